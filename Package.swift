@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+//
+// ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
+// Dependencies run one way only (see DESIGN.md):
+//
+//   zhixi-review → ZhiXiReviewCLI → ZhiXiTraining → ZhiXiScheduler → ZhiXiMemory
+//                                                   ZhiXiScheduler → ZhiXiModel
+//
+// No package outside the Swift toolchain is used.
+import PackageDescription
+
+let package = Package(
+    name: "zhixi-review",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
+        .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
+        .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
+        .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
+        .executable(name: "zhixi-review", targets: ["zhixi-review"]),
+        .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
+    ],
+    targets: [
+        // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
+        .target(name: "ZhiXiModel"),
+        // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
+        .target(name: "ZhiXiMemory"),
+        // Card scheduler and review planner. No I/O.
+        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiModel"]),
+        // Review-log import and datasets.
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiScheduler"]),
+        // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
+        .target(
+            name: "ZhiXiReviewCLI",
+            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiTraining"]
+        ),
+        .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
+        .executableTarget(
+            name: "ZhiXiBenchmarks",
+            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiTraining"],
+            path: "Benchmarks/ZhiXiBenchmarks"
+        ),
+        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel"]),
+        .testTarget(
+            name: "ZhiXiMemoryTests",
+            dependencies: ["ZhiXiMemory"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ZhiXiSchedulerTests",
+            dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
+        .testTarget(
+            name: "ZhiXiReviewCLITests",
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

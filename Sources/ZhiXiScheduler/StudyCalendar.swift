@@ -1,0 +1,154 @@
+import Foundation
+
+/// Where one study day ends and the next begins: a time zone and the local hour at which a
+/// new day starts (Anki's "next day starts at", default 04:00), so a review at 01:30 after a
+/// late evening still counts towards the evening's day.
+///
+/// Days are numbered: day `n` is the study day whose local calendar date, after subtracting
+/// the day-start hour, is `n` days after 1970-01-01. The number of study days between two
+/// reviews is the difference of their day numbers.
+///
+/// The time zone's UTC offsets are looked up once, at creation, for the years 1900–2200
+/// (daylight-saving transitions included), so ``dayNumber(of:)`` is a binary search over
+/// those transitions: O(log t), no allocation, safe to call from any thread.
+public struct StudyCalendar: Sendable, Hashable {
+    /// The learner's time zone.
+    public let timeZone: TimeZone
+    /// The local hour (0–23) at which a new study day starts.
+    public let dayStartHour: Int
+
+    /// Start instants (seconds since 1970) of periods with a constant UTC offset, ascending;
+    /// the first period extends to the beginning of time.
+    private let periodStarts: [Double]
+    /// The UTC offset in seconds of each period.
+    private let periodOffsets: [Int]
+
+    /// UTC with days starting at 04:00.
+    public static let utc = try! StudyCalendar(timeZone: TimeZone(identifier: "UTC")!, dayStartHour: 4)
+
+    /// Creates a calendar.
+    /// - Throws: ``StudyCalendarError/dayStartHourOutOfRange(_:)`` unless `dayStartHour` is 0–23.
+    public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(StudyCalendarError) {
+        guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
+        self.timeZone = timeZone
+        self.dayStartHour = dayStartHour
+        var starts: [Double] = [-.infinity]
+        var offsets: [Int] = []
+        var cursor = Date(timeIntervalSince1970: -2_208_988_800) // 1900-01-01
+        let end = Date(timeIntervalSince1970: 7_258_118_400)     // 2200-01-01
+        offsets.append(timeZone.secondsFromGMT(for: cursor))
+        while let transition = timeZone.nextDaylightSavingTimeTransition(after: cursor), transition < end {
+            let offset = timeZone.secondsFromGMT(for: transition)
+            if offset != offsets[offsets.count - 1] {
+                starts.append(transition.timeIntervalSince1970)
+                offsets.append(offset)
+            }
+            cursor = transition
+        }
+        periodStarts = starts
+        periodOffsets = offsets
+    }
+
+    /// Creates a calendar from a time-zone identifier such as `"Asia/Shanghai"` or `"UTC"`.
+    /// - Throws: ``StudyCalendarError`` for an unknown identifier or an hour outside 0–23.
+    public init(timeZoneIdentifier: String, dayStartHour: Int = 4) throws(StudyCalendarError) {
+        guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
+        try self.init(timeZone: zone, dayStartHour: dayStartHour)
+    }
+
+    public static func == (lhs: StudyCalendar, rhs: StudyCalendar) -> Bool {
+        lhs.timeZone.identifier == rhs.timeZone.identifier && lhs.dayStartHour == rhs.dayStartHour
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(timeZone.identifier)
+        hasher.combine(dayStartHour)
+    }
+
+    /// The UTC offset in seconds in effect at an instant given in seconds since 1970. O(log t).
+    public func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
+        var low = 0, high = periodStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if periodStarts[middle] <= seconds { low = middle } else { high = middle - 1 }
+        }
+        return periodOffsets[low]
+    }
+
+    /// The study day of an instant given in seconds since 1970. O(log t).
+    public func dayNumber(ofSecondsSince1970 seconds: Double) -> Int {
+        let local = seconds + Double(utcOffset(atSecondsSince1970: seconds)) - Double(dayStartHour * 3600)
+        return Int((local / 86_400).rounded(.down))
+    }
+
+    /// The study day of a date. O(log t).
+    public func dayNumber(of date: Date) -> Int {
+        dayNumber(ofSecondsSince1970: date.timeIntervalSince1970)
+    }
+
+    /// The number of study days from `earlier` to `later` (negative if `later` is earlier).
+    public func daysBetween(_ earlier: Date, _ later: Date) -> Int {
+        dayNumber(of: later) - dayNumber(of: earlier)
+    }
+
+    /// The instant at which study day `dayNumber` starts: the day-start hour of its local date.
+    /// Where a daylight-saving change skips that hour, the first instant after the gap.
+    public func start(ofDay dayNumber: Int) -> Date {
+        Date(timeIntervalSince1970: startSecondsSince1970(ofDay: dayNumber))
+    }
+
+    /// ``start(ofDay:)`` in seconds since 1970.
+    public func startSecondsSince1970(ofDay day: Int) -> Double {
+        let localStart = Double(day) * 86_400 + Double(dayStartHour * 3600)
+        // Try the offset in effect just before and just after: the right one maps back to itself.
+        var guess = localStart - Double(utcOffset(atSecondsSince1970: localStart))
+        for _ in 0..<2 {
+            let offset = Double(utcOffset(atSecondsSince1970: guess))
+            let candidate = localStart - offset
+            if candidate == guess { break }
+            guess = candidate
+        }
+        // Inside a skipped hour no instant maps to the local start; move to the day's first instant.
+        while dayNumber(ofSecondsSince1970: guess) < day { guess += 60 }
+        while dayNumber(ofSecondsSince1970: guess - 60) >= day { guess -= 60 }
+        return guess
+    }
+
+    /// The local calendar date (year, month, day) of study day `dayNumber`.
+    public func localDate(ofDay dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+        // Civil-from-days (Howard Hinnant's algorithm), proleptic Gregorian calendar.
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The weekday of study day `dayNumber`, 1 = Sunday … 7 = Saturday (Foundation's numbering).
+    public func weekday(ofDay dayNumber: Int) -> Int {
+        // 1970-01-01 was a Thursday (5).
+        ((dayNumber % 7 + 7 + 4) % 7) + 1
+    }
+}
+
+/// Why a ``StudyCalendar`` cannot be created.
+public enum StudyCalendarError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The day-start hour is not 0–23.
+    case dayStartHourOutOfRange(Int)
+    /// No time zone has this identifier.
+    case unknownTimeZone(String)
+
+    /// A sentence that says what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .dayStartHourOutOfRange(let hour):
+            "day-start hour \(hour) is outside 0–23; give the local hour at which a new study day begins, e.g. 4"
+        case .unknownTimeZone(let identifier):
+            "unknown time zone '\(identifier)'; use an IANA identifier such as UTC, Asia/Shanghai or America/New_York"
+        }
+    }
+}
