@@ -14,6 +14,9 @@ import Foundation
 public struct StudyCalendar: Sendable, Hashable {
     /// The learner's time zone.
     public let timeZone: TimeZone
+    /// The time zone's identifier as given when the calendar was created (e.g. `"UTC"`,
+    /// `"Asia/Shanghai"`); Foundation may report an equivalent zone under another name.
+    public let timeZoneIdentifier: String
     /// The local hour (0–23) at which a new study day starts.
     public let dayStartHour: Int
 
@@ -29,8 +32,13 @@ public struct StudyCalendar: Sendable, Hashable {
     /// Creates a calendar.
     /// - Throws: ``StudyCalendarError/dayStartHourOutOfRange(_:)`` unless `dayStartHour` is 0–23.
     public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(StudyCalendarError) {
+        try self.init(timeZone: timeZone, identifier: timeZone.identifier, dayStartHour: dayStartHour)
+    }
+
+    private init(timeZone: TimeZone, identifier: String, dayStartHour: Int) throws(StudyCalendarError) {
         guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
         self.timeZone = timeZone
+        self.timeZoneIdentifier = identifier
         self.dayStartHour = dayStartHour
         var starts: [Double] = [-.infinity]
         var offsets: [Int] = []
@@ -53,15 +61,15 @@ public struct StudyCalendar: Sendable, Hashable {
     /// - Throws: ``StudyCalendarError`` for an unknown identifier or an hour outside 0–23.
     public init(timeZoneIdentifier: String, dayStartHour: Int = 4) throws(StudyCalendarError) {
         guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
-        try self.init(timeZone: zone, dayStartHour: dayStartHour)
+        try self.init(timeZone: zone, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
     }
 
     public static func == (lhs: StudyCalendar, rhs: StudyCalendar) -> Bool {
-        lhs.timeZone.identifier == rhs.timeZone.identifier && lhs.dayStartHour == rhs.dayStartHour
+        lhs.timeZoneIdentifier == rhs.timeZoneIdentifier && lhs.dayStartHour == rhs.dayStartHour
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(timeZone.identifier)
+        hasher.combine(timeZoneIdentifier)
         hasher.combine(dayStartHour)
     }
 

@@ -1,1 +1,6 @@
+import Foundation
 import ZhiXiReviewCLI
+
+// Writing to a closed pipe (e.g. `zhixi-review states … | head`) must end quietly, not crash.
+signal(SIGPIPE, SIG_IGN)
+exit(ZhiXiReview.run(Array(CommandLine.arguments.dropFirst()), context: .process()))

@@ -1,0 +1,32 @@
+/// A failure that ends a command: what to print on standard error and the exit status.
+public struct CommandError: Error, Sendable, CustomStringConvertible {
+    /// The exit status.
+    public var exitCode: ExitCode
+    /// The message, saying what was wrong and where.
+    public var message: String
+    /// The usage text to print after the message (for usage errors).
+    public var usage: String?
+
+    /// A usage error (exit 64), printed with the command's usage.
+    public static func usage(_ message: String, usage: String? = nil) -> CommandError {
+        CommandError(exitCode: .usage, message: message, usage: usage)
+    }
+
+    /// Bad content in an input (exit 65).
+    public static func dataError(_ message: String) -> CommandError {
+        CommandError(exitCode: .dataError, message: message)
+    }
+
+    /// A missing or unreadable input (exit 66).
+    public static func noInput(_ message: String) -> CommandError {
+        CommandError(exitCode: .noInput, message: message)
+    }
+
+    /// A failed write (exit 74).
+    public static func ioError(_ message: String) -> CommandError {
+        CommandError(exitCode: .ioError, message: message)
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import ZhiXiMemory
+
+/// One row of a review log: which card was reviewed, when, and how well it was recalled.
+public struct ReviewLogEntry: Sendable, Hashable {
+    /// The card's id as written in the log (Anki uses the card's creation time in epoch
+    /// milliseconds).
+    public var cardId: String
+    /// When the review happened, in seconds since 1970-01-01 UTC.
+    public var reviewedAtSecondsSince1970: Double
+    /// The learner's answer.
+    public var rating: Rating
+    /// The scheduler state recorded with the review, when the log has a `review_state` column
+    /// (Anki: 0 new, 1 learning, 2 review, 3 relearning); informational only.
+    public var recordedState: Int?
+    /// Time spent on the review in milliseconds, when the log has a `review_duration` column.
+    public var durationMilliseconds: Int?
+    /// The 1-based line of the file the entry was read from (0 when not read from a file).
+    public var line: Int
+
+    /// Creates an entry.
+    public init(cardId: String, reviewedAtSecondsSince1970: Double, rating: Rating,
+                recordedState: Int? = nil, durationMilliseconds: Int? = nil, line: Int = 0) {
+        self.cardId = cardId
+        self.reviewedAtSecondsSince1970 = reviewedAtSecondsSince1970
+        self.rating = rating
+        self.recordedState = recordedState
+        self.durationMilliseconds = durationMilliseconds
+        self.line = line
+    }
+
+    /// When the review happened.
+    public var reviewedAt: Date { Date(timeIntervalSince1970: reviewedAtSecondsSince1970) }
+}
