@@ -1,0 +1,32 @@
+/// The body the app posts to sign in with Apple: what `ASAuthorizationAppleIDCredential` gave it.
+public struct AppleLoginRequest: Sendable, Codable, Hashable {
+    /// The identity token, a JSON Web Token signed by Apple, as a string.
+    public var identityToken: String
+    /// The one-time authorization code that the server exchanges with Apple.
+    public var authorizationCode: String
+    /// The stable user identifier Apple gives for this app.
+    public var userIdentifier: String
+    /// The learner's name, shared on the first sign-in only.
+    public var fullName: AppleFullName?
+    /// The e-mail address, shared on the first sign-in only.
+    public var email: String?
+    /// The raw nonce whose hash was sent with the request, if one was used.
+    public var nonce: String?
+
+    /// Creates a sign-in request.
+    public init(
+        identityToken: String,
+        authorizationCode: String,
+        userIdentifier: String,
+        fullName: AppleFullName? = nil,
+        email: String? = nil,
+        nonce: String? = nil
+    ) {
+        self.identityToken = identityToken
+        self.authorizationCode = authorizationCode
+        self.userIdentifier = userIdentifier
+        self.fullName = fullName
+        self.email = email
+        self.nonce = nonce
+    }
+}

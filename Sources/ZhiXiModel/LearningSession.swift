@@ -1,0 +1,95 @@
+import Foundation
+
+/// One sitting in which a learner studied or reviewed a lesson and wrote what they
+/// recalled, with the AI's verdict on it.
+///
+/// Absent `weakPoints` decodes as `[]`.
+public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
+    /// The server's id of the session.
+    public var id: String
+    /// The id of the learner's ``User``.
+    public var userId: String
+    /// The id of the ``Lesson`` studied.
+    public var lessonId: String
+    /// When the session began.
+    public var startedAt: Date
+    /// When the session ended, if it has.
+    public var endedAt: Date?
+    /// What the learner wrote: what they recalled or their explanation in their own words.
+    public var userInput: String
+    /// The summary of the AI analysis shown to the learner, if analysed.
+    public var aiAnalysis: String?
+    /// The id of the full ``AIAnalysis``, if analysed.
+    public var analysisId: String?
+    /// How well the learner mastered the lesson, 0–100, if analysed.
+    public var masteryScore: Int?
+    /// The points the analysis found weak, short phrases such as "动量守恒".
+    public var weakPoints: [String]
+    /// What the analysis suggests doing next, if anything.
+    public var nextSuggestion: String?
+    /// When the analysis suggests reviewing the lesson, if it said.
+    public var reviewAt: Date?
+    /// The kind of review this session was, if it was itself a review; `nil` for first study.
+    public var reviewType: ReviewType?
+    /// When the server recorded the session, if known.
+    public var createdAt: Date?
+
+    /// Creates a learning session.
+    public init(
+        id: String,
+        userId: String,
+        lessonId: String,
+        startedAt: Date,
+        endedAt: Date? = nil,
+        userInput: String,
+        aiAnalysis: String? = nil,
+        analysisId: String? = nil,
+        masteryScore: Int? = nil,
+        weakPoints: [String] = [],
+        nextSuggestion: String? = nil,
+        reviewAt: Date? = nil,
+        reviewType: ReviewType? = nil,
+        createdAt: Date? = nil
+    ) {
+        self.id = id
+        self.userId = userId
+        self.lessonId = lessonId
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.userInput = userInput
+        self.aiAnalysis = aiAnalysis
+        self.analysisId = analysisId
+        self.masteryScore = masteryScore
+        self.weakPoints = weakPoints
+        self.nextSuggestion = nextSuggestion
+        self.reviewAt = reviewAt
+        self.reviewType = reviewType
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, userId, lessonId, startedAt, endedAt, userInput, aiAnalysis, analysisId
+        case masteryScore, weakPoints, nextSuggestion, reviewAt, reviewType, createdAt
+    }
+
+    /// Decodes a session; absent `weakPoints` is `[]`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            userId: try container.decode(String.self, forKey: .userId),
+            lessonId: try container.decode(String.self, forKey: .lessonId),
+            startedAt: try container.decode(Date.self, forKey: .startedAt),
+            endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
+            userInput: try container.decode(String.self, forKey: .userInput),
+            aiAnalysis: try container.decodeIfPresent(String.self, forKey: .aiAnalysis),
+            analysisId: try container.decodeIfPresent(String.self, forKey: .analysisId),
+            masteryScore: try container.decodeIfPresent(Int.self, forKey: .masteryScore),
+            weakPoints: try container.decodeIfPresent([String].self, forKey: .weakPoints) ?? [],
+            nextSuggestion: try container.decodeIfPresent(String.self, forKey: .nextSuggestion),
+            reviewAt: try container.decodeIfPresent(Date.self, forKey: .reviewAt),
+            reviewType: try container.decodeIfPresent(ReviewType.self, forKey: .reviewType),
+            createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt)
+        )
+    }
+}

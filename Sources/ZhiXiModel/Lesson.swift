@@ -1,0 +1,90 @@
+import Foundation
+
+/// One unit of study: what the learner reads, then recalls or explains.
+///
+/// Absent `objectives`, `keyPoints` and `recallQuestions` decode as `[]`, absent `order`
+/// as `0`; `estimatedMinutes` is required.
+public struct Lesson: Sendable, Codable, Hashable, Identifiable {
+    /// The server's id of the lesson.
+    public var id: String
+    /// The id of the ``KnowledgeBase`` the lesson belongs to.
+    public var knowledgeBaseId: String
+    /// The id of the ``LearningPath`` the lesson is on, if any.
+    public var learningPathId: String?
+    /// The title shown to learners.
+    public var title: String
+    /// A short description, if any.
+    public var summary: String?
+    /// What the learner should be able to do after the lesson.
+    public var objectives: [String]
+    /// The points the lesson teaches; the AI analysis checks the learner's input against them.
+    public var keyPoints: [String]
+    /// Questions a recall review asks.
+    public var recallQuestions: [String]
+    /// The prompt of a practice exercise, if any.
+    public var practicePrompt: String?
+    /// The position of the lesson in its path or knowledge base, lowest first.
+    public var order: Int
+    /// How long the lesson takes, in minutes.
+    public var estimatedMinutes: Int
+    /// When the lesson was created, if known.
+    public var createdAt: Date?
+    /// When the lesson was last changed, if known.
+    public var updatedAt: Date?
+
+    /// Creates a lesson.
+    public init(
+        id: String,
+        knowledgeBaseId: String,
+        learningPathId: String? = nil,
+        title: String,
+        summary: String? = nil,
+        objectives: [String] = [],
+        keyPoints: [String] = [],
+        recallQuestions: [String] = [],
+        practicePrompt: String? = nil,
+        order: Int = 0,
+        estimatedMinutes: Int,
+        createdAt: Date? = nil,
+        updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.knowledgeBaseId = knowledgeBaseId
+        self.learningPathId = learningPathId
+        self.title = title
+        self.summary = summary
+        self.objectives = objectives
+        self.keyPoints = keyPoints
+        self.recallQuestions = recallQuestions
+        self.practicePrompt = practicePrompt
+        self.order = order
+        self.estimatedMinutes = estimatedMinutes
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, knowledgeBaseId, learningPathId, title, summary, objectives, keyPoints
+        case recallQuestions, practicePrompt, order, estimatedMinutes, createdAt, updatedAt
+    }
+
+    /// Decodes a lesson; absent lists are `[]`, absent `order` is `0`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            knowledgeBaseId: try container.decode(String.self, forKey: .knowledgeBaseId),
+            learningPathId: try container.decodeIfPresent(String.self, forKey: .learningPathId),
+            title: try container.decode(String.self, forKey: .title),
+            summary: try container.decodeIfPresent(String.self, forKey: .summary),
+            objectives: try container.decodeIfPresent([String].self, forKey: .objectives) ?? [],
+            keyPoints: try container.decodeIfPresent([String].self, forKey: .keyPoints) ?? [],
+            recallQuestions: try container.decodeIfPresent([String].self, forKey: .recallQuestions) ?? [],
+            practicePrompt: try container.decodeIfPresent(String.self, forKey: .practicePrompt),
+            order: try container.decodeIfPresent(Int.self, forKey: .order) ?? 0,
+            estimatedMinutes: try container.decode(Int.self, forKey: .estimatedMinutes),
+            createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt),
+            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        )
+    }
+}

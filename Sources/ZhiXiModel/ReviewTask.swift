@@ -1,0 +1,63 @@
+import Foundation
+
+/// A dated review of a lesson for a learner: what kind of review, and when.
+///
+/// Absent `status` decodes as ``ReviewTaskStatus/pending``.
+public struct ReviewTask: Sendable, Codable, Hashable, Identifiable {
+    /// The id of the task.
+    public var id: String
+    /// The id of the learner's ``User``.
+    public var userId: String
+    /// The id of the ``Lesson`` to review.
+    public var lessonId: String
+    /// The id of the ``LearningSession`` that led to this task, if any.
+    public var sourceSessionId: String?
+    /// The kind of review.
+    public var reviewType: ReviewType
+    /// When the review is planned for.
+    public var scheduledAt: Date
+    /// When the learner did it, if they have.
+    public var completedAt: Date?
+    /// Where the task stands.
+    public var status: ReviewTaskStatus
+
+    /// Creates a review task.
+    public init(
+        id: String,
+        userId: String,
+        lessonId: String,
+        sourceSessionId: String? = nil,
+        reviewType: ReviewType,
+        scheduledAt: Date,
+        completedAt: Date? = nil,
+        status: ReviewTaskStatus = .pending
+    ) {
+        self.id = id
+        self.userId = userId
+        self.lessonId = lessonId
+        self.sourceSessionId = sourceSessionId
+        self.reviewType = reviewType
+        self.scheduledAt = scheduledAt
+        self.completedAt = completedAt
+        self.status = status
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, userId, lessonId, sourceSessionId, reviewType, scheduledAt, completedAt, status
+    }
+
+    /// Decodes a task; absent `status` is pending.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            userId: try container.decode(String.self, forKey: .userId),
+            lessonId: try container.decode(String.self, forKey: .lessonId),
+            sourceSessionId: try container.decodeIfPresent(String.self, forKey: .sourceSessionId),
+            reviewType: try container.decode(ReviewType.self, forKey: .reviewType),
+            scheduledAt: try container.decode(Date.self, forKey: .scheduledAt),
+            completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
+            status: try container.decodeIfPresent(ReviewTaskStatus.self, forKey: .status) ?? .pending
+        )
+    }
+}

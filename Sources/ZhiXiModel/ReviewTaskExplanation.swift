@@ -1,0 +1,51 @@
+import Foundation
+
+/// Why the planner scheduled a review task when it did: the memory model's view of the
+/// lesson and any move made to fit the learner's daily budget.
+public struct ReviewTaskExplanation: Sendable, Codable, Hashable {
+    /// The probability of recall (0–1) that the memory model predicts at the scheduled time.
+    public var predictedRecall: Double
+    /// The memory's stability, in days: how long until recall falls to 90 %.
+    public var stability: Double
+    /// The lesson's difficulty for this learner, 1 (easiest) to 10 (hardest).
+    public var difficulty: Double
+    /// How long the review should take, in minutes.
+    public var estimatedMinutes: Int
+    /// When the memory model says the review is due, before any move for capacity.
+    public var dueAt: Date
+    /// The weak point the review practises, for weak-point reviews.
+    public var weakPoint: String?
+    /// The id of the ``AIAnalysis`` that prompted the review, if any.
+    public var sourceAnalysisId: String?
+    /// The lesson's title, for display, if known.
+    public var lessonTitle: String?
+    /// Why the review was planned, in words a learner or designer can read.
+    public var reason: String
+    /// The day the review was moved away from because that day was full; `nil` if not moved.
+    public var deferredFrom: Date?
+
+    /// Creates an explanation.
+    public init(
+        predictedRecall: Double,
+        stability: Double,
+        difficulty: Double,
+        estimatedMinutes: Int,
+        dueAt: Date,
+        weakPoint: String? = nil,
+        sourceAnalysisId: String? = nil,
+        lessonTitle: String? = nil,
+        reason: String,
+        deferredFrom: Date? = nil
+    ) {
+        self.predictedRecall = predictedRecall
+        self.stability = stability
+        self.difficulty = difficulty
+        self.estimatedMinutes = estimatedMinutes
+        self.dueAt = dueAt
+        self.weakPoint = weakPoint
+        self.sourceAnalysisId = sourceAnalysisId
+        self.lessonTitle = lessonTitle
+        self.reason = reason
+        self.deferredFrom = deferredFrom
+    }
+}

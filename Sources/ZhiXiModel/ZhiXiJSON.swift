@@ -1,0 +1,53 @@
+import Foundation
+
+/// The JSON contract of the ZhiXi domain model: encoders and decoders configured for it.
+///
+/// - Keys are the camelCase property names.
+/// - Dates are ISO-8601 strings (see ``ISO8601Timestamp``): decoded with or without a
+///   fraction of a second and with `Z` or an offset such as `+08:00`; encoded in UTC with
+///   `Z`, with milliseconds only when the date has a sub-second part.
+/// - Unknown keys are ignored, missing optional keys decode as `nil`, and the open enums
+///   (``ReviewType``, ``UserStatus``, ``ReviewTaskStatus``) keep values they do not know.
+/// - Encoded output is stable: keys sorted, slashes not escaped.
+public enum ZhiXiJSON {
+    /// A `JSONEncoder` for the contract: sorted keys, ISO-8601 dates, unescaped slashes.
+    ///
+    /// - Parameter prettyPrinted: indent the output for people to read.
+    public static func makeEncoder(prettyPrinted: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        var formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if prettyPrinted { formatting.insert(.prettyPrinted) }
+        encoder.outputFormatting = formatting
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            guard ISO8601Timestamp.isRepresentable(date) else {
+                throw EncodingError.invalidValue(
+                    date,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "the date \(date) has a year outside 0000–9999, which ISO-8601 timestamps of the contract cannot hold"
+                    )
+                )
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601Timestamp.string(from: date))
+        }
+        return encoder
+    }
+
+    /// A `JSONDecoder` for the contract: ISO-8601 dates with or without fractional seconds.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601Timestamp.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "expected an ISO-8601 date such as 2025-03-14T09:30:00Z, found \"\(text)\""
+                )
+            }
+            return date
+        }
+        return decoder
+    }
+}
