@@ -1,0 +1,290 @@
+import Foundation
+import ZhiXiMemory
+
+/// Schedules flashcard reviews with FSRS-6: given a card and the learner's rating, the card's
+/// next state, memory and due date. The features of py-fsrs, ts-fsrs and swift-fsrs: new,
+/// learning, review and relearning states; learning and relearning steps; desired retention;
+/// maximum interval; preview of the four ratings; rescheduling from a review log; undo; reset;
+/// plus deterministic fuzz, load balancing and study-day calendars (Anki).
+///
+/// ```swift
+/// let scheduler = try CardScheduler(SchedulerConfiguration(
+///     elapsedDays: .studyDays(try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai"))))
+/// var card = Card(id: 1, due: .now)
+/// let result = scheduler.review(card, rating: .good, at: .now)
+/// card = result.card                       // learning, step 1, due in 10 minutes
+/// let buttons = scheduler.preview(card, at: card.due)
+/// print(buttons.good.card.due)             // when Good would send it next
+/// card = scheduler.undo(result.review)     // back to the new card
+/// ```
+///
+/// **Semantics.** With ``FuzzMode/off`` and ``ElapsedDaysPolicy/twentyFourHourPeriods`` the
+/// results are exactly py-fsrs 6's `Scheduler(enable_fuzzing=False)`:
+///
+/// - A new card's first review treats it as learning step 0; its memory starts at the
+///   memory model's initial state for the rating.
+/// - Learning and relearning steps: Again goes back to step 0; Hard stays on the step and waits
+///   1.5 × the first step (one step) or the mean of the first two (several) at step 0, the
+///   step itself later; Good moves to the next step or graduates after the last; Easy
+///   graduates. A card whose step lies beyond the configured steps (the steps were shortened)
+///   graduates on Hard, Good or Easy. No steps: the card goes straight to review.
+/// - A review card rated Again lapses (``Card/lapses`` + 1) into relearning step 0, or with no
+///   relearning steps stays in review with an interval computed from its new stability.
+/// - Memory: a review on the same day as the previous one (see ``ElapsedDaysPolicy``) uses the
+///   model's short-term stability formula; a later one the lapse or recall formula at the
+///   retrievability reached after the elapsed whole days. Difficulty follows the model's
+///   update. As in py-fsrs, stability has a floor of 0.001 days but no ceiling (fsrs-rs caps it
+///   at 36 500 days); intervals are capped by ``SchedulerConfiguration/maximumIntervalDays``.
+/// - Graduating or review intervals: the days at which recall falls to the desired retention,
+///   rounded to the nearest day (ties to even), at least 1, at most the maximum, then fuzzed
+///   (``FuzzMode``).
+///
+/// Every operation on one card is O(1) in time (plus O(log t) calendar look-ups) and allocates
+/// nothing; the scheduler is an immutable value, safe to share between threads.
+public struct CardScheduler: Sendable {
+    /// The configuration the scheduler was created with, validated.
+    public let configuration: SchedulerConfiguration
+    /// The FSRS-6 memory model built from ``SchedulerConfiguration/parameters``.
+    public let model: MemoryModel
+
+    /// A scheduler for a configuration.
+    /// - Throws: ``SchedulerConfigurationError`` when a value is out of range.
+    public init(_ configuration: SchedulerConfiguration = SchedulerConfiguration()) throws(SchedulerConfigurationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.model = MemoryModel(parameters: configuration.parameters)
+    }
+
+    // MARK: Reviewing
+
+    /// Reviews a card: its state, memory and due date after the learner answered `rating` at
+    /// `date`, and the log entry of the review (which holds the card before it, for undo).
+    /// O(1), no allocation.
+    ///
+    /// - Parameters:
+    ///   - card: the card before the review.
+    ///   - rating: the learner's answer.
+    ///   - date: when the review happened.
+    ///   - dueLoad: how many cards are due on the coming days; used only with
+    ///     ``FuzzMode/loadBalanced``, to pick the least loaded day of the fuzz range. Record the
+    ///     returned card's due day in it (`load.add(onDay: scheduler.dayNumber(of: card.due))`)
+    ///     before scheduling the next card.
+    public func review(_ card: Card, rating: Rating, at date: Date, dueLoad: DueDayLoad? = nil) -> CardReviewResult {
+        let policy = configuration.elapsedDays
+        let reviewSeconds = date.timeIntervalSince1970
+        let reviewDay = policy.dayNumber(ofSecondsSince1970: reviewSeconds)
+        let elapsedDays = card.lastReview.map { last in
+            elapsedDaysSince(lastReviewSeconds: last.timeIntervalSince1970, reviewSeconds: reviewSeconds, reviewDay: reviewDay)
+        }
+        let memory = nextMemoryState(after: card.memoryState, elapsedDays: elapsedDays, rating: rating)
+
+        var next = card
+        next.memoryState = memory
+        next.lastReview = date
+        next.reviewCount += 1
+
+        let placement: Placement
+        switch card.state {
+        case .new:
+            placement = stepPlacement(steps: configuration.learningSteps, step: 0, rating: rating)
+        case .learning:
+            placement = stepPlacement(steps: configuration.learningSteps, step: card.step ?? 0, rating: rating)
+        case .relearning:
+            placement = stepPlacement(steps: configuration.relearningSteps, step: card.step ?? 0, rating: rating)
+        case .review:
+            if rating == .again {
+                next.lapses += 1
+                placement = configuration.relearningSteps.isEmpty
+                    ? .review
+                    : .step(0, seconds: configuration.relearningSteps[0])
+            } else {
+                placement = .review
+            }
+        }
+
+        let dueSeconds: Double
+        var scheduledDays = 0
+        switch placement {
+        case .step(let step, let seconds):
+            next.state = card.state == .review || card.state == .relearning ? .relearning : .learning
+            next.step = step
+            dueSeconds = policy.dueSeconds(afterStepSeconds: seconds, reviewSeconds: reviewSeconds, reviewDay: reviewDay)
+        case .review:
+            next.state = .review
+            next.step = nil
+            scheduledDays = reviewIntervalDays(stability: memory.stability, reviewDay: reviewDay,
+                                               seed: FuzzSeed(cardID: card.id, reviewCount: card.reviewCount),
+                                               dueLoad: dueLoad)
+            dueSeconds = policy.dueSeconds(afterIntervalDays: scheduledDays, reviewSeconds: reviewSeconds, reviewDay: reviewDay)
+        }
+        next.due = Date(timeIntervalSince1970: dueSeconds)
+
+        let review = CardReview(cardID: card.id, rating: rating, date: date, elapsedDays: max(0, elapsedDays ?? 0),
+                                scheduledDays: scheduledDays, cardBefore: card)
+        return CardReviewResult(card: next, review: review)
+    }
+
+    /// What each rating would do to `card` reviewed at `date`: four calls of
+    /// ``review(_:rating:at:dueLoad:)``, so each outcome is exactly the one the real review gives.
+    public func preview(_ card: Card, at date: Date, dueLoad: DueDayLoad? = nil) -> CardPreview {
+        CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
+                    hard: review(card, rating: .hard, at: date, dueLoad: dueLoad),
+                    good: review(card, rating: .good, at: date, dueLoad: dueLoad),
+                    easy: review(card, rating: .easy, at: date, dueLoad: dueLoad))
+    }
+
+    /// The card as it was before a review: undoes that review. Undo the last review of a card
+    /// first; undoing an earlier one also discards every review after it.
+    public func undo(_ review: CardReview) -> Card {
+        review.cardBefore
+    }
+
+    /// A card as if it had always been scheduled by this scheduler: a new card with the same id
+    /// (due at `card.due` if there are no reviews) reviewed again with every rating of its log,
+    /// in date order, as py-fsrs's `reschedule_card`. Use it after changing the parameters,
+    /// the desired retention or the steps. O(n log n) for n reviews; allocates the sorted order.
+    ///
+    /// - Throws: ``CardSchedulerError/reviewOfAnotherCard(reviewCardID:cardID:)`` if a review's
+    ///   ``CardReview/cardID`` is not the card's id.
+    public func reschedule(_ card: Card, from reviews: [CardReview]) throws(CardSchedulerError) -> Card {
+        if let foreign = reviews.first(where: { $0.cardID != card.id }) {
+            throw .reviewOfAnotherCard(reviewCardID: foreign.cardID, cardID: card.id)
+        }
+        return reschedule(card, replaying: reviews.lazy.map { (rating: $0.rating, date: $0.date) })
+    }
+
+    /// A card as if it had always been scheduled by this scheduler, from bare ratings and dates
+    /// (e.g. an imported review-log CSV): as ``reschedule(_:from:)``. Reviews at the same
+    /// instant keep their order. O(n log n) for n reviews; allocates the sorted order.
+    public func reschedule<Reviews: Sequence<(rating: Rating, date: Date)>>(_ card: Card, replaying reviews: Reviews) -> Card {
+        let ordered = reviews.enumerated().sorted { left, right in
+            left.element.date != right.element.date ? left.element.date < right.element.date : left.offset < right.offset
+        }
+        var result = Card(id: card.id, due: card.due)
+        for (_, entry) in ordered {
+            result = review(result, rating: entry.rating, at: entry.date).card
+        }
+        return result
+    }
+
+    /// Forgets a card: new again, due at `date`, memory cleared (Anki's "forget", ts-fsrs's
+    /// `forget`).
+    /// - Parameter keepingCounts: keep ``Card/reviewCount`` and ``Card/lapses`` (default), or
+    ///   reset them to 0.
+    public func reset(_ card: Card, at date: Date, keepingCounts: Bool = true) -> Card {
+        Card(id: card.id, state: .new, step: nil, memoryState: nil, due: date, lastReview: nil,
+             reviewCount: keepingCounts ? card.reviewCount : 0, lapses: keepingCounts ? card.lapses : 0)
+    }
+
+    // MARK: Queries
+
+    /// The probability (0–1) that the learner recalls the card at `date`, from its stability and
+    /// the whole days elapsed since its last review under the ``ElapsedDaysPolicy`` (negative
+    /// counts as 0); 0 for a card never reviewed, as py-fsrs.
+    public func retrievability(of card: Card, at date: Date) -> Double {
+        guard let memory = card.memoryState, let last = card.lastReview else { return 0 }
+        let days = max(0, configuration.elapsedDays.daysBetween(last, date))
+        return model.retrievability(elapsedDays: Double(days), stability: memory.stability)
+    }
+
+    /// The day number of an instant under the ``ElapsedDaysPolicy``: the numbering that
+    /// ``DueDayLoad`` uses. O(log t).
+    public func dayNumber(of date: Date) -> Int {
+        configuration.elapsedDays.dayNumber(of: date)
+    }
+
+    /// The number of cards due on each of `dayCount` days from `firstDay`, counting every card
+    /// that is not new: a ready-made ``DueDayLoad`` for ``FuzzMode/loadBalanced``.
+    /// O(n log t) for n cards; allocates the counts.
+    public func dueDayLoad<Cards: Sequence<Card>>(of cards: Cards, firstDay: Int, dayCount: Int) -> DueDayLoad {
+        var load = DueDayLoad(firstDay: firstDay, dayCount: dayCount)
+        for card in cards where card.state != .new {
+            load.add(onDay: dayNumber(of: card.due))
+        }
+        return load
+    }
+
+    // MARK: Steps
+
+    /// Where a review sends a card: to a (re)learning step, or to the review state.
+    @usableFromInline enum Placement {
+        case step(Int, seconds: Double)
+        case review
+    }
+
+    /// py-fsrs's step transitions for a card at `step` of `steps` (see the type's description).
+    @usableFromInline
+    func stepPlacement(steps: [Double], step rawStep: Int, rating: Rating) -> Placement {
+        let step = max(0, rawStep)
+        if steps.isEmpty || (step >= steps.count && rating != .again) {
+            return .review
+        }
+        switch rating {
+        case .again:
+            return .step(0, seconds: steps[0])
+        case .hard:
+            if step == 0 {
+                return .step(0, seconds: steps.count == 1 ? steps[0] * 1.5 : (steps[0] + steps[1]) / 2)
+            }
+            return .step(step, seconds: steps[step])
+        case .good:
+            return step + 1 == steps.count ? .review : .step(step + 1, seconds: steps[step + 1])
+        case .easy:
+            return .review
+        }
+    }
+
+    // MARK: Memory and intervals
+
+    /// Days since the last review under the policy, given the review's day number.
+    @usableFromInline
+    func elapsedDaysSince(lastReviewSeconds: Double, reviewSeconds: Double, reviewDay: Int) -> Int {
+        switch configuration.elapsedDays {
+        case .twentyFourHourPeriods:
+            Int(((reviewSeconds - lastReviewSeconds) / ElapsedDaysPolicy.secondsPerDay).rounded(.down))
+        case .studyDays(let calendar):
+            reviewDay - calendar.dayNumber(ofSecondsSince1970: lastReviewSeconds)
+        }
+    }
+
+    /// The memory after a review, composed from the memory model's formulas as py-fsrs composes
+    /// them: the initial state for a card without memory; the short-term formula when fewer than
+    /// one day elapsed; otherwise the lapse or recall formula at the retrievability after the
+    /// elapsed days (0 when the last review is unknown). Stability floor 0.001, no ceiling.
+    @usableFromInline
+    func nextMemoryState(after previous: MemoryState?, elapsedDays: Int?, rating: Rating) -> MemoryState {
+        guard let previous else { return model.initialState(rating: rating) }
+        let stability = previous.stability
+        let newStability: Double
+        if let elapsedDays, elapsedDays < 1 {
+            newStability = model.stabilityAfterSameDayReview(stability: stability, rating: rating)
+        } else {
+            let recall = elapsedDays.map { model.retrievability(elapsedDays: Double($0), stability: stability) } ?? 0
+            newStability = rating == .again
+                ? model.stabilityAfterLapse(stability: stability, difficulty: previous.difficulty, retrievability: recall)
+                : model.stabilityAfterRecall(stability: stability, difficulty: previous.difficulty,
+                                             retrievability: recall, rating: rating)
+        }
+        return MemoryState(stability: max(newStability, FSRSParameters.minimumStability),
+                           difficulty: model.nextDifficulty(previous.difficulty, rating: rating))
+    }
+
+    /// The whole-day interval of a card graduating to or staying in review, fuzzed as configured.
+    @usableFromInline
+    func reviewIntervalDays(stability: Double, reviewDay: Int, seed: FuzzSeed, dueLoad: DueDayLoad?) -> Int {
+        let maximum = configuration.maximumIntervalDays
+        let retention = configuration.desiredRetention
+        switch configuration.fuzz {
+        case .off:
+            return model.roundedInterval(stability: stability, desiredRetention: retention, maximumInterval: maximum)
+        case .uniform, .loadBalanced:
+            let range = FuzzRange(intervalDays: model.interval(stability: stability, desiredRetention: retention),
+                                  maximumIntervalDays: maximum)
+            if configuration.fuzz == .loadBalanced, let dueLoad,
+               let balanced = LoadBalancer.balancedInterval(in: range, reviewDay: reviewDay, load: dueLoad, seed: seed) {
+                return balanced
+            }
+            return range.fuzzedInterval(seed: seed)
+        }
+    }
+}

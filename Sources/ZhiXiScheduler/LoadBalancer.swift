@@ -1,0 +1,58 @@
+/// Chooses, within a fuzz range, the day that keeps the number of items due per day even:
+/// the load balancer of Anki 24.11, deterministic.
+///
+/// Each candidate interval `i` (days after the review's day) falling on a day with `n` items
+/// already due gets the weight
+///
+///     w = 1                  when n = 0
+///     w = 1 / (n² · i)       otherwise
+///
+/// so an empty day is strongly preferred, a lightly loaded day is preferred over a heavily
+/// loaded one by the square of the ratio of their loads, and among equal loads earlier days are
+/// slightly preferred (without that factor the balancer drifts towards later days). One day is
+/// then drawn with probability proportional to its weight, by a generator started from the
+/// review's ``FuzzSeed``: the same seed and the same load always give the same day.
+///
+/// As in Anki, long intervals are not balanced (the need is low and the load that far ahead
+/// is uncertain): above ``maximumBalancedIntervalDays`` the choice falls back to plain fuzz.
+public enum LoadBalancer {
+    /// Intervals longer than this many days are fuzzed but not balanced (Anki: 90).
+    public static let maximumBalancedIntervalDays = 90
+
+    /// The weight of a candidate interval of `intervalDays` days on a day with `dueCount`
+    /// items due (see the type's description).
+    @inlinable
+    public static func weight(dueCount: Int, intervalDays: Int) -> Double {
+        guard dueCount > 0 else { return 1 }
+        let count = Double(dueCount)
+        return 1 / (count * count * Double(max(intervalDays, 1)))
+    }
+
+    /// The balanced interval in days, or `nil` when the range is not balanced: its interval
+    /// (``FuzzRange/intervalDays``, whole days) is longer than ``maximumBalancedIntervalDays``,
+    /// or a day of the range lies outside `load`'s window; then use
+    /// ``FuzzRange/fuzzedInterval(seed:)``. A range of one day gives that day. O(d) for the d
+    /// days of the range, no allocation.
+    ///
+    /// - Parameters:
+    ///   - range: the candidate intervals, usually `FuzzRange(intervalDays:maximumIntervalDays:)`.
+    ///   - reviewDay: the day number of the review; interval `i` falls on day `reviewDay + i`.
+    ///   - load: the items already due on each day.
+    ///   - seed: the seed of this review (see ``FuzzSeed``).
+    public static func balancedInterval(in range: FuzzRange, reviewDay: Int, load: DueDayLoad, seed: FuzzSeed) -> Int? {
+        guard Int(range.intervalDays) <= maximumBalancedIntervalDays else { return nil }
+        guard range.lowerDays < range.upperDays else { return range.lowerDays }
+        guard load.covers(reviewDay + range.lowerDays ... reviewDay + range.upperDays) else { return nil }
+        var total = 0.0
+        for interval in range.days {
+            total += weight(dueCount: load.counts[reviewDay + interval - load.firstDay], intervalDays: interval)
+        }
+        var generator = seed.generator
+        var remaining = generator.nextUnitInterval() * total
+        for interval in range.days {
+            remaining -= weight(dueCount: load.counts[reviewDay + interval - load.firstDay], intervalDays: interval)
+            if remaining < 0 { return interval }
+        }
+        return range.upperDays
+    }
+}
