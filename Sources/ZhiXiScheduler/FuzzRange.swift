@@ -9,8 +9,8 @@
 ///
 /// i.e. one day plus 15 % of the part of the interval between 2.5 and 7 days, 10 % of the part
 /// between 7 and 20 days and 5 % of the part above 20 days. The lower bound is at least 2, the
-/// upper bound at most the maximum interval; when both bounds round to the same day and room
-/// is left the upper bound is raised by one so that there is a choice. Intervals below 2.5
+/// upper bound at most the maximum interval (so an interval at the maximum is only ever
+/// shortened). As Δ ≥ 1, a fuzzed range always offers at least two days. Intervals below 2.5
 /// days are not fuzzed: the range is the single rounded day (at least 1).
 ///
 /// | interval (days) | range (days) |
@@ -51,13 +51,8 @@ public struct FuzzRange: Sendable, Hashable {
             return
         }
         let delta = FuzzRange.deltaDays(intervalDays: interval)
-        var upper = min(Int((interval + delta).rounded()), maximum)
-        let lower = min(max(Int((interval - delta).rounded()), 2), upper)
-        if upper == lower && upper > 2 && upper < maximum {
-            upper += 1
-        }
-        lowerDays = lower
-        upperDays = upper
+        upperDays = min(Int((interval + delta).rounded()), maximum)
+        lowerDays = min(max(Int((interval - delta).rounded()), 2), upperDays)
     }
 
     /// The days from ``lowerDays`` to ``upperDays``.
