@@ -1,0 +1,115 @@
+import ZhiXiMemory
+import ZhiXiModel
+
+/// Replays one lesson's events into planner items: the lesson's memory, and a memory for
+/// each weak point its assessments named. The rules:
+///
+/// - Every event is a review of the lesson, rated by the ``MasteryRatingScale`` (an event
+///   without a score is rated ``PlannerConfiguration/unscoredSessionRating``).
+/// - A weak point named for the first time starts its own memory with Again (it was not
+///   known); named again, it is reviewed with Hard (Again if the whole session was Again).
+///   An assessment that no longer names an active weak point retires it.
+/// - A review task of the item's current generation marked completed counts as a review
+///   (``PlannerConfiguration/completedTaskRating``) at its completion time, unless a scored
+///   session of the lesson on the same study day follows it (then the session is the record
+///   of how it went). A skipped task makes the next task a new one, not before the day after
+///   the skip; a cancelled task suppresses the item until its next review.
+struct LessonReplay {
+    let model: MemoryModel
+    let ratingScale: MasteryRatingScale
+    let completedTaskRating: Rating
+    let unscoredSessionRating: Rating
+    let userHash: UInt64
+    let tasks: [ReviewTaskIdentifier: PlannerTaskRecord]
+
+    /// The identifier of an item's current task.
+    func identifier(of item: PlannerItem, lessonHash: UInt64) -> ReviewTaskIdentifier {
+        ReviewTaskIdentifier(userHash: userHash, lessonHash: lessonHash, itemHash: item.weakPointHash,
+                             generation: item.reviewCount, attempt: item.attempt)
+    }
+
+    /// Applies what happened to the item's tasks up to an instant: completions, skips and
+    /// cancellations of its current generation.
+    func settle(_ item: inout PlannerItem, lessonHash: UInt64, before second: Double, nextDay: Int, nextIsAssessment: Bool) {
+        guard !tasks.isEmpty, item.reviewCount > 0 else { return }
+        while let record = tasks[identifier(of: item, lessonHash: lessonHash)],
+              record.second <= second, record.second >= item.lastSecond {
+            switch record.outcome {
+            case .completed:
+                if nextIsAssessment && record.day == nextDay { return }
+                item.review(completedTaskRating, second: record.second, day: record.day, model: model)
+            case .skipped:
+                item.attempt += 1
+                item.notBeforeDay = max(item.notBeforeDay, record.day + 1)
+            case .cancelled:
+                item.cancelled = true
+                return
+            case .pending:
+                return
+            }
+        }
+    }
+
+    /// Replays a lesson's events (sorted by time) and appends its items (the lesson, then its
+    /// active weak points in order of first naming) to `items`. Returns how many weak points
+    /// were retired.
+    func replay(lessonIndex: Int32, lessonHash: UInt64, events: ArraySlice<LessonEvent>, input: PlannerInput,
+                into items: inout [PlannerItem]) -> Int {
+        var lesson = PlannerItem(lessonIndex: lessonIndex)
+        var weakPoints: [PlannerItem] = []
+        var named: [(key: String, text: String)] = []
+        var retired = 0
+        for event in events {
+            settle(&lesson, lessonHash: lessonHash, before: event.second, nextDay: event.day, nextIsAssessment: event.isAssessment)
+            for index in weakPoints.indices {
+                settle(&weakPoints[index], lessonHash: lessonHash, before: event.second, nextDay: event.day,
+                       nextIsAssessment: event.isAssessment)
+            }
+            let rating = event.isAssessment ? ratingScale.rating(forScore: Int(event.score)) : unscoredSessionRating
+            lesson.review(rating, second: event.second, day: event.day, model: model)
+            guard event.isAssessment else { continue }
+            lesson.latestScore = Int(event.score)
+            lesson.sourceSessionIndex = event.sessionIndex
+            lesson.sourceAnalysisIndex = event.analysisIndex
+
+            named.removeAll(keepingCapacity: true)
+            if event.sessionIndex >= 0 { collect(input.sessions[Int(event.sessionIndex)].weakPoints, into: &named) }
+            if event.analysisIndex >= 0 { collect(input.analyses[Int(event.analysisIndex)].weakPoints, into: &named) }
+
+            let before = weakPoints.count
+            weakPoints.removeAll { item in !named.contains { $0.key == item.weakPointKey } }
+            retired += before - weakPoints.count
+            let weakRating: Rating = rating == .again ? .again : .hard
+            for name in named {
+                if let index = weakPoints.firstIndex(where: { $0.weakPointKey == name.key }) {
+                    weakPoints[index].review(weakRating, second: event.second, day: event.day, model: model)
+                    weakPoints[index].sourceSessionIndex = event.sessionIndex
+                    weakPoints[index].sourceAnalysisIndex = event.analysisIndex
+                } else {
+                    var item = PlannerItem(lessonIndex: lessonIndex, weakPointKey: name.key, weakPointText: name.text,
+                                           weakPointHash: StableHash.fnv1a64(name.key))
+                    item.review(.again, second: event.second, day: event.day, model: model)
+                    item.sourceSessionIndex = event.sessionIndex
+                    item.sourceAnalysisIndex = event.analysisIndex
+                    weakPoints.append(item)
+                }
+            }
+        }
+        guard lesson.reviewCount > 0 else { return retired }
+        settle(&lesson, lessonHash: lessonHash, before: .infinity, nextDay: .max, nextIsAssessment: false)
+        items.append(lesson)
+        for var item in weakPoints {
+            settle(&item, lessonHash: lessonHash, before: .infinity, nextDay: .max, nextIsAssessment: false)
+            items.append(item)
+        }
+        return retired
+    }
+
+    /// Adds the keys of weak-point texts not yet in `named`.
+    private func collect(_ texts: [String], into named: inout [(key: String, text: String)]) {
+        for text in texts {
+            guard let key = WeakPointKey.key(text), !named.contains(where: { $0.key == key }) else { continue }
+            named.append((key, WeakPointKey.display(text)))
+        }
+    }
+}

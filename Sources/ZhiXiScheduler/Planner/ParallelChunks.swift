@@ -1,0 +1,37 @@
+import Dispatch
+import Foundation
+
+/// Runs independent work over the chunks of a range on all processor cores and returns the
+/// chunks' results in order, so the outcome does not depend on which thread finished first.
+enum ParallelChunks {
+    /// Splits `0 ..< count` into contiguous chunks of at least `minimumChunk` elements (at most
+    /// four per core) and maps each with `body`. Runs inline when one chunk suffices.
+    static func map<Result>(count: Int, minimumChunk: Int, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunkCount = max(1, min(cores * 4, count / max(1, minimumChunk)))
+        if chunkCount == 1 { return [body(0 ..< count)] }
+        let results = ResultSlots<Result>(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let lower = count * chunk / chunkCount
+            let upper = count * (chunk + 1) / chunkCount
+            results.store(body(lower ..< upper), at: chunk)
+        }
+        return results.values()
+    }
+}
+
+/// Write-once slots that concurrent chunks fill at distinct indices.
+private final class ResultSlots<Result>: @unchecked Sendable {
+    private var slots: [Result?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: Result, at index: Int) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [Result] { slots.map { $0! } }
+}

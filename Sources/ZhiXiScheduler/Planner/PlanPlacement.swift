@@ -1,0 +1,260 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiModel
+
+/// One item's next review while the plan is being placed on days.
+struct PlacedTask: Sendable {
+    var itemIndex: Int
+    var identifier: ReviewTaskIdentifier
+    var type: ReviewType
+    var minutes: Int
+    /// The first and last day the task may fall on (fuzz window, not before today, not before
+    /// the day after the last review or after a skip).
+    var earliest: Int
+    var latest: Int
+    /// The day the memory model gives without fuzz (the task's `dueAt`).
+    var idealDay: Int
+    /// The chosen day.
+    var day: Int
+    /// The day it was moved away from for the daily budget, or `Int.min`.
+    var deferredFrom = Int.min
+}
+
+/// Places planner items on days: fuzz, load balancing, and the daily budget; then writes the
+/// plan.
+struct PlanPlacement {
+    let settings: PlannerSettings
+    let configuration: PlannerConfiguration
+    let now: Date
+    let today: Int
+    /// Tasks moved for the budget.
+    private(set) var deferredCount = 0
+    /// Days of the horizon still over budget after moving: (day, minutes).
+    private(set) var overBudgetDays: [(day: Int, minutes: Int)] = []
+
+    init(settings: PlannerSettings, configuration: PlannerConfiguration, now: Date) {
+        self.settings = settings
+        self.configuration = configuration
+        self.now = now
+        today = settings.calendar.dayNumber(of: now)
+    }
+
+    private var horizonEnd: Int { today + configuration.horizonDays }
+
+    func recall(of item: PlannerItem, onDay day: Int) -> Double {
+        settings.model.retrievability(elapsedDays: Double(max(0, day - item.lastDay)), stability: item.state.stability)
+    }
+
+    /// Chooses a day for every item's next review. O(n log n).
+    mutating func schedule(_ items: [PlannerItem], input: PlannerInput, replay: LessonReplay, lessonHashes: [UInt64]) -> [PlacedTask] {
+        let model = settings.model
+        var tasks: [PlacedTask] = []
+        tasks.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() where !item.cancelled {
+            let lesson = input.lessons[Int(item.lessonIndex)]
+            let type: ReviewType = item.weakPointKey != nil
+                ? .weakPoint : configuration.typePolicy.lessonReviewType(latestScore: item.latestScore, stability: item.state.stability)
+            let exact = model.interval(stability: item.state.stability, desiredRetention: settings.desiredRetention)
+            let rounded = model.roundedInterval(stability: item.state.stability, desiredRetention: settings.desiredRetention,
+                                                maximumInterval: configuration.maximumIntervalDays)
+            var lower = rounded, upper = rounded
+            if configuration.fuzz {
+                let range = FuzzRange(intervalDays: exact, maximumIntervalDays: configuration.maximumIntervalDays)
+                lower = range.lowerDays
+                upper = range.upperDays
+            }
+            let earliest = max(today, item.lastDay + lower, item.notBeforeDay)
+            let latest = item.lastDay + upper >= earliest ? item.lastDay + upper : earliest + (upper - rounded)
+            tasks.append(PlacedTask(
+                itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
+                type: type, minutes: configuration.durations.minutes(for: type, lessonMinutes: lesson.estimatedMinutes),
+                earliest: earliest, latest: latest, idealDay: item.lastDay + rounded, day: earliest))
+        }
+
+        // Place in a stable order, earliest windows first, so the load each choice sees is
+        // the same on every run.
+        var order = Array(tasks.indices)
+        order.sort {
+            let lhs = tasks[$0], rhs = tasks[$1]
+            return (lhs.earliest, lhs.latest, lhs.identifier.high, lhs.identifier.low)
+                < (rhs.earliest, rhs.latest, rhs.identifier.high, rhs.identifier.low)
+        }
+        var load = DueDayLoad(firstDay: today, dayCount: configuration.horizonDays + LoadBalancer.maximumBalancedIntervalDays + 30)
+        for position in order {
+            let task = tasks[position]
+            let lastDay = items[task.itemIndex].lastDay
+            var day = task.earliest
+            if task.latest > task.earliest {
+                var generator = FuzzSeed(itemHash: task.identifier.high, reviewCount: 0).generator
+                let balanced = configuration.loadBalancing && task.latest - lastDay <= LoadBalancer.maximumBalancedIntervalDays
+                    && load.covers(task.earliest ... task.latest)
+                if balanced {
+                    var total = 0.0
+                    for candidate in task.earliest ... task.latest {
+                        total += LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
+                    }
+                    var remaining = generator.nextUnitInterval() * total
+                    day = task.latest
+                    for candidate in task.earliest ... task.latest {
+                        remaining -= LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
+                        if remaining < 0 {
+                            day = candidate
+                            break
+                        }
+                    }
+                } else {
+                    day = task.earliest + Int(generator.nextUnitInterval() * Double(task.latest - task.earliest + 1))
+                    day = min(day, task.latest)
+                }
+            }
+            tasks[position].day = day
+            load.add(onDay: day)
+        }
+        fitToBudget(&tasks, items: items)
+        return tasks
+    }
+
+    /// Moves the least urgent tasks away from days of the horizon over the daily budget to the
+    /// lightest day of their window that has room (inside the horizon; else the first day of
+    /// their window after it). O(n log n + n·w) for windows of w days.
+    private mutating func fitToBudget(_ tasks: inout [PlacedTask], items: [PlannerItem]) {
+        let horizon = configuration.horizonDays
+        let budget = settings.dailyMinutes
+        var minutes = [Int](repeating: 0, count: horizon)
+        var byDay = [[Int]](repeating: [], count: horizon)
+        for (index, task) in tasks.enumerated() where task.day < horizonEnd {
+            minutes[task.day - today] += task.minutes
+            byDay[task.day - today].append(index)
+        }
+        for offset in 0..<horizon where minutes[offset] > budget {
+            let day = today + offset
+            // Least urgent first: the highest predicted recall on this day.
+            let candidates = byDay[offset].sorted {
+                let lhs = recall(of: items[tasks[$0].itemIndex], onDay: day), rhs = recall(of: items[tasks[$1].itemIndex], onDay: day)
+                return lhs != rhs ? lhs > rhs : tasks[$0].identifier.high < tasks[$1].identifier.high
+            }
+            for index in candidates {
+                guard minutes[offset] > budget else { break }
+                let task = tasks[index]
+                guard let target = lightestDay(for: task, minutes: minutes, budget: budget) else { continue }
+                minutes[offset] -= task.minutes
+                byDay[offset].removeAll { $0 == index }
+                if target < horizonEnd {
+                    minutes[target - today] += task.minutes
+                    byDay[target - today].append(index)
+                }
+                if tasks[index].deferredFrom == Int.min { tasks[index].deferredFrom = day }
+                tasks[index].day = target
+                deferredCount += 1
+            }
+            if minutes[offset] > budget { overBudgetDays.append((day, minutes[offset])) }
+        }
+    }
+
+    /// The day a task moves to: inside the horizon, the day of its window with the fewest
+    /// minutes that still has room (ties: nearest to its ideal day, then earlier); otherwise
+    /// the first day of its window after the horizon; `nil` if neither exists.
+    private func lightestDay(for task: PlacedTask, minutes: [Int], budget: Int) -> Int? {
+        var best: Int?
+        for candidate in task.earliest ... task.latest where candidate != task.day {
+            guard candidate < horizonEnd else { break }
+            let load = minutes[candidate - today]
+            guard load + task.minutes <= budget else { continue }
+            if let current = best {
+                let currentLoad = minutes[current - today]
+                if load < currentLoad
+                    || (load == currentLoad && abs(candidate - task.idealDay) < abs(current - task.idealDay)) {
+                    best = candidate
+                }
+            } else {
+                best = candidate
+            }
+        }
+        if best == nil, task.latest >= horizonEnd { best = max(horizonEnd, task.earliest) }
+        return best
+    }
+
+    /// Writes the plan: tasks with explanations, grouped and ordered, the days' workload and
+    /// notes. The texts are written on all cores.
+    func output(_ tasks: [PlacedTask], items: [PlannerItem], input: PlannerInput, lessonHashes: [UInt64],
+                replay: LessonReplay) -> PlannerResult {
+        let calendar = settings.calendar
+        let model = settings.model
+        let writer = PlanReasonWriter(language: configuration.language)
+        let today = today
+        let ordered = tasks.sorted {
+            if $0.day != $1.day { return $0.day < $1.day }
+            let lhs = recall(of: items[$0.itemIndex], onDay: $0.day), rhs = recall(of: items[$1.itemIndex], onDay: $1.day)
+            if lhs != rhs { return lhs < rhs }
+            return ($0.identifier.high, $0.identifier.low) < ($1.identifier.high, $1.identifier.low)
+        }
+        let planned = ParallelChunks.map(count: ordered.count, minimumChunk: 5_000) { range in
+            range.map { position -> PlannedReviewTask in
+                let placed = ordered[position]
+                let item = items[placed.itemIndex]
+                let lesson = input.lessons[Int(item.lessonIndex)]
+                let recall = model.retrievability(elapsedDays: Double(max(0, placed.day - item.lastDay)), stability: item.state.stability)
+                let deferred = placed.deferredFrom == Int.min ? nil : placed.deferredFrom
+                let reason = writer.reason(
+                    type: placed.type, weakPoint: item.weakPointText, latestScore: item.latestScore,
+                    stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
+                    scheduledDay: calendar.localDate(ofDay: placed.day), lastReview: calendar.localDate(ofDay: item.lastDay),
+                    overdueDays: max(0, today - placed.idealDay), deferredFrom: deferred.map { calendar.localDate(ofDay: $0) })
+                let task = ReviewTask(
+                    id: placed.identifier.text, userId: input.userId, lessonId: lesson.id,
+                    sourceSessionId: item.sourceSessionIndex >= 0 ? input.sessions[Int(item.sourceSessionIndex)].id : nil,
+                    reviewType: placed.type, scheduledAt: calendar.start(ofDay: placed.day), completedAt: nil, status: .pending)
+                let explanation = ReviewTaskExplanation(
+                    predictedRecall: recall, stability: item.state.stability, difficulty: item.state.difficulty,
+                    estimatedMinutes: placed.minutes, dueAt: calendar.start(ofDay: placed.idealDay),
+                    weakPoint: item.weakPointText,
+                    sourceAnalysisId: item.sourceAnalysisIndex >= 0 ? input.analyses[Int(item.sourceAnalysisIndex)].id : nil,
+                    lessonTitle: lesson.title, reason: reason, deferredFrom: deferred.map { calendar.start(ofDay: $0) })
+                return PlannedReviewTask(task: task, explanation: explanation)
+            }
+        }
+
+        let weekEnd: Int
+        switch configuration.weekGrouping {
+        case .rolling:
+            weekEnd = today + max(configuration.horizonDays, 2)
+        case .calendarWeek(let firstWeekday):
+            let untilNextWeek = (firstWeekday - calendar.weekday(ofDay: today) + 7) % 7
+            weekEnd = today + (untilNextWeek == 0 ? 7 : untilNextWeek)
+        }
+        var plan = ReviewPlan(generatedAt: now, timezone: calendar.timeZoneIdentifier)
+        var position = 0
+        for chunk in planned {
+            for task in chunk {
+                let day = ordered[position].day
+                position += 1
+                if day <= today { plan.today.append(task) }
+                else if day == today + 1 { plan.tomorrow.append(task) }
+                else if day < weekEnd { plan.thisWeek.append(task) }
+                else { plan.later.append(task) }
+            }
+        }
+
+        var days: [PlannedDay] = []
+        for offset in 0..<configuration.horizonDays {
+            let day = today + offset
+            let onDay = tasks.filter { $0.day == day }
+            let date = calendar.localDate(ofDay: day)
+            days.append(PlannedDay(start: calendar.start(ofDay: day),
+                                   localDate: "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))",
+                                   taskCount: onDay.count, minutes: onDay.reduce(0) { $0 + $1.minutes }))
+        }
+        var notes: [PlanNote] = []
+        for (day, minutes) in overBudgetDays {
+            let date = calendar.localDate(ofDay: day)
+            notes.append(.overBudget(localDate: "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))",
+                                     minutes: minutes, budget: settings.dailyMinutes))
+        }
+        return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: settings.dailyMinutes)
+    }
+}
+
+/// Zero-padded two-digit numbers for dates.
+enum TwoDigits {
+    static func text(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

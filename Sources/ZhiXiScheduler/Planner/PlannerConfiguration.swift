@@ -1,0 +1,45 @@
+import ZhiXiMemory
+import ZhiXiModel
+
+/// Everything the review planner can be told, beyond its input. The defaults make a sensible
+/// plan; the learner's profile supplies time zone, day-start hour, daily minutes and desired
+/// retention unless overridden here.
+public struct PlannerConfiguration: Sendable, Hashable {
+    /// The memory model's parameters (FSRS-6 defaults, or a learner's fitted ones).
+    public var parameters: FSRSParameters = .default
+    /// Mastery score → rating.
+    public var ratingScale = MasteryRatingScale()
+    /// Which review type a due item gets.
+    public var typePolicy = ReviewTypePolicy()
+    /// How long tasks take.
+    public var durations = TaskDurationEstimate()
+    /// Days planned in detail and balanced against the daily budget: today, tomorrow and the
+    /// days after, `horizonDays` in all (default 7). Later tasks are listed in `later`.
+    public var horizonDays = 7
+    /// What "this week" means.
+    public var weekGrouping = WeekGrouping.rolling
+    /// Spread due dates within Anki's fuzz range, deterministically (default on).
+    public var fuzz = true
+    /// Within the fuzz range, prefer days with fewer tasks (Anki 24.11's load balancer).
+    public var loadBalancing = true
+    /// The longest interval in days.
+    public var maximumIntervalDays = 36_500
+    /// The language of the `reason` texts.
+    public var language = AppLanguage.english
+    /// The rating given to a review task marked completed when no scored session records how it
+    /// went (default Good).
+    public var completedTaskRating = Rating.good
+    /// The rating of a session without a mastery score (and without an analysis that has one).
+    public var unscoredSessionRating = Rating.hard
+    /// Overrides the profile's time zone (IANA identifier).
+    public var timeZoneIdentifier: String?
+    /// Overrides the profile's day-start hour (0–23).
+    public var dayStartHour: Int?
+    /// Overrides the profile's desired retention (0–1).
+    public var desiredRetention: Double?
+    /// Overrides the profile's daily study budget in minutes.
+    public var dailyMinutes: Int?
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,62 @@
+/// Why the planner cannot plan. Each case names the offending record by its position in
+/// the input and its id, so a caller can point at the place in its file.
+public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `sessions[index]` refers to a lesson that is not in the input.
+    case unknownLessonInSession(index: Int, sessionId: String, lessonId: String)
+    /// `analyses[index]` refers to a lesson that is not in the input.
+    case unknownLessonInAnalysis(index: Int, analysisId: String, lessonId: String)
+    /// `sessions[index].masteryScore` is outside 0–100.
+    case sessionScoreOutOfRange(index: Int, sessionId: String, score: Int)
+    /// `analyses[index].masteryScore` is outside 0–100.
+    case analysisScoreOutOfRange(index: Int, analysisId: String, score: Int)
+    /// The time zone is not an IANA identifier.
+    case unknownTimeZone(String)
+    /// The day-start hour is outside 0–23.
+    case dayStartHourOutOfRange(Int)
+    /// The desired retention is not strictly between 0 and 1.
+    case desiredRetentionOutOfRange(Double)
+    /// The daily budget is negative.
+    case dailyMinutesNegative(Int)
+    /// The planning horizon is shorter than one day.
+    case horizonTooShort(Int)
+
+    /// The JSON path of the offending value in a workspace file, when there is one,
+    /// e.g. `sessions[12].lessonId`.
+    public var path: String? {
+        switch self {
+        case .unknownLessonInSession(let index, _, _): "sessions[\(index)].lessonId"
+        case .unknownLessonInAnalysis(let index, _, _): "analyses[\(index)].lessonId"
+        case .sessionScoreOutOfRange(let index, _, _): "sessions[\(index)].masteryScore"
+        case .analysisScoreOutOfRange(let index, _, _): "analyses[\(index)].masteryScore"
+        case .unknownTimeZone: "profile.timeZone"
+        case .dayStartHourOutOfRange: "profile.dayStartHour"
+        case .desiredRetentionOutOfRange: "profile.desiredRetention"
+        case .dailyMinutesNegative: "profile.dailyMinutes"
+        case .horizonTooShort: nil
+        }
+    }
+
+    /// What is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .unknownLessonInSession(_, let sessionId, let lessonId):
+            "session '\(sessionId)' refers to lesson '\(lessonId)', which is not among the lessons; add the lesson or correct the id"
+        case .unknownLessonInAnalysis(_, let analysisId, let lessonId):
+            "analysis '\(analysisId)' refers to lesson '\(lessonId)', which is not among the lessons; add the lesson or correct the id"
+        case .sessionScoreOutOfRange(_, let sessionId, let score):
+            "session '\(sessionId)' has mastery score \(score); scores are 0–100"
+        case .analysisScoreOutOfRange(_, let analysisId, let score):
+            "analysis '\(analysisId)' has mastery score \(score); scores are 0–100"
+        case .unknownTimeZone(let identifier):
+            "unknown time zone '\(identifier)'; use an IANA identifier such as UTC, Asia/Shanghai or America/New_York"
+        case .dayStartHourOutOfRange(let hour):
+            "day-start hour \(hour) is outside 0–23"
+        case .desiredRetentionOutOfRange(let value):
+            "desired retention \(value) must be between 0 and 1 (exclusive), e.g. 0.9"
+        case .dailyMinutesNegative(let minutes):
+            "daily minutes \(minutes) is negative"
+        case .horizonTooShort(let days):
+            "the planning horizon must be at least 1 day, got \(days)"
+        }
+    }
+}

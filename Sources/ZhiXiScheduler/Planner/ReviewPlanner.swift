@@ -1,0 +1,141 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiModel
+
+/// The ZhiXi review planner: turns a learner's learning sessions and AI analyses into dated
+/// review tasks of four types — spaced repetition, Feynman, recall, weak point — grouped into
+/// today (with anything overdue), tomorrow, this week and later, and fitted to the learner's
+/// daily study time.
+///
+/// ```swift
+/// let planner = ReviewPlanner()
+/// let result = try planner.plan(PlannerInput(workspace: workspace), now: Date())
+/// for task in result.plan.today { print(task.task.reviewType, task.explanation.reason) }
+/// ```
+///
+/// How it plans:
+/// 1. Each lesson's sessions (and analyses without a session) are replayed in time order
+///    through the FSRS-6 memory model, days counted on the learner's study calendar (time
+///    zone, day-start hour); mastery scores become ratings by the ``MasteryRatingScale``. Each
+///    weak point an analysis names gets a memory of its own and is retired when a later
+///    analysis no longer names it (see ``LessonReplay``).
+/// 2. Every item gets one task: its next review, due when predicted recall falls to the
+///    desired retention, spread within Anki's fuzz range and, with load balancing, towards
+///    days with fewer tasks; never before today or before the day after the last review.
+///    The type follows the ``ReviewTypePolicy``.
+/// 3. Capacity: on a day of the horizon whose estimated minutes exceed the budget, the least
+///    urgent tasks (highest predicted recall) move to the lightest day of their fuzz window
+///    that has room, and the task says so. What cannot move is reported in the notes.
+/// 4. Task ids are deterministic (see ``ReviewTaskIdentifier``): planning the same input
+///    again gives the same tasks, a completed task counts as a review and is never planned
+///    again, a skipped one is replaced by a new one from the next day on.
+///
+/// Complexity: O(n log n) in sessions and analyses; the replay runs on all cores. No I/O.
+public struct ReviewPlanner: Sendable {
+    /// The planner's settings.
+    public var configuration: PlannerConfiguration
+
+    /// Creates a planner.
+    public init(configuration: PlannerConfiguration = PlannerConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Plans the learner's reviews as of `now`.
+    /// - Throws: ``PlannerError`` for input that cannot be planned (unknown lesson ids, scores
+    ///   outside 0–100, an unknown time zone, …), naming the record.
+    public func plan(_ input: PlannerInput, now: Date) throws(PlannerError) -> PlannerResult {
+        let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
+        let lessonIndexById = Self.lessonIndex(input.lessons)
+        let collected = try LessonEventCollector(input: input, calendar: settings.calendar, lessonIndexById: lessonIndexById).collect()
+        let userHash = StableHash.fnv1a64(input.userId)
+        let lessonHashes = input.lessons.map { StableHash.fnv1a64($0.id) }
+        let tasks = Self.taskRecords(input.reviewTasks, calendar: settings.calendar)
+
+        // Replay every lesson, on all cores, in lesson order.
+        let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
+                                  completedTaskRating: configuration.completedTaskRating,
+                                  unscoredSessionRating: configuration.unscoredSessionRating,
+                                  userHash: userHash, tasks: tasks)
+        let chunks = ParallelChunks.map(count: input.lessons.count, minimumChunk: 2_000) { lessons in
+            var items: [PlannerItem] = []
+            var retired = 0
+            for lesson in lessons {
+                let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
+                guard !events.isEmpty else { continue }
+                retired += replay.replay(lessonIndex: Int32(lesson), lessonHash: lessonHashes[lesson], events: events,
+                                         input: input, into: &items)
+            }
+            return (items, retired)
+        }
+        let items = chunks.flatMap(\.0)
+        let retired = chunks.reduce(0) { $0 + $1.1 }
+
+        var placement = PlanPlacement(settings: settings, configuration: configuration, now: now)
+        let scheduled = placement.schedule(items, input: input, replay: replay, lessonHashes: lessonHashes)
+        var result = placement.output(scheduled, items: items, input: input, lessonHashes: lessonHashes, replay: replay)
+
+        let current = Set(scheduled.map(\.identifier))
+        let superseded = tasks.filter { $0.value.outcome == .pending && !current.contains($0.key) }.count
+            + input.reviewTasks.filter { $0.status == .pending && ReviewTaskIdentifier($0.id) == nil }.count
+        if placement.deferredCount > 0 { result.notes.append(.deferred(count: placement.deferredCount)) }
+        if superseded > 0 { result.notes.append(.supersededPendingTasks(count: superseded)) }
+        if retired > 0 { result.notes.append(.retiredWeakPoints(count: retired)) }
+        if collected.unattributedAnalyses > 0 { result.notes.append(.unattributedAnalyses(count: collected.unattributedAnalyses)) }
+        return result
+    }
+
+    static func lessonIndex(_ lessons: [Lesson]) -> [String: Int32] {
+        var index: [String: Int32] = [:]
+        index.reserveCapacity(lessons.count)
+        for (position, lesson) in lessons.enumerated() where index[lesson.id] == nil {
+            index[lesson.id] = Int32(position)
+        }
+        return index
+    }
+
+    /// The input's review tasks whose ids the planner made, by id.
+    static func taskRecords(_ tasks: [ReviewTask], calendar: StudyCalendar) -> [ReviewTaskIdentifier: PlannerTaskRecord] {
+        var records: [ReviewTaskIdentifier: PlannerTaskRecord] = [:]
+        for task in tasks {
+            guard let identifier = ReviewTaskIdentifier(task.id) else { continue }
+            let outcome: PlannerTaskRecord.Outcome
+            switch task.status {
+            case .completed: outcome = .completed
+            case .skipped: outcome = .skipped
+            case .cancelled: outcome = .cancelled
+            default: outcome = .pending
+            }
+            let second = (task.completedAt ?? task.scheduledAt).timeIntervalSince1970
+            records[identifier] = PlannerTaskRecord(outcome: outcome, second: second,
+                                                    day: calendar.dayNumber(ofSecondsSince1970: second))
+        }
+        return records
+    }
+}
+
+/// The settings of one planning run: configuration overrides applied to the profile, checked.
+struct PlannerSettings: Sendable {
+    let calendar: StudyCalendar
+    let desiredRetention: Double
+    let dailyMinutes: Int
+    let model: MemoryModel
+
+    init(configuration: PlannerConfiguration, profile: UserLearningProfile) throws(PlannerError) {
+        let zone = configuration.timeZoneIdentifier ?? profile.timeZone
+        let hour = configuration.dayStartHour ?? profile.dayStartHour
+        do {
+            calendar = try StudyCalendar(timeZoneIdentifier: zone, dayStartHour: hour)
+        } catch {
+            switch error {
+            case .unknownTimeZone(let identifier): throw .unknownTimeZone(identifier)
+            case .dayStartHourOutOfRange(let value): throw .dayStartHourOutOfRange(value)
+            }
+        }
+        desiredRetention = configuration.desiredRetention ?? profile.desiredRetention
+        guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
+        dailyMinutes = configuration.dailyMinutes ?? profile.dailyMinutes
+        guard dailyMinutes >= 0 else { throw .dailyMinutesNegative(dailyMinutes) }
+        guard configuration.horizonDays >= 1 else { throw .horizonTooShort(configuration.horizonDays) }
+        model = MemoryModel(parameters: configuration.parameters)
+    }
+}

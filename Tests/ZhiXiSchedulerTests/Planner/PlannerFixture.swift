@@ -1,0 +1,44 @@
+import Foundation
+import ZhiXiModel
+@testable import ZhiXiScheduler
+
+/// Builders for small planner inputs, so that each test states only what matters to it.
+enum PlannerFixture {
+    static func date(_ text: String) -> Date {
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: text)!
+    }
+
+    static func lesson(_ id: String, minutes: Int = 20, title: String? = nil) -> Lesson {
+        Lesson(id: id, knowledgeBaseId: "kb", title: title ?? "Lesson \(id)", estimatedMinutes: minutes)
+    }
+
+    static func session(_ id: String, lesson: String, at time: String, score: Int?, weakPoints: [String] = [],
+                        analysisId: String? = nil) -> LearningSession {
+        LearningSession(id: id, userId: "u1", lessonId: lesson, startedAt: date(time), userInput: "…",
+                        analysisId: analysisId, masteryScore: score, weakPoints: weakPoints)
+    }
+
+    static func input(lessons: [Lesson], sessions: [LearningSession], analyses: [AIAnalysis] = [], tasks: [ReviewTask] = [],
+                      timeZone: String = "UTC", dayStartHour: Int = 4, dailyMinutes: Int = 600,
+                      firstWeekday: Int? = nil) -> PlannerInput {
+        PlannerInput(userId: "u1",
+                     profile: UserLearningProfile(userId: "u1", timeZone: timeZone, dayStartHour: dayStartHour,
+                                                  dailyMinutes: dailyMinutes, firstWeekday: firstWeekday),
+                     lessons: lessons, sessions: sessions, analyses: analyses, reviewTasks: tasks)
+    }
+
+    /// A planner without fuzz or load balancing, whose days are exactly the memory model's.
+    static func exactPlanner(_ adjust: (inout PlannerConfiguration) -> Void = { _ in }) -> ReviewPlanner {
+        var configuration = PlannerConfiguration()
+        configuration.fuzz = false
+        configuration.loadBalancing = false
+        adjust(&configuration)
+        return ReviewPlanner(configuration: configuration)
+    }
+}
+
+extension ReviewPlan {
+    /// Every task of the plan, in group order.
+    var allTasks: [PlannedReviewTask] { today + tomorrow + thisWeek + later }
+}
