@@ -9,8 +9,9 @@ import Foundation
 /// reviews is the difference of their day numbers.
 ///
 /// The time zone's UTC offsets are looked up once, at creation, for the years 1900–2200
-/// (daylight-saving transitions included), so ``dayNumber(of:)`` is a binary search over
-/// those transitions: O(log t), no allocation, safe to call from any thread.
+/// (daylight-saving transitions included) and indexed by spans of about 12 days, so
+/// ``dayNumber(of:)`` is a table look-up: O(1) for instants in 1900–2200 (a binary search over
+/// the transitions, O(log t), outside), no allocation, safe to call from any thread.
 public struct StudyCalendar: Sendable, Hashable {
     /// The learner's time zone.
     public let timeZone: TimeZone
@@ -25,6 +26,14 @@ public struct StudyCalendar: Sendable, Hashable {
     private let periodStarts: [Double]
     /// The UTC offset in seconds of each period.
     private let periodOffsets: [Int]
+    /// For each span of ``indexSpanSeconds`` from ``indexStart``, the index of the period in
+    /// effect when the span starts; empty for a zone with a single period (e.g. UTC).
+    private let periodAtSpanStart: [Int32]
+    /// The instant (seconds since 1970) at which the period index starts: 1900-01-01.
+    private static let indexStart = -2_208_988_800.0
+    /// The length of a span of the period index, 2²⁰ seconds (about 12 days), shorter than any
+    /// gap between two offset changes of a real time zone (a longer gap only costs a step).
+    private static let indexSpanSeconds = 1_048_576.0
 
     /// UTC with days starting at 04:00.
     public static let utc = try! StudyCalendar(timeZone: TimeZone(identifier: "UTC")!, dayStartHour: 4)
@@ -55,6 +64,18 @@ public struct StudyCalendar: Sendable, Hashable {
         }
         periodStarts = starts
         periodOffsets = offsets
+        var index: [Int32] = []
+        if starts.count > 1 {
+            let spanCount = Int(((end.timeIntervalSince1970 - StudyCalendar.indexStart) / StudyCalendar.indexSpanSeconds).rounded(.up))
+            index.reserveCapacity(spanCount)
+            var period = 0
+            for span in 0..<spanCount {
+                let spanStart = StudyCalendar.indexStart + Double(span) * StudyCalendar.indexSpanSeconds
+                while period + 1 < starts.count && starts[period + 1] <= spanStart { period += 1 }
+                index.append(Int32(period))
+            }
+        }
+        periodAtSpanStart = index
     }
 
     /// Creates a calendar from a time-zone identifier such as `"Asia/Shanghai"` or `"UTC"`.
@@ -73,8 +94,16 @@ public struct StudyCalendar: Sendable, Hashable {
         hasher.combine(dayStartHour)
     }
 
-    /// The UTC offset in seconds in effect at an instant given in seconds since 1970. O(log t).
+    /// The UTC offset in seconds in effect at an instant given in seconds since 1970. O(1) in
+    /// 1900–2200, O(log t) outside.
     public func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
+        let span = (seconds - StudyCalendar.indexStart) / StudyCalendar.indexSpanSeconds
+        if span >= 0, span < Double(periodAtSpanStart.count) {
+            var period = Int(periodAtSpanStart[Int(span)])
+            while period + 1 < periodStarts.count && periodStarts[period + 1] <= seconds { period += 1 }
+            while period > 0 && periodStarts[period] > seconds { period -= 1 }
+            return periodOffsets[period]
+        }
         var low = 0, high = periodStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -83,13 +112,13 @@ public struct StudyCalendar: Sendable, Hashable {
         return periodOffsets[low]
     }
 
-    /// The study day of an instant given in seconds since 1970. O(log t).
+    /// The study day of an instant given in seconds since 1970. O(1) in 1900–2200.
     public func dayNumber(ofSecondsSince1970 seconds: Double) -> Int {
         let local = seconds + Double(utcOffset(atSecondsSince1970: seconds)) - Double(dayStartHour * 3600)
         return Int((local / 86_400).rounded(.down))
     }
 
-    /// The study day of a date. O(log t).
+    /// The study day of a date. O(1) in 1900–2200.
     public func dayNumber(of date: Date) -> Int {
         dayNumber(ofSecondsSince1970: date.timeIntervalSince1970)
     }

@@ -111,4 +111,26 @@ struct StudyDayPolicyTests {
         #expect(scheduler.retrievability(of: card, at: date("2026-04-10T05:00:00+08:00"))
             == scheduler.model.retrievability(elapsedDays: 1, stability: 10))
     }
+
+    @Test("the calendar's UTC offsets agree with Foundation's time zones from 1900 to 2200",
+          arguments: ["America/New_York", "Europe/London", "Asia/Shanghai", "Australia/Lord_Howe", "UTC"])
+    func offsetsAgreeWithFoundation(identifier: String) throws {
+        let calendar = try StudyCalendar(timeZoneIdentifier: identifier)
+        let zone = try #require(TimeZone(identifier: identifier))
+        var generator = SplitMix64(seed: StableHash.fnv1a64(identifier))
+        let first = -2_208_988_800.0, last = 7_258_118_400.0
+        for _ in 0 ..< 20_000 {
+            let seconds = (first + generator.nextUnitInterval() * (last - first)).rounded(.down)
+            #expect(calendar.utcOffset(atSecondsSince1970: seconds) == zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)),
+                    "\(identifier) at \(seconds)")
+        }
+        // Every transition, a second before and at it.
+        var cursor = Date(timeIntervalSince1970: first)
+        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition.timeIntervalSince1970 < last {
+            for probe in [transition.addingTimeInterval(-1), transition] {
+                #expect(calendar.utcOffset(atSecondsSince1970: probe.timeIntervalSince1970) == zone.secondsFromGMT(for: probe))
+            }
+            cursor = transition
+        }
+    }
 }
