@@ -82,3 +82,49 @@ public struct AIAnalysis: Sendable, Codable, Hashable, Identifiable {
         )
     }
 }
+
+extension AIAnalysis: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads an analysis with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, sessionId: String?, userId: String?, lessonId: String?, inputText: String?
+        var outputJson: String?, masteryScore: Int?, weakPoints: [String]?, suggestions: [String]?
+        var modelName: String?, createdAt: Date?, costEstimate: Double?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .sessionId: sessionId = try reader.readOptional(String.self)
+                case .userId: userId = try reader.readOptional(String.self)
+                case .lessonId: lessonId = try reader.readOptional(String.self)
+                case .inputText: inputText = try reader.read(String.self)
+                case .outputJson: outputJson = try reader.read(String.self)
+                case .masteryScore: masteryScore = try reader.read(Int.self)
+                case .weakPoints: weakPoints = try reader.readOptionalArray(of: String.self)
+                case .suggestions: suggestions = try reader.readOptionalArray(of: String.self)
+                case .modelName: modelName = try reader.read(String.self)
+                case .createdAt: createdAt = try reader.read(Date.self)
+                case .costEstimate: costEstimate = try reader.readOptional(Double.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            sessionId: sessionId,
+            userId: userId,
+            lessonId: lessonId,
+            inputText: try object.required(inputText, .inputText),
+            outputJson: try object.required(outputJson, .outputJson),
+            masteryScore: try object.required(masteryScore, .masteryScore),
+            weakPoints: weakPoints ?? [],
+            suggestions: suggestions ?? [],
+            modelName: try object.required(modelName, .modelName),
+            createdAt: try object.required(createdAt, .createdAt),
+            costEstimate: costEstimate
+        )
+    }
+}

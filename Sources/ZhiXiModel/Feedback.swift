@@ -40,3 +40,38 @@ public struct Feedback: Sendable, Codable, Hashable, Identifiable {
         case id, userId, sessionId, analysisId, rating, comment, createdAt
     }
 }
+
+extension Feedback: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads feedback with the same rules as its `Decodable` conformance.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, userId: String?, sessionId: String?, analysisId: String?
+        var rating: Int?, comment: String?, createdAt: Date?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .userId: userId = try reader.read(String.self)
+                case .sessionId: sessionId = try reader.readOptional(String.self)
+                case .analysisId: analysisId = try reader.readOptional(String.self)
+                case .rating: rating = try reader.readOptional(Int.self)
+                case .comment: comment = try reader.readOptional(String.self)
+                case .createdAt: createdAt = try reader.read(Date.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            userId: try object.required(userId, .userId),
+            sessionId: sessionId,
+            analysisId: analysisId,
+            rating: rating,
+            comment: comment,
+            createdAt: try object.required(createdAt, .createdAt)
+        )
+    }
+}

@@ -36,3 +36,36 @@ public struct KnowledgeBase: Sendable, Codable, Hashable, Identifiable {
         case id, title, summary, subject, createdAt, updatedAt
     }
 }
+
+extension KnowledgeBase: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a knowledge base with the same rules as its `Decodable` conformance.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, title: String?, summary: String?, subject: String?
+        var createdAt: Date?, updatedAt: Date?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .title: title = try reader.read(String.self)
+                case .summary: summary = try reader.readOptional(String.self)
+                case .subject: subject = try reader.readOptional(String.self)
+                case .createdAt: createdAt = try reader.readOptional(Date.self)
+                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            title: try object.required(title, .title),
+            summary: summary,
+            subject: subject,
+            createdAt: createdAt,
+            updatedAt: updatedAt
+        )
+    }
+}

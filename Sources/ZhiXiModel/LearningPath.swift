@@ -49,3 +49,36 @@ public struct LearningPath: Sendable, Codable, Hashable, Identifiable {
         )
     }
 }
+
+extension LearningPath: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a path with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, knowledgeBaseId: String?, title: String?, summary: String?
+        var lessonIds: [String]?, order: Int?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .knowledgeBaseId: knowledgeBaseId = try reader.read(String.self)
+                case .title: title = try reader.read(String.self)
+                case .summary: summary = try reader.readOptional(String.self)
+                case .lessonIds: lessonIds = try reader.readOptionalArray(of: String.self)
+                case .order: order = try reader.readOptional(Int.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            knowledgeBaseId: try object.required(knowledgeBaseId, .knowledgeBaseId),
+            title: try object.required(title, .title),
+            summary: summary,
+            lessonIds: lessonIds ?? [],
+            order: order ?? 0
+        )
+    }
+}

@@ -93,3 +93,54 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
         )
     }
 }
+
+extension LearningSession: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a session with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, userId: String?, lessonId: String?, startedAt: Date?, endedAt: Date?
+        var userInput: String?, aiAnalysis: String?, analysisId: String?, masteryScore: Int?
+        var weakPoints: [String]?, nextSuggestion: String?, reviewAt: Date?, reviewType: ReviewType?
+        var createdAt: Date?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .userId: userId = try reader.read(String.self)
+                case .lessonId: lessonId = try reader.read(String.self)
+                case .startedAt: startedAt = try reader.read(Date.self)
+                case .endedAt: endedAt = try reader.readOptional(Date.self)
+                case .userInput: userInput = try reader.read(String.self)
+                case .aiAnalysis: aiAnalysis = try reader.readOptional(String.self)
+                case .analysisId: analysisId = try reader.readOptional(String.self)
+                case .masteryScore: masteryScore = try reader.readOptional(Int.self)
+                case .weakPoints: weakPoints = try reader.readOptionalArray(of: String.self)
+                case .nextSuggestion: nextSuggestion = try reader.readOptional(String.self)
+                case .reviewAt: reviewAt = try reader.readOptional(Date.self)
+                case .reviewType: reviewType = try reader.readOptional(ReviewType.self)
+                case .createdAt: createdAt = try reader.readOptional(Date.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            userId: try object.required(userId, .userId),
+            lessonId: try object.required(lessonId, .lessonId),
+            startedAt: try object.required(startedAt, .startedAt),
+            endedAt: endedAt,
+            userInput: try object.required(userInput, .userInput),
+            aiAnalysis: aiAnalysis,
+            analysisId: analysisId,
+            masteryScore: masteryScore,
+            weakPoints: weakPoints ?? [],
+            nextSuggestion: nextSuggestion,
+            reviewAt: reviewAt,
+            reviewType: reviewType,
+            createdAt: createdAt
+        )
+    }
+}

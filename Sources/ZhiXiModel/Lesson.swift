@@ -88,3 +88,51 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
         )
     }
 }
+
+extension Lesson: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a lesson with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, knowledgeBaseId: String?, learningPathId: String?, title: String?
+        var summary: String?, objectives: [String]?, keyPoints: [String]?, recallQuestions: [String]?
+        var practicePrompt: String?, order: Int?, estimatedMinutes: Int?, createdAt: Date?, updatedAt: Date?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .knowledgeBaseId: knowledgeBaseId = try reader.read(String.self)
+                case .learningPathId: learningPathId = try reader.readOptional(String.self)
+                case .title: title = try reader.read(String.self)
+                case .summary: summary = try reader.readOptional(String.self)
+                case .objectives: objectives = try reader.readOptionalArray(of: String.self)
+                case .keyPoints: keyPoints = try reader.readOptionalArray(of: String.self)
+                case .recallQuestions: recallQuestions = try reader.readOptionalArray(of: String.self)
+                case .practicePrompt: practicePrompt = try reader.readOptional(String.self)
+                case .order: order = try reader.readOptional(Int.self)
+                case .estimatedMinutes: estimatedMinutes = try reader.read(Int.self)
+                case .createdAt: createdAt = try reader.readOptional(Date.self)
+                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            knowledgeBaseId: try object.required(knowledgeBaseId, .knowledgeBaseId),
+            learningPathId: learningPathId,
+            title: try object.required(title, .title),
+            summary: summary,
+            objectives: objectives ?? [],
+            keyPoints: keyPoints ?? [],
+            recallQuestions: recallQuestions ?? [],
+            practicePrompt: practicePrompt,
+            order: order ?? 0,
+            estimatedMinutes: try object.required(estimatedMinutes, .estimatedMinutes),
+            createdAt: createdAt,
+            updatedAt: updatedAt
+        )
+    }
+}

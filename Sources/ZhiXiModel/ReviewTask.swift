@@ -61,3 +61,40 @@ public struct ReviewTask: Sendable, Codable, Hashable, Identifiable {
         )
     }
 }
+
+extension ReviewTask: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a task with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, userId: String?, lessonId: String?, sourceSessionId: String?
+        var reviewType: ReviewType?, scheduledAt: Date?, completedAt: Date?, status: ReviewTaskStatus?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .userId: userId = try reader.read(String.self)
+                case .lessonId: lessonId = try reader.read(String.self)
+                case .sourceSessionId: sourceSessionId = try reader.readOptional(String.self)
+                case .reviewType: reviewType = try reader.read(ReviewType.self)
+                case .scheduledAt: scheduledAt = try reader.read(Date.self)
+                case .completedAt: completedAt = try reader.readOptional(Date.self)
+                case .status: status = try reader.readOptional(ReviewTaskStatus.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            userId: try object.required(userId, .userId),
+            lessonId: try object.required(lessonId, .lessonId),
+            sourceSessionId: sourceSessionId,
+            reviewType: try object.required(reviewType, .reviewType),
+            scheduledAt: try object.required(scheduledAt, .scheduledAt),
+            completedAt: completedAt,
+            status: status ?? .pending
+        )
+    }
+}

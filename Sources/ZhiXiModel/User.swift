@@ -68,3 +68,43 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
         )
     }
 }
+
+extension User: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a user with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var id: String?, appleUserId: String?, displayName: String?, email: String?
+        var preferredLanguage: String?, onboardingCompleted: Bool?, createdAt: Date?
+        var lastLoginAt: Date?, status: UserStatus?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .id: id = try reader.read(String.self)
+                case .appleUserId: appleUserId = try reader.read(String.self)
+                case .displayName: displayName = try reader.readOptional(String.self)
+                case .email: email = try reader.readOptional(String.self)
+                case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
+                case .onboardingCompleted: onboardingCompleted = try reader.readOptional(Bool.self)
+                case .createdAt: createdAt = try reader.read(Date.self)
+                case .lastLoginAt: lastLoginAt = try reader.readOptional(Date.self)
+                case .status: status = try reader.readOptional(UserStatus.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            id: try object.required(id, .id),
+            appleUserId: try object.required(appleUserId, .appleUserId),
+            displayName: displayName,
+            email: email,
+            preferredLanguage: preferredLanguage,
+            onboardingCompleted: onboardingCompleted ?? false,
+            createdAt: try object.required(createdAt, .createdAt),
+            lastLoginAt: lastLoginAt,
+            status: status ?? .active
+        )
+    }
+}

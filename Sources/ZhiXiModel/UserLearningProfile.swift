@@ -75,3 +75,40 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         )
     }
 }
+
+extension UserLearningProfile: JSONByteDecodable {
+    private static let byteKeys = JSONKeyTable<CodingKeys>()
+
+    /// Reads a profile with the same rules as ``init(from:)``.
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        var object = try reader.beginObject(Self.byteKeys)
+        var userId: String?, timeZone: String?, dayStartHour: Int?, dailyMinutes: Int?
+        var desiredRetention: Double?, preferredLanguage: String?, firstWeekday: Int?, updatedAt: Date?
+        while let key = try reader.nextField(&object) {
+            do throws(JSONReadFailure) {
+                switch key {
+                case .userId: userId = try reader.read(String.self)
+                case .timeZone: timeZone = try reader.readOptional(String.self)
+                case .dayStartHour: dayStartHour = try reader.readOptional(Int.self)
+                case .dailyMinutes: dailyMinutes = try reader.readOptional(Int.self)
+                case .desiredRetention: desiredRetention = try reader.readOptional(Double.self)
+                case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
+                case .firstWeekday: firstWeekday = try reader.readOptional(Int.self)
+                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
+                }
+            } catch {
+                throw object.annotate(error)
+            }
+        }
+        self.init(
+            userId: try object.required(userId, .userId),
+            timeZone: timeZone ?? Self.defaultTimeZone,
+            dayStartHour: dayStartHour ?? Self.defaultDayStartHour,
+            dailyMinutes: dailyMinutes ?? Self.defaultDailyMinutes,
+            desiredRetention: desiredRetention ?? Self.defaultDesiredRetention,
+            preferredLanguage: preferredLanguage,
+            firstWeekday: firstWeekday,
+            updatedAt: updatedAt
+        )
+    }
+}
