@@ -142,7 +142,10 @@ public struct CardScheduler: Sendable {
     /// A card as if it had always been scheduled by this scheduler: a new card with the same id
     /// (due at `card.due` if there are no reviews) reviewed again with every rating of its log,
     /// in date order, as py-fsrs's `reschedule_card`. Use it after changing the parameters,
-    /// the desired retention or the steps. O(n log n) for n reviews; allocates the sorted order.
+    /// the desired retention or the steps. Fuzz is drawn from the same seeds as the original
+    /// reviews, so a replay under the same configuration reproduces the card exactly, except
+    /// where the original reviews were load-balanced: no load is known for past days, so the
+    /// replay uses uniform fuzz. O(n log n) for n reviews; allocates the sorted order.
     ///
     /// - Throws: ``CardSchedulerError/reviewOfAnotherCard(reviewCardID:cardID:)`` if a review's
     ///   ``CardReview/cardID`` is not the card's id.

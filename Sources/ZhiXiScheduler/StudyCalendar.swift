@@ -85,10 +85,12 @@ public struct StudyCalendar: Sendable, Hashable {
         try self.init(timeZone: zone, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
     }
 
+    /// Two calendars are equal when their time-zone identifiers and day-start hours are.
     public static func == (lhs: StudyCalendar, rhs: StudyCalendar) -> Bool {
         lhs.timeZoneIdentifier == rhs.timeZoneIdentifier && lhs.dayStartHour == rhs.dayStartHour
     }
 
+    /// Hashes the time-zone identifier and the day-start hour.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(timeZoneIdentifier)
         hasher.combine(dayStartHour)

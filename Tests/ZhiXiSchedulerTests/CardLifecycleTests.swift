@@ -162,6 +162,21 @@ struct CardLifecycleTests {
         #expect(error.description.contains("e.g."))
     }
 
+    @Test("the usage example of CardScheduler's documentation does what it says")
+    func documentedExample() throws {
+        let now = Self.start
+        let scheduler = try CardScheduler(SchedulerConfiguration(
+            elapsedDays: .studyDays(try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai"))))
+        var card = Card(id: 1, due: now)
+        let result = scheduler.review(card, rating: .good, at: now)
+        card = result.card
+        #expect(card.state == .learning && card.step == 1 && card.due == now.addingTimeInterval(600))
+        let buttons = scheduler.preview(card, at: card.due)
+        #expect(buttons.good.card.state == .review && buttons.good.card.due > card.due)
+        card = scheduler.undo(result.review)
+        #expect(card == Card(id: 1, due: now))
+    }
+
     @Test("a card is a small plain value")
     func cardIsSmall() {
         #expect(MemoryLayout<Card>.size <= 112)
