@@ -9,6 +9,8 @@ public enum ZhiXiReview {
     zhixi-review — the ZhiXi (知习) spaced-repetition scheduling engine.
 
     commands:
+      plan WORKSPACE.json   today's, tomorrow's and this week's review tasks for a learner
+      record WORKSPACE.json add a learning session (score, weak points) to a workspace
       states REVLOG.csv     every card's memory state and next due date from a review log
 
     Run 'zhixi-review <command> --help' for a command's options.
@@ -58,6 +60,10 @@ public enum ZhiXiReview {
             context.write(usage + "\n")
         case "--version", "version":
             context.write("zhixi-review \(version)\n")
+        case "plan":
+            try PlanCommand.run(rest, context: context)
+        case "record":
+            try RecordCommand.run(rest, context: context)
         case "states":
             try StatesCommand.run(rest, context: context)
         default:

@@ -52,9 +52,9 @@ struct LessonReplay {
 
     /// Replays a lesson's events (sorted by time) and appends its items (the lesson, then its
     /// active weak points in order of first naming) to `items`. Returns how many weak points
-    /// were retired.
+    /// were retired on or after study day `retiredSinceDay`.
     func replay(lessonIndex: Int32, lessonHash: UInt64, events: ArraySlice<LessonEvent>, input: PlannerInput,
-                into items: inout [PlannerItem]) -> Int {
+                retiredSinceDay: Int, into items: inout [PlannerItem]) -> Int {
         var lesson = PlannerItem(lessonIndex: lessonIndex)
         var weakPoints: [PlannerItem] = []
         var named: [(key: String, text: String)] = []
@@ -78,7 +78,7 @@ struct LessonReplay {
 
             let before = weakPoints.count
             weakPoints.removeAll { item in !named.contains { $0.key == item.weakPointKey } }
-            retired += before - weakPoints.count
+            if event.day >= retiredSinceDay { retired += before - weakPoints.count }
             let weakRating: Rating = rating == .again ? .again : .hard
             for name in named {
                 if let index = weakPoints.firstIndex(where: { $0.weakPointKey == name.key }) {

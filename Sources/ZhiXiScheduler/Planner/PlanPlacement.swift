@@ -8,10 +8,14 @@ struct PlacedTask: Sendable {
     var identifier: ReviewTaskIdentifier
     var type: ReviewType
     var minutes: Int
-    /// The first and last day the task may fall on (fuzz window, not before today, not before
-    /// the day after the last review or after a skip).
+    /// The first and last day the task may fall on: its fuzz window, not before today, not
+    /// before the day after the last review or after a skip. An overdue task's window is today.
     var earliest: Int
     var latest: Int
+    /// The last day the task may move to when its day is over budget: ``latest``, or for an
+    /// overdue task as many days after today as it is late (within the horizon, at least its
+    /// fuzz margin), so that a backlog spreads over the coming days.
+    var latestOverBudget: Int
     /// The day the memory model gives without fuzz (the task's `dueAt`).
     var idealDay: Int
     /// The chosen day.
@@ -64,11 +68,20 @@ struct PlanPlacement {
                 upper = range.upperDays
             }
             let earliest = max(today, item.lastDay + lower, item.notBeforeDay)
-            let latest = item.lastDay + upper >= earliest ? item.lastDay + upper : earliest + (upper - rounded)
+            var latest = item.lastDay + upper
+            var latestOverBudget = latest
+            if latest < earliest {
+                // Overdue past its fuzz window: due today, but when today is over budget a
+                // backlog may spread over as many days as it is late, within the horizon.
+                let overdueDays = today - (item.lastDay + rounded)
+                latest = earliest
+                latestOverBudget = earliest + max(upper - rounded, min(overdueDays, configuration.horizonDays - 1))
+            }
             tasks.append(PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
                 type: type, minutes: configuration.durations.minutes(for: type, lessonMinutes: lesson.estimatedMinutes),
-                earliest: earliest, latest: latest, idealDay: item.lastDay + rounded, day: earliest))
+                earliest: earliest, latest: latest, latestOverBudget: latestOverBudget, idealDay: item.lastDay + rounded,
+                day: earliest))
         }
 
         // Place in a stable order, earliest windows first, so the load each choice sees is
@@ -156,7 +169,7 @@ struct PlanPlacement {
     /// the first day of its window after the horizon; `nil` if neither exists.
     private func lightestDay(for task: PlacedTask, minutes: [Int], budget: Int) -> Int? {
         var best: Int?
-        for candidate in task.earliest ... task.latest where candidate != task.day {
+        for candidate in task.earliest ... task.latestOverBudget where candidate != task.day {
             guard candidate < horizonEnd else { break }
             let load = minutes[candidate - today]
             guard load + task.minutes <= budget else { continue }
@@ -170,7 +183,7 @@ struct PlanPlacement {
                 best = candidate
             }
         }
-        if best == nil, task.latest >= horizonEnd { best = max(horizonEnd, task.earliest) }
+        if best == nil, task.latestOverBudget >= horizonEnd { best = max(horizonEnd, task.earliest) }
         return best
     }
 

@@ -34,7 +34,7 @@ public enum PlanNote: Sendable, Hashable {
     case deferred(count: Int)
     /// Pending tasks in the input that no longer match the plan (a later session replaced them).
     case supersededPendingTasks(count: Int)
-    /// Weak points that a later analysis no longer named and that are no longer drilled.
+    /// Weak points that an analysis of the past seven days no longer named: no longer drilled.
     case retiredWeakPoints(count: Int)
     /// Analyses with neither a session nor a lesson, which could not be used.
     case unattributedAnalyses(count: Int)
@@ -53,8 +53,8 @@ public enum PlanNote: Sendable, Hashable {
             return chinese ? "\(count) 个待办任务已被之后的学习记录取代"
                 : "\(count) pending task\(count == 1 ? " was" : "s were") superseded by later sessions"
         case .retiredWeakPoints(let count):
-            return chinese ? "\(count) 个薄弱点在之后的分析中不再出现，已不再安排专项练习"
-                : "\(count) weak point\(count == 1 ? " is" : "s are") no longer named by a later analysis and no longer drilled"
+            return chinese ? "最近 7 天的分析不再指出 \(count) 个原有薄弱点，已停止专项练习"
+                : "\(count) weak point\(count == 1 ? " was" : "s were") no longer named by an analysis in the past 7 days and \(count == 1 ? "is" : "are") no longer drilled"
         case .unattributedAnalyses(let count):
             return chinese ? "\(count) 个分析既没有对应会话也没有课程，已忽略"
                 : "\(count) analys\(count == 1 ? "is has" : "es have") neither a session nor a lesson and were ignored"

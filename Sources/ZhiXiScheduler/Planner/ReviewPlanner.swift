@@ -22,6 +22,8 @@ import ZhiXiModel
 /// 2. Every item gets one task: its next review, due when predicted recall falls to the
 ///    desired retention, spread within Anki's fuzz range and, with load balancing, towards
 ///    days with fewer tasks; never before today or before the day after the last review.
+///    An overdue review is due today, but may wait as many days as it is already late
+///    (within the horizon), so that a backlog spreads over the coming days under the budget.
 ///    The type follows the ``ReviewTypePolicy``.
 /// 3. Capacity: on a day of the horizon whose estimated minutes exceed the budget, the least
 ///    urgent tasks (highest predicted recall) move to the lightest day of their fuzz window
@@ -56,6 +58,7 @@ public struct ReviewPlanner: Sendable {
                                   completedTaskRating: configuration.completedTaskRating,
                                   unscoredSessionRating: configuration.unscoredSessionRating,
                                   userHash: userHash, tasks: tasks)
+        let recentDays = settings.calendar.dayNumber(of: now) - 6
         let chunks = ParallelChunks.map(count: input.lessons.count, minimumChunk: 2_000) { lessons in
             var items: [PlannerItem] = []
             var retired = 0
@@ -63,7 +66,7 @@ public struct ReviewPlanner: Sendable {
                 let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
                 guard !events.isEmpty else { continue }
                 retired += replay.replay(lessonIndex: Int32(lesson), lessonHash: lessonHashes[lesson], events: events,
-                                         input: input, into: &items)
+                                         input: input, retiredSinceDay: recentDays, into: &items)
             }
             return (items, retired)
         }

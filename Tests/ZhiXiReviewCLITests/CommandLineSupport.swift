@@ -1,0 +1,36 @@
+import Foundation
+import ZhiXiReviewCLI
+
+/// Runs `zhixi-review` in-process and captures what it prints.
+struct CommandRun {
+    let status: Int32
+    let output: String
+    let error: String
+}
+
+func run(_ arguments: String..., environment: [String: String] = [:]) -> CommandRun {
+    run(arguments, environment: environment)
+}
+
+func run(_ arguments: [String], environment: [String: String] = [:]) -> CommandRun {
+    let context = CommandContext(environment: environment, now: ISO8601DateFormatter().date(from: "2026-11-29T01:00:00Z")!)
+    let status = ZhiXiReview.run(arguments, context: context)
+    return CommandRun(status: status, output: context.standardOutput, error: context.standardError)
+}
+
+/// The package's root folder.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A fresh temporary folder for one test.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Writes text to a file in a temporary folder and returns its path.
+func temporaryFile(_ name: String, _ contents: String) throws -> String {
+    let url = try temporaryFolder().appendingPathComponent(name)
+    try Data(contents.utf8).write(to: url)
+    return url.path
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import ZhiXiReviewCLI
+
+@Suite("zhixi-review states")
+struct StatesCommandTests {
+    static let log = """
+    card_id,review_time,review_rating,review_duration
+    101,2026-11-01T10:00:00Z,3,5000
+    202,2026-11-01T10:05:00Z,1,9000
+    101,2026-11-04T10:00:00Z,3,4000
+    202,2026-11-01T10:20:00Z,3,3000
+    """
+
+    @Test("JSON output has the documented keys for every card, in log order")
+    func json() throws {
+        let path = try temporaryFile("log.csv", Self.log)
+        let result = run("states", path, "--format", "json", "--now", "2026-11-10T00:00:00Z")
+        #expect(result.status == 0)
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(cards.count == 2)
+        #expect(cards.map { $0["cardId"] as? String } == ["101", "202"])
+        for card in cards {
+            #expect(Set(card.keys) == ["cardId", "reviews", "stability", "difficulty", "retrievability", "due"])
+        }
+        #expect(cards[0]["reviews"] as? Int == 2)
+        let recall = try #require(cards[0]["retrievability"] as? Double)
+        #expect(recall > 0 && recall < 1)
+        #expect((cards[1]["due"] as? String)?.hasSuffix("T04:00:00Z") == true)
+    }
+
+    @Test("text and CSV output list every card")
+    func textAndCSV() throws {
+        let path = try temporaryFile("log.csv", Self.log)
+        let text = run("states", path, "--now", "2026-11-10T00:00:00Z")
+        #expect(text.status == 0)
+        #expect(text.output.contains("CARD") && text.output.contains("101") && text.output.contains("2 cards, 4 reviews"))
+        let csv = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
+        let lines = csv.output.split(separator: "\n")
+        #expect(lines.first == "card_id,reviews,stability,difficulty,retrievability,due")
+        #expect(lines.count == 3)
+    }
+
+    @Test("parameters change the result; a wrong vector is bad data (65)")
+    func parameters() throws {
+        let path = try temporaryFile("log.csv", Self.log)
+        let defaults = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
+        var weights = [0.4, 0.9, 3.0, 10.0, 6.4, 0.83, 3.0, 0.001, 1.87, 0.17, 0.8, 1.48, 0.06, 0.26, 1.65, 0.6, 1.87, 0.54, 0.09, 0.07, 0.15]
+        let inline = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z", "--params", "\(weights)")
+        #expect(inline.status == 0 && inline.output != defaults.output)
+        let file = try temporaryFile("params.json", "{\"parameters\": \(weights)}")
+        #expect(run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z", "--params", file).output == inline.output)
+        weights.removeLast()
+        let wrong = run("states", path, "--params", "\(weights)")
+        #expect(wrong.status == 65)
+        #expect(wrong.error.contains("expected 21 FSRS-6 parameters"))
+    }
+
+    @Test("a malformed row exits 65 and names the file, line and column")
+    func badRow() throws {
+        let path = try temporaryFile("bad.csv", Self.log + "\n303,2026-11-02T10:00:00Z,good,100\n")
+        let result = run("states", path)
+        #expect(result.status == 65)
+        #expect(result.error.contains("bad.csv: line 6, column review_rating: \"good\" is not a rating"))
+        #expect(result.output.isEmpty)
+    }
+}
