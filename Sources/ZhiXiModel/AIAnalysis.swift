@@ -112,19 +112,17 @@ extension AIAnalysis: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            sessionId: sessionId,
-            userId: userId,
-            lessonId: lessonId,
-            inputText: try object.required(inputText, .inputText),
-            outputJson: try object.required(outputJson, .outputJson),
-            masteryScore: try object.required(masteryScore, .masteryScore),
-            weakPoints: weakPoints ?? [],
-            suggestions: suggestions ?? [],
-            modelName: try object.required(modelName, .modelName),
-            createdAt: try object.required(createdAt, .createdAt),
-            costEstimate: costEstimate
-        )
+        self.id = try object.required(id, .id)
+        self.sessionId = sessionId
+        self.userId = userId
+        self.lessonId = lessonId
+        self.inputText = try object.required(inputText, .inputText)
+        self.outputJson = try object.required(outputJson, .outputJson)
+        self.masteryScore = try object.required(masteryScore, .masteryScore)
+        self.weakPoints = weakPoints ?? []
+        self.suggestions = suggestions ?? []
+        self.modelName = try object.required(modelName, .modelName)
+        self.createdAt = try object.required(createdAt, .createdAt)
+        self.costEstimate = costEstimate
     }
 }

@@ -64,14 +64,12 @@ extension Feedback: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            userId: try object.required(userId, .userId),
-            sessionId: sessionId,
-            analysisId: analysisId,
-            rating: rating,
-            comment: comment,
-            createdAt: try object.required(createdAt, .createdAt)
-        )
+        self.id = try object.required(id, .id)
+        self.userId = try object.required(userId, .userId)
+        self.sessionId = sessionId
+        self.analysisId = analysisId
+        self.rating = rating
+        self.comment = comment
+        self.createdAt = try object.required(createdAt, .createdAt)
     }
 }

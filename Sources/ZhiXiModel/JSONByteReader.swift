@@ -81,7 +81,8 @@ struct JSONByteReader {
         }
 
         /// `value`, or a failure naming the missing key when it is `nil`.
-        func required<Value>(_ value: Value?, _ key: Key) throws(JSONReadFailure) -> Value {
+        @inline(__always)
+        func required<Value>(_ value: consuming Value?, _ key: Key) throws(JSONReadFailure) -> Value {
             guard let value else {
                 throw JSONReadFailure(offset: start, reason: "missing required key \"\(key.stringValue)\"")
             }
@@ -159,15 +160,10 @@ struct JSONByteReader {
     @inline(__always)
     private mutating func readKey<Key>(_ table: JSONKeyTable<Key>) throws(JSONReadFailure) -> Int {
         let start = offset &+ 1
-        var index = start
-        while true {
-            let byte = self.byte(at: index)
-            if byte == UInt8(ascii: "\"") {
-                offset = index &+ 1
-                return table.index(of: base + start, length: index &- start, readable: count &- start)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            index &+= 1
+        let scan = scanString(from: start)
+        if byte(at: scan.end) == UInt8(ascii: "\""), !scan.sawNonASCII {
+            offset = scan.end &+ 1
+            return table.index(of: base + start, length: scan.end &- start, readable: count &- start)
         }
         let name = try readStringBody()
         return table.index(ofName: name)
@@ -194,11 +190,15 @@ struct JSONByteReader {
             depth &-= 1
             return elements
         }
+        let arrayStart = offset
         while true {
             do throws(JSONReadFailure) {
                 elements.append(try Element(reading: &self))
             } catch {
                 throw error.inside(index: elements.count)
+            }
+            if elements.count == Self.elementsBeforeReserving {
+                reserveCapacity(&elements, bytesSoFar: offset &- arrayStart)
             }
             let byte = peekToken()
             if byte == UInt8(ascii: ",") {
@@ -216,6 +216,21 @@ struct JSONByteReader {
         }
         depth &-= 1
         return elements
+    }
+
+    /// How many elements of an array are read before its capacity is estimated.
+    private static var elementsBeforeReserving: Int { 64 }
+
+    /// Reserves room in a long array for as many more elements as the rest of the input
+    /// would hold at the size of those read so far, so that a million-element array is not
+    /// copied at every doubling. Room that is never written is never touched, so an
+    /// estimate on the high side costs address space, not memory.
+    private func reserveCapacity<Element>(_ elements: inout [Element], bytesSoFar: Int) {
+        let bytesPerElement = max(1, bytesSoFar / elements.count)
+        let estimate = elements.count + (count &- offset) / bytesPerElement
+        if estimate > elements.capacity {
+            elements.reserveCapacity(estimate + estimate / 16)
+        }
     }
 
     /// Counts one more level of nesting, failing beyond ``maximumDepth``.

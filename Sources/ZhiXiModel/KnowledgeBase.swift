@@ -59,13 +59,11 @@ extension KnowledgeBase: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            title: try object.required(title, .title),
-            summary: summary,
-            subject: subject,
-            createdAt: createdAt,
-            updatedAt: updatedAt
-        )
+        self.id = try object.required(id, .id)
+        self.title = try object.required(title, .title)
+        self.summary = summary
+        self.subject = subject
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
     }
 }

@@ -75,17 +75,15 @@ extension LearnerWorkspace: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            schemaVersion: schemaVersion ?? Self.currentSchemaVersion,
-            user: user,
-            profile: profile ?? Self.defaultProfile(for: user),
-            knowledgeBases: knowledgeBases ?? [],
-            learningPaths: learningPaths ?? [],
-            lessons: lessons ?? [],
-            sessions: sessions ?? [],
-            analyses: analyses ?? [],
-            reviewTasks: reviewTasks ?? [],
-            feedback: feedback ?? []
-        )
+        self.schemaVersion = schemaVersion ?? Self.currentSchemaVersion
+        self.user = user
+        self.profile = profile ?? Self.defaultProfile(for: user)
+        self.knowledgeBases = knowledgeBases ?? []
+        self.learningPaths = learningPaths ?? []
+        self.lessons = lessons ?? []
+        self.sessions = sessions ?? []
+        self.analyses = analyses ?? []
+        self.reviewTasks = reviewTasks ?? []
+        self.feedback = feedback ?? []
     }
 }

@@ -72,13 +72,11 @@ extension LearningPath: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            knowledgeBaseId: try object.required(knowledgeBaseId, .knowledgeBaseId),
-            title: try object.required(title, .title),
-            summary: summary,
-            lessonIds: lessonIds ?? [],
-            order: order ?? 0
-        )
+        self.id = try object.required(id, .id)
+        self.knowledgeBaseId = try object.required(knowledgeBaseId, .knowledgeBaseId)
+        self.title = try object.required(title, .title)
+        self.summary = summary
+        self.lessonIds = lessonIds ?? []
+        self.order = order ?? 0
     }
 }

@@ -126,21 +126,19 @@ extension LearningSession: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            userId: try object.required(userId, .userId),
-            lessonId: try object.required(lessonId, .lessonId),
-            startedAt: try object.required(startedAt, .startedAt),
-            endedAt: endedAt,
-            userInput: try object.required(userInput, .userInput),
-            aiAnalysis: aiAnalysis,
-            analysisId: analysisId,
-            masteryScore: masteryScore,
-            weakPoints: weakPoints ?? [],
-            nextSuggestion: nextSuggestion,
-            reviewAt: reviewAt,
-            reviewType: reviewType,
-            createdAt: createdAt
-        )
+        self.id = try object.required(id, .id)
+        self.userId = try object.required(userId, .userId)
+        self.lessonId = try object.required(lessonId, .lessonId)
+        self.startedAt = try object.required(startedAt, .startedAt)
+        self.endedAt = endedAt
+        self.userInput = try object.required(userInput, .userInput)
+        self.aiAnalysis = aiAnalysis
+        self.analysisId = analysisId
+        self.masteryScore = masteryScore
+        self.weakPoints = weakPoints ?? []
+        self.nextSuggestion = nextSuggestion
+        self.reviewAt = reviewAt
+        self.reviewType = reviewType
+        self.createdAt = createdAt
     }
 }

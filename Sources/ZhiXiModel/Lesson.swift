@@ -119,20 +119,18 @@ extension Lesson: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            knowledgeBaseId: try object.required(knowledgeBaseId, .knowledgeBaseId),
-            learningPathId: learningPathId,
-            title: try object.required(title, .title),
-            summary: summary,
-            objectives: objectives ?? [],
-            keyPoints: keyPoints ?? [],
-            recallQuestions: recallQuestions ?? [],
-            practicePrompt: practicePrompt,
-            order: order ?? 0,
-            estimatedMinutes: try object.required(estimatedMinutes, .estimatedMinutes),
-            createdAt: createdAt,
-            updatedAt: updatedAt
-        )
+        self.id = try object.required(id, .id)
+        self.knowledgeBaseId = try object.required(knowledgeBaseId, .knowledgeBaseId)
+        self.learningPathId = learningPathId
+        self.title = try object.required(title, .title)
+        self.summary = summary
+        self.objectives = objectives ?? []
+        self.keyPoints = keyPoints ?? []
+        self.recallQuestions = recallQuestions ?? []
+        self.practicePrompt = practicePrompt
+        self.order = order ?? 0
+        self.estimatedMinutes = try object.required(estimatedMinutes, .estimatedMinutes)
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
     }
 }

@@ -86,15 +86,13 @@ extension ReviewTask: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            userId: try object.required(userId, .userId),
-            lessonId: try object.required(lessonId, .lessonId),
-            sourceSessionId: sourceSessionId,
-            reviewType: try object.required(reviewType, .reviewType),
-            scheduledAt: try object.required(scheduledAt, .scheduledAt),
-            completedAt: completedAt,
-            status: status ?? .pending
-        )
+        self.id = try object.required(id, .id)
+        self.userId = try object.required(userId, .userId)
+        self.lessonId = try object.required(lessonId, .lessonId)
+        self.sourceSessionId = sourceSessionId
+        self.reviewType = try object.required(reviewType, .reviewType)
+        self.scheduledAt = try object.required(scheduledAt, .scheduledAt)
+        self.completedAt = completedAt
+        self.status = status ?? .pending
     }
 }

@@ -95,16 +95,14 @@ extension User: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            id: try object.required(id, .id),
-            appleUserId: try object.required(appleUserId, .appleUserId),
-            displayName: displayName,
-            email: email,
-            preferredLanguage: preferredLanguage,
-            onboardingCompleted: onboardingCompleted ?? false,
-            createdAt: try object.required(createdAt, .createdAt),
-            lastLoginAt: lastLoginAt,
-            status: status ?? .active
-        )
+        self.id = try object.required(id, .id)
+        self.appleUserId = try object.required(appleUserId, .appleUserId)
+        self.displayName = displayName
+        self.email = email
+        self.preferredLanguage = preferredLanguage
+        self.onboardingCompleted = onboardingCompleted ?? false
+        self.createdAt = try object.required(createdAt, .createdAt)
+        self.lastLoginAt = lastLoginAt
+        self.status = status ?? .active
     }
 }

@@ -100,15 +100,13 @@ extension UserLearningProfile: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.init(
-            userId: try object.required(userId, .userId),
-            timeZone: timeZone ?? Self.defaultTimeZone,
-            dayStartHour: dayStartHour ?? Self.defaultDayStartHour,
-            dailyMinutes: dailyMinutes ?? Self.defaultDailyMinutes,
-            desiredRetention: desiredRetention ?? Self.defaultDesiredRetention,
-            preferredLanguage: preferredLanguage,
-            firstWeekday: firstWeekday,
-            updatedAt: updatedAt
-        )
+        self.userId = try object.required(userId, .userId)
+        self.timeZone = timeZone ?? Self.defaultTimeZone
+        self.dayStartHour = dayStartHour ?? Self.defaultDayStartHour
+        self.dailyMinutes = dailyMinutes ?? Self.defaultDailyMinutes
+        self.desiredRetention = desiredRetention ?? Self.defaultDesiredRetention
+        self.preferredLanguage = preferredLanguage
+        self.firstWeekday = firstWeekday
+        self.updatedAt = updatedAt
     }
 }
