@@ -21,12 +21,19 @@ struct StatesCommandTests {
         #expect(cards.count == 2)
         #expect(cards.map { $0["cardId"] as? String } == ["101", "202"])
         for card in cards {
-            #expect(Set(card.keys) == ["cardId", "reviews", "stability", "difficulty", "retrievability", "due"])
+            #expect(Set(card.keys) == ["cardId", "reviews", "state", "step", "stability", "difficulty", "retrievability", "due"])
         }
         #expect(cards[0]["reviews"] as? Int == 2)
         let recall = try #require(cards[0]["retrievability"] as? Double)
         #expect(recall > 0 && recall < 1)
-        #expect((cards[1]["due"] as? String)?.hasSuffix("T04:00:00Z") == true)
+        // Card 101 graduated to review on 4 November: due at the start of a study day (04:00 UTC).
+        #expect(cards[0]["state"] as? String == "review")
+        #expect(cards[0]["step"] is NSNull)
+        #expect((cards[0]["due"] as? String)?.hasSuffix("T04:00:00Z") == true)
+        // Card 202 was answered Again then Good within 15 minutes: learning step 1, due 10 minutes later.
+        #expect(cards[1]["state"] as? String == "learning")
+        #expect(cards[1]["step"] as? Int == 1)
+        #expect(cards[1]["due"] as? String == "2026-11-01T10:30:00Z")
     }
 
     @Test("text and CSV output list every card")
@@ -37,7 +44,7 @@ struct StatesCommandTests {
         #expect(text.output.contains("CARD") && text.output.contains("101") && text.output.contains("2 cards, 4 reviews"))
         let csv = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
         let lines = csv.output.split(separator: "\n")
-        #expect(lines.first == "card_id,reviews,stability,difficulty,retrievability,due")
+        #expect(lines.first == "card_id,reviews,state,step,stability,difficulty,retrievability,due")
         #expect(lines.count == 3)
     }
 
@@ -54,6 +61,28 @@ struct StatesCommandTests {
         let wrong = run("states", path, "--params", "\(weights)")
         #expect(wrong.status == 65)
         #expect(wrong.error.contains("expected 21 FSRS-6 parameters"))
+    }
+
+    @Test("scheduler options: steps, fuzz and the elapsed-days policy")
+    func schedulerOptions() throws {
+        let path = try temporaryFile("log.csv", Self.log)
+        func cards(_ extra: String...) throws -> [[String: Any]] {
+            let result = run(["states", path, "--format", "json", "--now", "2026-11-10T00:00:00Z"] + extra)
+            #expect(result.status == 0, "\(result.error)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        }
+        // Without learning steps every card goes straight to review.
+        let noSteps = try cards("--learning-steps", "none", "--relearning-steps", "none")
+        #expect(noSteps.allSatisfy { $0["state"] as? String == "review" && $0["step"] is NSNull })
+        // Long steps keep card 202 in learning; a step ending on a later study day is due when it starts.
+        let longSteps = try cards("--learning-steps", "1d,2d", "--no-fuzz")
+        #expect(longSteps[1]["state"] as? String == "learning" && longSteps[1]["step"] as? Int == 1)
+        #expect(longSteps[1]["due"] as? String == "2026-11-03T04:00:00Z")
+        // 24-hour periods put the due date at the review's time of day.
+        let wholeDays = try cards("--elapsed", "24h", "--no-fuzz")
+        #expect((wholeDays[0]["due"] as? String)?.hasSuffix("T10:00:00Z") == true)
+        #expect(run("states", path, "--learning-steps", "10x").error.contains("'10x' is not a duration"))
+        #expect(run("states", path, "--elapsed", "weekly").status == 64)
     }
 
     @Test("a malformed row exits 65 and names the file, line and column")

@@ -98,14 +98,14 @@ let sharedReviewLog: URL = URL(fileURLWithPath: #filePath)
        .enabled(if: FileManager.default.fileExists(atPath: sharedReviewLog.path),
                 "skipped: ../shared/data/anki-revlog-josh-2024.csv is absent (it is not part of the project)"))
 struct RealReviewLogTests {
-    @Test("all 1,205 cards and 12,580 reviews are read, and their states match fsrs-rs")
+    @Test("all 1,205 cards and 12,580 reviews are read, and the scheduler's memory states match fsrs-rs")
     func replaysEveryCard() throws {
         let histories = CardReviewHistories(try ReviewLogCSV.parse(Data(contentsOf: sharedReviewLog)))
         #expect(histories.count == 1_205)
         #expect(histories.reviewCount == 12_580)
-        let summaries = CardMemorySummary.summaries(
-            of: histories, model: MemoryModel(), calendar: .utc, desiredRetention: 0.9,
-            maximumIntervalDays: 36_500, nowSecondsSince1970: 1_728_259_200)
+        let scheduler = try CardScheduler(SchedulerConfiguration(fuzz: .off, elapsedDays: .studyDays(.utc)))
+        let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler,
+                                                      now: Date(timeIntervalSince1970: 1_728_259_200))
         // Final states computed by fsrs-rs 0.9.3 (memory_state_batch, days starting 04:00 UTC).
         let expected: [String: (reviews: Int, stability: Double, difficulty: Double)] = [
             "1711684180217": (26, 8.559296, 9.888167),
@@ -117,9 +117,16 @@ struct RealReviewLogTests {
         for summary in summaries {
             guard let reference = expected[summary.cardId] else { continue }
             #expect(summary.reviewCount == reference.reviews)
-            #expect(abs(summary.state.stability - reference.stability) / reference.stability < 1e-4, "\(summary.cardId)")
-            #expect(abs(summary.state.difficulty - reference.difficulty) / reference.difficulty < 1e-4, "\(summary.cardId)")
+            let state = try #require(summary.card.memoryState)
+            #expect(abs(state.stability - reference.stability) / reference.stability < 1e-4, "\(summary.cardId)")
+            #expect(abs(state.difficulty - reference.difficulty) / reference.difficulty < 1e-4, "\(summary.cardId)")
         }
+        #expect(summaries.count == 1_205)
         #expect(summaries.allSatisfy { $0.retrievability > 0 && $0.retrievability <= 1 })
+        // The batch replay (the hot path) agrees with the scheduler card by card.
+        let batchStates = MemoryModel().finalStates(of: histories.memoryBatch(calendar: .utc))
+        for (summary, state) in zip(summaries, batchStates) {
+            #expect(summary.card.memoryState == state, "\(summary.cardId)")
+        }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiScheduler
+
+/// One card replayed from its review history by the card scheduler: what
+/// `zhixi-review states` prints for each card.
+public struct CardScheduleSummary: Sendable, Hashable {
+    /// The card's id as written in the log.
+    public var cardId: String
+    /// How many reviews the history holds.
+    public var reviewCount: Int
+    /// The card after its last review: state, step, memory, due date.
+    public var card: Card
+    /// The probability of recall at the moment of the summary (0–1).
+    public var retrievability: Double
+
+    /// Creates a summary.
+    public init(cardId: String, reviewCount: Int, card: Card, retrievability: Double) {
+        self.cardId = cardId
+        self.reviewCount = reviewCount
+        self.card = card
+        self.retrievability = retrievability
+    }
+
+    /// The 64-bit id the scheduler uses for a log's card id (it seeds the fuzz): the number
+    /// itself when the id is a decimal integer (Anki's ids are), else its
+    /// ``StableHash/fnv1a64(_:)``.
+    public static func schedulerCardId(_ cardId: String) -> Int64 {
+        Int64(cardId) ?? Int64(bitPattern: StableHash.fnv1a64(cardId))
+    }
+
+    /// Replays every card of a log through a card scheduler. O(total reviews).
+    ///
+    /// - Parameters:
+    ///   - histories: the log grouped by card.
+    ///   - scheduler: the scheduler (parameters, retention, steps, fuzz, elapsed-days policy).
+    ///   - now: the moment at which retrievability is computed.
+    public static func summaries(of histories: CardReviewHistories, scheduler: CardScheduler, now: Date) -> [CardScheduleSummary] {
+        zip(histories.cardIds, histories.reviews).map { cardId, reviews in
+            var card = Card(id: schedulerCardId(cardId), due: reviews[0].reviewedAt)
+            for entry in reviews {
+                card = scheduler.review(card, rating: entry.rating, at: entry.reviewedAt).card
+            }
+            return CardScheduleSummary(cardId: cardId, reviewCount: reviews.count, card: card,
+                                       retrievability: scheduler.retrievability(of: card, at: now))
+        }
+    }
+}
