@@ -24,6 +24,9 @@ struct JSONByteReader {
     var offset: Int
     /// How many objects and arrays enclose the current position.
     var depth = 0
+    /// Arrays with at least this many bytes after their `[` are read by two threads; see
+    /// ``readArrayConcurrently(of:)``.
+    var concurrencyThreshold = 4 << 20
     /// Reused storage for strings with escapes.
     private var scratch: [UInt8] = []
 
@@ -200,32 +203,40 @@ struct JSONByteReader {
             if elements.count == Self.elementsBeforeReserving {
                 reserveCapacity(&elements, bytesSoFar: offset &- arrayStart)
             }
-            let byte = peekToken()
-            if byte == UInt8(ascii: ",") {
-                offset &+= 1
-                if peekToken() == UInt8(ascii: "]") {
-                    offset &+= 1
-                    break
-                }
-            } else if byte == UInt8(ascii: "]") {
-                offset &+= 1
-                break
-            } else {
-                throw syntaxError("expected ',' or ']' after an array element, found \(describeValue(at: offset))")
-            }
+            if try isAtArrayEnd() { break }
         }
         depth &-= 1
         return elements
     }
 
+    /// After an array element: consumes `,` and returns `false` when another element
+    /// follows, or consumes the `]` (after an optional trailing comma) and returns `true`.
+    @inline(__always)
+    mutating func isAtArrayEnd() throws(JSONReadFailure) -> Bool {
+        let byte = peekToken()
+        if byte == UInt8(ascii: ",") {
+            offset &+= 1
+            if peekToken() == UInt8(ascii: "]") {
+                offset &+= 1
+                return true
+            }
+            return false
+        }
+        if byte == UInt8(ascii: "]") {
+            offset &+= 1
+            return true
+        }
+        throw syntaxError("expected ',' or ']' after an array element, found \(describeValue(at: offset))")
+    }
+
     /// How many elements of an array are read before its capacity is estimated.
-    private static var elementsBeforeReserving: Int { 64 }
+    static var elementsBeforeReserving: Int { 64 }
 
     /// Reserves room in a long array for as many more elements as the rest of the input
     /// would hold at the size of those read so far, so that a million-element array is not
     /// copied at every doubling. Room that is never written is never touched, so an
     /// estimate on the high side costs address space, not memory.
-    private func reserveCapacity<Element>(_ elements: inout [Element], bytesSoFar: Int) {
+    func reserveCapacity<Element>(_ elements: inout [Element], bytesSoFar: Int) {
         let bytesPerElement = max(1, bytesSoFar / elements.count)
         let estimate = elements.count + (count &- offset) / bytesPerElement
         if estimate > elements.capacity {
@@ -235,7 +246,7 @@ struct JSONByteReader {
 
     /// Counts one more level of nesting, failing beyond ``maximumDepth``.
     @inline(__always)
-    private mutating func enterContainer() throws(JSONReadFailure) {
+    mutating func enterContainer() throws(JSONReadFailure) {
         depth &+= 1
         if depth > Self.maximumDepth {
             throw syntaxError("objects and arrays nest deeper than \(Self.maximumDepth) levels")
