@@ -357,7 +357,8 @@ struct JSONByteReader {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 {
-                throw JSONReadFailure(offset: index, reason: "a control character (U+\(hex4(UInt16(byte)))) must be escaped in a string")
+                throw JSONReadFailure(
+                    offset: index, reason: "a control character (U+\(hex4(UInt16(byte)))) must be escaped in a string")
             }
             index = try appendEscape(at: index)
             special = scanString(from: index).end
@@ -387,7 +388,8 @@ struct JSONByteReader {
             utf8.count == bytes.count && memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0
         }
         guard isValid else {
-            throw JSONReadFailure(offset: invalidUTF8Offset(in: bytes) ?? bytes.baseAddress! - base, reason: "the string is not valid UTF-8")
+            throw JSONReadFailure(
+                offset: invalidUTF8Offset(in: bytes) ?? bytes.baseAddress! - base, reason: "the string is not valid UTF-8")
         }
         return text
     }
@@ -408,16 +410,22 @@ struct JSONByteReader {
             var next = index &+ 6
             if (0xD800...0xDBFF).contains(unit) {
                 guard byte(at: next) == UInt8(ascii: "\\"), byte(at: next &+ 1) == UInt8(ascii: "u") else {
-                    throw JSONReadFailure(offset: index, reason: "the escape \\u\(hex4(unit)) is a high surrogate without a low surrogate after it")
+                    throw JSONReadFailure(
+                        offset: index,
+                        reason: "the escape \\u\(hex4(unit)) is a high surrogate without a low surrogate after it")
                 }
                 let low = try hexUnit(at: next &+ 2)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw JSONReadFailure(offset: next, reason: "the escape \\u\(hex4(unit)) must be followed by a low surrogate, found \\u\(hex4(low))")
+                    throw JSONReadFailure(
+                        offset: next,
+                        reason: "the escape \\u\(hex4(unit)) must be followed by a low surrogate, found \\u\(hex4(low))")
                 }
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
                 next &+= 6
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw JSONReadFailure(offset: index, reason: "the escape \\u\(hex4(unit)) is a low surrogate without a high surrogate before it")
+                throw JSONReadFailure(
+                    offset: index,
+                    reason: "the escape \\u\(hex4(unit)) is a low surrogate without a high surrogate before it")
             }
             if let scalar = Unicode.Scalar(scalarValue) {
                 scratch.append(contentsOf: UTF8.encode(scalar)!)
@@ -458,7 +466,8 @@ struct JSONByteReader {
 
     private func describeEscape(at index: Int) -> String {
         let next = byte(at: index &+ 1)
-        return next >= 0x21 && next < 0x7F ? "\\\(Character(Unicode.Scalar(next)))" : "'\\' followed by \(describeValue(at: index &+ 1))"
+        if next >= 0x21 && next < 0x7F { return "\\\(Character(Unicode.Scalar(next)))" }
+        return "'\\' followed by \(describeValue(at: index &+ 1))"
     }
 
     /// The offset of the first byte of `buffer` that breaks UTF-8, if any.
@@ -483,7 +492,8 @@ struct JSONByteReader {
         let start = offset &+ 1
         let scan = scanString(from: start)
         if byte(at: scan.end) == UInt8(ascii: "\""), !scan.sawNonASCII {
-            if let date = ISO8601Timestamp.date(fromUTF8: UnsafeBufferPointer(start: base + start, count: scan.end &- start)) {
+            let text = UnsafeBufferPointer(start: base + start, count: scan.end &- start)
+            if let date = ISO8601Timestamp.date(fromUTF8: text) {
                 offset = scan.end &+ 1
                 return date
             }
@@ -538,7 +548,9 @@ struct JSONByteReader {
         let token = try numberToken()
         guard let value = token.integerValue() else {
             offset = start
-            throw JSONReadFailure(offset: start, reason: "expected an integer, found \(describeValue(at: start)), which is not a whole number an Int holds")
+            throw JSONReadFailure(
+                offset: start,
+                reason: "expected an integer, found \(describeValue(at: start)), which is not a whole number an Int holds")
         }
         return value
     }
@@ -554,7 +566,8 @@ struct JSONByteReader {
         let start = offset
         let token = try numberToken()
         guard let value = token.doubleValue() else {
-            throw JSONReadFailure(offset: start, reason: "the number \(describeValue(at: start)) is out of the range of a Double")
+            throw JSONReadFailure(
+                offset: start, reason: "the number \(describeValue(at: start)) is out of the range of a Double")
         }
         return value
     }
@@ -566,10 +579,10 @@ struct JSONByteReader {
         if byte(at: index) == UInt8(ascii: "-") { index &+= 1 }
         let integerStart = index
         guard byte(at: index) &- UInt8(ascii: "0") < 10 else {
-            throw JSONReadFailure(offset: start, reason: "invalid number \(describeValue(at: start)): a digit must follow '-'")
+            throw invalidNumber(at: start, "a digit must follow '-'")
         }
         if byte(at: index) == UInt8(ascii: "0"), byte(at: index &+ 1) &- UInt8(ascii: "0") < 10 {
-            throw JSONReadFailure(offset: start, reason: "invalid number \(describeValue(at: start)): a number cannot start with 0 followed by digits")
+            throw invalidNumber(at: start, "a number cannot start with 0 followed by digits")
         }
         while byte(at: index) &- UInt8(ascii: "0") < 10 { index &+= 1 }
         let integerEnd = index
@@ -577,7 +590,7 @@ struct JSONByteReader {
         if byte(at: index) == UInt8(ascii: ".") {
             index &+= 1
             guard byte(at: index) &- UInt8(ascii: "0") < 10 else {
-                throw JSONReadFailure(offset: start, reason: "invalid number \(describeValue(at: start)): a digit must follow '.'")
+                throw invalidNumber(at: start, "a digit must follow '.'")
             }
             while byte(at: index) &- UInt8(ascii: "0") < 10 { index &+= 1 }
             fractionEnd = index
@@ -593,7 +606,7 @@ struct JSONByteReader {
                 index &+= 1
             }
             guard byte(at: index) &- UInt8(ascii: "0") < 10 else {
-                throw JSONReadFailure(offset: start, reason: "invalid number \(describeValue(at: start)): a digit must follow the exponent")
+                throw invalidNumber(at: start, "a digit must follow the exponent")
             }
             while byte(at: index) &- UInt8(ascii: "0") < 10 {
                 if exponent < 100_000_000 { exponent = exponent * 10 + Int(byte(at: index) &- UInt8(ascii: "0")) }
@@ -718,6 +731,11 @@ struct JSONByteReader {
         JSONReadFailure(offset: offset, reason: reason)
     }
 
+    /// "invalid number …: `detail`" for the number at `start`.
+    private func invalidNumber(at start: Int, _ detail: String) -> JSONReadFailure {
+        JSONReadFailure(offset: start, reason: "invalid number \(describeValue(at: start)): \(detail)")
+    }
+
     /// "expected `expected`, found …" for the value at `offset`.
     func mismatch(expected: String) -> JSONReadFailure {
         JSONReadFailure(offset: offset, reason: "expected \(expected), found \(describeValue(at: offset))")
@@ -738,7 +756,8 @@ struct JSONByteReader {
                 end &+= 1
             }
             end = min(end, count)
-            let body = String(decoding: UnsafeBufferPointer(start: base + index + 1, count: end - index - 1), as: UTF8.self)
+            let bodyBytes = UnsafeBufferPointer(start: base + index + 1, count: end - index - 1)
+            let body = String(decoding: bodyBytes, as: UTF8.self)
             return end < count && base[end] == UInt8(ascii: "\"") ? "\"\(body)\"" : "\"\(body)…"
         case UInt8(ascii: "{"):
             return "an object"

@@ -70,7 +70,8 @@ public enum ReviewType: RawRepresentable, Sendable, Codable, Hashable, CustomStr
     /// Equal when the raw strings are equal.
     public static func == (lhs: ReviewType, rhs: ReviewType) -> Bool {
         switch (lhs, rhs) {
-        case (.spacedRepetition, .spacedRepetition), (.feynman, .feynman), (.recall, .recall), (.weakPoint, .weakPoint): true
+        case (.spacedRepetition, .spacedRepetition), (.feynman, .feynman), (.recall, .recall),
+             (.weakPoint, .weakPoint): true
         case (.unknown, _), (_, .unknown): lhs.rawValue == rhs.rawValue
         default: false
         }

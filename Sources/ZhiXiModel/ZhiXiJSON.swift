@@ -24,7 +24,8 @@ public enum ZhiXiJSON {
                     date,
                     EncodingError.Context(
                         codingPath: encoder.codingPath,
-                        debugDescription: "the date \(date) has a year outside 0000–9999, which ISO-8601 timestamps of the contract cannot hold"
+                        debugDescription: "the date \(date) has a year outside 0000–9999, "
+                            + "which ISO-8601 timestamps of the contract cannot hold"
                     )
                 )
             }
