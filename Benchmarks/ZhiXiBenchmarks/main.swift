@@ -10,6 +10,10 @@ benchmarks:
              options: --items full|prefixes  --runs N  --log PATH  --export-items FILE  --json
   scheduler  card-scheduler throughput (reviews/s), fuzz on and off, 24-hour and study days
              options: see 'zhixi-bench scheduler --help'
+  planner    the review planner in the library on a generated workspace (input decoded)
+             options: --lessons N (100000)  --sessions N (1000000)  --runs N (5)  --json
+  workspace  write a generated workspace as JSON, for timing 'zhixi-review plan' end to end
+             options: --lessons N  --sessions N  --out FILE
 """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,6 +21,8 @@ do {
     switch arguments.first {
     case "replay": try ReplayBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "scheduler": try SchedulerBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "planner": try PlannerBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)
     default:

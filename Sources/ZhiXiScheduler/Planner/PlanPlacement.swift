@@ -141,17 +141,14 @@ struct PlanPlacement {
         }
         for offset in 0..<horizon where minutes[offset] > budget {
             let day = today + offset
-            // Least urgent first: the highest predicted recall on this day.
-            let candidates = byDay[offset].sorted {
-                let lhs = recall(of: items[tasks[$0].itemIndex], onDay: day), rhs = recall(of: items[tasks[$1].itemIndex], onDay: day)
-                return lhs != rhs ? lhs > rhs : tasks[$0].identifier.high < tasks[$1].identifier.high
-            }
-            for index in candidates {
+            // Least urgent first: the highest predicted recall on this day (computed once each).
+            let candidates = byDay[offset].map { index in (index, recall(of: items[tasks[index].itemIndex], onDay: day)) }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : tasks[$0.0].identifier.high < tasks[$1.0].identifier.high }
+            for (index, _) in candidates {
                 guard minutes[offset] > budget else { break }
                 let task = tasks[index]
                 guard let target = lightestDay(for: task, minutes: minutes, budget: budget) else { continue }
                 minutes[offset] -= task.minutes
-                byDay[offset].removeAll { $0 == index }
                 if target < horizonEnd {
                     minutes[target - today] += task.minutes
                     byDay[target - today].append(index)
@@ -195,12 +192,14 @@ struct PlanPlacement {
         let model = settings.model
         let writer = PlanReasonWriter(language: configuration.language)
         let today = today
-        let ordered = tasks.sorted {
-            if $0.day != $1.day { return $0.day < $1.day }
-            let lhs = recall(of: items[$0.itemIndex], onDay: $0.day), rhs = recall(of: items[$1.itemIndex], onDay: $1.day)
-            if lhs != rhs { return lhs < rhs }
-            return ($0.identifier.high, $0.identifier.low) < ($1.identifier.high, $1.identifier.low)
-        }
+        // Order: by day, most urgent (lowest predicted recall) first, then by id.
+        let recalls = tasks.map { recall(of: items[$0.itemIndex], onDay: $0.day) }
+        let ordered = tasks.indices.sorted {
+            let lhs = tasks[$0], rhs = tasks[$1]
+            if lhs.day != rhs.day { return lhs.day < rhs.day }
+            if recalls[$0] != recalls[$1] { return recalls[$0] < recalls[$1] }
+            return (lhs.identifier.high, lhs.identifier.low) < (rhs.identifier.high, rhs.identifier.low)
+        }.map { tasks[$0] }
         let planned = ParallelChunks.map(count: ordered.count, minimumChunk: 5_000) { range in
             range.map { position -> PlannedReviewTask in
                 let placed = ordered[position]
