@@ -24,9 +24,6 @@ struct JSONByteReader {
     var offset: Int
     /// How many objects and arrays enclose the current position.
     var depth = 0
-    /// Arrays with at least this many bytes after their `[` are read by two threads; see
-    /// ``readArrayConcurrently(of:)``.
-    var concurrencyThreshold = 4 << 20
     /// Reused storage for strings with escapes.
     private var scratch: [UInt8] = []
 
@@ -230,13 +227,13 @@ struct JSONByteReader {
     }
 
     /// How many elements of an array are read before its capacity is estimated.
-    static var elementsBeforeReserving: Int { 64 }
+    private static var elementsBeforeReserving: Int { 64 }
 
     /// Reserves room in a long array for as many more elements as the rest of the input
     /// would hold at the size of those read so far, so that a million-element array is not
     /// copied at every doubling. Room that is never written is never touched, so an
     /// estimate on the high side costs address space, not memory.
-    func reserveCapacity<Element>(_ elements: inout [Element], bytesSoFar: Int) {
+    private func reserveCapacity<Element>(_ elements: inout [Element], bytesSoFar: Int) {
         let bytesPerElement = max(1, bytesSoFar / elements.count)
         let estimate = elements.count + (count &- offset) / bytesPerElement
         if estimate > elements.capacity {
@@ -246,7 +243,7 @@ struct JSONByteReader {
 
     /// Counts one more level of nesting, failing beyond ``maximumDepth``.
     @inline(__always)
-    mutating func enterContainer() throws(JSONReadFailure) {
+    private mutating func enterContainer() throws(JSONReadFailure) {
         depth &+= 1
         if depth > Self.maximumDepth {
             throw syntaxError("objects and arrays nest deeper than \(Self.maximumDepth) levels")

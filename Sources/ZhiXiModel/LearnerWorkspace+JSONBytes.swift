@@ -22,11 +22,9 @@ extension LearnerWorkspace {
         self = try Self.decodeResult(from: jsonBytes).get()
     }
 
-    /// Decodes `bytes`, returning the workspace or the located error; arrays with at least
-    /// `concurrencyThreshold` bytes after their start are read by two threads.
-    static func decodeResult(
-        from bytes: UnsafeRawBufferPointer,
-        concurrencyThreshold: Int = 4 << 20
+    /// Decodes `bytes`, returning the workspace or the located error.
+    private static func decodeResult(
+        from bytes: UnsafeRawBufferPointer
     ) -> Result<LearnerWorkspace, WorkspaceDecodingError> {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             return .failure(WorkspaceDecodingError(
@@ -36,7 +34,6 @@ extension LearnerWorkspace {
         let pointer = base.assumingMemoryBound(to: UInt8.self)
         let hasByteOrderMark = bytes.count >= 3 && pointer[0] == 0xEF && pointer[1] == 0xBB && pointer[2] == 0xBF
         var reader = JSONByteReader(base: pointer, count: bytes.count, offset: hasByteOrderMark ? 3 : 0)
-        reader.concurrencyThreshold = concurrencyThreshold
         do throws(JSONReadFailure) {
             let workspace = try LearnerWorkspace(reading: &reader)
             guard reader.isAtEnd() else {
@@ -66,13 +63,13 @@ extension LearnerWorkspace: JSONByteDecodable {
                 case .schemaVersion: schemaVersion = try reader.readOptional(Int.self)
                 case .user: user = try reader.readOptional(User.self)
                 case .profile: profile = try reader.readOptional(UserLearningProfile.self)
-                case .knowledgeBases: knowledgeBases = try reader.readOptionalArrayConcurrently(of: KnowledgeBase.self)
-                case .learningPaths: learningPaths = try reader.readOptionalArrayConcurrently(of: LearningPath.self)
-                case .lessons: lessons = try reader.readOptionalArrayConcurrently(of: Lesson.self)
-                case .sessions: sessions = try reader.readOptionalArrayConcurrently(of: LearningSession.self)
-                case .analyses: analyses = try reader.readOptionalArrayConcurrently(of: AIAnalysis.self)
-                case .reviewTasks: reviewTasks = try reader.readOptionalArrayConcurrently(of: ReviewTask.self)
-                case .feedback: feedback = try reader.readOptionalArrayConcurrently(of: Feedback.self)
+                case .knowledgeBases: knowledgeBases = try reader.readOptionalArray(of: KnowledgeBase.self)
+                case .learningPaths: learningPaths = try reader.readOptionalArray(of: LearningPath.self)
+                case .lessons: lessons = try reader.readOptionalArray(of: Lesson.self)
+                case .sessions: sessions = try reader.readOptionalArray(of: LearningSession.self)
+                case .analyses: analyses = try reader.readOptionalArray(of: AIAnalysis.self)
+                case .reviewTasks: reviewTasks = try reader.readOptionalArray(of: ReviewTask.self)
+                case .feedback: feedback = try reader.readOptionalArray(of: Feedback.self)
                 }
             } catch {
                 throw object.annotate(error)
