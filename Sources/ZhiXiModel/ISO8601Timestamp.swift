@@ -29,24 +29,57 @@ public enum ISO8601Timestamp {
     /// least five digits), which ``date(from:)`` does not read; ``ZhiXiJSON``'s encoder
     /// refuses such dates instead of writing them.
     public static func string(from date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendUTF8(of: date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of ``string(from:)`` to `bytes`, without building a `String`.
+    static func appendUTF8(of date: Date, to bytes: inout [UInt8]) {
         let parts = CivilTime(date)
-        var text = ""
-        text.reserveCapacity(24)
         if parts.year < 0 {
-            text += "-" + padded(-parts.year, width: 5)
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(-parts.year, width: 5, to: &bytes)
         } else if parts.year > 9999 {
-            text += "+" + padded(parts.year, width: 5)
+            bytes.append(UInt8(ascii: "+"))
+            appendDigits(parts.year, width: 5, to: &bytes)
         } else {
-            text += padded(parts.year, width: 4)
+            appendDigits(parts.year, width: 4, to: &bytes)
         }
-        text += "-" + padded(parts.month, width: 2) + "-" + padded(parts.day, width: 2)
-        text += "T" + padded(parts.hour, width: 2) + ":" + padded(parts.minute, width: 2)
-        text += ":" + padded(parts.second, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(parts.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(parts.day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(parts.hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(parts.minute, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(parts.second, width: 2, to: &bytes)
         if parts.millisecond != 0 {
-            text += "." + padded(parts.millisecond, width: 3)
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(parts.millisecond, width: 3, to: &bytes)
         }
-        text += "Z"
-        return text
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends the decimal digits of `value` (not negative), padded with zeros to `width`.
+    @inline(__always)
+    private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while (rest > 0 || count < width) && count < 8
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                bytes.append(buffer[index])
+            }
+        }
     }
 
     /// `true` when ``string(from:)`` writes `date` with a four-digit year (0000–9999), the
@@ -154,11 +187,6 @@ public enum ISO8601Timestamp {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func padded(_ value: Int, width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// A date's UTC calendar fields, rounded to the millisecond.

@@ -80,3 +80,17 @@ extension LearningPath: JSONByteDecodable {
         self.order = order ?? 0
     }
 }
+
+extension LearningPath: JSONByteEncodable {
+    /// Writes the path as ``ZhiXiJSON``'s encoder does.
+    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
+        writer.beginObject()
+        writer.member("id", id)
+        writer.member("knowledgeBaseId", knowledgeBaseId)
+        writer.member("lessonIds", lessonIds)
+        writer.member("order", order)
+        writer.member("summary", summary)
+        writer.member("title", title)
+        writer.endObject()
+    }
+}

@@ -96,3 +96,19 @@ extension ReviewTask: JSONByteDecodable {
         self.status = status ?? .pending
     }
 }
+
+extension ReviewTask: JSONByteEncodable {
+    /// Writes the task as ``ZhiXiJSON``'s encoder does.
+    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
+        writer.beginObject()
+        try writer.member("completedAt", completedAt)
+        writer.member("id", id)
+        writer.member("lessonId", lessonId)
+        writer.member("reviewType", reviewType.rawValue)
+        try writer.member("scheduledAt", scheduledAt)
+        writer.member("sourceSessionId", sourceSessionId)
+        writer.member("status", status.rawValue)
+        writer.member("userId", userId)
+        writer.endObject()
+    }
+}
