@@ -18,6 +18,7 @@ public enum StableHash {
     /// The FNV-1a hash of the UTF-8 encoding of `text`. O(n) in the text's UTF-8 length;
     /// allocation-free for native strings.
     public static func fnv1a64(_ text: String) -> UInt64 {
+        if let hash = text.utf8.withContiguousStorageIfAvailable({ fnv1a64(bytes: $0) }) { return hash }
         var hash = offsetBasis
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* prime

@@ -11,8 +11,18 @@ struct LessonEvent: Sendable {
     /// The session (-1: none) and the analysis (-1: none) of the event.
     var sessionIndex: Int32
     var analysisIndex: Int32
+    /// The weak points the event's assessment named, distinct:
+    /// `mentions[mentionStart ..< mentionStart + mentionCount]` of the collected events.
+    var mentionStart: Int32 = 0
+    var mentionCount: Int32 = 0
 
     /// Whether the event is an assessment: it has a score, and its weak points are the ones
     /// the assessment named.
     var isAssessment: Bool { score >= 0 }
+}
+
+/// A weak point named by an assessment: the hash of its key and where its text stands.
+struct WeakPointMention: Sendable {
+    var hash: UInt64
+    var source: WeakPointSource
 }

@@ -5,15 +5,17 @@ import ZhiXiModel
 /// describes each, if any) and analyses without a session — checks them, and groups them by
 /// lesson in time order.
 struct LessonEventCollector {
-    let input: PlannerInput
+    let records: PlannerRecords
     let calendar: StudyCalendar
-    let lessonIndexById: [String: Int32]
+    let lessonIndexById: LessonIdIndex
 
     /// The events grouped by lesson: lesson `i`'s events, oldest first, are
     /// `events[lessonStarts[i] ..< lessonStarts[i + 1]]`.
     struct Collected: Sendable {
         var events: [LessonEvent]
         var lessonStarts: [Int]
+        /// The weak points the events named (see ``LessonEvent/mentionStart``).
+        var mentions: [WeakPointMention]
         var unattributedAnalyses: Int
     }
 
@@ -21,47 +23,66 @@ struct LessonEventCollector {
     /// - Throws: ``PlannerError`` for an unknown lesson or a score outside 0–100 (the first in
     ///   input order).
     func collect() throws(PlannerError) -> Collected {
-        let sessions = input.sessions
-        let analyses = input.analyses
+        let records = records
         let (sessionAnalysis, standaloneAnalyses) = linkAnalyses()
         let lessonIndexById = lessonIndexById
         let calendar = calendar
 
         // Sessions → events, in parallel chunks.
-        let chunks = ParallelChunks.map(count: sessions.count, minimumChunk: 20_000) { range -> Result<[LessonEventWithLesson], PlannerError> in
+        typealias Chunk = (events: [LessonEventWithLesson], mentions: [WeakPointMention])
+        let chunks = ParallelChunks.map(count: records.sessions.count, minimumChunk: 20_000) { range -> Result<Chunk, PlannerError> in
             var events: [LessonEventWithLesson] = []
+            var mentions: [WeakPointMention] = []
             events.reserveCapacity(range.count)
+            mentions.reserveCapacity(range.count * 2)
             for index in range {
-                let session = sessions[index]
-                guard let lesson = lessonIndexById[session.lessonId] else {
-                    return .failure(.unknownLessonInSession(index: index, sessionId: session.id, lessonId: session.lessonId))
+                guard let lesson = lessonIndexById.position(of: records.sessions[index].lessonId) else {
+                    return .failure(.unknownLessonInSession(index: index, sessionId: records.sessions[index].id, lessonId: records.sessions[index].lessonId))
                 }
                 let analysis = sessionAnalysis.isEmpty ? -1 : sessionAnalysis[index]
                 var score = -1
-                if let value = session.masteryScore {
+                if let value = records.sessions[index].masteryScore {
                     guard (0...100).contains(value) else {
-                        return .failure(.sessionScoreOutOfRange(index: index, sessionId: session.id, score: value))
+                        return .failure(.sessionScoreOutOfRange(index: index, sessionId: records.sessions[index].id, score: value))
                     }
                     score = value
                 } else if analysis >= 0 {
-                    let value = analyses[Int(analysis)].masteryScore
+                    let value = records.analyses[Int(analysis)].masteryScore
                     guard (0...100).contains(value) else {
-                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisId: analyses[Int(analysis)].id, score: value))
+                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisId: records.analyses[Int(analysis)].id, score: value))
                     }
                     score = value
                 }
-                let second = (session.endedAt ?? session.startedAt).timeIntervalSince1970
-                events.append(LessonEventWithLesson(lesson: lesson, event: LessonEvent(
-                    second: second, day: calendar.dayNumber(ofSecondsSince1970: second), order: Int32(index),
-                    score: Int16(score), sessionIndex: Int32(index), analysisIndex: analysis)))
+                let second = (records.sessions[index].endedAt ?? records.sessions[index].startedAt).timeIntervalSince1970
+                var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second), order: Int32(index),
+                                        score: Int16(score), sessionIndex: Int32(index), analysisIndex: analysis)
+                if score >= 0 {
+                    event.mentionStart = Int32(mentions.count)
+                    Self.mention(records.sessions[index].weakPoints, isAnalysis: false, recordIndex: Int32(index), into: &mentions,
+                                 from: mentions.count)
+                    if analysis >= 0 {
+                        Self.mention(records.analyses[Int(analysis)].weakPoints, isAnalysis: true, recordIndex: analysis,
+                                     into: &mentions, from: Int(event.mentionStart))
+                    }
+                    event.mentionCount = Int32(mentions.count) - event.mentionStart
+                }
+                events.append(LessonEventWithLesson(lesson: lesson, event: event))
             }
-            return .success(events)
+            return .success((events, mentions))
         }
         var all: [LessonEventWithLesson] = []
-        all.reserveCapacity(sessions.count + standaloneAnalyses.count)
+        var mentions: [WeakPointMention] = []
+        all.reserveCapacity(records.sessions.count + standaloneAnalyses.count)
         for chunk in chunks {
             switch chunk {
-            case .success(let events): all.append(contentsOf: events)
+            case .success(let chunk):
+                let base = Int32(mentions.count)
+                all.append(contentsOf: chunk.events.lazy.map { item in
+                    var shifted = item
+                    shifted.event.mentionStart += base
+                    return shifted
+                })
+                mentions.append(contentsOf: chunk.mentions)
             case .failure(let error): throw error
             }
         }
@@ -69,25 +90,29 @@ struct LessonEventCollector {
         // Analyses without a session are reviews of their lesson of their own.
         var unattributed = 0
         for index in standaloneAnalyses {
-            let analysis = analyses[index]
+            let analysis = records.analyses[index]   // few: analyses without a session
             guard let lessonId = analysis.lessonId else {
                 unattributed += 1
                 continue
             }
-            guard let lesson = lessonIndexById[lessonId] else {
+            guard let lesson = lessonIndexById.position(of: lessonId) else {
                 throw .unknownLessonInAnalysis(index: index, analysisId: analysis.id, lessonId: lessonId)
             }
             guard (0...100).contains(analysis.masteryScore) else {
                 throw .analysisScoreOutOfRange(index: index, analysisId: analysis.id, score: analysis.masteryScore)
             }
             let second = analysis.createdAt.timeIntervalSince1970
-            all.append(LessonEventWithLesson(lesson: lesson, event: LessonEvent(
-                second: second, day: calendar.dayNumber(ofSecondsSince1970: second), order: Int32(sessions.count + index),
-                score: Int16(analysis.masteryScore), sessionIndex: -1, analysisIndex: Int32(index))))
+            var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second),
+                                    order: Int32(records.sessions.count + index), score: Int16(analysis.masteryScore),
+                                    sessionIndex: -1, analysisIndex: Int32(index))
+            event.mentionStart = Int32(mentions.count)
+            Self.mention(analysis.weakPoints, isAnalysis: true, recordIndex: Int32(index), into: &mentions, from: mentions.count)
+            event.mentionCount = Int32(mentions.count) - event.mentionStart
+            all.append(LessonEventWithLesson(lesson: lesson, event: event))
         }
 
         // Group by lesson (counting sort), then order each lesson's events by time.
-        let lessonCount = input.lessons.count
+        let lessonCount = records.lessons.count
         var starts = [Int](repeating: 0, count: lessonCount + 1)
         for item in all { starts[Int(item.lesson) + 1] += 1 }
         for lesson in 0..<lessonCount { starts[lesson + 1] += starts[lesson] }
@@ -103,7 +128,18 @@ struct LessonEventCollector {
             let inOrder = zip(events[range], events[range].dropFirst()).allSatisfy { Self.precedes($0, $1) }
             if !inOrder { events[range].sort(by: Self.precedes) }
         }
-        return Collected(events: events, lessonStarts: starts, unattributedAnalyses: unattributed)
+        return Collected(events: events, lessonStarts: starts, mentions: mentions, unattributedAnalyses: unattributed)
+    }
+
+    /// Appends the weak points of a record that are not already in `mentions[first...]`.
+    private static func mention(_ texts: [String], isAnalysis: Bool, recordIndex: Int32,
+                                into mentions: inout [WeakPointMention], from first: Int) {
+        for position in texts.indices {
+            guard let hash = WeakPointKey.hash(texts[position]),
+                  !mentions[first...].contains(where: { $0.hash == hash }) else { continue }
+            mentions.append(WeakPointMention(hash: hash, source: WeakPointSource(isAnalysis: isAnalysis, recordIndex: recordIndex,
+                                                                                 position: Int32(position))))
+        }
     }
 
     static func precedes(_ lhs: LessonEvent, _ rhs: LessonEvent) -> Bool {
@@ -114,19 +150,19 @@ struct LessonEventCollector {
     /// analysis's `sessionId`. Returns each session's analysis (-1: none; empty when there are
     /// no analyses) and the analyses that describe no session, in input order.
     private func linkAnalyses() -> (sessionAnalysis: [Int32], standalone: [Int]) {
-        let sessions = input.sessions
-        let analyses = input.analyses
+        let sessions = records.sessions
+        let analyses = records.analyses
         guard !analyses.isEmpty else { return ([], []) }
         var sessionAnalysis = [Int32](repeating: -1, count: sessions.count)
         var linked = [Bool](repeating: false, count: analyses.count)
         if sessions.contains(where: { $0.analysisId != nil }) {
             var analysisById: [String: Int32] = [:]
             analysisById.reserveCapacity(analyses.count)
-            for (index, analysis) in analyses.enumerated() where analysisById[analysis.id] == nil {
-                analysisById[analysis.id] = Int32(index)
+            for index in analyses.indices where analysisById[analyses[index].id] == nil {
+                analysisById[analyses[index].id] = Int32(index)
             }
-            for (index, session) in sessions.enumerated() {
-                if let id = session.analysisId, let analysis = analysisById[id] {
+            for index in sessions.indices {
+                if let id = sessions[index].analysisId, let analysis = analysisById[id] {
                     sessionAnalysis[index] = analysis
                     linked[Int(analysis)] = true
                 }
@@ -135,11 +171,11 @@ struct LessonEventCollector {
         if analyses.contains(where: { $0.sessionId != nil }) {
             var sessionById: [String: Int32] = [:]
             sessionById.reserveCapacity(sessions.count)
-            for (index, session) in sessions.enumerated() where sessionById[session.id] == nil {
-                sessionById[session.id] = Int32(index)
+            for index in sessions.indices where sessionById[sessions[index].id] == nil {
+                sessionById[sessions[index].id] = Int32(index)
             }
-            for (index, analysis) in analyses.enumerated() where !linked[index] {
-                guard let id = analysis.sessionId, let session = sessionById[id] else { continue }
+            for index in analyses.indices where !linked[index] {
+                guard let id = analyses[index].sessionId, let session = sessionById[id] else { continue }
                 linked[index] = true
                 if sessionAnalysis[Int(session)] < 0 { sessionAnalysis[Int(session)] = Int32(index) }
             }

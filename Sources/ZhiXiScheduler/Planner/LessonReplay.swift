@@ -53,41 +53,39 @@ struct LessonReplay {
     /// Replays a lesson's events (sorted by time) and appends its items (the lesson, then its
     /// active weak points in order of first naming) to `items`. Returns how many weak points
     /// were retired on or after study day `retiredSinceDay`.
-    func replay(lessonIndex: Int32, lessonHash: UInt64, events: ArraySlice<LessonEvent>, input: PlannerInput,
+    func replay(lessonIndex: Int32, lessonHash: UInt64, events: ArraySlice<LessonEvent>, mentions: [WeakPointMention],
                 retiredSinceDay: Int, into items: inout [PlannerItem]) -> Int {
         var lesson = PlannerItem(lessonIndex: lessonIndex)
         var weakPoints: [PlannerItem] = []
-        var named: [(key: String, text: String)] = []
         var retired = 0
         for event in events {
-            settle(&lesson, lessonHash: lessonHash, before: event.second, nextDay: event.day, nextIsAssessment: event.isAssessment)
-            for index in weakPoints.indices {
-                settle(&weakPoints[index], lessonHash: lessonHash, before: event.second, nextDay: event.day,
-                       nextIsAssessment: event.isAssessment)
+            if !tasks.isEmpty {
+                settle(&lesson, lessonHash: lessonHash, before: event.second, nextDay: event.day, nextIsAssessment: event.isAssessment)
+                for index in weakPoints.indices {
+                    settle(&weakPoints[index], lessonHash: lessonHash, before: event.second, nextDay: event.day,
+                           nextIsAssessment: event.isAssessment)
+                }
             }
             let rating = event.isAssessment ? ratingScale.rating(forScore: Int(event.score)) : unscoredSessionRating
             lesson.review(rating, second: event.second, day: event.day, model: model)
             guard event.isAssessment else { continue }
-            lesson.latestScore = Int(event.score)
+            lesson.latestScore = event.score
             lesson.sourceSessionIndex = event.sessionIndex
             lesson.sourceAnalysisIndex = event.analysisIndex
 
-            named.removeAll(keepingCapacity: true)
-            if event.sessionIndex >= 0 { collect(input.sessions[Int(event.sessionIndex)].weakPoints, into: &named) }
-            if event.analysisIndex >= 0 { collect(input.analyses[Int(event.analysisIndex)].weakPoints, into: &named) }
+            let named = mentions[Int(event.mentionStart) ..< Int(event.mentionStart + event.mentionCount)]
 
             let before = weakPoints.count
-            weakPoints.removeAll { item in !named.contains { $0.key == item.weakPointKey } }
+            weakPoints.removeAll { item in !named.contains { $0.hash == item.weakPointHash } }
             if event.day >= retiredSinceDay { retired += before - weakPoints.count }
             let weakRating: Rating = rating == .again ? .again : .hard
             for name in named {
-                if let index = weakPoints.firstIndex(where: { $0.weakPointKey == name.key }) {
+                if let index = weakPoints.firstIndex(where: { $0.weakPointHash == name.hash }) {
                     weakPoints[index].review(weakRating, second: event.second, day: event.day, model: model)
                     weakPoints[index].sourceSessionIndex = event.sessionIndex
                     weakPoints[index].sourceAnalysisIndex = event.analysisIndex
                 } else {
-                    var item = PlannerItem(lessonIndex: lessonIndex, weakPointKey: name.key, weakPointText: name.text,
-                                           weakPointHash: StableHash.fnv1a64(name.key))
+                    var item = PlannerItem(lessonIndex: lessonIndex, weakPointHash: name.hash, source: name.source)
                     item.review(.again, second: event.second, day: event.day, model: model)
                     item.sourceSessionIndex = event.sessionIndex
                     item.sourceAnalysisIndex = event.analysisIndex
@@ -103,13 +101,5 @@ struct LessonReplay {
             items.append(item)
         }
         return retired
-    }
-
-    /// Adds the keys of weak-point texts not yet in `named`.
-    private func collect(_ texts: [String], into named: inout [(key: String, text: String)]) {
-        for text in texts {
-            guard let key = WeakPointKey.key(text), !named.contains(where: { $0.key == key }) else { continue }
-            named.append((key, WeakPointKey.display(text)))
-        }
     }
 }

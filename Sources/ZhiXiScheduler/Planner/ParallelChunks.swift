@@ -20,6 +20,25 @@ enum ParallelChunks {
     }
 }
 
+extension ParallelChunks {
+    /// An array of `count` elements, element `i` made by `make(i)`, filled in place on all
+    /// cores (no intermediate arrays, no copies).
+    static func array<Element>(count: Int, minimumChunk: Int, _ make: @Sendable (Int) -> Element) -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let target = UnsafeSendableBuffer(buffer: buffer)
+            _ = map(count: count, minimumChunk: minimumChunk) { range in
+                for index in range { target.buffer.initializeElement(at: index, to: make(index)) }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// A buffer that concurrent chunks initialise at disjoint indices.
+private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+}
+
 /// Write-once slots that concurrent chunks fill at distinct indices.
 private final class ResultSlots<Result>: @unchecked Sendable {
     private var slots: [Result?]

@@ -6,7 +6,7 @@ import ZhiXiModel
 struct PlacedTask: Sendable {
     var itemIndex: Int
     var identifier: ReviewTaskIdentifier
-    var type: ReviewType
+    var kind: PlannedReviewKind
     var minutes: Int
     /// The first and last day the task may fall on: its fuzz window, not before today, not
     /// before the day after the last review or after a skip. An overdue task's window is today.
@@ -50,14 +50,18 @@ struct PlanPlacement {
     }
 
     /// Chooses a day for every item's next review. O(n log n).
-    mutating func schedule(_ items: [PlannerItem], input: PlannerInput, replay: LessonReplay, lessonHashes: [UInt64]) -> [PlacedTask] {
+    mutating func schedule(_ items: [PlannerItem], records: PlannerRecords, replay: LessonReplay, lessonHashes: [UInt64]) -> [PlacedTask] {
         let model = settings.model
         var tasks: [PlacedTask] = []
         tasks.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() where !item.cancelled {
-            let lesson = input.lessons[Int(item.lessonIndex)]
-            let type: ReviewType = item.weakPointKey != nil
-                ? .weakPoint : configuration.typePolicy.lessonReviewType(latestScore: item.latestScore, stability: item.state.stability)
+        for index in items.indices where !items[index].cancelled {
+            let item = items[index]
+            let lessonMinutes = records.lessons[Int(item.lessonIndex)].estimatedMinutes
+            let type: ReviewType = item.isWeakPoint
+                ? .weakPoint
+                : configuration.typePolicy.lessonReviewType(latestScore: item.latestScore < 0 ? nil : Int(item.latestScore),
+                                                            stability: item.state.stability)
+            let kind = PlannedReviewKind(type)
             let exact = model.interval(stability: item.state.stability, desiredRetention: settings.desiredRetention)
             let rounded = model.roundedInterval(stability: item.state.stability, desiredRetention: settings.desiredRetention,
                                                 maximumInterval: configuration.maximumIntervalDays)
@@ -79,7 +83,7 @@ struct PlanPlacement {
             }
             tasks.append(PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
-                type: type, minutes: configuration.durations.minutes(for: type, lessonMinutes: lesson.estimatedMinutes),
+                kind: kind, minutes: configuration.durations.minutes(for: kind.reviewType, lessonMinutes: lessonMinutes),
                 earliest: earliest, latest: latest, latestOverBudget: latestOverBudget, idealDay: item.lastDay + rounded,
                 day: earliest))
         }
@@ -186,44 +190,44 @@ struct PlanPlacement {
 
     /// Writes the plan: tasks with explanations, grouped and ordered, the days' workload and
     /// notes. The texts are written on all cores.
-    func output(_ tasks: [PlacedTask], items: [PlannerItem], input: PlannerInput, lessonHashes: [UInt64],
-                replay: LessonReplay) -> PlannerResult {
+    func output(_ tasks: [PlacedTask], items: [PlannerItem], userId: String, records: PlannerRecords) -> PlannerResult {
         let calendar = settings.calendar
-        let model = settings.model
         let writer = PlanReasonWriter(language: configuration.language)
         let today = today
         // Order: by day, most urgent (lowest predicted recall) first, then by id.
         let recalls = tasks.map { recall(of: items[$0.itemIndex], onDay: $0.day) }
-        let ordered = tasks.indices.sorted {
+        let order = tasks.indices.sorted {
             let lhs = tasks[$0], rhs = tasks[$1]
             if lhs.day != rhs.day { return lhs.day < rhs.day }
             if recalls[$0] != recalls[$1] { return recalls[$0] < recalls[$1] }
             return (lhs.identifier.high, lhs.identifier.low) < (rhs.identifier.high, rhs.identifier.low)
-        }.map { tasks[$0] }
-        let planned = ParallelChunks.map(count: ordered.count, minimumChunk: 5_000) { range in
-            range.map { position -> PlannedReviewTask in
-                let placed = ordered[position]
-                let item = items[placed.itemIndex]
-                let lesson = input.lessons[Int(item.lessonIndex)]
-                let recall = model.retrievability(elapsedDays: Double(max(0, placed.day - item.lastDay)), stability: item.state.stability)
-                let deferred = placed.deferredFrom == Int.min ? nil : placed.deferredFrom
-                let reason = writer.reason(
-                    type: placed.type, weakPoint: item.weakPointText, latestScore: item.latestScore,
-                    stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
-                    scheduledDay: calendar.localDate(ofDay: placed.day), lastReview: calendar.localDate(ofDay: item.lastDay),
-                    overdueDays: max(0, today - placed.idealDay), deferredFrom: deferred.map { calendar.localDate(ofDay: $0) })
-                let task = ReviewTask(
-                    id: placed.identifier.text, userId: input.userId, lessonId: lesson.id,
-                    sourceSessionId: item.sourceSessionIndex >= 0 ? input.sessions[Int(item.sourceSessionIndex)].id : nil,
-                    reviewType: placed.type, scheduledAt: calendar.start(ofDay: placed.day), completedAt: nil, status: .pending)
-                let explanation = ReviewTaskExplanation(
-                    predictedRecall: recall, stability: item.state.stability, difficulty: item.state.difficulty,
-                    estimatedMinutes: placed.minutes, dueAt: calendar.start(ofDay: placed.idealDay),
-                    weakPoint: item.weakPointText,
-                    sourceAnalysisId: item.sourceAnalysisIndex >= 0 ? input.analyses[Int(item.sourceAnalysisIndex)].id : nil,
-                    lessonTitle: lesson.title, reason: reason, deferredFrom: deferred.map { calendar.start(ofDay: $0) })
-                return PlannedReviewTask(task: task, explanation: explanation)
-            }
+        }
+        let starts = DayStarts(calendar: calendar, days: tasks.lazy.flatMap { [$0.day, $0.idealDay] })
+
+        @Sendable func planned(_ position: Int) -> PlannedReviewTask {
+            let placed = tasks[order[position]]
+            let item = items[placed.itemIndex]
+            let lessonIndex = Int(item.lessonIndex)
+            let recall = recalls[order[position]]
+            let deferred = placed.deferredFrom == Int.min ? nil : placed.deferredFrom
+            let weakPoint = item.isWeakPoint ? records.weakPointText(item.weakPointSource) : nil
+            let type = placed.kind.reviewType
+            let reason = writer.reason(
+                type: type, weakPoint: weakPoint, latestScore: item.latestScore < 0 ? nil : Int(item.latestScore),
+                stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
+                scheduledDay: calendar.localDate(ofDay: placed.day), lastReview: calendar.localDate(ofDay: item.lastDay),
+                overdueDays: max(0, today - placed.idealDay), deferredFrom: deferred.map { calendar.localDate(ofDay: $0) })
+            let task = ReviewTask(
+                id: placed.identifier.text, userId: userId, lessonId: records.lessons[lessonIndex].id,
+                sourceSessionId: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
+                reviewType: type, scheduledAt: starts.start(ofDay: placed.day), completedAt: nil, status: .pending)
+            let explanation = ReviewTaskExplanation(
+                predictedRecall: recall, stability: item.state.stability, difficulty: item.state.difficulty,
+                estimatedMinutes: placed.minutes, dueAt: starts.start(ofDay: placed.idealDay),
+                weakPoint: weakPoint,
+                sourceAnalysisId: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
+                lessonTitle: records.lessons[lessonIndex].title, reason: reason, deferredFrom: deferred.map { starts.start(ofDay: $0) })
+            return PlannedReviewTask(task: task, explanation: explanation)
         }
 
         let weekEnd: Int
@@ -234,35 +238,93 @@ struct PlanPlacement {
             let untilNextWeek = (firstWeekday - calendar.weekday(ofDay: today) + 7) % 7
             weekEnd = today + (untilNextWeek == 0 ? 7 : untilNextWeek)
         }
-        var plan = ReviewPlan(generatedAt: now, timezone: calendar.timeZoneIdentifier)
-        var position = 0
-        for chunk in planned {
-            for task in chunk {
-                let day = ordered[position].day
-                position += 1
-                if day <= today { plan.today.append(task) }
-                else if day == today + 1 { plan.tomorrow.append(task) }
-                else if day < weekEnd { plan.thisWeek.append(task) }
-                else { plan.later.append(task) }
-            }
+        // The groups are consecutive runs of the order (it is sorted by day).
+        func end(before day: Int, from start: Int) -> Int {
+            var position = start
+            while position < order.count && tasks[order[position]].day < day { position += 1 }
+            return position
         }
+        let todayEnd = end(before: today + 1, from: 0)
+        let tomorrowEnd = end(before: today + 2, from: todayEnd)
+        let weekEndPosition = end(before: weekEnd, from: tomorrowEnd)
+        func group(_ range: Range<Int>) -> [PlannedReviewTask] {
+            ParallelChunks.array(count: range.count, minimumChunk: 4_000) { planned(range.lowerBound + $0) }
+        }
+        let plan = ReviewPlan(generatedAt: now, timezone: calendar.timeZoneIdentifier,
+                              today: group(0 ..< todayEnd), tomorrow: group(todayEnd ..< tomorrowEnd),
+                              thisWeek: group(tomorrowEnd ..< weekEndPosition), later: group(weekEndPosition ..< order.count))
 
-        var days: [PlannedDay] = []
-        for offset in 0..<configuration.horizonDays {
-            let day = today + offset
-            let onDay = tasks.filter { $0.day == day }
-            let date = calendar.localDate(ofDay: day)
-            days.append(PlannedDay(start: calendar.start(ofDay: day),
-                                   localDate: "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))",
-                                   taskCount: onDay.count, minutes: onDay.reduce(0) { $0 + $1.minutes }))
+        var counts = [Int](repeating: 0, count: configuration.horizonDays)
+        var minutes = [Int](repeating: 0, count: configuration.horizonDays)
+        for task in tasks where task.day >= today && task.day < horizonEnd {
+            counts[task.day - today] += 1
+            minutes[task.day - today] += task.minutes
         }
-        var notes: [PlanNote] = []
-        for (day, minutes) in overBudgetDays {
-            let date = calendar.localDate(ofDay: day)
-            notes.append(.overBudget(localDate: "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))",
-                                     minutes: minutes, budget: settings.dailyMinutes))
+        let days = (0 ..< configuration.horizonDays).map { offset in
+            PlannedDay(start: calendar.start(ofDay: today + offset), localDate: Self.isoDate(calendar.localDate(ofDay: today + offset)),
+                       taskCount: counts[offset], minutes: minutes[offset])
+        }
+        let notes = overBudgetDays.map { day, minutes in
+            PlanNote.overBudget(localDate: Self.isoDate(calendar.localDate(ofDay: day)), minutes: minutes, budget: settings.dailyMinutes)
         }
         return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: settings.dailyMinutes)
+    }
+
+    /// `YYYY-MM-DD`.
+    static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
+        "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))"
+    }
+}
+
+/// The review types as a plain byte, so that placed tasks are plain values.
+enum PlannedReviewKind: UInt8, Sendable {
+    case spacedRepetition, feynman, recall, weakPoint
+
+    init(_ type: ReviewType) {
+        switch type {
+        case .spacedRepetition: self = .spacedRepetition
+        case .feynman: self = .feynman
+        case .weakPoint: self = .weakPoint
+        default: self = .recall
+        }
+    }
+
+    var reviewType: ReviewType {
+        switch self {
+        case .spacedRepetition: .spacedRepetition
+        case .feynman: .feynman
+        case .recall: .recall
+        case .weakPoint: .weakPoint
+        }
+    }
+}
+
+/// The start of every study day from the first to the last of some days, computed once each
+/// (a plan's tasks fall on few distinct days); days outside are computed on demand.
+struct DayStarts: Sendable {
+    let calendar: StudyCalendar
+    let first: Int
+    let starts: [Date]
+
+    init<Days: Sequence<Int>>(calendar: StudyCalendar, days: Days) {
+        self.calendar = calendar
+        var low = Int.max, high = Int.min
+        for day in days {
+            low = min(low, day)
+            high = max(high, day)
+        }
+        if low <= high, high - low < 200_000 {
+            first = low
+            starts = (low ... high).map { calendar.start(ofDay: $0) }
+        } else {
+            first = 0
+            starts = []
+        }
+    }
+
+    func start(ofDay day: Int) -> Date {
+        let offset = day - first
+        return offset >= 0 && offset < starts.count ? starts[offset] : calendar.start(ofDay: day)
     }
 }
 

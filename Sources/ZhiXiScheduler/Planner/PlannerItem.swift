@@ -1,16 +1,15 @@
 import ZhiXiMemory
 
 /// One thing the planner schedules: a lesson, or one weak point of a lesson, with its own
-/// memory state replayed from the learner's history.
+/// memory state replayed from the learner's history. Plain values only (no strings), so
+/// that copying items costs no reference counting.
 struct PlannerItem: Sendable {
     /// The lesson's position in the input.
     var lessonIndex: Int32
-    /// The weak point's key (see ``WeakPointKey``), `nil` for the lesson itself.
-    var weakPointKey: String?
-    /// The weak point as first written, for display.
-    var weakPointText: String?
-    /// ``StableHash/fnv1a64(_:)`` of the weak point's key; 0 for the lesson itself.
+    /// ``WeakPointKey/hash(_:)`` of the weak point; 0 for the lesson itself.
     var weakPointHash: UInt64 = 0
+    /// Where the weak point's text was first written (for display).
+    var weakPointSource = WeakPointSource(isAnalysis: false, recordIndex: -1, position: -1)
     /// The memory state after the last review; meaningless while `reviewCount` is 0.
     var state = MemoryState(stability: 0, difficulty: 0)
     /// Study day and instant (seconds since 1970) of the last review.
@@ -18,8 +17,8 @@ struct PlannerItem: Sendable {
     var lastSecond = 0.0
     /// Reviews so far: the item's generation.
     var reviewCount = 0
-    /// The latest mastery score of the lesson (lessons only).
-    var latestScore: Int?
+    /// The latest mastery score of the lesson (lessons only; -1: never scored).
+    var latestScore: Int16 = -1
     /// The session and analysis of the last assessment that concerned the item (-1: none).
     var sourceSessionIndex: Int32 = -1
     var sourceAnalysisIndex: Int32 = -1
@@ -29,12 +28,18 @@ struct PlannerItem: Sendable {
     /// This generation's task was cancelled: no task until the next review.
     var cancelled = false
 
-    init(lessonIndex: Int32, weakPointKey: String? = nil, weakPointText: String? = nil, weakPointHash: UInt64 = 0) {
+    init(lessonIndex: Int32) {
         self.lessonIndex = lessonIndex
-        self.weakPointKey = weakPointKey
-        self.weakPointText = weakPointText
-        self.weakPointHash = weakPointHash
     }
+
+    init(lessonIndex: Int32, weakPointHash: UInt64, source: WeakPointSource) {
+        self.lessonIndex = lessonIndex
+        self.weakPointHash = weakPointHash
+        self.weakPointSource = source
+    }
+
+    /// Whether the item is a weak point rather than the lesson itself.
+    var isWeakPoint: Bool { weakPointSource.recordIndex >= 0 }
 
     /// Records a review: the new memory state, and a fresh generation.
     mutating func review(_ rating: Rating, second: Double, day: Int, model: MemoryModel) {
@@ -47,5 +52,21 @@ struct PlannerItem: Sendable {
         attempt = 0
         notBeforeDay = Int.min
         cancelled = false
+    }
+}
+
+/// Where a weak point's text stands in the input: `weakPoints[position]` of a session or an
+/// analysis.
+struct WeakPointSource: Sendable, Hashable {
+    var isAnalysis: Bool
+    var recordIndex: Int32
+    var position: Int32
+}
+
+extension PlannerRecords {
+    /// The weak point's text as first written, trimmed.
+    func weakPointText(_ source: WeakPointSource) -> String {
+        let texts = source.isAnalysis ? analyses[Int(source.recordIndex)].weakPoints : sessions[Int(source.recordIndex)].weakPoints
+        return WeakPointKey.display(texts[Int(source.position)])
     }
 }

@@ -46,11 +46,17 @@ public struct ReviewPlanner: Sendable {
     /// - Throws: ``PlannerError`` for input that cannot be planned (unknown lesson ids, scores
     ///   outside 0–100, an unknown time zone, …), naming the record.
     public func plan(_ input: PlannerInput, now: Date) throws(PlannerError) -> PlannerResult {
+        try input.withRecords { (records) throws(PlannerError) -> PlannerResult in
+            try plan(input, records: records, now: now)
+        }
+    }
+
+    private func plan(_ input: PlannerInput, records: PlannerRecords, now: Date) throws(PlannerError) -> PlannerResult {
         let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
-        let lessonIndexById = Self.lessonIndex(input.lessons)
-        let collected = try LessonEventCollector(input: input, calendar: settings.calendar, lessonIndexById: lessonIndexById).collect()
+        let lessonIndexById = LessonIdIndex(records.lessons)
+        let collected = try LessonEventCollector(records: records, calendar: settings.calendar, lessonIndexById: lessonIndexById).collect()
         let userHash = StableHash.fnv1a64(input.userId)
-        let lessonHashes = input.lessons.map { StableHash.fnv1a64($0.id) }
+        let lessonHashes = records.lessons.map { StableHash.fnv1a64($0.id) }
         let tasks = Self.taskRecords(input.reviewTasks, calendar: settings.calendar)
 
         // Replay every lesson, on all cores, in lesson order.
@@ -59,14 +65,14 @@ public struct ReviewPlanner: Sendable {
                                   unscoredSessionRating: configuration.unscoredSessionRating,
                                   userHash: userHash, tasks: tasks)
         let recentDays = settings.calendar.dayNumber(of: now) - 6
-        let chunks = ParallelChunks.map(count: input.lessons.count, minimumChunk: 2_000) { lessons in
+        let chunks = ParallelChunks.map(count: records.lessons.count, minimumChunk: 2_000) { lessons in
             var items: [PlannerItem] = []
             var retired = 0
             for lesson in lessons {
                 let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
                 guard !events.isEmpty else { continue }
                 retired += replay.replay(lessonIndex: Int32(lesson), lessonHash: lessonHashes[lesson], events: events,
-                                         input: input, retiredSinceDay: recentDays, into: &items)
+                                         mentions: collected.mentions, retiredSinceDay: recentDays, into: &items)
             }
             return (items, retired)
         }
@@ -74,8 +80,8 @@ public struct ReviewPlanner: Sendable {
         let retired = chunks.reduce(0) { $0 + $1.1 }
 
         var placement = PlanPlacement(settings: settings, configuration: configuration, now: now)
-        let scheduled = placement.schedule(items, input: input, replay: replay, lessonHashes: lessonHashes)
-        var result = placement.output(scheduled, items: items, input: input, lessonHashes: lessonHashes, replay: replay)
+        let scheduled = placement.schedule(items, records: records, replay: replay, lessonHashes: lessonHashes)
+        var result = placement.output(scheduled, items: items, userId: input.userId, records: records)
 
         let current = Set(scheduled.map(\.identifier))
         let superseded = tasks.filter { $0.value.outcome == .pending && !current.contains($0.key) }.count
@@ -85,15 +91,6 @@ public struct ReviewPlanner: Sendable {
         if retired > 0 { result.notes.append(.retiredWeakPoints(count: retired)) }
         if collected.unattributedAnalyses > 0 { result.notes.append(.unattributedAnalyses(count: collected.unattributedAnalyses)) }
         return result
-    }
-
-    static func lessonIndex(_ lessons: [Lesson]) -> [String: Int32] {
-        var index: [String: Int32] = [:]
-        index.reserveCapacity(lessons.count)
-        for (position, lesson) in lessons.enumerated() where index[lesson.id] == nil {
-            index[lesson.id] = Int32(position)
-        }
-        return index
     }
 
     /// The input's review tasks whose ids the planner made, by id.

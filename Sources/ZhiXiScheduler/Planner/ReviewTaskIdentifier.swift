@@ -50,20 +50,21 @@ struct ReviewTaskIdentifier: Hashable, Sendable {
 
     /// The text form.
     var text: String {
-        String(unsafeUninitializedCapacity: 36, initializingUTF8With: { buffer in
+        // Two 64-bit words as 32 hexadecimal digits with dashes after digits 8, 12, 16 and 20.
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &bytes) { buffer in
             var position = 0
-            for index in 0..<32 {
+            for index in 0 ..< 32 {
                 if index == 8 || index == 12 || index == 16 || index == 20 {
                     buffer[position] = UInt8(ascii: "-")
                     position += 1
                 }
                 let word = index < 16 ? high : low
-                let shift = UInt64((15 - index % 16) * 4)
-                let nibble = UInt8((word >> shift) & 0xF)
-                buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                let nibble = UInt8(truncatingIfNeeded: word >> UInt64((15 - index % 16) * 4)) & 0xF
+                buffer[position] = nibble &+ (nibble < 10 ? 48 : 87)   // 0-9, a-f
                 position += 1
             }
-            return position
-        })
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0 ..< 36]), as: UTF8.self)
+        }
     }
 }

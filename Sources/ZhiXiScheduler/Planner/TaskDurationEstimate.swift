@@ -10,21 +10,42 @@ import ZhiXiModel
 /// | Feynman | 6 min + 30 % of the lesson |
 /// | weak point | 5 min |
 public struct TaskDurationEstimate: Sendable, Hashable {
-    /// Fixed minutes by review type.
-    public var baseMinutes: [ReviewType: Double]
-    /// Share (0–1) of the lesson's estimated minutes by review type.
-    public var lessonShare: [ReviewType: Double]
+    /// Minutes of a task of one review type: `baseMinutes + lessonShare × lesson minutes`.
+    public struct Rule: Sendable, Hashable {
+        /// Fixed minutes.
+        public var baseMinutes: Double
+        /// Share (0–1) of the lesson's estimated minutes.
+        public var lessonShare: Double
 
-    /// The defaults of the table above.
-    public init(baseMinutes: [ReviewType: Double] = [.spacedRepetition: 2, .recall: 4, .feynman: 6, .weakPoint: 5],
-                lessonShare: [ReviewType: Double] = [.spacedRepetition: 0.1, .recall: 0.2, .feynman: 0.3, .weakPoint: 0]) {
-        self.baseMinutes = baseMinutes
-        self.lessonShare = lessonShare
+        /// Creates a rule.
+        public init(baseMinutes: Double, lessonShare: Double) {
+            self.baseMinutes = baseMinutes
+            self.lessonShare = lessonShare
+        }
     }
 
-    /// Estimated minutes of a review of `type` of a lesson that takes `lessonMinutes` to study.
+    /// Spaced-repetition reviews (default 2 min + 10 %).
+    public var spacedRepetition = Rule(baseMinutes: 2, lessonShare: 0.1)
+    /// Active recall (default 4 min + 20 %).
+    public var recall = Rule(baseMinutes: 4, lessonShare: 0.2)
+    /// Feynman reviews (default 6 min + 30 %).
+    public var feynman = Rule(baseMinutes: 6, lessonShare: 0.3)
+    /// Weak-point drills (default 5 min).
+    public var weakPoint = Rule(baseMinutes: 5, lessonShare: 0)
+
+    /// The defaults of the table above.
+    public init() {}
+
+    /// Estimated minutes of a review of `type` of a lesson that takes `lessonMinutes` to study;
+    /// an unknown type counts as recall.
     public func minutes(for type: ReviewType, lessonMinutes: Int) -> Int {
-        let minutes = (baseMinutes[type] ?? 5) + (lessonShare[type] ?? 0) * Double(max(0, lessonMinutes))
-        return max(1, Int(minutes.rounded()))
+        let rule: Rule
+        switch type {
+        case .spacedRepetition: rule = spacedRepetition
+        case .feynman: rule = feynman
+        case .weakPoint: rule = weakPoint
+        default: rule = recall
+        }
+        return max(1, Int((rule.baseMinutes + rule.lessonShare * Double(max(0, lessonMinutes))).rounded()))
     }
 }

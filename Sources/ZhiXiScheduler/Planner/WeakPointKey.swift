@@ -2,38 +2,33 @@
 /// white space collapsed to one space and ASCII letters lower-cased, so that "Gradient
 /// descent " and "gradient  descent" are one weak point. Chinese text is unchanged.
 enum WeakPointKey {
-    /// The key of a weak point's text, or `nil` for text that is only white space. Allocates
-    /// only when the text needs normalising.
-    static func key(_ text: String) -> String? {
-        var needsWork = false
-        var sawContent = false
-        var previousWasSpace = true
-        for byte in text.utf8 {
-            let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-            if isSpace {
-                if previousWasSpace || byte != 0x20 { needsWork = true }
-            } else {
-                sawContent = true
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { needsWork = true }
-            }
-            previousWasSpace = isSpace
-        }
-        guard sawContent else { return nil }
-        if previousWasSpace { needsWork = true }
-        guard needsWork else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
+    /// ``StableHash/fnv1a64(_:)`` of the text's normalised form, computed from its UTF-8
+    /// bytes without building the normalised string; `nil` for text that is only white space.
+    /// O(n), no allocation.
+    static func hash(_ text: String) -> UInt64? {
+        if let hash = text.utf8.withContiguousStorageIfAvailable({ hash(bytes: $0) }) { return hash }
+        return hash(bytes: Array(text.utf8))
+    }
+
+    /// ``hash(_:)`` of UTF-8 bytes.
+    static func hash<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64? {
+        var hash = StableHash.offsetBasis
+        var started = false
         var pendingSpace = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = !bytes.isEmpty
+                pendingSpace = started
                 continue
             }
-            if pendingSpace { bytes.append(0x20) }
-            pendingSpace = false
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+            if pendingSpace {
+                hash = (hash ^ 0x20) &* StableHash.prime
+                pendingSpace = false
+            }
+            started = true
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            hash = (hash ^ UInt64(folded)) &* StableHash.prime
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return started ? hash : nil
     }
 
     /// The text shown for a weak point: trimmed of surrounding white space.
