@@ -39,7 +39,7 @@ enum ReplayBenchmark {
         let dual = BenchmarkSupport.median(twoThreads)
         if json {
             print("""
-            {"benchmark": "replay", "source": \(TextJSON.string(source)), "items": \(batch.historyCount), \
+            {"benchmark": "replay", "source": \(BenchmarkSupport.jsonString(source)), "items": \(batch.historyCount), \
             "reviewSteps": \(batch.reviewCount), "runs": \(runs), \
             "medianStepsPerSecond": \(Int(single)), "medianStepsPerSecondTwoThreads": \(Int(dual))}
             """)
@@ -104,11 +104,4 @@ enum ReplayBenchmark {
 @inline(never)
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
-}
-
-/// JSON string literals for benchmark output.
-enum TextJSON {
-    static func string(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }

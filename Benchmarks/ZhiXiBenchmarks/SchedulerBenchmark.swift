@@ -165,7 +165,7 @@ enum SchedulerBenchmark {
                 """
             }
             print("""
-            {"benchmark": "scheduler", "source": \(jsonString(source)), "cards": \(sequences.cardIDs.count), \
+            {"benchmark": "scheduler", "source": \(BenchmarkSupport.jsonString(source)), "cards": \(sequences.cardIDs.count), \
             "reviews": \(sequences.reviewCount), "runs": \(runs), "results": [\(rows.joined(separator: ", "))]}
             """)
             return
@@ -193,18 +193,6 @@ enum SchedulerBenchmark {
     }
 
     /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 
     static func name(of fuzz: FuzzMode) -> String {
         switch fuzz {

@@ -106,7 +106,13 @@ public struct MemoryModel: Sendable, Hashable {
     /// `maximumInterval`.
     @inlinable
     public func roundedInterval(stability: Double, desiredRetention: Double, maximumInterval: Int = 36_500) -> Int {
-        let days = interval(stability: stability, desiredRetention: desiredRetention)
+        MemoryModel.roundedInterval(interval(stability: stability, desiredRetention: desiredRetention), maximumInterval: maximumInterval)
+    }
+
+    /// An unrounded interval in whole days, as ``roundedInterval(stability:desiredRetention:maximumInterval:)``
+    /// rounds it: to the nearest day (ties to even), at least 1, at most `maximumInterval`.
+    @inlinable
+    public static func roundedInterval(_ days: Double, maximumInterval: Int = 36_500) -> Int {
         guard days.isFinite else { return max(1, maximumInterval) }
         let rounded = days.rounded(.toNearestOrEven)
         if rounded >= Double(maximumInterval) { return max(1, maximumInterval) }

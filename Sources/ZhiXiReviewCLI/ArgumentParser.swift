@@ -30,6 +30,25 @@ struct ArgumentParser {
     var options: [Option]
     var usage: String
 
+    /// Parses the arguments of a command that takes exactly one input file.
+    /// - Returns: the parsed options and the file's path, or `nil` after printing the usage
+    ///   when `--help` was given.
+    /// - Throws: a usage ``CommandError`` for a wrong option or a missing or extra file.
+    func parseWithInput(_ arguments: [String], command: String, input: String,
+                        context: CommandContext) throws(CommandError) -> (Parsed, path: String)? {
+        let parsed = try parse(arguments)
+        if parsed.flag("help") {
+            context.write(usage + "\n")
+            return nil
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw .usage(parsed.positionals.isEmpty ? "\(command) needs \(input)"
+                                                    : "\(command) takes one file, got \(parsed.positionals.count) arguments",
+                         usage: usage)
+        }
+        return (parsed, path)
+    }
+
     /// Parses `arguments` (without the subcommand itself).
     /// - Throws: a usage ``CommandError`` for an unknown option or a missing value.
     func parse(_ arguments: [String]) throws(CommandError) -> Parsed {

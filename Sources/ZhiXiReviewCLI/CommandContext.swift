@@ -47,6 +47,30 @@ public final class CommandContext {
         }
     }
 
+    /// Keeps `value` alive until the process exits, when running as the process: a large
+    /// workspace then needs no tearing down, object by object, before `exit`. In-process
+    /// contexts (tests) let it go as usual.
+    public func keepUntilExit(_ value: Any) {
+        guard outputHandle != nil else { return }
+        CommandContext.keptLock.lock()
+        CommandContext.keptUntilExit.append(value)
+        CommandContext.keptLock.unlock()
+    }
+
+    // Only appended to, under `keptLock`, and never read.
+    nonisolated(unsafe) private static var keptUntilExit: [Any] = []
+    private static let keptLock = NSLock()
+
+    /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``).
+    public func write(bytes data: Data) {
+        if outputHandle != nil {
+            pendingOutput.append(contentsOf: data)
+            if pendingOutput.count >= 1 << 16 { try? flush() }
+        } else {
+            standardOutput += String(decoding: data, as: UTF8.self)
+        }
+    }
+
     /// Writes a message line to standard error, immediately.
     public func writeError(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"

@@ -45,16 +45,8 @@ enum PlanCommand {
     ], usage: usage)
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        let parsed = try parser.parse(arguments)
-        if parsed.flag("help") {
-            context.write(usage + "\n")
-            return
-        }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw .usage(parsed.positionals.isEmpty ? "plan needs a workspace file (WORKSPACE.json)"
-                                                    : "plan takes one workspace file, got \(parsed.positionals.count) arguments",
-                         usage: usage)
-        }
+        guard let (parsed, path) = try parser.parseWithInput(arguments, command: "plan", input: "a workspace file (WORKSPACE.json)",
+                                                              context: context) else { return }
         let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .json, .csv, .ics], usage: usage)
         let now = try CommonOptions.now(parsed, context: context, usage: usage)
         var configuration = PlannerConfiguration()
@@ -97,7 +89,7 @@ enum PlanCommand {
         }
         let formatter = PlanFormatter(result: result, workspace: workspace, language: configuration.language)
         switch format {
-        case .json: context.write(try formatter.json())
+        case .json: context.write(bytes: try formatter.json())
         case .csv: context.write(formatter.csv())
         case .ics: context.write(formatter.iCalendar())
         default: context.write(formatter.text())
@@ -105,6 +97,7 @@ enum PlanCommand {
         if format != .text {
             for note in result.notes { context.writeError("note: " + note.text(language: configuration.language)) }
         }
+        context.keepUntilExit((workspace, result))
     }
 
     /// `--lang`, else `LANG` (ignoring the C and POSIX locales); `nil` leaves the choice to the

@@ -15,12 +15,13 @@ struct PlanFormatter {
 
     // MARK: JSON
 
-    /// The plan as the JSON contract's `ReviewPlan`.
-    func json() throws(CommandError) -> String {
-        let encoder = ZhiXiJSON.makeEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    /// The plan as the JSON contract's `ReviewPlan`: compact, sorted keys, one line, ended by
+    /// a line break.
+    func json() throws(CommandError) -> Data {
         do {
-            return String(decoding: try encoder.encode(result.plan), as: UTF8.self) + "\n"
+            var data = try result.plan.jsonData()
+            data.append(UInt8(ascii: "\n"))
+            return data
         } catch {
             throw .ioError("cannot encode the plan as JSON (\(error))")
         }

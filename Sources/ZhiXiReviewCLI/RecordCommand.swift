@@ -34,16 +34,8 @@ enum RecordCommand {
     ], usage: usage)
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        let parsed = try parser.parse(arguments)
-        if parsed.flag("help") {
-            context.write(usage + "\n")
-            return
-        }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw .usage(parsed.positionals.isEmpty ? "record needs a workspace file (WORKSPACE.json)"
-                                                    : "record takes one workspace file, got \(parsed.positionals.count) arguments",
-                         usage: usage)
-        }
+        guard let (parsed, path) = try parser.parseWithInput(arguments, command: "record", input: "a workspace file (WORKSPACE.json)",
+                                                              context: context) else { return }
         let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .json], usage: usage)
         guard let lessonId = parsed.value("lesson"), !lessonId.isEmpty else { throw .usage("record needs --lesson ID", usage: usage) }
         guard let scoreText = parsed.value("score") else { throw .usage("record needs --score N (0-100)", usage: usage) }

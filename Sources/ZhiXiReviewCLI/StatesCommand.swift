@@ -48,16 +48,8 @@ enum StatesCommand {
     ], usage: usage)
 
     static func run(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        let parsed = try parser.parse(arguments)
-        if parsed.flag("help") {
-            context.write(usage + "\n")
-            return
-        }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw .usage(parsed.positionals.isEmpty ? "states needs a review log (REVLOG.csv)"
-                                                    : "states takes one review log, got \(parsed.positionals.count) arguments",
-                         usage: usage)
-        }
+        guard let (parsed, path) = try parser.parseWithInput(arguments, command: "states", input: "a review log (REVLOG.csv)",
+                                                              context: context) else { return }
         let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .csv, .json], usage: usage)
         let calendar = try CommonOptions.calendar(parsed, usage: usage)
         var configuration = SchedulerConfiguration()

@@ -52,10 +52,11 @@ struct PlanPlacement {
     /// Chooses a day for every item's next review. O(n log n).
     mutating func schedule(_ items: [PlannerItem], records: PlannerRecords, replay: LessonReplay, lessonHashes: [UInt64]) -> [PlacedTask] {
         let model = settings.model
-        var tasks: [PlacedTask] = []
-        tasks.reserveCapacity(items.count)
-        for index in items.indices where !items[index].cancelled {
+        let settings = settings, configuration = configuration, today = today
+        // Each item's task, on all cores; cancelled items are dropped after.
+        let candidates = ParallelChunks.array(count: items.count, minimumChunk: 20_000) { index -> PlacedTask? in
             let item = items[index]
+            guard !item.cancelled else { return nil }
             let lessonMinutes = records.lessons[Int(item.lessonIndex)].estimatedMinutes
             let type: ReviewType = item.isWeakPoint
                 ? .weakPoint
@@ -63,8 +64,7 @@ struct PlanPlacement {
                                                             stability: item.state.stability)
             let kind = PlannedReviewKind(type)
             let exact = model.interval(stability: item.state.stability, desiredRetention: settings.desiredRetention)
-            let rounded = model.roundedInterval(stability: item.state.stability, desiredRetention: settings.desiredRetention,
-                                                maximumInterval: configuration.maximumIntervalDays)
+            let rounded = MemoryModel.roundedInterval(exact, maximumInterval: configuration.maximumIntervalDays)
             var lower = rounded, upper = rounded
             if configuration.fuzz {
                 let range = FuzzRange(intervalDays: exact, maximumIntervalDays: configuration.maximumIntervalDays)
@@ -81,21 +81,21 @@ struct PlanPlacement {
                 latest = earliest
                 latestOverBudget = earliest + max(upper - rounded, min(overdueDays, configuration.horizonDays - 1))
             }
-            tasks.append(PlacedTask(
+            return PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
                 kind: kind, minutes: configuration.durations.minutes(for: kind.reviewType, lessonMinutes: lessonMinutes),
                 earliest: earliest, latest: latest, latestOverBudget: latestOverBudget, idealDay: item.lastDay + rounded,
-                day: earliest))
+                day: earliest)
         }
+        var tasks = candidates.compactMap { $0 }
 
         // Place in a stable order, earliest windows first, so the load each choice sees is
-        // the same on every run.
-        var order = Array(tasks.indices)
-        order.sort {
-            let lhs = tasks[$0], rhs = tasks[$1]
-            return (lhs.earliest, lhs.latest, lhs.identifier.high, lhs.identifier.low)
-                < (rhs.earliest, rhs.latest, rhs.identifier.high, rhs.identifier.low)
-        }
+        // the same on every run. (Sorting compact keys, not the tasks, keeps the sort in cache.)
+        let order = tasks.indices.map { index in
+            let task = tasks[index]
+            return OrderKey(first: Int64(task.earliest) << 32 | Int64(task.latest - task.earliest),
+                            second: task.identifier.high, third: task.identifier.low, index: Int32(index))
+        }.sorted().map { Int($0.index) }
         var load = DueDayLoad(firstDay: today, dayCount: configuration.horizonDays + LoadBalancer.maximumBalancedIntervalDays + 30)
         for position in order {
             let task = tasks[position]
@@ -194,14 +194,13 @@ struct PlanPlacement {
         let calendar = settings.calendar
         let writer = PlanReasonWriter(language: configuration.language)
         let today = today
-        // Order: by day, most urgent (lowest predicted recall) first, then by id.
+        // Order: by day, most urgent (lowest predicted recall) first, then by id. (Recalls are
+        // non-negative, so their bit patterns order as the numbers do.)
         let recalls = tasks.map { recall(of: items[$0.itemIndex], onDay: $0.day) }
-        let order = tasks.indices.sorted {
-            let lhs = tasks[$0], rhs = tasks[$1]
-            if lhs.day != rhs.day { return lhs.day < rhs.day }
-            if recalls[$0] != recalls[$1] { return recalls[$0] < recalls[$1] }
-            return (lhs.identifier.high, lhs.identifier.low) < (rhs.identifier.high, rhs.identifier.low)
-        }
+        let order = tasks.indices.map { index in
+            OrderKey(first: Int64(tasks[index].day), second: recalls[index].bitPattern,
+                     third: tasks[index].identifier.high, index: Int32(index))
+        }.sorted().map { Int($0.index) }
         let starts = DayStarts(calendar: calendar, days: tasks.lazy.flatMap { [$0.day, $0.idealDay] })
 
         @Sendable func planned(_ position: Int) -> PlannedReviewTask {
@@ -273,6 +272,19 @@ struct PlanPlacement {
     /// `YYYY-MM-DD`.
     static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
         "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))"
+    }
+}
+
+/// A sort key of a task: three fields compared in turn, then the task's position (so the
+/// order is total and the same on every run).
+struct OrderKey: Comparable, Sendable {
+    var first: Int64
+    var second: UInt64
+    var third: UInt64
+    var index: Int32
+
+    static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        (lhs.first, lhs.second, lhs.third, lhs.index) < (rhs.first, rhs.second, rhs.third, rhs.index)
     }
 }
 

@@ -83,9 +83,11 @@ public struct ReviewPlanner: Sendable {
         let scheduled = placement.schedule(items, records: records, replay: replay, lessonHashes: lessonHashes)
         var result = placement.output(scheduled, items: items, userId: input.userId, records: records)
 
-        let current = Set(scheduled.map(\.identifier))
-        let superseded = tasks.filter { $0.value.outcome == .pending && !current.contains($0.key) }.count
-            + input.reviewTasks.filter { $0.status == .pending && ReviewTaskIdentifier($0.id) == nil }.count
+        var superseded = input.reviewTasks.filter { $0.status == .pending && ReviewTaskIdentifier($0.id) == nil }.count
+        if tasks.values.contains(where: { $0.outcome == .pending }) {
+            let current = Set(scheduled.map(\.identifier))
+            superseded += tasks.filter { $0.value.outcome == .pending && !current.contains($0.key) }.count
+        }
         if placement.deferredCount > 0 { result.notes.append(.deferred(count: placement.deferredCount)) }
         if superseded > 0 { result.notes.append(.supersededPendingTasks(count: superseded)) }
         if retired > 0 { result.notes.append(.retiredWeakPoints(count: retired)) }

@@ -31,14 +31,16 @@ enum WeakPointKey {
         return started ? hash : nil
     }
 
-    /// The text shown for a weak point: trimmed of surrounding white space.
+    /// The text shown for a weak point: trimmed of surrounding white space (the text itself,
+    /// without copying, when there is none).
     static func display(_ text: String) -> String {
-        let trimmed = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = text.utf8.first, let last = text.utf8.last, isSpace(first) || isSpace(last) else { return text }
+        let trimmed = text.utf8.drop(while: isSpace)
         var end = trimmed.endIndex
         while end > trimmed.startIndex {
             let previous = trimmed.index(before: end)
-            let byte = trimmed[previous]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            guard isSpace(trimmed[previous]) else { break }
             end = previous
         }
         return String(decoding: trimmed[trimmed.startIndex..<end], as: UTF8.self)
