@@ -11,7 +11,8 @@ import ZhiXiTraining
 /// review is on a later day (the evaluation protocol), which gives many more steps.
 /// Elapsed days count study days starting 04:00 UTC. `--export-items FILE` writes the items
 /// as JSON (`[[[rating, elapsedDays], …], …]`) so that Benchmarks/compare/replay_vs_fsrs_rs.py
-/// replays exactly the same items through fsrs-rs.
+/// replays exactly the same items through fsrs-rs; `--export-states FILE` writes the final
+/// states (`[[stability, difficulty], …]`) for it to compare.
 enum ReplayBenchmark {
     static func run(arguments: [String]) throws {
         let runs = Int(BenchmarkSupport.option("runs", in: arguments) ?? "") ?? 15
@@ -22,6 +23,10 @@ enum ReplayBenchmark {
             try export(batch, to: exportPath)
         }
         let model = MemoryModel()
+        if let statesPath = BenchmarkSupport.option("export-states", in: arguments) {
+            let states = model.finalStates(of: batch).map { "[\($0.stability),\($0.difficulty)]" }
+            try Data(("[" + states.joined(separator: ",") + "]").utf8).write(to: URL(fileURLWithPath: statesPath))
+        }
         // Repeat the whole batch enough times that one measurement lasts about 0.2 s.
         var repetitions = 1
         while BenchmarkSupport.time({ for _ in 0..<repetitions { blackHole(model.finalStates(of: batch)) } }) < 0.2 {

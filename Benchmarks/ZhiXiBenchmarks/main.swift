@@ -7,7 +7,8 @@ usage: zhixi-bench <benchmark> [options]
 
 benchmarks:
   replay     memory-replay throughput (review steps/s) on the real log in ../shared/data
-             options: --items full|prefixes  --runs N  --log PATH  --export-items FILE  --json
+             options: --items full|prefixes  --runs N  --log PATH  --export-items FILE
+             --export-states FILE  --json
   scheduler  card-scheduler throughput (reviews/s), fuzz on and off, 24-hour and study days
              options: see 'zhixi-bench scheduler --help'
   planner    the review planner in the library on a generated workspace (input decoded)

@@ -40,13 +40,16 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as directory:
         items_path = os.path.join(directory, "items.json")
+        states_path = os.path.join(directory, "states.json")
         swift = subprocess.run(
             [args.binary, "replay", "--items", args.items, "--runs", str(args.runs),
-             "--export-items", items_path, "--json"],
+             "--export-items", items_path, "--export-states", states_path, "--json"],
             check=True, capture_output=True, text=True, cwd=ROOT)
         ours = json.loads(swift.stdout)
         with open(items_path) as handle:
             histories = json.load(handle)
+        with open(states_path) as handle:
+            our_states = json.load(handle)
 
     items = [FSRSItem([FSRSReview(rating, delta) for rating, delta in history]) for history in histories]
     steps = sum(len(history) for history in histories)
@@ -67,7 +70,11 @@ def main() -> None:
         rates.append(steps * repetitions / (time.perf_counter() - start))
     theirs = statistics.median(rates)
 
+    worst = max(max(abs(mine[0] - theirs_state.stability) / theirs_state.stability,
+                    abs(mine[1] - theirs_state.difficulty) / theirs_state.difficulty)
+                for mine, theirs_state in zip(our_states, states))
     print(f"items: {ours['items']:,} from {ours['source']}; review steps per pass: {steps:,}; runs: {args.runs}")
+    print(f"final states: largest relative difference from fsrs-rs {worst:.1e} (fsrs-rs computes in f32)")
     print(f"fsrs-rs (memory_state_batch, via Python): {theirs:>15,.0f} review steps/s (median)")
     print(f"ZhiXi Review, one thread:                 {ours['medianStepsPerSecond']:>15,.0f} review steps/s (median)")
     print(f"ZhiXi Review, two threads:                {ours['medianStepsPerSecondTwoThreads']:>15,.0f} review steps/s (median)")

@@ -4,8 +4,8 @@
 How it was run (and how to run it again), from the package root:
 
     pip install fsrs                      # py-fsrs 6.3.2 (already installed on the team machines)
-    swift build -c release --scratch-path .build-scheduler --product zhixi-bench
-    python3 Benchmarks/compare/scheduler_vs_pyfsrs.py --binary .build-scheduler/release/zhixi-bench
+    swift build -c release --product zhixi-bench
+    python3 Benchmarks/compare/scheduler_vs_pyfsrs.py
     # defaults: --cards 10000 --reviews-per-card 20 --runs 5 --seed 2026
 
 What it does:
@@ -125,14 +125,11 @@ def main() -> None:
     parser.add_argument("--reviews-per-card", type=int, default=20)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
-    default_binary = os.path.join(ROOT, ".build-scheduler", "release", "zhixi-bench")
-    if not os.path.exists(default_binary):
-        default_binary = os.path.join(ROOT, ".build", "release", "zhixi-bench")
-    parser.add_argument("--binary", default=default_binary)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "zhixi-bench"))
     args = parser.parse_args()
     if not os.path.exists(args.binary):
         sys.exit(f"{args.binary} is missing; build it with: "
-                 "swift build -c release --scratch-path .build-scheduler --product zhixi-bench")
+                 "swift build -c release --product zhixi-bench")
     runs = max(5, args.runs)
 
     print(f"generating {args.cards:,} cards x {args.reviews_per_card} reviews with py-fsrs (seed {args.seed}) ...",
