@@ -70,25 +70,18 @@ struct LessonEventCollector {
             }
             return .success((events, mentions))
         }
-        var all: [LessonEventWithLesson] = []
-        var mentions: [WeakPointMention] = []
-        all.reserveCapacity(records.sessions.count + standaloneAnalyses.count)
+        var parts: [Chunk] = []
+        parts.reserveCapacity(chunks.count + 1)
         for chunk in chunks {
             switch chunk {
-            case .success(let chunk):
-                let base = Int32(mentions.count)
-                all.append(contentsOf: chunk.events.lazy.map { item in
-                    var shifted = item
-                    shifted.event.mentionStart += base
-                    return shifted
-                })
-                mentions.append(contentsOf: chunk.mentions)
+            case .success(let chunk): parts.append(chunk)
             case .failure(let error): throw error
             }
         }
 
-        // Analyses without a session are reviews of their lesson of their own.
+        // Analyses without a session are reviews of their lesson of their own (a last part).
         var unattributed = 0
+        var standalone: Chunk = ([], [])
         for index in standaloneAnalyses {
             let analysis = records.analyses[index]   // few: analyses without a session
             guard let lessonId = analysis.lessonId else {
@@ -105,28 +98,66 @@ struct LessonEventCollector {
             var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second),
                                     order: Int32(records.sessions.count + index), score: Int16(analysis.masteryScore),
                                     sessionIndex: -1, analysisIndex: Int32(index))
-            event.mentionStart = Int32(mentions.count)
-            Self.mention(analysis.weakPoints, isAnalysis: true, recordIndex: Int32(index), into: &mentions, from: mentions.count)
-            event.mentionCount = Int32(mentions.count) - event.mentionStart
-            all.append(LessonEventWithLesson(lesson: lesson, event: event))
+            event.mentionStart = Int32(standalone.mentions.count)
+            Self.mention(analysis.weakPoints, isAnalysis: true, recordIndex: Int32(index), into: &standalone.mentions,
+                         from: standalone.mentions.count)
+            event.mentionCount = Int32(standalone.mentions.count) - event.mentionStart
+            standalone.events.append(LessonEventWithLesson(lesson: lesson, event: event))
         }
+        if !standalone.events.isEmpty { parts.append(standalone) }
 
-        // Group by lesson (counting sort), then order each lesson's events by time.
+        // Group by lesson with a counting sort: each part counts its lessons, every (part,
+        // lesson) gets its place, the parts scatter their events in parallel, and each
+        // lesson's events are put in time order (usually they already are).
         let lessonCount = records.lessons.count
-        var starts = [Int](repeating: 0, count: lessonCount + 1)
-        for item in all { starts[Int(item.lesson) + 1] += 1 }
-        for lesson in 0..<lessonCount { starts[lesson + 1] += starts[lesson] }
-        var next = starts
-        let placeholder = LessonEvent(second: 0, day: 0, order: 0, score: -1, sessionIndex: -1, analysisIndex: -1)
-        var events = [LessonEvent](repeating: placeholder, count: all.count)
-        for item in all {
-            events[next[Int(item.lesson)]] = item.event
-            next[Int(item.lesson)] += 1
+        let partList = parts
+        let counts = ParallelChunks.array(count: partList.count, minimumChunk: 1) { part -> [Int32] in
+            var counts = [Int32](repeating: 0, count: lessonCount)
+            for item in partList[part].events { counts[Int(item.lesson)] += 1 }
+            return counts
         }
-        for lesson in 0..<lessonCount where starts[lesson + 1] - starts[lesson] > 1 {
-            let range = starts[lesson] ..< starts[lesson + 1]
-            let inOrder = zip(events[range], events[range].dropFirst()).allSatisfy { Self.precedes($0, $1) }
-            if !inOrder { events[range].sort(by: Self.precedes) }
+        var starts = [Int](repeating: 0, count: lessonCount + 1)
+        var places = [[Int]](repeating: [], count: partList.count)
+        for part in partList.indices { places[part].reserveCapacity(lessonCount) }
+        var total = 0
+        for lesson in 0..<lessonCount {
+            starts[lesson] = total
+            for part in partList.indices {
+                places[part].append(total)
+                total += Int(counts[part][lesson])
+            }
+        }
+        starts[lessonCount] = total
+        var mentionBases: [Int32] = []
+        var mentions: [WeakPointMention] = []
+        mentions.reserveCapacity(partList.reduce(0) { $0 + $1.mentions.count })
+        for part in partList {
+            mentionBases.append(Int32(mentions.count))
+            mentions.append(contentsOf: part.mentions)
+        }
+        let placeList = places, bases = mentionBases
+        let events = [LessonEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let target = EventBuffer(buffer: buffer)
+            _ = ParallelChunks.map(count: partList.count, minimumChunk: 1) { range in
+                for part in range {
+                    var next = placeList[part]
+                    for item in partList[part].events {
+                        var event = item.event
+                        event.mentionStart += bases[part]
+                        target.buffer.initializeElement(at: next[Int(item.lesson)], to: event)
+                        next[Int(item.lesson)] += 1
+                    }
+                }
+            }
+            let lessonStarts = starts
+            _ = ParallelChunks.map(count: lessonCount, minimumChunk: 5_000) { lessons in
+                for lesson in lessons where lessonStarts[lesson + 1] - lessonStarts[lesson] > 1 {
+                    var range = UnsafeMutableBufferPointer(rebasing: target.buffer[lessonStarts[lesson] ..< lessonStarts[lesson + 1]])
+                    let inOrder = zip(range, range.dropFirst()).allSatisfy { Self.precedes($0, $1) }
+                    if !inOrder { range.sort(by: Self.precedes) }
+                }
+            }
+            initialized = total
         }
         return Collected(events: events, lessonStarts: starts, mentions: mentions, unattributedAnalyses: unattributed)
     }
@@ -182,6 +213,11 @@ struct LessonEventCollector {
         }
         return (sessionAnalysis, linked.indices.filter { !linked[$0] })
     }
+}
+
+/// Where concurrent parts scatter their events: disjoint positions of one buffer.
+private struct EventBuffer: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<LessonEvent>
 }
 
 /// An event with the lesson it belongs to, before grouping.

@@ -255,6 +255,27 @@ struct PlannerIdempotenceTests {
         #expect(try planner.plan(Self.input, now: Self.now) == planner.plan(Self.input, now: Self.now))
     }
 
+    @Test("the order of sessions in the input does not matter, however many there are")
+    func inputOrder() throws {
+        // Enough sessions that they are collected in several parallel parts.
+        var generator = SplitMix64(seed: 9)
+        let lessons = (0..<500).map { F.lesson("L\($0)") }
+        let base = F.date("2026-06-01T00:00:00Z").timeIntervalSince1970
+        let sessions = (0..<60_000).map { index -> LearningSession in
+            let time = Date(timeIntervalSince1970: base + Double(index) * 240)
+            let weak = generator.nextUnitInterval() < 0.3 ? ["weak \(index % 7)"] : []
+            return LearningSession(id: "s\(index)", userId: "u1", lessonId: "L\(Int(generator.next() % 500))", startedAt: time,
+                                   userInput: "", masteryScore: Int(generator.next() % 101), weakPoints: weak)
+        }
+        let now = F.date("2026-11-20T12:00:00Z")
+        let inOrder = try ReviewPlanner().plan(F.input(lessons: lessons, sessions: sessions), now: now)
+        var shuffled = sessions
+        shuffled.shuffle(using: &generator)
+        let outOfOrder = try ReviewPlanner().plan(F.input(lessons: lessons, sessions: shuffled), now: now)
+        #expect(inOrder.plan == outOfOrder.plan)
+        #expect(inOrder.plan.allTasks.count > 500)
+    }
+
     @Test("pending tasks fed back keep their ids")
     func pendingFedBack() throws {
         let planner = ReviewPlanner()
