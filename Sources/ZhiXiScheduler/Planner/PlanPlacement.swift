@@ -9,7 +9,8 @@ struct PlacedTask: Sendable {
     var kind: PlannedReviewKind
     var minutes: Int
     /// The first and last day the task may fall on: its fuzz window, not before today, not
-    /// before the day after the last review or after a skip. An overdue task's window is today.
+    /// before the day after the last review or after a skip. An overdue task (its ideal day
+    /// has passed) has no fuzz: its window is today.
     var earliest: Int
     var latest: Int
     /// The last day the task may move to when its day is over budget: ``latest``, or for an
@@ -71,21 +72,20 @@ struct PlanPlacement {
                 lower = range.lowerDays
                 upper = range.upperDays
             }
+            let idealDay = item.lastDay + rounded
             let earliest = max(today, item.lastDay + lower, item.notBeforeDay)
-            var latest = item.lastDay + upper
+            var latest = max(earliest, item.lastDay + upper)
             var latestOverBudget = latest
-            if latest < earliest {
-                // Overdue past its fuzz window: due today, but when today is over budget a
+            if idealDay < today {
+                // Overdue: due today (no fuzz any more), but when today is over budget a
                 // backlog may spread over as many days as it is late, within the horizon.
-                let overdueDays = today - (item.lastDay + rounded)
                 latest = earliest
-                latestOverBudget = earliest + max(upper - rounded, min(overdueDays, configuration.horizonDays - 1))
+                latestOverBudget = earliest + max(upper - rounded, min(today - idealDay, configuration.horizonDays - 1))
             }
             return PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
                 kind: kind, minutes: configuration.durations.minutes(for: kind.reviewType, lessonMinutes: lessonMinutes),
-                earliest: earliest, latest: latest, latestOverBudget: latestOverBudget, idealDay: item.lastDay + rounded,
-                day: earliest)
+                earliest: earliest, latest: latest, latestOverBudget: latestOverBudget, idealDay: idealDay, day: earliest)
         }
         var tasks = candidates.compactMap { $0 }
 

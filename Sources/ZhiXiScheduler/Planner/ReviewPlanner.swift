@@ -22,8 +22,9 @@ import ZhiXiModel
 /// 2. Every item gets one task: its next review, due when predicted recall falls to the
 ///    desired retention, spread within Anki's fuzz range and, with load balancing, towards
 ///    days with fewer tasks; never before today or before the day after the last review.
-///    An overdue review is due today, but may wait as many days as it is already late
-///    (within the horizon), so that a backlog spreads over the coming days under the budget.
+///    A review whose day has passed is overdue: due today, without fuzz, but it may wait as
+///    many days as it is already late (within the horizon) when today is over budget, so a
+///    backlog spreads over the coming days.
 ///    The type follows the ``ReviewTypePolicy``.
 /// 3. Capacity: on a day of the horizon whose estimated minutes exceed the budget, the least
 ///    urgent tasks (highest predicted recall) move to the lightest day of their fuzz window
