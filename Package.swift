@@ -28,7 +28,7 @@ let package = Package(
         // Card scheduler and review planner. No I/O.
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import and datasets.
-        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiScheduler"]),
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",

@@ -7,7 +7,7 @@ import ZhiXiScheduler
 /// each with a mastery score, up to two weak points from its lesson's pool and a learner's
 /// input of about 80 characters, Chinese included. Deterministic for a seed.
 enum SyntheticWorkspace {
-    static let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-12-01T01:33:20Z
+    static let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30T00:53:20Z
 
     static func make(lessons lessonCount: Int, sessions sessionCount: Int, seed: UInt64) -> LearnerWorkspace {
         var random = SplitMix64(seed: seed)

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiMemory
+import ZhiXiModel
 
 /// Reads review logs in the FSRS ecosystem's CSV exchange format.
 ///
@@ -84,24 +85,13 @@ public enum ReviewLogCSV {
 }
 
 /// Parses the timestamps of review logs: epoch milliseconds or ISO-8601
-/// (`2024-03-29T20:32:32Z`, `2024-03-29T20:32:32.250000+08:00`).
+/// (`2024-03-29T20:32:32Z`, `2024-03-29T20:32:32.250000+08:00`), the latter with the model's
+/// ``ISO8601Timestamp`` parser.
 public enum ReviewTimeParser {
-    // ISO8601DateFormatter is not Sendable; every use holds `lock`.
-    nonisolated(unsafe) private static let withFraction: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }()
-    nonisolated(unsafe) private static let withoutFraction = ISO8601DateFormatter()
-    private static let lock = NSLock()
-
     /// Seconds since 1970, or `nil` when the text is neither an integer nor ISO-8601.
     public static func secondsSince1970(_ text: String) -> Double? {
         if let milliseconds = Int64(text) { return Double(milliseconds) / 1000 }
-        lock.lock()
-        defer { lock.unlock() }
-        let date = text.contains(".") ? withFraction.date(from: text) : withoutFraction.date(from: text)
-        return date?.timeIntervalSince1970
+        return ISO8601Timestamp.date(from: text)?.timeIntervalSince1970
     }
 }
 
