@@ -3,8 +3,10 @@
 // ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
 // Dependencies run one way only (see DESIGN.md):
 //
-//   zhixi-review → ZhiXiReviewCLI → ZhiXiTraining → ZhiXiScheduler → ZhiXiMemory
-//                                                   ZhiXiScheduler → ZhiXiModel
+//   zhixi-review → ZhiXiReviewCLI → every library target below
+//   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
+//   ZhiXiPlanner  → ZhiXiModel
+//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -16,6 +18,7 @@ let package = Package(
         .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
+        .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
@@ -25,19 +28,21 @@ let package = Package(
         .target(name: "ZhiXiModel"),
         // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
         .target(name: "ZhiXiMemory"),
-        // Card scheduler and review planner. No I/O.
-        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiModel"]),
+        // Card scheduler: states, steps, fuzz, load balancing, study days. No I/O, no lessons.
+        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory"]),
+        // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
+        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import and datasets.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiTraining"]
+            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiTraining"],
+            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel"]),
@@ -48,13 +53,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiSchedulerTests",
-            dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            dependencies: ["ZhiXiScheduler", "ZhiXiMemory"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler"]
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]
         ),
     ],
     swiftLanguageModes: [.v6]

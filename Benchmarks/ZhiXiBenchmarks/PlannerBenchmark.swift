@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiModel
+import ZhiXiPlanner
 import ZhiXiScheduler
 
 /// `zhixi-bench planner`: the review planner inside the library, input already decoded: the

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiModel
+import ZhiXiPlanner
 import ZhiXiScheduler
 
 /// A generated learner workspace of any size, for the planner benchmarks: `lessons` lessons

@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiMemory
 import ZhiXiModel
+import ZhiXiPlanner
 import ZhiXiScheduler
 
 /// `zhixi-review plan WORKSPACE.json`: today's, tomorrow's and this week's review tasks.

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiModel
+import ZhiXiPlanner
 import ZhiXiScheduler
 
 /// Writes a planner result as text for people, CSV, iCalendar or JSON.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import ZhiXiMemory
 import ZhiXiModel
-@testable import ZhiXiScheduler
+@testable import ZhiXiPlanner
+import ZhiXiScheduler
 
 private typealias F = PlannerFixture
 

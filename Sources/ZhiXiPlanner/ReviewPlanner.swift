@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiMemory
 import ZhiXiModel
+import ZhiXiScheduler
 
 /// The ZhiXi review planner: turns a learner's learning sessions and AI analyses into dated
 /// review tasks of four types — spaced repetition, Feynman, recall, weak point — grouped into

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiModel
+import ZhiXiScheduler
 
 /// Finds every review of every lesson in a planner input — sessions (with the analysis that
 /// describes each, if any) and analyses without a session — checks them, and groups them by

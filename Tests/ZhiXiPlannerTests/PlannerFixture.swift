@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiModel
-@testable import ZhiXiScheduler
+@testable import ZhiXiPlanner
+import ZhiXiScheduler
 
 /// Builders for small planner inputs, so that each test states only what matters to it.
 enum PlannerFixture {

@@ -1,4 +1,6 @@
 import ZhiXiModel
+import ZhiXiScheduler
+
 
 /// Lesson ids → positions, looked up a million times per plan: an open-addressing table
 /// keyed by the FNV-1a hash of the id's UTF-8 bytes (cheaper than `Dictionary<String, _>`'s

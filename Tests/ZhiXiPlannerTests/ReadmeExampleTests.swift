@@ -6,6 +6,7 @@ import Testing
 // README-BEGIN
 import ZhiXiMemory
 import ZhiXiModel
+import ZhiXiPlanner
 import ZhiXiScheduler
 
 func embedTheScheduler() throws {

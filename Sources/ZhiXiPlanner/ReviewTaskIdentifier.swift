@@ -1,3 +1,5 @@
+import ZhiXiScheduler
+
 /// Deterministic review-task ids: the same item at the same point of its history always gets
 /// the same id, so planning twice gives the same tasks and a task marked done is recognised.
 ///

@@ -1,3 +1,5 @@
+import ZhiXiScheduler
+
 /// The identity of a weak point: its text with surrounding white space removed, runs of
 /// white space collapsed to one space and ASCII letters lower-cased, so that "Gradient
 /// descent " and "gradient  descent" are one weak point. Chinese text is unchanged.

@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiMemory
 import ZhiXiModel
+import ZhiXiScheduler
 
 /// One item's next review while the plan is being placed on days.
 struct PlacedTask: Sendable {
