@@ -18,10 +18,27 @@ import Darwin
 /// | 17–19 | same-day (short-term) stability: scale, rating offset, saturation with stability |
 /// | 20 | decay of the power forgetting curve |
 ///
-/// Creating a value checks the vector the way fsrs-rs's `FSRS::new` does: an empty vector
-/// becomes the defaults, FSRS-4.5 (17) and FSRS-5 (19) vectors are filled up to 21, a
-/// non-finite value is an error, and every weight is clamped into the range in which the
-/// model is well behaved (``lowerBounds``, ``upperBounds(relearningStepCount:)``).
+/// Creating a value checks the vector: an empty vector becomes the defaults, FSRS-4.5 (17) and
+/// FSRS-5 (19) vectors are filled up to 21 as fsrs-rs's `check_and_fill_parameters` does, and
+/// a non-finite value is an error. Every weight must then lie in the range in which the model
+/// is well behaved, fsrs-rs's clipping bounds (``lowerBounds``,
+/// ``upperBounds(relearningStepCount:weights:)``), bounds included (0 and 1 are valid where
+/// the range holds them):
+///
+/// - ``init(_:relearningStepCount:)`` refuses a weight outside its range with
+///   ``ParameterError/outOfRange(index:value:allowed:)``, naming the index and the range;
+/// - ``init(clamping:relearningStepCount:)`` clamps it into the range instead, as fsrs-rs does
+///   after every optimizer step.
+///
+/// Vectors exported in 32-bit floats (Anki, fsrs-rs) can exceed a bound by a rounding error;
+/// a weight within ``boundTolerance`` (relative) of its range counts as the bound.
+///
+/// ```swift
+/// let fitted = try FSRSParameters([0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001,
+///                                  1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014,
+///                                  1.8729, 0.5425, 0.0912, 0.0658, 0.1542])
+/// let clamped = try FSRSParameters(clamping: rawOptimizerOutput)
+/// ```
 public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     /// The 21 weights after filling and clamping.
     public let weights: [Double]
@@ -77,23 +94,57 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
         ]
     }
 
-    /// Checks, fills and clamps a weight vector.
+    /// How far (relative to the bound, at least 10⁻⁶ absolute) a weight may lie outside its
+    /// range and still count as the bound: the rounding error of a 32-bit float export.
+    public static let boundTolerance = 1e-6
+
+    /// Checks and fills a weight vector, refusing any weight outside its range.
     ///
     /// - Parameters:
     ///   - weights: 21 FSRS-6 weights, 19 FSRS-5 or 17 FSRS-4.5 weights (converted as fsrs-rs
     ///     does), or none for the defaults.
     ///   - relearningStepCount: the number of relearning steps the scheduler will use; it bounds
     ///     the short-term weights as described in ``upperBounds(relearningStepCount:weights:)``.
-    /// - Throws: ``ParameterError`` when the length is not 0, 17, 19 or 21, or a value is not finite.
+    /// - Throws: ``ParameterError`` when the length is not 0, 17, 19 or 21, a value is not
+    ///   finite, or a value lies outside its range (the first such index).
     public init(_ weights: [Double], relearningStepCount: Int = 1) throws(ParameterError) {
         let filled = try FSRSParameters.filled(weights)
         let lower = FSRSParameters.lowerBounds
         let upper = FSRSParameters.upperBounds(relearningStepCount: relearningStepCount, weights: filled)
-        var clamped = filled
+        var checked = filled
+        for index in checked.indices {
+            let value = checked[index]
+            let slackBelow = FSRSParameters.boundTolerance * max(1, abs(lower[index]))
+            let slackAbove = FSRSParameters.boundTolerance * max(1, abs(upper[index]))
+            guard value >= lower[index] - slackBelow, value <= upper[index] + slackAbove else {
+                throw .outOfRange(index: index, value: value, allowed: lower[index] ... upper[index])
+            }
+            checked[index] = min(max(value, lower[index]), upper[index])
+        }
+        self.init(checkedWeights: checked)
+    }
+
+    /// Checks and fills a weight vector, clamping every weight into its range (fsrs-rs's
+    /// `clip_parameters`): for vectors that come out of an optimizer step or a source known
+    /// to need it. Prefer ``init(_:relearningStepCount:)``, which reports a bad value.
+    ///
+    /// - Throws: ``ParameterError`` when the length is not 0, 17, 19 or 21, or a value is not
+    ///   finite.
+    public init(clamping weights: [Double], relearningStepCount: Int = 1) throws(ParameterError) {
+        let filled = try FSRSParameters.filled(weights)
+        self.init(checkedWeights: FSRSParameters.clamped(filled, relearningStepCount: relearningStepCount))
+    }
+
+    /// Clamps 21 finite weights into their ranges. O(21), one allocation.
+    public static func clamped(_ weights: [Double], relearningStepCount: Int = 1) -> [Double] {
+        precondition(weights.count == count, "clamped(_:) takes the 21 FSRS-6 weights")
+        let lower = lowerBounds
+        let upper = upperBounds(relearningStepCount: relearningStepCount, weights: weights)
+        var clamped = weights
         for index in clamped.indices {
             clamped[index] = min(max(clamped[index], lower[index]), upper[index])
         }
-        self.init(checkedWeights: clamped)
+        return clamped
     }
 
     private init(checkedWeights: [Double]) {

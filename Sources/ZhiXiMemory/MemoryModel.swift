@@ -75,9 +75,10 @@ public struct MemoryModel: Sendable, Hashable {
         factor = pow(0.9, 1 / decay) - 1
     }
 
-    /// Creates a model from a weight vector (21, 19, 17 or no values), checked and clamped as
+    /// Creates a model from a weight vector (21, 19, 17 or no values), checked as
     /// ``FSRSParameters/init(_:relearningStepCount:)`` describes.
-    /// - Throws: ``ParameterError`` for a wrong length or a non-finite value.
+    /// - Throws: ``ParameterError`` for a wrong length, a non-finite value or a value outside
+    ///   its range.
     public init(weights: [Double]) throws(ParameterError) {
         self.init(parameters: try FSRSParameters(weights))
     }

@@ -5,6 +5,9 @@ public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongCount(Int)
     /// The value at `index` (0-based) is NaN or infinite.
     case notFinite(index: Int, value: Double)
+    /// The value at `index` (0-based) lies outside the range in which the model is well
+    /// behaved (fsrs-rs's clipping bounds).
+    case outOfRange(index: Int, value: Double, allowed: ClosedRange<Double>)
 
     /// A sentence that says what is wrong and what to do about it.
     public var description: String {
@@ -13,6 +16,9 @@ public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
             "expected 21 FSRS-6 parameters (or 19 from FSRS-5, 17 from FSRS-4.5, or none for the defaults), got \(count)"
         case .notFinite(let index, let value):
             "parameter w[\(index)] is \(value); every parameter must be a finite number"
+        case .outOfRange(let index, let value, let allowed):
+            "parameter w[\(index)] is \(value), outside its allowed range \(allowed.lowerBound)…\(allowed.upperBound); "
+                + "correct it, or clamp the vector with FSRSParameters(clamping:)"
         }
     }
 }

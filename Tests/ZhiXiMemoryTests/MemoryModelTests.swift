@@ -69,11 +69,37 @@ struct FSRSParametersTests {
         }
     }
 
-    @Test("out-of-range weights are clamped into fsrs-rs's bounds")
+    @Test("a weight outside its range is refused, naming the index and the range")
+    func refusesOutOfRange() throws {
+        var weights = FSRSParameters.defaultWeights
+        weights[7] = 0.9
+        #expect(throws: ParameterError.outOfRange(index: 7, value: 0.9, allowed: 0.001 ... 0.75)) { try FSRSParameters(weights) }
+        weights = FSRSParameters.defaultWeights
+        weights[0] = 0
+        #expect(throws: ParameterError.outOfRange(index: 0, value: 0, allowed: 0.001 ... 100)) { try FSRSParameters(weights) }
+        let message = ParameterError.outOfRange(index: 7, value: 0.9, allowed: 0.001 ... 0.75).description
+        #expect(message.contains("w[7]") && message.contains("0.001…0.75"))
+    }
+
+    @Test("bounds are valid values: 0 and 1 where the range holds them, and f32 rounding of a bound")
+    func boundsAreValid() throws {
+        var weights = FSRSParameters.defaultWeights
+        weights[8] = 0           // 0 … 4.5
+        weights[15] = 1          // 0 … 1
+        weights[16] = 1          // 1 … 6
+        weights[20] = 0.800000011920929   // 0.8 exported as a 32-bit float
+        let parameters = try FSRSParameters(weights)
+        #expect(parameters[8] == 0 && parameters[15] == 1 && parameters[16] == 1)
+        #expect(parameters[20] == 0.8)
+        #expect(try FSRSParameters(FSRSParameters.lowerBounds).weights == FSRSParameters.lowerBounds)
+        #expect(try FSRSParameters(FSRSParameters.upperBounds()).weights == FSRSParameters.upperBounds())
+    }
+
+    @Test("clamping, when asked for, moves out-of-range weights into fsrs-rs's bounds")
     func clamps() throws {
-        let huge = try FSRSParameters(Array(repeating: 1000, count: 21))
+        let huge = try FSRSParameters(clamping: Array(repeating: 1000, count: 21))
         #expect(huge.weights == FSRSParameters.upperBounds())
-        let tiny = try FSRSParameters(Array(repeating: -1000, count: 21))
+        let tiny = try FSRSParameters(clamping: Array(repeating: -1000, count: 21))
         #expect(tiny.weights == FSRSParameters.lowerBounds)
         let model = MemoryModel(parameters: huge)
         let states = model.states(replaying: reviews([(.good, 0), (.good, 3), (.again, 10), (.good, 0), (.easy, 5)]))
