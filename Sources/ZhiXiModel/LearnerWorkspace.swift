@@ -63,7 +63,7 @@ public struct LearnerWorkspace: Sendable, Codable, Hashable {
 
     /// The profile of a workspace without one: the defaults, for the user's id if known.
     static func defaultProfile(for user: User?) -> UserLearningProfile {
-        UserLearningProfile(userId: user?.id ?? "")
+        UserLearningProfile(userID: user?.id ?? "")
     }
 
     /// Decodes a workspace; absent arrays are `[]`, absent `schemaVersion` is 1, absent

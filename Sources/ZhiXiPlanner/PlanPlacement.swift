@@ -191,7 +191,7 @@ struct PlanPlacement {
 
     /// Writes the plan: tasks with explanations, grouped and ordered, the days' workload and
     /// notes. The texts are written on all cores.
-    func output(_ tasks: [PlacedTask], items: [PlannerItem], userId: String, records: PlannerRecords) -> PlannerResult {
+    func output(_ tasks: [PlacedTask], items: [PlannerItem], userID: String, records: PlannerRecords) -> PlannerResult {
         let calendar = settings.calendar
         let writer = PlanReasonWriter(language: configuration.language)
         let today = today
@@ -218,14 +218,14 @@ struct PlanPlacement {
                 scheduledDay: calendar.localDate(ofDay: placed.day), lastReview: calendar.localDate(ofDay: item.lastDay),
                 overdueDays: max(0, today - placed.idealDay), deferredFrom: deferred.map { calendar.localDate(ofDay: $0) })
             let task = ReviewTask(
-                id: placed.identifier.text, userId: userId, lessonId: records.lessons[lessonIndex].id,
-                sourceSessionId: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
+                id: placed.identifier.text, userID: userID, lessonID: records.lessons[lessonIndex].id,
+                sourceSessionID: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
                 reviewType: type, scheduledAt: starts.start(ofDay: placed.day), completedAt: nil, status: .pending)
             let explanation = ReviewTaskExplanation(
                 predictedRecall: recall, stability: item.state.stability, difficulty: item.state.difficulty,
                 estimatedMinutes: placed.minutes, dueAt: starts.start(ofDay: placed.idealDay),
                 weakPoint: weakPoint,
-                sourceAnalysisId: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
+                sourceAnalysisID: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
                 lessonTitle: records.lessons[lessonIndex].title, reason: reason, deferredFrom: deferred.map { starts.start(ofDay: $0) })
             return PlannedReviewTask(task: task, explanation: explanation)
         }

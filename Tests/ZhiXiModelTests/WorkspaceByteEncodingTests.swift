@@ -15,7 +15,7 @@ struct WorkspaceByteEncodingTests {
     func samples() throws {
         let sample = try bothWays(ModelSamples.workspace)
         #expect(sample.fast == sample.foundation)
-        let empty = try bothWays(LearnerWorkspace(profile: UserLearningProfile(userId: "")))
+        let empty = try bothWays(LearnerWorkspace(profile: UserLearningProfile(userID: "")))
         #expect(empty.fast == empty.foundation)
         #expect(empty.fast.contains(#""schemaVersion":1"#) && !empty.fast.contains("user\""))
     }
@@ -50,7 +50,7 @@ struct WorkspaceByteEncodingTests {
         let dates = ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00.001Z", "1969-12-31T23:59:59.999Z",
                      "2025-03-14T09:30:00.1Z", "9999-12-31T23:59:59.999Z"].map(timestamp)
         workspace.sessions = dates.map { date in
-            LearningSession(id: "s", userId: "u", lessonId: "l", startedAt: date, endedAt: date, userInput: "",
+            LearningSession(id: "s", userID: "u", lessonID: "l", startedAt: date, endedAt: date, userInput: "",
                             reviewAt: date, createdAt: date)
         }
         let (fast, foundation) = try bothWays(workspace)
@@ -65,7 +65,7 @@ struct WorkspaceByteEncodingTests {
         workspace.sessions = (0..<3000).map { index in
             let start = Date(timeIntervalSince1970: Double.random(in: 1e9...2e9, using: &generator))
             return LearningSession(
-                id: "s-\(index)", userId: "u", lessonId: "l-\(index % 13)", startedAt: start,
+                id: "s-\(index)", userID: "u", lessonID: "l-\(index % 13)", startedAt: start,
                 endedAt: Bool.random(using: &generator) ? start.addingTimeInterval(601.25) : nil,
                 userInput: String(repeating: "动量 \(index) ", count: index % 7),
                 masteryScore: Bool.random(using: &generator) ? Int.random(in: -5...105, using: &generator) : nil,
