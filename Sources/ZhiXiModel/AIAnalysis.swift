@@ -133,23 +133,3 @@ extension AIAnalysis: JSONByteDecodable {
         self.costEstimate = costEstimate
     }
 }
-
-extension AIAnalysis: JSONByteEncodable {
-    /// Writes the analysis as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("costEstimate", costEstimate)
-        try writer.member("createdAt", createdAt)
-        writer.member("id", id)
-        writer.member("inputText", inputText)
-        writer.member("lessonId", lessonID)
-        writer.member("masteryScore", masteryScore)
-        writer.member("modelName", modelName)
-        writer.member("outputJson", outputJSON)
-        writer.member("sessionId", sessionID)
-        writer.member("suggestions", suggestions)
-        writer.member("userId", userID)
-        writer.member("weakPoints", weakPoints)
-        writer.endObject()
-    }
-}

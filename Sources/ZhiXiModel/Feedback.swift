@@ -76,18 +76,3 @@ extension Feedback: JSONByteDecodable {
         self.createdAt = try object.required(createdAt, .createdAt)
     }
 }
-
-extension Feedback: JSONByteEncodable {
-    /// Writes the feedback as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("analysisId", analysisID)
-        writer.member("comment", comment)
-        try writer.member("createdAt", createdAt)
-        writer.member("id", id)
-        writer.member("rating", rating)
-        writer.member("sessionId", sessionID)
-        writer.member("userId", userID)
-        writer.endObject()
-    }
-}

@@ -82,17 +82,3 @@ extension LearningPath: JSONByteDecodable {
         self.order = order ?? 0
     }
 }
-
-extension LearningPath: JSONByteEncodable {
-    /// Writes the path as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("id", id)
-        writer.member("knowledgeBaseId", knowledgeBaseID)
-        writer.member("lessonIds", lessonIDs)
-        writer.member("order", order)
-        writer.member("summary", summary)
-        writer.member("title", title)
-        writer.endObject()
-    }
-}

@@ -145,25 +145,3 @@ extension LearningSession: JSONByteDecodable {
         self.createdAt = createdAt
     }
 }
-
-extension LearningSession: JSONByteEncodable {
-    /// Writes the session as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("aiAnalysis", aiAnalysis)
-        writer.member("analysisId", analysisID)
-        try writer.member("createdAt", createdAt)
-        try writer.member("endedAt", endedAt)
-        writer.member("id", id)
-        writer.member("lessonId", lessonID)
-        writer.member("masteryScore", masteryScore)
-        writer.member("nextSuggestion", nextSuggestion)
-        try writer.member("reviewAt", reviewAt)
-        writer.member("reviewType", reviewType?.rawValue)
-        try writer.member("startedAt", startedAt)
-        writer.member("userId", userID)
-        writer.member("userInput", userInput)
-        writer.member("weakPoints", weakPoints)
-        writer.endObject()
-    }
-}

@@ -136,24 +136,3 @@ extension Lesson: JSONByteDecodable {
         self.updatedAt = updatedAt
     }
 }
-
-extension Lesson: JSONByteEncodable {
-    /// Writes the lesson as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("createdAt", createdAt)
-        writer.member("estimatedMinutes", estimatedMinutes)
-        writer.member("id", id)
-        writer.member("keyPoints", keyPoints)
-        writer.member("knowledgeBaseId", knowledgeBaseID)
-        writer.member("learningPathId", learningPathID)
-        writer.member("objectives", objectives)
-        writer.member("order", order)
-        writer.member("practicePrompt", practicePrompt)
-        writer.member("recallQuestions", recallQuestions)
-        writer.member("summary", summary)
-        writer.member("title", title)
-        try writer.member("updatedAt", updatedAt)
-        writer.endObject()
-    }
-}

@@ -99,19 +99,3 @@ extension ReviewTask: JSONByteDecodable {
         self.status = status ?? .pending
     }
 }
-
-extension ReviewTask: JSONByteEncodable {
-    /// Writes the task as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("completedAt", completedAt)
-        writer.member("id", id)
-        writer.member("lessonId", lessonID)
-        writer.member("reviewType", reviewType.rawValue)
-        try writer.member("scheduledAt", scheduledAt)
-        writer.member("sourceSessionId", sourceSessionID)
-        writer.member("status", status.rawValue)
-        writer.member("userId", userID)
-        writer.endObject()
-    }
-}

@@ -107,20 +107,3 @@ extension User: JSONByteDecodable {
         self.status = status ?? .active
     }
 }
-
-extension User: JSONByteEncodable {
-    /// Writes the user as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("appleUserId", appleUserID)
-        try writer.member("createdAt", createdAt)
-        writer.member("displayName", displayName)
-        writer.member("email", email)
-        writer.member("id", id)
-        try writer.member("lastLoginAt", lastLoginAt)
-        writer.member("onboardingCompleted", onboardingCompleted)
-        writer.member("preferredLanguage", preferredLanguage)
-        writer.member("status", status.rawValue)
-        writer.endObject()
-    }
-}

@@ -111,19 +111,3 @@ extension UserLearningProfile: JSONByteDecodable {
         self.updatedAt = updatedAt
     }
 }
-
-extension UserLearningProfile: JSONByteEncodable {
-    /// Writes the profile as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("dailyMinutes", dailyMinutes)
-        writer.member("dayStartHour", dayStartHour)
-        try writer.member("desiredRetention", desiredRetention)
-        writer.member("firstWeekday", firstWeekday)
-        writer.member("preferredLanguage", preferredLanguage)
-        writer.member("timeZone", timeZone)
-        try writer.member("updatedAt", updatedAt)
-        writer.member("userId", userID)
-        writer.endObject()
-    }
-}

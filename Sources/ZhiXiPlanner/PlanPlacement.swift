@@ -261,19 +261,15 @@ struct PlanPlacement {
             minutes[task.day - today] += task.minutes
         }
         let days = (0 ..< configuration.horizonDays).map { offset in
-            PlannedDay(start: calendar.start(ofDay: today + offset), localDate: Self.isoDate(calendar.localDate(ofDay: today + offset)),
+            PlannedDay(start: calendar.start(ofDay: today + offset), localDate: calendar.localDate(ofDay: today + offset).description,
                        taskCount: counts[offset], minutes: minutes[offset])
         }
         let notes = overBudgetDays.map { day, minutes in
-            PlanNote.overBudget(localDate: Self.isoDate(calendar.localDate(ofDay: day)), minutes: minutes, budget: settings.dailyMinutes)
+            PlanNote.overBudget(localDate: calendar.localDate(ofDay: day).description, minutes: minutes, budget: settings.dailyMinutes)
         }
         return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: settings.dailyMinutes)
     }
 
-    /// `YYYY-MM-DD`.
-    static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))"
-    }
 }
 
 /// A sort key of a task: three fields compared in turn, then the task's position (so the
@@ -339,9 +335,4 @@ struct DayStarts: Sendable {
         let offset = day - first
         return offset >= 0 && offset < starts.count ? starts[offset] : calendar.start(ofDay: day)
     }
-}
-
-/// Zero-padded two-digit numbers for dates.
-enum TwoDigits {
-    static func text(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

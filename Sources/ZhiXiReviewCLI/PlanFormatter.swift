@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiScheduler
@@ -159,8 +160,8 @@ struct PlanFormatter {
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    private func compactDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        String(date.year) + TextFormatting.twoDigits(date.month) + TextFormatting.twoDigits(date.day)
+    private func compactDate(_ date: CivilDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
     }
 
     private func compactUTC(_ date: Date) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// Where one study day ends and the next begins: a time zone and the local hour at which a
 /// new day starts (Anki's "next day starts at", default 04:00), so a review at 01:30 after a
@@ -153,24 +154,16 @@ public struct StudyCalendar: Sendable, Hashable {
         return guess
     }
 
-    /// The local calendar date (year, month, day) of study day `dayNumber`.
-    public func localDate(ofDay dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-        // Civil-from-days (Howard Hinnant's algorithm), proleptic Gregorian calendar.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    /// The local calendar date of study day `dayNumber`.
+    @inlinable
+    public func localDate(ofDay dayNumber: Int) -> CivilDate {
+        CivilDate(daysSince1970: dayNumber)
     }
 
     /// The weekday of study day `dayNumber`, 1 = Sunday … 7 = Saturday (Foundation's numbering).
+    @inlinable
     public func weekday(ofDay dayNumber: Int) -> Int {
-        // 1970-01-01 was a Thursday (5).
-        ((dayNumber % 7 + 7 + 4) % 7) + 1
+        CivilDate.weekday(daysSince1970: dayNumber)
     }
 }
 

@@ -163,15 +163,18 @@ struct PlannerContractTests {
     func planGroupsAsTasks() throws {
         struct PlainPlan: Decodable {
             var today: [ReviewTask]
+            var tomorrow: [ReviewTask]
             var thisWeek: [ReviewTask]
+            var later: [ReviewTask]
         }
         let data = try ZhiXiJSON.makeEncoder().encode(ModelSamples.plan)
         let plain = try ZhiXiJSON.makeDecoder().decode(PlainPlan.self, from: data)
         #expect(plain.today == [ModelSamples.reviewTask])
+        #expect(plain.tomorrow == [ModelSamples.completedTask])
         #expect(plain.thisWeek == [ModelSamples.futureTask])
+        #expect(plain.later == [ModelSamples.completedTask])
         let object = try jsonObject(ModelSamples.plan)
         #expect(object["timezone"] as? String == "Asia/Shanghai")
-        #expect((object["tomorrow"] as? [Any])?.isEmpty == true)
     }
 
     @Test("a plan without groups decodes with empty groups")

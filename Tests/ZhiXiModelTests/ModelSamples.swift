@@ -44,6 +44,7 @@ enum ModelSamples {
         id: "lp-1",
         knowledgeBaseID: "kb-1",
         title: "力学入门",
+        summary: "从牛顿定律到动量",
         lessonIDs: ["l-1", "l-2"],
         order: 1
     )
@@ -180,11 +181,37 @@ enum ModelSamples {
 
     static let plannedTask = PlannedReviewTask(task: reviewTask, explanation: explanation)
 
+    // Samples with every member set, for the coding-key coverage tests.
+
+    static let completeFullName = AppleFullName(givenName: "明", familyName: "李", nickname: "小明")
+
+    static let completedTask = ReviewTask(
+        id: "t-3",
+        userID: "u-1",
+        lessonID: "l-1",
+        sourceSessionID: "s-1",
+        reviewType: .weakPoint,
+        scheduledAt: timestamp("2025-03-17T00:00:00Z"),
+        completedAt: timestamp("2025-03-17T08:12:00Z"),
+        status: .completed
+    )
+
+    static let completePlannedTask = PlannedReviewTask(task: completedTask, explanation: explanation)
+
+    static let completeLoginRequest = AppleLoginRequest(
+        identityToken: loginRequest.identityToken,
+        authorizationCode: loginRequest.authorizationCode,
+        userIdentifier: loginRequest.userIdentifier,
+        fullName: completeFullName,
+        email: loginRequest.email,
+        nonce: loginRequest.nonce
+    )
+
     static let plan = ReviewPlan(
         generatedAt: timestamp("2025-03-16T08:00:00Z"),
         timezone: "Asia/Shanghai",
         today: [plannedTask],
-        tomorrow: [],
+        tomorrow: [completePlannedTask],
         thisWeek: [
             PlannedReviewTask(
                 task: futureTask,
@@ -198,7 +225,7 @@ enum ModelSamples {
                 )
             ),
         ],
-        later: []
+        later: [completePlannedTask]
     )
 
     static let workspace = LearnerWorkspace(
