@@ -107,19 +107,8 @@ struct PlanPlacement {
                 let balanced = configuration.loadBalancing && task.latest - lastDay <= LoadBalancer.maximumBalancedIntervalDays
                     && load.covers(task.earliest ... task.latest)
                 if balanced {
-                    var total = 0.0
-                    for candidate in task.earliest ... task.latest {
-                        total += LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
-                    }
-                    var remaining = generator.nextUnitInterval() * total
-                    day = task.latest
-                    for candidate in task.earliest ... task.latest {
-                        remaining -= LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
-                        if remaining < 0 {
-                            day = candidate
-                            break
-                        }
-                    }
+                    day = LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
+                                                   generator: &generator)
                 } else {
                     day = task.earliest + Int(generator.nextUnitInterval() * Double(task.latest - task.earliest + 1))
                     day = min(day, task.latest)
