@@ -165,6 +165,13 @@ public struct UTF8Text: Sendable, Hashable {
     /// ISO 8601 (see ``appendISO8601(secondsSince1970:utcOffsetSeconds:fraction:)``); the
     /// milliseconds are written as `.mmm` only when not zero.
     public mutating func appendISO8601(wholeSecondsSince1970 utcSeconds: Int, milliseconds: Int, utcOffsetSeconds: Int = 0) {
+        appendISO8601(wholeSecondsSince1970: utcSeconds, nanoseconds: milliseconds * 1_000_000, utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// Appends an instant given as whole seconds since 1970 and nanoseconds (0–999 999 999) as
+    /// ISO 8601, the fraction written with the fewest of 3, 6 or 9 digits that hold it exactly
+    /// (none when it is zero): `…T04:00:00.250Z`, `…T04:00:00.000001Z`.
+    public mutating func appendISO8601(wholeSecondsSince1970 utcSeconds: Int, nanoseconds: Int, utcOffsetSeconds: Int = 0) {
         let seconds = utcSeconds + utcOffsetSeconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
@@ -175,9 +182,15 @@ public struct UTF8Text: Sendable, Hashable {
         append(secondOfDay / 60 % 60, width: 2)
         storage.append(UInt8(ascii: ":"))
         append(secondOfDay % 60, width: 2)
-        if milliseconds != 0 {
+        if nanoseconds != 0 {
             storage.append(UInt8(ascii: "."))
-            append(milliseconds, width: 3)
+            if nanoseconds % 1_000_000 == 0 {
+                append(nanoseconds / 1_000_000, width: 3)
+            } else if nanoseconds % 1000 == 0 {
+                append(nanoseconds / 1000, width: 6)
+            } else {
+                append(nanoseconds, width: 9)
+            }
         }
         if utcOffsetSeconds == 0 {
             storage.append(UInt8(ascii: "Z"))

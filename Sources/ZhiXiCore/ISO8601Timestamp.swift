@@ -1,5 +1,4 @@
 import Foundation
-import ZhiXiCore
 
 /// The ISO-8601 timestamps of the JSON contract, read and written without Foundation's
 /// date formatters.
@@ -35,16 +34,58 @@ public enum ISO8601Timestamp {
         return text.string
     }
 
+    /// How finely ``string(from:precision:)`` writes the part of a second.
+    public enum Precision: Sendable, Hashable {
+        /// Rounded to the millisecond, `.mmm` only when not zero: the domain model's JSON
+        /// contract.
+        case milliseconds
+        /// To the nanosecond, with the fewest of 3, 6 or 9 digits that read back as the same
+        /// `Date` (none when the fraction is zero): a `Date` reads back bit for bit, except
+        /// within about 100 days of 2001-01-01, where a `Date` holds finer than nanoseconds.
+        /// The form of the scheduler's persisted state.
+        case nanoseconds
+    }
+
+    /// `date` as `YYYY-MM-DDTHH:MM:SS[.fraction]Z` in UTC, with the fraction of a second at
+    /// `precision`. Years outside 0000–9999 are written as ``string(from:)`` writes them.
+    public static func string(from date: Date, precision: Precision) -> String {
+        var text = UTF8Text(capacity: 30)
+        append(date, precision: precision, to: &text)
+        return text.string
+    }
+
     /// Appends ``string(from:)`` to `text`, without building a `String`.
-    static func append(_ date: Date, to text: inout UTF8Text) {
-        let parts = WholeSecondsAndMilliseconds(date)
-        text.appendISO8601(wholeSecondsSince1970: parts.seconds, milliseconds: parts.milliseconds)
+    public static func append(_ date: Date, to text: inout UTF8Text) {
+        append(date, precision: .milliseconds, to: &text)
+    }
+
+    /// Appends ``string(from:precision:)`` to `text`, without building a `String`.
+    public static func append(_ date: Date, precision: Precision, to text: inout UTF8Text) {
+        switch precision {
+        case .milliseconds:
+            let parts = WholeSecondsAndFraction(date, unitsPerSecond: 1000)
+            text.appendISO8601(wholeSecondsSince1970: parts.seconds, nanoseconds: parts.units * 1_000_000)
+        case .nanoseconds:
+            // The shortest of milliseconds, microseconds and nanoseconds that reads back as
+            // this very Date, as `date(from:)` reads it.
+            var parts = WholeSecondsAndFraction(date, unitsPerSecond: 1_000_000_000)
+            let reference = Double(parts.seconds - Int(secondsFrom1970ToReferenceDate))
+            for divisor in [1_000_000, 1000] {
+                let rounded = (parts.units + divisor / 2) / divisor * divisor
+                if rounded < 1_000_000_000,
+                   Date(timeIntervalSinceReferenceDate: reference + Double(rounded) / 1e9) == date {
+                    parts.units = rounded
+                    break
+                }
+            }
+            text.appendISO8601(wholeSecondsSince1970: parts.seconds, nanoseconds: parts.units)
+        }
     }
 
     /// `true` when ``string(from:)`` writes `date` with a four-digit year (0000–9999), the
     /// only years that ``date(from:)`` reads back.
     public static func isRepresentable(_ date: Date) -> Bool {
-        let seconds = WholeSecondsAndMilliseconds(date).seconds
+        let seconds = WholeSecondsAndFraction(date, unitsPerSecond: 1000).seconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         return (0...9999).contains(CivilDate(daysSince1970: days).year)
     }
@@ -54,7 +95,7 @@ public enum ISO8601Timestamp {
 
     /// Reads a timestamp from its UTF-8 bytes; `nil` when they are not one. The shared
     /// parser of both JSON decoders.
-    static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
         guard count >= 20, let base = bytes.baseAddress else { return nil }
         // Fixed part: YYYY-MM-DDTHH:MM:SS
@@ -126,25 +167,25 @@ public enum ISO8601Timestamp {
         return value
     }
 
-    /// A date as whole seconds since 1970 and milliseconds, rounded to the millisecond from
-    /// Foundation's reference date (2001), where a `Date` keeps its precision. Dates beyond
-    /// ±3 million years (and non-finite ones) are clamped to that range.
-    private struct WholeSecondsAndMilliseconds {
+    /// A date as whole seconds since 1970 and a count of `unitsPerSecond` parts of a second,
+    /// rounded from Foundation's reference date (2001), where a `Date` keeps its precision.
+    /// Dates beyond ±3 million years (and non-finite ones) are clamped to that range.
+    private struct WholeSecondsAndFraction {
         var seconds: Int
-        var milliseconds: Int
+        var units: Int
 
-        init(_ date: Date) {
+        init(_ date: Date, unitsPerSecond: Int) {
             let limit = 1e14
             let raw = date.timeIntervalSinceReferenceDate
             let interval = raw.isNaN ? 0 : min(max(raw, -limit), limit)
             var whole = interval.rounded(.down)
-            var milliseconds = Int(((interval - whole) * 1000).rounded())
-            if milliseconds == 1000 {
+            var units = Int(((interval - whole) * Double(unitsPerSecond)).rounded())
+            if units == unitsPerSecond {
                 whole += 1
-                milliseconds = 0
+                units = 0
             }
             seconds = Int(whole) + Int(ISO8601Timestamp.secondsFrom1970ToReferenceDate)
-            self.milliseconds = milliseconds
+            self.units = units
         }
     }
 }
