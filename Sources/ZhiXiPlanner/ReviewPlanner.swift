@@ -133,6 +133,7 @@ struct PlannerSettings: Sendable {
             switch error {
             case .unknownTimeZone(let identifier): throw .unknownTimeZone(identifier)
             case .dayStartHourOutOfRange(let value): throw .dayStartHourOutOfRange(value)
+            default: throw .dayStartHourOutOfRange(hour)   // a calendar fails for its zone or hour only
             }
         }
         desiredRetention = configuration.desiredRetention ?? profile.desiredRetention
