@@ -19,7 +19,7 @@ import ZhiXiScheduler
 ///    through the FSRS-6 memory model, days counted on the learner's study calendar (time
 ///    zone, day-start hour); mastery scores become ratings by the ``MasteryRatingScale``. Each
 ///    weak point an analysis names gets a memory of its own and is retired when a later
-///    analysis no longer names it (see ``LessonReplay``).
+///    analysis no longer names it (the lesson replay).
 /// 2. Every item gets one task: its next review, due when predicted recall falls to the
 ///    desired retention, spread within Anki's fuzz range and, with load balancing, towards
 ///    days with fewer tasks; never before today or before the day after the last review.
@@ -30,7 +30,7 @@ import ZhiXiScheduler
 /// 3. Capacity: on a day of the horizon whose estimated minutes exceed the budget, the least
 ///    urgent tasks (highest predicted recall) move to the lightest day of their fuzz window
 ///    that has room, and the task says so. What cannot move is reported in the notes.
-/// 4. Task ids are deterministic (see ``ReviewTaskIdentifier``): planning the same input
+/// 4. Task ids are deterministic (see "Ids" in the README): planning the same input
 ///    again gives the same tasks, a completed task counts as a review and is never planned
 ///    again, a skipped one is replaced by a new one from the next day on.
 ///
