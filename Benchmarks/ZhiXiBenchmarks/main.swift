@@ -15,6 +15,8 @@ benchmarks:
              options: --lessons N (100000)  --sessions N (1000000)  --runs N (5)  --json
   workspace  write a generated workspace as JSON, for timing 'zhixi-review plan' end to end
              options: --lessons N  --sessions N  --out FILE
+  fleet      write N varied, deterministic learners as JSON lines, for 'plan --batch'
+             options: --learners N (1000)  --out FILE.jsonl  --seed S (12)
 """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +26,7 @@ do {
     case "scheduler": try SchedulerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "planner": try PlannerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
+    case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)
     default:
