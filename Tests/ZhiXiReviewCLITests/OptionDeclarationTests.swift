@@ -49,7 +49,8 @@ struct OptionDeclarationTests {
             try Data(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json")).write(to: URL(fileURLWithPath: input))
         }
         var words: [String] = []
-        for option in specification.options {
+        // plan --batch replaces WORKSPACE.json; PlanBatchTests gives every other option with it.
+        for option in specification.options where option.name != "batch" {
             words.append("--" + option.name)
             if !option.isFlag { words.append(name == "record" && option.name == "lesson" ? "lesson-1-1" : option.example) }
         }

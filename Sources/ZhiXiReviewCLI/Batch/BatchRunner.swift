@@ -33,6 +33,8 @@ enum BatchRunner {
         var failedCount = 0
         /// The numbers of the first few failed lines, in order.
         var firstFailedLines: [Int] = []
+        /// The most lines held at once (read and not yet written): never more than the window.
+        var peakLinesHeld = 0
 
         /// `3 of 1000 learners in learners.jsonl could not be planned (lines 4, 9, 12); …`,
         /// with `verb` saying what could not be done.
@@ -75,7 +77,7 @@ enum BatchRunner {
     }
 
     /// The shared state of one run. `reader` is used under `readLock`; everything else under
-    /// `outputLock`.
+    /// `outputLock` (taken inside `readLock`, never the other way round).
     private final class State: @unchecked Sendable {
         private let reader: LineReader
         private let context: CommandContext
@@ -88,6 +90,8 @@ enum BatchRunner {
         /// Finished lines waiting for an earlier one, by index (under `outputLock`).
         private var waiting: [Int: (Int, LineResult)] = [:]
         private var nextToWrite = 0
+        /// Lines read and not yet written (under `outputLock`).
+        private var held = 0
         private var stopped = false
         private(set) var summary = Summary()
         private(set) var readFailure: CommandError?
@@ -122,6 +126,10 @@ enum BatchRunner {
                     inputEnded = true
                     return nil
                 }
+                outputLock.lock()
+                held += 1
+                summary.peakLinesHeld = max(summary.peakLinesHeld, held)
+                outputLock.unlock()
                 defer { nextIndex += 1 }
                 return (nextIndex, line)
             } catch {
@@ -147,6 +155,7 @@ enum BatchRunner {
             while let (number, next) = waiting.removeValue(forKey: nextToWrite) {
                 nextToWrite += 1
                 written += 1
+                held -= 1
                 guard !stopped else { continue }
                 context.write(bytes: Data(next.bytes))
                 summary.lineCount += 1
