@@ -53,7 +53,7 @@ What to watch:
 
 How the README figures were run: on the project's 2-core machine, the binary built as above,
 `--master local[2]`, the fleet from `zhixi-bench fleet` (seed 12); the same input through
-`zhixi-review plan --batch` directly, one after the other (Benchmarks/fleet/run_fleet_benchmarks.sh).
+`zhixi-review plan --batch` directly, one after the other (Benchmarks/fleet/fleet_benchmark.py).
 """
 
 from __future__ import annotations
@@ -154,6 +154,9 @@ def main() -> int:
     repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser.add_argument("--binary", default=os.path.join(repository, ".build", "release", "zhixi-review"),
                         help="the zhixi-review binary to ship (default: .build/release/zhixi-review)")
+    parser.add_argument("--jvm-pipe", action="store_true",
+                        help="pipe in the JVM (the Scala RDD.pipe through PySpark's JavaSparkContext) instead of in "
+                             "Python workers: the learners never pass through Python")
     parser.add_argument("--partitions", type=int, default=0,
                         help="minimum number of input partitions (default: Spark's split of the input, at least "
                              "twice the default parallelism)")
@@ -204,7 +207,12 @@ def main() -> int:
     partitions = options.partitions or 2 * context.defaultParallelism
     learners = context.textFile(options.input, minPartitions=partitions)
     job_started = time.perf_counter()
-    learners.pipe(command, checkCode=True).saveAsTextFile(options.output)
+    if options.jvm_pipe:
+        # The same pipe, run by the executors' JVMs: lines go from the input split to the
+        # process and from the process to the output file without a Python worker between.
+        context._jsc.textFile(options.input, partitions).pipe(launcher_arguments).saveAsTextFile(options.output)
+    else:
+        learners.pipe(command, checkCode=True).saveAsTextFile(options.output)
     job_seconds = time.perf_counter() - job_started
 
     # The check reads the input again and the output as written.
