@@ -17,6 +17,7 @@ enum OptimizerBenchmark {
         let runs = Int(BenchmarkSupport.option("runs", in: arguments) ?? "") ?? 15
         let folds = Int(BenchmarkSupport.option("folds", in: arguments) ?? "") ?? 5
         let json = arguments.contains("--json")
+        if arguments.contains("--phases") { return try phases(path: BenchmarkSupport.option("log", in: arguments), runs: runs) }
         let path = BenchmarkSupport.option("log", in: arguments) ?? BenchmarkSupport.sharedReviewLogPath()
         var source = "a generated log (1,205 cards)"
         var loadSeconds: [Double] = []
@@ -42,7 +43,14 @@ enum OptimizerBenchmark {
             FileHandle.standardError.write(Data("note: ../shared/data/anki-revlog-josh-2024.csv is absent; using a generated log\n".utf8))
         }
         guard let dataset else { return }
-        let optimizer = ParameterOptimizer()
+        var configuration = OptimizerConfiguration()
+        if let seed = BenchmarkSupport.option("seed", in: arguments).flatMap(UInt64.init) { configuration.seed = seed }
+        if let epochs = BenchmarkSupport.option("epochs", in: arguments).flatMap(Int.init) { configuration.epochs = epochs }
+        if let size = BenchmarkSupport.option("batch-size", in: arguments).flatMap(Int.init) { configuration.batchSize = size }
+        if let rate = BenchmarkSupport.option("learning-rate", in: arguments).flatMap(Double.init) { configuration.learningRate = rate }
+        if let restarts = BenchmarkSupport.option("restarts", in: arguments).flatMap(Int.init) { configuration.restarts = restarts }
+        if arguments.contains("--length-sorted") { configuration.batchComposition = .lengthSorted }
+        let optimizer = ParameterOptimizer(configuration: configuration)
         var evaluation: TimeSeriesEvaluation?
         let evaluationSeconds = try BenchmarkSupport.time {
             evaluation = try TimeSeriesEvaluator(foldCount: folds, optimizer: optimizer).evaluate(dataset)
@@ -75,6 +83,11 @@ enum OptimizerBenchmark {
             for fold in evaluation.folds {
                 print(String(format: "  fold %d: %5d items  fitted %.4f / %.4f  defaults %.4f / %.4f", fold.fold, fold.testItems.count,
                              fold.candidate.logLoss, fold.candidate.rmseBins, fold.defaults.logLoss, fold.defaults.rmseBins))
+                if arguments.contains("--verbose"), let fit = fold.optimization {
+                    print("    pretrained: " + (fit.pretrainedStabilities ?? []).map { String(format: "%.3f", $0) }.joined(separator: ","))
+                    print("    epochs: " + fit.epochLosses.map { String(format: "%.5f", $0) }.joined(separator: " ")
+                          + "  " + fit.parameters.weights.map { String(format: "%.3f", $0) }.joined(separator: ","))
+                }
             }
             print(String(format: "  evaluation took %.1f ms", evaluationSeconds * 1000))
             print(String(format: "whole log: read and items %.2f ms, fit %.2f ms (medians of %d)",
@@ -83,5 +96,32 @@ enum OptimizerBenchmark {
             print("  \(weights)")
             print("  pretrained: \(fit.pretrainedStabilities ?? [])")
         }
+    }
+
+    /// `--phases`: the median time of each step from file to parameters, in milliseconds.
+    static func phases(path: String?, runs: Int) throws {
+        guard let path = path ?? BenchmarkSupport.sharedReviewLogPath() else { return }
+        var times: [String: [Double]] = [:]
+        let names = ["read", "timelines", "items", "fit", "fit (1 descent)", "forward pass"]
+        for _ in 0..<runs {
+            var log: ReviewLogColumns?
+            var timelines: ReviewTimelines?
+            var dataset: TrainingDataset?
+            times["read", default: []].append(try BenchmarkSupport.time {
+                log = try ReviewLogColumns(csv: try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))
+            })
+            times["timelines", default: []].append(BenchmarkSupport.time { timelines = ReviewTimelines(log: log!, calendar: .utc) })
+            times["items", default: []].append(BenchmarkSupport.time { dataset = TrainingDataset(timelines!) })
+            times["fit", default: []].append(BenchmarkSupport.time { _ = ParameterOptimizer().optimize(dataset!) })
+            var single = OptimizerConfiguration()
+            single.restarts = 1
+            times["fit (1 descent)", default: []].append(BenchmarkSupport.time {
+                _ = ParameterOptimizer(configuration: single).optimize(dataset!)
+            })
+            times["forward pass", default: []].append(BenchmarkSupport.time {
+                _ = ModelEvaluator.predictions(of: .default, on: dataset!)
+            })
+        }
+        print(names.map { String(format: "%@ %.2f ms", $0, BenchmarkSupport.median(times[$0]!) * 1000) }.joined(separator: ", "))
     }
 }

@@ -18,6 +18,10 @@ public struct OptimizerConfiguration: Sendable, Hashable {
     public var regularization = 1.0
     /// The seed of the order in which batches are visited each epoch (default 2023, fsrs-rs's).
     public var seed: UInt64 = 2023
+    /// Descents run from the same start with different batch orders (seeds derived from
+    /// ``seed``); the one reaching the lowest training objective is kept (default 3: with a single
+    /// descent, small training sets land in a poor optimum for some seeds).
+    public var restarts = 3
     /// Weight later items more: item `i` of `n` (in time order) counts
     /// `0.25 + 0.75 · (i / (n − 1))³` (default `true`, as fsrs-rs trains).
     public var recencyWeighting = true
@@ -32,12 +36,28 @@ public struct OptimizerConfiguration: Sendable, Hashable {
     /// Below this many training items only the initial stabilities are fitted (default 64,
     /// fsrs-rs's); the other weights stay at their defaults.
     public var minimumTrainingItemCount = 64
+    /// How items are put into batches (default ``BatchComposition/shuffledCards``).
+    public var batchComposition = BatchComposition.shuffledCards
     /// Cards of a batch are split into chunks of at least this many reviews, computed on all
     /// cores and added up in order (default 8,192). Smaller batches run on one core.
     public var minimumParallelWork = 8_192
 
     /// fsrs-rs's settings.
     public init() {}
+}
+
+/// How the optimizer puts items into batches. Either way a batch holds whole cards (all the
+/// card's training items, its history replayed once) and about
+/// ``OptimizerConfiguration/batchSize`` items.
+public enum BatchComposition: String, Sendable, Hashable, CaseIterable {
+    /// Each epoch the cards are shuffled (seeded) and packed into batches in that order, so
+    /// every batch is a sample of the whole set (the default: the fit depends far less on
+    /// the seed).
+    case shuffledCards
+    /// fsrs-rs's batches: cards sorted by history length and packed once; each epoch visits
+    /// the batches in a shuffled order. Batches of similar cards pull the weights in turn
+    /// towards short and long histories, and the result varies with the seed.
+    case lengthSorted
 }
 
 /// The standard deviation of each FSRS-6 weight across learners, by which fsrs-rs scales

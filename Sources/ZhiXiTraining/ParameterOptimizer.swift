@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import ZhiXiMemory
 import ZhiXiScheduler
 
@@ -92,7 +93,7 @@ public struct ParameterOptimizer: Sendable {
 
         // 3. Training.
         let set = TrainingSet(dataset: dataset, items: items, configuration: configuration)
-        var (weights, epochLosses) = train(set, dataset: dataset, start: start, progress: progress)
+        var (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
 
         // 4. Initial stabilities in order, missing ratings filled in.
         let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, weights[$0 - 1]) })
@@ -120,53 +121,95 @@ public struct ParameterOptimizer: Sendable {
         return total / Double(max(1, items.count))
     }
 
-    /// Gradient descent from `start`; returns the best epoch's weights and every epoch's
-    /// objective.
-    private func train(_ set: TrainingSet, dataset: TrainingDataset, start: [Double],
-                       progress: ((OptimizerProgress) -> Void)?) -> ([Double], [Double]) {
-        let epochs = max(1, configuration.epochs)
-        let totalSteps = Double(set.batches.count * epochs)
-        var weights = start
-        var best = start
-        var bestLoss = Double.infinity
-        var losses: [Double] = []
-        var adam = AdamState()
-        var generator = SplitMix64(seed: configuration.seed)
-        var order = Array(set.batches.indices)
-        var step = 0
-        for epoch in 1...epochs {
-            // Fisher–Yates with the seeded generator.
-            for index in order.indices { order[index] = index }
-            if order.count > 1 {
-                for index in stride(from: order.count - 1, to: 0, by: -1) {
-                    let other = Int(generator.next() % UInt64(index + 1))
-                    order.swapAt(index, other)
-                }
-            }
-            for batchIndex in order {
-                step += 1
-                let batch = set.batches[batchIndex]
-                var gradient = set.lossAndGradient(batch: batch, dataset: dataset, weights: weights, withGradient: true)
-                gradient.removeFirst()
-                let share = configuration.regularization * Double(batch.itemCount) / Double(set.itemCount)
-                for index in 0..<21 {
-                    let deviation = parameterStandardDeviations[index]
-                    gradient[index] += 2 * (weights[index] - start[index]) / (deviation * deviation) * share
-                }
-                let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step) / totalSteps)) / 2
-                adam.step(&weights, gradient: gradient, learningRate: rate)
-                weights = FSRSParameters.clamped(weights, relearningStepCount: configuration.relearningStepCount)
-            }
-            // The epoch's objective over every batch, with the regularisation.
-            let loss = set.objective(dataset: dataset, weights: weights, start: start, regularization: configuration.regularization)
-            losses.append(loss)
-            progress?(OptimizerProgress(epoch: epoch, epochs: epochs, loss: loss))
-            if loss < bestLoss {
-                bestLoss = loss
-                best = weights
+    /// Starts ``OptimizerConfiguration/restarts`` descents from the same weights with batch
+    /// orders from different seeds (the first from the seed itself, the others derived from
+    /// it), runs their first epoch on all cores, and continues the one whose training
+    /// objective is then lowest (the first on a tie). A descent that starts badly on a small
+    /// training set does not recover, so this screening removes most of the dependence of the
+    /// result on the seed at the cost of a few extra epochs.
+    private func bestOfRestarts(_ set: TrainingSet, dataset: TrainingDataset, start: [Double],
+                                progress: ((OptimizerProgress) -> Void)?) -> ([Double], [Double]) {
+        let seed = configuration.seed
+        let count = max(1, configuration.restarts)
+        let configuration = configuration
+        var descents = (0..<count).map { restart in
+            Descent(set: set, start: start, seed: restart == 0 ? seed : SplitMix64.mix(seed &+ UInt64(restart)),
+                    configuration: configuration)
+        }
+        descents.withUnsafeMutableBufferPointer { buffer in
+            let shared = SendablePointer(pointer: buffer.baseAddress!)
+            ChunkedReduction.forEach(chunkCount: count) { restart in
+                shared.pointer[restart].runEpoch(dataset: dataset)
             }
         }
-        return (best, losses)
+        let first = descents.map { $0.losses[0] }
+        var chosen = descents[first.indices.min { (first[$0], $0) < (first[$1], $1) }!]
+        progress?(OptimizerProgress(epoch: 1, epochs: chosen.epochs, loss: chosen.losses[0]))
+        while !chosen.finished {
+            chosen.runEpoch(dataset: dataset)
+            progress?(OptimizerProgress(epoch: chosen.losses.count, epochs: chosen.epochs, loss: chosen.losses.last!))
+        }
+        return (chosen.best, chosen.losses)
+    }
+}
+
+/// One gradient descent from a start, epoch by epoch: Adam with the cosine schedule over
+/// every step of every epoch, batches as planned from its seed, the best epoch kept.
+struct Descent {
+    let set: TrainingSet
+    let start: [Double]
+    let configuration: OptimizerConfiguration
+    /// Every epoch's batches, decided up front from the seed, so that the cosine runs over
+    /// the actual number of steps.
+    let plan: [TrainingSet.EpochPlan]
+    let totalSteps: Double
+    var weights: [Double]
+    var best: [Double]
+    var bestLoss = Double.infinity
+    var losses: [Double] = []
+    var adam = AdamState()
+    var step = 0
+
+    init(set: TrainingSet, start: [Double], seed: UInt64, configuration: OptimizerConfiguration) {
+        self.set = set
+        self.start = start
+        self.configuration = configuration
+        var generator = SplitMix64(seed: seed)
+        plan = (0..<max(1, configuration.epochs)).map { _ in
+            set.epochBatches(composition: configuration.batchComposition, generator: &generator)
+        }
+        totalSteps = Double(plan.reduce(0) { $0 + $1.batches.count })
+        weights = start
+        best = start
+    }
+
+    var epochs: Int { plan.count }
+    var finished: Bool { losses.count == plan.count }
+
+    /// Runs the next epoch and records its objective.
+    mutating func runEpoch(dataset: TrainingDataset) {
+        let epochPlan = plan[losses.count]
+        for batch in epochPlan.batches {
+            step += 1
+            var gradient = set.lossAndGradient(trajectories: epochPlan.order, chunks: batch.chunks, dataset: dataset,
+                                               weights: weights, withGradient: true)
+            gradient.removeFirst()
+            let share = configuration.regularization * Double(batch.itemCount) / Double(set.itemCount)
+            for index in 0..<21 {
+                let deviation = parameterStandardDeviations[index]
+                gradient[index] += 2 * (weights[index] - start[index]) / (deviation * deviation) * share
+            }
+            let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step) / totalSteps)) / 2
+            adam.step(&weights, gradient: gradient, learningRate: rate)
+            weights = FSRSParameters.clamped(weights, relearningStepCount: configuration.relearningStepCount)
+        }
+        // The epoch's objective over every item, with the regularisation.
+        let loss = set.objective(dataset: dataset, weights: weights, start: start, regularization: configuration.regularization)
+        losses.append(loss)
+        if loss < bestLoss {
+            bestLoss = loss
+            best = weights
+        }
     }
 }
 
@@ -192,30 +235,41 @@ struct AdamState {
 }
 
 /// The items of one training run laid out for the recurrence: a loss weight at every review
-/// that is a training item (0 elsewhere), each card's trajectory up to its last training
-/// item, and the batches.
+/// that is a training item (0 elsewhere), and each card's trajectory up to its last
+/// training item.
 struct TrainingSet {
-    /// A batch: trajectories `trajectories` of the sorted list, their item count, and the
-    /// chunks they are split into for the cores.
+    /// Consecutive trajectories of an epoch's order that form one gradient step, with their
+    /// item count and the chunks (ranges of the order) they are split into for the cores.
     struct Batch {
-        var trajectories: Range<Int>
         var itemCount: Int
         var chunks: [Range<Int>]
+    }
+
+    /// One epoch: the order of the trajectories and its batches.
+    struct EpochPlan {
+        var order: [Int32]
+        var batches: [Batch]
     }
 
     /// The items trained on, in time order.
     let itemIndices: [Int32]
     /// Loss weight of every review of the dataset.
     let lossWeights: [Double]
-    /// Cards with at least one training item, shortest trajectory first, and where each
-    /// trajectory ends (exclusive, a review position).
-    let trajectoryCards: [Int32]
+    /// Cards with at least one training item (in card order), where each trajectory starts
+    /// and ends (review positions, end exclusive) and how many items it holds.
+    let trajectoryStarts: [Int]
     let trajectoryEnds: [Int]
-    let batches: [Batch]
+    let trajectoryItems: [Int]
+    /// Trajectories shortest first (ties in card order), for ``BatchComposition/lengthSorted``.
+    let lengthOrder: [Int32]
+    let batchSize: Int
+    let minimumParallelWork: Int
     /// Items trained on.
     var itemCount: Int { itemIndices.count }
     /// The longest trajectory, in reviews.
     let longestTrajectory: Int
+    /// Fixed chunks of all trajectories (in card order), for the epoch objective.
+    let allChunks: [Range<Int>]
 
     init(dataset: TrainingDataset, items: [Int32], configuration: OptimizerConfiguration) {
         // Recency weights over the filtered items, then the sequence-length limit.
@@ -234,51 +288,85 @@ struct TrainingSet {
             counts[card] += 1
             kept.append(item)
         }
-        var cards = (0..<Int32(dataset.cardCount)).filter { ends[Int($0)] >= 0 }
-        cards.sort { left, right in
-            let a = ends[Int(left)] - dataset.reviewStarts[Int(left)], b = ends[Int(right)] - dataset.reviewStarts[Int(right)]
-            return a != b ? a < b : left < right
+        let cards = (0..<dataset.cardCount).filter { ends[$0] >= 0 }
+        itemIndices = kept
+        lossWeights = weights
+        trajectoryStarts = cards.map { dataset.reviewStarts[$0] }
+        trajectoryEnds = cards.map { ends[$0] }
+        trajectoryItems = cards.map { counts[$0] }
+        let lengths = cards.map { ends[$0] - dataset.reviewStarts[$0] }
+        lengthOrder = (0..<Int32(cards.count)).sorted { lengths[Int($0)] != lengths[Int($1)] ? lengths[Int($0)] < lengths[Int($1)] : $0 < $1 }
+        longestTrajectory = lengths.max() ?? 0
+        batchSize = configuration.batchSize
+        minimumParallelWork = configuration.minimumParallelWork
+        // The objective is a forward pass over every trajectory: worth both cores sooner.
+        allChunks = ChunkedReduction.ranges(count: cards.count, minimumCost: max(1, configuration.minimumParallelWork / 2)) {
+            lengths[$0]
         }
+    }
+
+    /// The batches of one epoch: whole trajectories in `order`, added to a batch until the
+    /// next would take it over ``batchSize`` items.
+    func batches(of order: [Int32]) -> [Batch] {
         var batches: [Batch] = []
         var batchStart = 0, batchItems = 0
         func close(_ end: Int) {
             guard end > batchStart else { return }
-            let range = batchStart ..< end
-            let chunks = ChunkedReduction.ranges(count: range.count, minimumCost: configuration.minimumParallelWork) {
-                let card = Int(cards[range.lowerBound + $0])
-                return ends[card] - dataset.reviewStarts[card]
-            }.map { ($0.lowerBound + range.lowerBound) ..< ($0.upperBound + range.lowerBound) }
-            batches.append(Batch(trajectories: range, itemCount: batchItems, chunks: chunks))
+            let chunks = ChunkedReduction.ranges(count: end - batchStart, minimumCost: minimumParallelWork) {
+                let trajectory = Int(order[batchStart + $0])
+                return trajectoryEnds[trajectory] - trajectoryStarts[trajectory]
+            }.map { ($0.lowerBound + batchStart) ..< ($0.upperBound + batchStart) }
+            batches.append(Batch(itemCount: batchItems, chunks: chunks))
             batchStart = end
             batchItems = 0
         }
-        for (index, card) in cards.enumerated() {
-            let itemsOfCard = counts[Int(card)]
-            if batchItems > 0 && batchItems + itemsOfCard > configuration.batchSize { close(index) }
-            batchItems += itemsOfCard
+        for (index, trajectory) in order.enumerated() {
+            let items = trajectoryItems[Int(trajectory)]
+            if batchItems > 0 && batchItems + items > batchSize { close(index) }
+            batchItems += items
         }
-        close(cards.count)
-        itemIndices = kept
-        lossWeights = weights
-        trajectoryCards = cards
-        trajectoryEnds = cards.map { ends[Int($0)] }
-        self.batches = batches
-        longestTrajectory = cards.map { ends[Int($0)] - dataset.reviewStarts[Int($0)] }.max() ?? 0
+        close(order.count)
+        return batches
     }
 
-    /// The batch's summed weighted loss followed by its 21 partial derivatives (zeros when
-    /// `withGradient` is false).
-    func lossAndGradient(batch: Batch, dataset: TrainingDataset, weights: [Double], withGradient: Bool) -> [Double] {
+    /// An epoch's order and batches: cards shuffled then packed (``BatchComposition/shuffledCards``),
+    /// or fsrs-rs's length-sorted batches visited in a shuffled order.
+    func epochBatches(composition: BatchComposition, generator: inout SplitMix64) -> EpochPlan {
+        switch composition {
+        case .shuffledCards:
+            var order = (0..<Int32(trajectoryStarts.count)).map { $0 }
+            Self.shuffle(&order, &generator)
+            return EpochPlan(order: order, batches: batches(of: order))
+        case .lengthSorted:
+            let sorted = batches(of: lengthOrder)
+            var visit = Array(sorted.indices)
+            Self.shuffle(&visit, &generator)
+            return EpochPlan(order: lengthOrder, batches: visit.map { sorted[$0] })
+        }
+    }
+
+    /// Fisher–Yates with the seeded generator (the same on every platform).
+    static func shuffle<Element>(_ elements: inout [Element], _ generator: inout SplitMix64) {
+        guard elements.count > 1 else { return }
+        for index in stride(from: elements.count - 1, to: 0, by: -1) {
+            elements.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+        }
+    }
+
+    /// The summed weighted loss of the trajectories `order[chunk]` for every chunk, followed
+    /// by its 21 partial derivatives (zeros when `withGradient` is false).
+    func lossAndGradient(trajectories order: [Int32]?, chunks: [Range<Int>], dataset: TrainingDataset, weights: [Double],
+                         withGradient: Bool) -> [Double] {
         let kernel = RecurrenceGradient(weights: weights)
         let longest = max(1, longestTrajectory)
         return dataset.ratings.withUnsafeBufferPointer { ratings in
             dataset.elapsedDays.withUnsafeBufferPointer { elapsed in
                 lossWeights.withUnsafeBufferPointer { lossWeights in
-                    ChunkedReduction.sum(chunkCount: batch.chunks.count) { chunk, partial in
+                    ChunkedReduction.sum(chunkCount: chunks.count) { chunk, partial in
                         withUnsafeTemporaryAllocation(of: RecurrenceGradient.Step.self, capacity: longest) { steps in
-                            for trajectory in batch.chunks[chunk] {
-                                let card = Int(trajectoryCards[trajectory])
-                                let start = dataset.reviewStarts[card]
+                            for slot in chunks[chunk] {
+                                let trajectory = order.map { Int($0[slot]) } ?? slot
+                                let start = trajectoryStarts[trajectory]
                                 partial[0] += kernel.loss(
                                     ratings: ratings.baseAddress! + start, elapsed: elapsed.baseAddress! + start,
                                     weights: lossWeights.baseAddress! + start, count: trajectoryEnds[trajectory] - start,
@@ -291,7 +379,7 @@ struct TrainingSet {
         }
     }
 
-    /// The training objective per item: weighted cross-entropy of every batch plus the
+    /// The training objective per item: the weighted cross-entropy of every item plus the
     /// regularisation, divided by the number of items (fsrs-rs's epoch loss).
     func objective(dataset: TrainingDataset, weights: [Double], start: [Double], regularization: Double) -> Double {
         var penalty = 0.0
@@ -299,11 +387,7 @@ struct TrainingSet {
             let deviation = parameterStandardDeviations[index]
             penalty += (weights[index] - start[index]) * (weights[index] - start[index]) / (deviation * deviation)
         }
-        var total = 0.0
-        for batch in batches {
-            total += lossAndGradient(batch: batch, dataset: dataset, weights: weights, withGradient: false)[0]
-            total += penalty * regularization * Double(batch.itemCount) / Double(itemCount)
-        }
-        return total / Double(max(1, itemCount))
+        let loss = lossAndGradient(trajectories: nil, chunks: allChunks, dataset: dataset, weights: weights, withGradient: false)[0]
+        return (loss + penalty * regularization) / Double(max(1, itemCount))
     }
 }

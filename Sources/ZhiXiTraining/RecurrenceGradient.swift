@@ -19,7 +19,9 @@ import ZhiXiMemory
 /// anyway), so a card of n reviews costs O(n), not the O(n²) of replaying every prefix.
 struct RecurrenceGradient {
     /// The weights.
-    let w: [Double]
+    let weights: [Double]
+    /// The weights the steps use, as stored values (no array access in the hot loop).
+    let w: Weights
     // Derived constants, named after what they are.
     let decay: Double                 // c = -w20
     let factor: Double                // f = 0.9^(1/c) - 1
@@ -36,7 +38,8 @@ struct RecurrenceGradient {
 
     init(weights: [Double]) {
         precondition(weights.count == 21, "21 FSRS-6 weights")
-        w = weights
+        self.weights = weights
+        w = Weights(weights)
         decay = -weights[20]
         factor = pow(0.9, 1 / decay) - 1
         factorDerivative = pow(0.9, 1 / decay) * (-log(0.9) / (decay * decay))
@@ -48,18 +51,47 @@ struct RecurrenceGradient {
         easyInitialDifficultySlope = -3 * exp(3 * weights[5])
     }
 
+    /// The 21 weights as stored values.
+    struct Weights {
+        let w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20: Double
+
+        init(_ w: [Double]) {
+            (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9) = (w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9])
+            (w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20) = (w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17],
+                                                                        w[18], w[19], w[20])
+        }
+
+        @inline(__always)
+        func initialStability(_ rating: UInt8) -> Double {
+            switch rating {
+            case 1: w0
+            case 2: w1
+            case 3: w2
+            default: w3
+            }
+        }
+    }
+
     /// What the backward pass needs of one step.
     struct Step {
         /// Stability and difficulty before the review (clamped), the retrievability at the
-        /// review and the base `1 + f·t/S` of the forgetting curve.
+        /// review, the base `1 + f·t/S` of the forgetting curve and its logarithm, and the
+        /// logarithm of the stability.
         var stability = 0.0
         var difficulty = 0.0
         var retrievability = 1.0
         var base = 1.0
-        /// New stability before its clamp, and the branch's intermediate value (the recall
-        /// increment, the long-term lapse stability, or the same-day growth).
+        var logBase = 0.0
+        var logStability = 0.0
+        /// New stability before its clamp.
         var newStability = 0.0
+        /// The branch's intermediate values: recall: the increment, `S^-w9`, `e^(w10(1-R))`;
+        /// lapse: the long-term stability, `D^-w12`, `(S+1)^w13` (and `log D`, `log(S+1)` in
+        /// ``extra``); same day: the growth factor.
         var intermediate = 0.0
+        var first = 0.0
+        var second = 0.0
+        var extra = (0.0, 0.0)
         /// Mean-reverted difficulty before its clamp, and the damped difficulty before the
         /// mean reversion.
         var meanRevertedDifficulty = 0.0
@@ -105,6 +137,17 @@ struct RecurrenceGradient {
         return (-weight * log(1 - clamped), inside ? weight / (1 - clamped) : 0)
     }
 
+    /// ``crossEntropy(_:recalled:weight:)`` of a step's retrievability, taking `log R` from
+    /// the forward pass (`c · log base`) instead of computing it again.
+    @inline(__always)
+    func crossEntropy(_ step: Step, recalled: Bool, weight: Double) -> (loss: Double, gradient: Double) {
+        let r = step.retrievability
+        guard recalled, r > Self.minimumProbability, r < Self.maximumProbability else {
+            return Self.crossEntropy(r, recalled: recalled, weight: weight)
+        }
+        return (-weight * decay * step.logBase, -weight / r)
+    }
+
     /// One step of the recurrence: the state after review `rating` `elapsed` days after the
     /// previous one (`first`: the card's first review), with what the backward pass needs.
     @inline(__always)
@@ -112,18 +155,21 @@ struct RecurrenceGradient {
                  elapsed: Double, first: Bool, into step: inout Step) -> (stability: Double, difficulty: Double) {
         if first {
             step.branch = .initial
-            step.newStability = w[Int(rating) - 1]
-            step.meanRevertedDifficulty = w[4] - exp(w[5] * Double(rating - 1)) + 1
+            step.newStability = w.initialStability(rating)
+            step.meanRevertedDifficulty = w.w4 - exp(w.w5 * Double(rating - 1)) + 1
             return (Self.clampStability(step.newStability), Self.clampDifficulty(step.meanRevertedDifficulty))
         }
         let s = Self.clampStability(previousStability)
         let d = Self.clampDifficulty(previousDifficulty)
+        let logS = log(s)
         step.stability = s
         step.difficulty = d
+        step.logStability = logS
         if elapsed == 0 {
             step.retrievability = 1
             step.base = 1
-            let growth = sameDayGrowth(rating) * pow(s, -w[19])
+            step.logBase = 0
+            let growth = sameDayGrowth(rating) * exp(-w.w19 * logS)
             if rating >= 2 && growth < 1 {
                 step.branch = .sameDayFloored
                 step.newStability = s
@@ -134,13 +180,21 @@ struct RecurrenceGradient {
             step.intermediate = growth
         } else {
             let base = 1 + factor * elapsed / s
-            let r = pow(base, decay)
+            let logBase = log(base)
+            let r = exp(decay * logBase)
             step.base = base
+            step.logBase = logBase
             step.retrievability = r
             if rating == 1 {
-                let longTerm = w[11] * pow(d, -w[12]) * (pow(s + 1, w[13]) - 1) * exp((1 - r) * w[14])
+                let logD = log(d), logS1 = log(s + 1)
+                let powerD = exp(-w.w12 * logD)
+                let powerS = exp(w.w13 * logS1)
+                let longTerm = w.w11 * powerD * (powerS - 1) * exp((1 - r) * w.w14)
                 let floor = s * lapseFloorScale
                 step.intermediate = longTerm
+                step.first = powerD
+                step.second = powerS
+                step.extra = (logD, logS1)
                 if floor < longTerm {
                     step.branch = .lapseFloor
                     step.newStability = floor
@@ -149,22 +203,26 @@ struct RecurrenceGradient {
                     step.newStability = longTerm
                 }
             } else {
-                let multiplier = rating == 2 ? w[15] : (rating == 4 ? w[16] : 1)
-                let increment = recallGrowthScale * (11 - d) * pow(s, -w[9]) * (exp((1 - r) * w[10]) - 1) * multiplier
+                let multiplier = rating == 2 ? w.w15 : (rating == 4 ? w.w16 : 1)
+                let powerS = exp(-w.w9 * logS)
+                let growth = exp((1 - r) * w.w10)
+                let increment = recallGrowthScale * (11 - d) * powerS * (growth - 1) * multiplier
                 step.branch = .recall
                 step.intermediate = increment
+                step.first = powerS
+                step.second = growth
                 step.newStability = s * (1 + increment)
             }
         }
-        let damped = d + (10 - d) * (-w[6] * Double(Int(rating) - 3)) / 9
+        let damped = d + (10 - d) * (-w.w6 * Double(Int(rating) - 3)) / 9
         step.dampedDifficulty = damped
-        step.meanRevertedDifficulty = w[7] * (easyInitialDifficulty - damped) + damped
+        step.meanRevertedDifficulty = w.w7 * (easyInitialDifficulty - damped) + damped
         return (Self.clampStability(step.newStability), Self.clampDifficulty(step.meanRevertedDifficulty))
     }
 
     /// The backward pass of one step: given d(loss)/d(new stability, new difficulty),
     /// accumulates d(loss)/d(w) into `gradient` and returns d(loss)/d(previous stability,
-    /// previous difficulty).
+    /// previous difficulty). Arithmetic only: the forward pass kept every power and logarithm.
     @inline(__always)
     func backward(_ step: Step, rating: UInt8, elapsed: Double, stabilityGradient: Double, difficultyGradient: Double,
                   gradient g: UnsafeMutablePointer<Double>) -> (stability: Double, difficulty: Double) {
@@ -176,7 +234,7 @@ struct RecurrenceGradient {
             if gMean != 0 {
                 let offset = Double(rating - 1)
                 g[4] += gMean
-                g[5] += gMean * -offset * exp(w[5] * offset)
+                g[5] += gMean * -offset * exp(w.w5 * offset)
             }
             return (0, 0)
         }
@@ -187,44 +245,45 @@ struct RecurrenceGradient {
             switch step.branch {
             case .sameDay:
                 let growth = step.intermediate
-                let q = Double(Int(rating) - 3) + w[18]
-                gS += gNew * growth * (1 - w[19])
-                g[17] += gNew * s * growth * q
-                g[18] += gNew * s * growth * w[17]
-                g[19] += gNew * s * growth * -log(s)
+                let q = Double(Int(rating) - 3) + w.w18
+                let scaled = gNew * s * growth
+                gS += gNew * growth * (1 - w.w19)
+                g[17] += scaled * q
+                g[18] += scaled * w.w17
+                g[19] += scaled * -step.logStability
             case .sameDayFloored:
                 gS += gNew
             case .lapseFloor:
                 let floor = step.newStability
                 gS += gNew * lapseFloorScale
-                g[17] += gNew * floor * -w[18]
-                g[18] += gNew * floor * -w[17]
+                g[17] += gNew * floor * -w.w18
+                g[18] += gNew * floor * -w.w17
             case .lapse:
                 let longTerm = step.intermediate
-                let powerD = pow(d, -w[12])
-                let powerS = pow(s + 1, w[13])
-                let forgetting = exp((1 - r) * w[14])
+                let powerD = step.first, powerS = step.second
+                let (logD, logS1) = step.extra
+                let forgetting = longTerm / (w.w11 * powerD * (powerS - 1))
                 g[11] += gNew * powerD * (powerS - 1) * forgetting
-                g[12] += gNew * longTerm * -log(d)
-                g[13] += gNew * w[11] * powerD * forgetting * powerS * log(s + 1)
+                g[12] += gNew * longTerm * -logD
+                g[13] += gNew * w.w11 * powerD * forgetting * powerS * logS1
                 g[14] += gNew * longTerm * (1 - r)
-                gS += gNew * w[11] * powerD * forgetting * w[13] * powerS / (s + 1)
-                gD += gNew * longTerm * -w[12] / d
-                gR += gNew * longTerm * -w[14]
+                gS += gNew * w.w11 * powerD * forgetting * w.w13 * powerS / (s + 1)
+                gD += gNew * longTerm * -w.w12 / d
+                gR += gNew * longTerm * -w.w14
             case .recall:
                 let increment = step.intermediate
-                let multiplier = rating == 2 ? w[15] : (rating == 4 ? w[16] : 1)
-                let powerS = pow(s, -w[9])
-                let growth = exp((1 - r) * w[10])
-                let common = recallGrowthScale * powerS * multiplier  // inc = common·(11-d)·(growth-1)
-                gS += gNew * (1 + increment - w[9] * increment)
-                gD += gNew * s * -common * (growth - 1)
-                gR += gNew * s * common * (11 - d) * growth * -w[10]
-                g[8] += gNew * s * increment
-                g[9] += gNew * s * increment * -log(s)
-                g[10] += gNew * s * common * (11 - d) * growth * (1 - r)
-                if rating == 2 { g[15] += gNew * s * recallGrowthScale * powerS * (11 - d) * (growth - 1) }
-                if rating == 4 { g[16] += gNew * s * recallGrowthScale * powerS * (11 - d) * (growth - 1) }
+                let powerS = step.first, growth = step.second
+                let multiplier = rating == 2 ? w.w15 : (rating == 4 ? w.w16 : 1)
+                let common = recallGrowthScale * powerS * multiplier  // increment = common·(11-d)·(growth-1)
+                let scaled = gNew * s
+                gS += gNew * (1 + increment - w.w9 * increment)
+                gD += scaled * -common * (growth - 1)
+                gR += scaled * common * (11 - d) * growth * -w.w10
+                g[8] += scaled * increment
+                g[9] += scaled * increment * -step.logStability
+                g[10] += scaled * common * (11 - d) * growth * (1 - r)
+                if rating == 2 { g[15] += scaled * recallGrowthScale * powerS * (11 - d) * (growth - 1) }
+                if rating == 4 { g[16] += scaled * recallGrowthScale * powerS * (11 - d) * (growth - 1) }
             case .initial:
                 break
             }
@@ -233,17 +292,17 @@ struct RecurrenceGradient {
             let damped = step.dampedDifficulty
             let ratingOffset = Double(Int(rating) - 3)
             g[7] += gMean * (easyInitialDifficulty - damped)
-            g[4] += gMean * w[7]
-            g[5] += gMean * w[7] * easyInitialDifficultySlope
-            let gDamped = gMean * (1 - w[7])
+            g[4] += gMean * w.w7
+            g[5] += gMean * w.w7 * easyInitialDifficultySlope
+            let gDamped = gMean * (1 - w.w7)
             g[6] += gDamped * (10 - d) * -ratingOffset / 9
-            gD += gDamped * (1 + w[6] * ratingOffset / 9)
+            gD += gDamped * (1 + w.w6 * ratingOffset / 9)
         }
         if gR != 0 && elapsed > 0 {
             // R = base^c, base = 1 + f·t/s, c = -w20.
             let base = step.base
             gS += gR * r * decay / base * (-factor * elapsed / (s * s))
-            let dRdDecay = r * (log(base) + decay / base * (elapsed / s) * factorDerivative)
+            let dRdDecay = r * (step.logBase + decay / base * (elapsed / s) * factorDerivative)
             g[20] += gR * -dRdDecay
         }
         return (gS, gD)
@@ -265,11 +324,11 @@ struct RecurrenceGradient {
         for position in 0..<count {
             let rating = ratings[position]
             if let steps {
-                steps[position] = Step()
+                steps[position].lossGradient = 0
                 (stability, difficulty) = forward(stability: stability, difficulty: difficulty, rating: rating,
                                                   elapsed: elapsed[position], first: position == 0, into: &steps[position])
                 if weights[position] != 0 {
-                    let term = Self.crossEntropy(steps[position].retrievability, recalled: rating > 1, weight: weights[position])
+                    let term = crossEntropy(steps[position], recalled: rating > 1, weight: weights[position])
                     loss += term.loss
                     steps[position].lossGradient = term.gradient
                 }
@@ -277,7 +336,7 @@ struct RecurrenceGradient {
                 (stability, difficulty) = forward(stability: stability, difficulty: difficulty, rating: rating,
                                                   elapsed: elapsed[position], first: position == 0, into: &scratch)
                 if weights[position] != 0 {
-                    loss += Self.crossEntropy(scratch.retrievability, recalled: rating > 1, weight: weights[position]).loss
+                    loss += crossEntropy(scratch, recalled: rating > 1, weight: weights[position]).loss
                 }
             }
         }
