@@ -32,7 +32,7 @@ enum OptimizerBenchmark {
                 } else {
                     var log = ReviewLogColumns()
                     for entry in SyntheticReviewLog.entries(cards: 1_205, seed: 7) {
-                        log.append(cardID: entry.cardId, secondsSince1970: entry.reviewedAtSecondsSince1970,
+                        log.append(cardID: entry.cardID, secondsSince1970: entry.reviewedAtSecondsSince1970,
                                    rating: UInt8(entry.rating.rawValue))
                     }
                     dataset = TrainingDataset(ReviewTimelines(log: log, calendar: .utc))

@@ -1,5 +1,5 @@
 import Foundation
-import ZhiXiModel
+import ZhiXiCore
 
 /// A review log read for training: one column per field, one entry per row, card ids
 /// stored once per card. The reader works on the file's bytes in place (map the file with
