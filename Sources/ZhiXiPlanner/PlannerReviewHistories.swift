@@ -1,0 +1,110 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiModel
+import ZhiXiScheduler
+
+/// One item the planner schedules — a lesson, or one weak point of a lesson — with every
+/// review the planner's replay gave it: the learner's history as the memory model sees it,
+/// for fitting the model's parameters to this learner.
+public struct PlannerReviewHistory: Sendable, Hashable {
+    /// The lesson's id.
+    public var lessonID: String
+    /// The weak point's text as first written, or `nil` for the lesson itself.
+    public var weakPoint: String?
+    /// The reviews, oldest first.
+    public var reviews: [PlannerReview]
+
+    /// Creates a history.
+    public init(lessonID: String, weakPoint: String?, reviews: [PlannerReview]) {
+        self.lessonID = lessonID
+        self.weakPoint = weakPoint
+        self.reviews = reviews
+    }
+}
+
+/// One review of a ``PlannerReviewHistory``.
+public struct PlannerReview: Sendable, Hashable {
+    /// The rating the planner gave it (a session's score through the ``MasteryRatingScale``,
+    /// Again or Hard for a weak point, the completed-task rating for a task marked done).
+    public var rating: Rating
+    /// When it happened, in seconds since 1970.
+    public var secondsSince1970: Double
+    /// Its study day on the learner's calendar (``StudyCalendar/dayNumber(ofSecondsSince1970:)``).
+    public var studyDay: Int
+
+    /// Creates a review.
+    public init(rating: Rating, secondsSince1970: Double, studyDay: Int) {
+        self.rating = rating
+        self.secondsSince1970 = secondsSince1970
+        self.studyDay = studyDay
+    }
+}
+
+extension ReviewPlanner {
+    /// Every lesson's and every weak point's reviews, exactly as ``plan(_:now:)`` replays them
+    /// (same events, rating scale, weak-point rules and completed tasks, days on the learner's
+    /// calendar): the input of parameter fitting for this learner. A weak point retired and
+    /// named again later starts a new history, as it starts a new memory.
+    ///
+    /// Histories come lesson by lesson in input order, each lesson first, then its weak points
+    /// in the order they were first named. O(n log n) in sessions and analyses.
+    /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
+    public func reviewHistories(_ input: PlannerInput) throws(PlannerError) -> [PlannerReviewHistory] {
+        try input.withRecords { (records) throws(PlannerError) -> [PlannerReviewHistory] in
+            let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
+            let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
+                                                     lessonIndexByID: LessonIDIndex(records.lessons)).collect()
+            let log = PlannerReviewLog()
+            var replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
+                                      completedTaskRating: configuration.completedTaskRating,
+                                      unscoredSessionRating: configuration.unscoredSessionRating,
+                                      userHash: StableHash.fnv1a64(input.userID),
+                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar))
+            replay.reviewLog = log
+            var items: [PlannerItem] = []
+            for lesson in records.lessons.indices {
+                let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
+                guard !events.isEmpty else { continue }
+                _ = replay.replay(lessonIndex: Int32(lesson), lessonHash: StableHash.fnv1a64(records.lessons[lesson].id),
+                                  events: events, mentions: collected.mentions, retiredSinceDay: .max, into: &items)
+                items.removeAll(keepingCapacity: true)
+            }
+            return log.histories.map { history in
+                PlannerReviewHistory(lessonID: records.lessons[Int(history.lessonIndex)].id,
+                                     weakPoint: history.weakPointSource.map { records.weakPointText($0) },
+                                     reviews: history.reviews)
+            }
+        }
+    }
+}
+
+/// Collects the reviews a ``LessonReplay`` applies, item by item. Used from one thread.
+final class PlannerReviewLog: @unchecked Sendable {
+    struct History {
+        var lessonIndex: Int32
+        var weakPointSource: WeakPointSource?
+        var reviews: [PlannerReview]
+    }
+
+    private(set) var histories: [History] = []
+    /// The history each item (lesson, weak-point hash) is adding to.
+    private var current: [ItemKey: Int] = [:]
+
+    private struct ItemKey: Hashable {
+        var lessonIndex: Int32
+        var weakPointHash: UInt64
+    }
+
+    /// Records the review an item has just received (its first starts a new history).
+    func record(_ item: PlannerItem, rating: Rating) {
+        let key = ItemKey(lessonIndex: item.lessonIndex, weakPointHash: item.weakPointHash)
+        let review = PlannerReview(rating: rating, secondsSince1970: item.lastSecond, studyDay: item.lastDay)
+        if item.reviewCount == 1 || current[key] == nil {
+            current[key] = histories.count
+            histories.append(History(lessonIndex: item.lessonIndex, weakPointSource: item.isWeakPoint ? item.weakPointSource : nil,
+                                     reviews: [review]))
+        } else {
+            histories[current[key]!].reviews.append(review)
+        }
+    }
+}
