@@ -41,9 +41,12 @@ public struct OptimizationResult: Sendable, Hashable {
 public enum OptimizationOutcome: Sendable, Hashable, CustomStringConvertible {
     /// Pre-training and gradient descent ran: all 21 weights are the learner's own.
     case fitted
-    /// Fewer items than ``OptimizerConfiguration/minimumItemCount`` (or no card with a
-    /// review on a later day than its first): the FSRS-6 defaults.
+    /// Fewer usable items (after the outlier filter) than
+    /// ``OptimizerConfiguration/minimumItemCount``: the FSRS-6 defaults.
     case defaultsForTooLittleData(items: Int, needed: Int)
+    /// No card's first long-term review is left after the outlier filter, so the initial
+    /// stabilities cannot be pre-trained: the FSRS-6 defaults.
+    case defaultsForNoFirstIntervals(items: Int)
     /// Fewer items than ``OptimizerConfiguration/minimumTrainingItemCount``, or only the
     /// cards' first long-term reviews: the initial stabilities are fitted, the rest are the
     /// defaults.
@@ -55,7 +58,11 @@ public enum OptimizationOutcome: Sendable, Hashable, CustomStringConvertible {
         case .fitted:
             "fitted all 21 parameters"
         case .defaultsForTooLittleData(let items, let needed):
-            "too little data (\(items) items, at least \(needed) needed; an item is a review on a later day than the card's previous review): FSRS-6 defaults"
+            "too little data (\(items) usable items, at least \(needed) needed; an item is a review on a later day than the card's "
+                + "previous review, and cards with an unusual first interval are left out): FSRS-6 defaults"
+        case .defaultsForNoFirstIntervals(let items):
+            "no usable first intervals (\(items) items, but no card's first review on a later day is left after the outlier "
+                + "filter, so the initial stabilities cannot be fitted): FSRS-6 defaults"
         case .initialStabilitiesOnly(let items, let needed):
             "little data (\(items) items, at least \(needed) needed to fit all parameters, and reviews beyond the first interval): fitted the initial stabilities only"
         }
@@ -63,8 +70,10 @@ public enum OptimizationOutcome: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether any weight was fitted.
     public var isFitted: Bool {
-        if case .defaultsForTooLittleData = self { return false }
-        return true
+        switch self {
+        case .defaultsForTooLittleData, .defaultsForNoFirstIntervals: false
+        default: true
+        }
     }
 }
 

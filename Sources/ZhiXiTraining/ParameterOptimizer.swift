@@ -80,8 +80,7 @@ public struct ParameterOptimizer: Sendable {
             (stabilities, ratingCounts) = try InitialStabilityFit.fit(dataset: dataset, items: initializationItems,
                                                                      averageRecall: averageRecall)
         } catch {
-            return unfitted(.defaultsForTooLittleData(items: 0, needed: configuration.minimumItemCount), defaults,
-                            stabilities: nil)
+            return unfitted(.defaultsForNoFirstIntervals(items: items.count), defaults, stabilities: nil)
         }
         let start = FSRSParameters.clamped(stabilities + Array(FSRSParameters.defaultWeights[4...]),
                                            relearningStepCount: configuration.relearningStepCount)
