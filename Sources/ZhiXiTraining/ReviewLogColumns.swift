@@ -345,22 +345,34 @@ private struct Reader {
     /// The position of the card whose id is `bytes[start ..< end]`, adding it when new.
     /// O(length) expected.
     private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Int32 {
+        let length = end - start
+        let base = bytes.baseAddress! + start
+        // FNV-1a over 8-byte words, then the remaining bytes.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3 }
+        var offset = 0
+        while offset + 8 <= length {
+            hash = (hash ^ UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            offset += 8
+        }
+        while offset < length {
+            hash = (hash ^ UInt64(base[offset])) &* 0x0000_0100_0000_01B3
+            offset += 1
+        }
+        hash ^= hash >> 29
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let card = Int(slots[slot])
-            if slotHashes[slot] == hash, idStarts[card + 1] - idStarts[card] == end - start,
-               idBytes[idStarts[card] ..< idStarts[card + 1]].elementsEqual(bytes[start ..< end]) {
-                return Int32(card)
+            if slotHashes[slot] == hash, idStarts[card + 1] - idStarts[card] == length {
+                let same = idBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + idStarts[card], base, length) == 0 }
+                if same { return Int32(card) }
             }
             slot = (slot + 1) & mask
         }
         let card = Int32(cardCount)
         slots[slot] = card
         slotHashes[slot] = hash
-        idBytes.append(contentsOf: bytes[start ..< end])
+        idBytes.append(contentsOf: UnsafeBufferPointer(start: base, count: length))
         idStarts.append(idBytes.count)
         cardCount += 1
         if cardCount * 2 > slots.count { grow() }
@@ -375,7 +387,7 @@ private struct Reader {
         let mask = capacity - 1
         for slot in slots.indices where slots[slot] >= 0 {
             let hash = slotHashes[slot]
-            var target = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            var target = Int(truncatingIfNeeded: hash) & mask
             while newSlots[target] >= 0 { target = (target + 1) & mask }
             newSlots[target] = slots[slot]
             newHashes[target] = hash

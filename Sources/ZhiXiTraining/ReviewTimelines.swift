@@ -74,12 +74,14 @@ public struct ReviewTimelines: Sendable {
         let seconds = log.secondsSince1970, ratings = log.ratings, states = log.states
         for group in 0..<cardCount {
             var slice = rows[groupStarts[group] ..< groupStarts[group + 1]]
-            slice.sort { left, right in
+            func precedes(_ left: Int32, _ right: Int32) -> Bool {
                 let a = Int(left), b = Int(right)
                 if seconds[a] != seconds[b] { return seconds[a] < seconds[b] }
                 if ratings[a] != ratings[b] { return ratings[a] < ratings[b] }
                 return states[a] < states[b]
             }
+            // A log in time order (the usual case) needs no sort.
+            if !zip(slice, slice.dropFirst()).allSatisfy({ !precedes($1, $0) }) { slice.sort(by: precedes) }
             // Rule 2 and 3: start at the last learning phase when every row has a state.
             var first = slice.startIndex
             if filter.usesRecordedStates, log.hasStateColumn, slice.allSatisfy({ states[Int($0)] >= 0 }) {

@@ -87,21 +87,19 @@ public struct TrainingDataset: Sendable {
             }
         }
         // Time order: by the review's instant, then card, then position (a stable order that
-        // does not depend on the log's row order).
+        // does not depend on the log's row order). Sorting plain keys, not indices into arrays.
         let seconds = timelines.secondsSince1970
-        var order = Array(positions.indices)
-        order.sort { left, right in
-            let a = Int(positions[left]), b = Int(positions[right])
-            if seconds[a] != seconds[b] { return seconds[a] < seconds[b] }
-            return cards[left] != cards[right] ? cards[left] < cards[right] : a < b
+        var keys = (0..<positions.count).map { index in
+            ItemSortKey(seconds: seconds[Int(positions[index])], card: cards[index], position: positions[index])
         }
+        if !zip(keys, keys.dropFirst()).allSatisfy({ !($1 < $0) }) { keys.sort(by: <) }
         cardIDs = timelines.cardIDs
         reviewStarts = starts
         ratings = timelines.ratings
         elapsedDays = elapsed
         secondsSince1970 = seconds
-        itemPositions = order.map { positions[$0] }
-        itemCards = order.map { cards[$0] }
+        itemPositions = keys.map(\.position)
+        itemCards = keys.map(\.card)
         firstLongTermPositions = firstLongTerm
         longTermCounts = longTerm
         lapseCounts = lapses
@@ -127,6 +125,18 @@ public struct TrainingDataset: Sendable {
         let lapses = Double(lapseCounts[position])
         let lapseBin = lapses == 0 ? 0 : (1.65 * pow(1.73, (log(lapses) / log(1.73)).rounded(.down))).rounded()
         return UInt64(dayBin) << 32 | UInt64(lengthBin) << 16 | UInt64(lapseBin)
+    }
+}
+
+/// The order of items: instant, card, position.
+private struct ItemSortKey: Comparable {
+    var seconds: Double
+    var card: Int32
+    var position: Int32
+
+    static func < (lhs: ItemSortKey, rhs: ItemSortKey) -> Bool {
+        if lhs.seconds != rhs.seconds { return lhs.seconds < rhs.seconds }
+        return lhs.card != rhs.card ? lhs.card < rhs.card : lhs.position < rhs.position
     }
 }
 
