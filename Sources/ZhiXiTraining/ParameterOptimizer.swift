@@ -102,11 +102,17 @@ public struct ParameterOptimizer: Sendable {
         let parameters = (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
         if epochLosses.isEmpty { epochLosses = [] }
         let trained = set.itemIndices
+        var losses = [0.0, 0.0]
+        losses.withUnsafeMutableBufferPointer { buffer in
+            let target = SendablePointer(pointer: buffer.baseAddress!)
+            ChunkedReduction.forEach(chunkCount: 2) { index in
+                target.pointer[index] = Self.logLoss(of: index == 0 ? defaults : parameters, on: dataset, items: trained)
+            }
+        }
         return OptimizationResult(
             parameters: parameters, outcome: .fitted, itemCount: limit, trainingItemCount: trained.count,
             pretrainedStabilities: stabilities, epochLosses: epochLosses,
-            logLossBefore: Self.logLoss(of: defaults, on: dataset, items: trained),
-            logLossAfter: Self.logLoss(of: parameters, on: dataset, items: trained))
+            logLossBefore: losses[0], logLossAfter: losses[1])
     }
 
     /// Unweighted log loss of `parameters` on some items.
@@ -144,10 +150,27 @@ public struct ParameterOptimizer: Sendable {
         let first = descents.map { $0.losses[0] }
         var chosen = descents[first.indices.min { (first[$0], $0) < (first[$1], $1) }!]
         progress?(OptimizerProgress(epoch: 1, epochs: chosen.epochs, loss: chosen.losses[0]))
-        while !chosen.finished {
-            chosen.runEpoch(dataset: dataset)
-            progress?(OptimizerProgress(epoch: chosen.losses.count, epochs: chosen.epochs, loss: chosen.losses.last!))
+        // The remaining epochs; each epoch's objective is computed on another core while the
+        // next epoch trains (the values, and so the choice of the best epoch, are the same).
+        var pending: (group: DispatchGroup, result: ObjectiveResult, weights: [Double])?
+        func settle() {
+            guard let (group, result, weights) = pending else { return }
+            group.wait()
+            chosen.record(loss: result.value, weights: weights)
+            progress?(OptimizerProgress(epoch: chosen.losses.count, epochs: chosen.epochs, loss: result.value))
+            pending = nil
         }
+        while chosen.trainedEpochs < chosen.epochs {
+            chosen.trainEpoch(dataset: dataset)
+            settle()
+            let group = DispatchGroup(), result = ObjectiveResult(), weights = chosen.weights
+            let regularization = configuration.regularization
+            DispatchQueue.global().async(group: group) {
+                result.value = set.objective(dataset: dataset, weights: weights, start: start, regularization: regularization)
+            }
+            pending = (group, result, weights)
+        }
+        settle()
         return (chosen.best, chosen.losses)
     }
 }
@@ -183,11 +206,20 @@ struct Descent {
     }
 
     var epochs: Int { plan.count }
-    var finished: Bool { losses.count == plan.count }
+    /// Epochs trained so far (their objective may still be computing).
+    var trainedEpochs = 0
 
     /// Runs the next epoch and records its objective.
     mutating func runEpoch(dataset: TrainingDataset) {
-        let epochPlan = plan[losses.count]
+        trainEpoch(dataset: dataset)
+        record(loss: set.objective(dataset: dataset, weights: weights, start: start, regularization: configuration.regularization),
+               weights: weights)
+    }
+
+    /// Runs the next epoch's gradient steps.
+    mutating func trainEpoch(dataset: TrainingDataset) {
+        let epochPlan = plan[trainedEpochs]
+        trainedEpochs += 1
         for batch in epochPlan.batches {
             step += 1
             var gradient = set.lossAndGradient(trajectories: epochPlan.order, chunks: batch.chunks, dataset: dataset,
@@ -202,14 +234,21 @@ struct Descent {
             adam.step(&weights, gradient: gradient, learningRate: rate)
             weights = FSRSParameters.clamped(weights, relearningStepCount: configuration.relearningStepCount)
         }
-        // The epoch's objective over every item, with the regularisation.
-        let loss = set.objective(dataset: dataset, weights: weights, start: start, regularization: configuration.regularization)
+    }
+
+    /// Records an epoch's objective (epochs in order) and keeps the best weights.
+    mutating func record(loss: Double, weights epochWeights: [Double]) {
         losses.append(loss)
         if loss < bestLoss {
             bestLoss = loss
-            best = weights
+            best = epochWeights
         }
     }
+}
+
+/// The objective of an epoch, computed on another thread and read after waiting for it.
+private final class ObjectiveResult: @unchecked Sendable {
+    var value = Double.nan
 }
 
 /// Adam's moments for the 21 weights (β₁ 0.9, β₂ 0.999, ε 10⁻⁸, bias-corrected).
@@ -282,7 +321,8 @@ struct TrainingSet {
             let position = Int(dataset.itemPositions[Int(item)])
             let card = Int(dataset.itemCards[Int(item)])
             guard position - dataset.reviewStarts[card] + 1 <= configuration.maximumSequenceLength else { continue }
-            weights[position] = configuration.recencyWeighting ? 0.25 + 0.75 * pow(Double(rank) / span, 3) : 1
+            let fraction = Double(rank) / span
+            weights[position] = configuration.recencyWeighting ? 0.25 + 0.75 * fraction * fraction * fraction : 1
             ends[card] = max(ends[card], position + 1)
             counts[card] += 1
             kept.append(item)

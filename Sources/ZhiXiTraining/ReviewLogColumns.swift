@@ -150,6 +150,12 @@ private struct Reader {
         var escaped = false
     }
 
+    /// The fields of a data row that the reader needs, and how many fields the row has.
+    struct RowFields {
+        var card = Field(), time = Field(), rating = Field(), state = Field()
+        var count = 0
+    }
+
     /// The columns the reader needs, by position in the header.
     struct Columns {
         var names: [String]
@@ -187,11 +193,19 @@ private struct Reader {
 
         // Reserve once, from an estimate of the row count (a row takes at least ~24 bytes).
         log.reserve(rows: max(16, (bytes.count - position) / 24))
+        let stateColumn = columns.state ?? -1
         while position < bytes.count {
             let rowLine = line
             do throws(ReviewLogError) {
-                guard try Self.row(bytes, at: &position, line: &line, into: &fields) else { continue }
-                try readRow(bytes, fields: fields, line: rowLine, columns: columns, into: &log)
+                var row = RowFields()
+                guard try Self.scan(bytes, at: &position, line: &line, visit: { column, field in
+                    row.count = column + 1
+                    if column == columns.card { row.card = field }
+                    else if column == columns.time { row.time = field }
+                    else if column == columns.rating { row.rating = field }
+                    else if column == stateColumn { row.state = field }
+                }) else { continue }
+                try readRow(bytes, row: row, line: rowLine, columns: columns, into: &log)
             } catch {
                 if case .unterminatedQuote = error { throw error }
                 guard skippingBadRows else { throw error }
@@ -201,29 +215,29 @@ private struct Reader {
     }
 
     /// Reads one data row's fields into the log.
-    private mutating func readRow(_ bytes: UnsafeBufferPointer<UInt8>, fields: [Field], line: Int, columns: Columns,
+    private mutating func readRow(_ bytes: UnsafeBufferPointer<UInt8>, row: RowFields, line: Int, columns: Columns,
                                   into log: inout ReviewLogColumns) throws(ReviewLogError) {
-        guard fields.count > columns.needed else {
-            let missing = [columns.card, columns.time, columns.rating].first { $0 >= fields.count } ?? columns.needed
+        guard row.count > columns.needed else {
+            let missing = [columns.card, columns.time, columns.rating].first { $0 >= row.count } ?? columns.needed
             throw .missingField(line: line, column: columns.names[missing])
         }
-        let cardField = Self.trimmed(fields[columns.card], bytes)
+        let cardField = Self.trimmed(row.card, bytes)
         guard cardField.end > cardField.start else {
             throw .invalidField(line: line, column: "card_id", value: "", expected: "a card id (it is empty)")
         }
-        let timeField = Self.trimmed(fields[columns.time], bytes)
+        let timeField = Self.trimmed(row.time, bytes)
         guard let seconds = Self.seconds(bytes, timeField) else {
             throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
                                 expected: "a time (epoch milliseconds or ISO-8601 such as 2024-03-29T20:32:32Z)")
         }
-        let ratingField = Self.trimmed(fields[columns.rating], bytes)
+        let ratingField = Self.trimmed(row.rating, bytes)
         guard ratingField.end - ratingField.start == 1, bytes[ratingField.start] &- UInt8(ascii: "0") <= 4 else {
             throw .invalidField(line: line, column: "review_rating", value: Self.text(bytes, ratingField),
                                 expected: "a rating (expected 1 Again, 2 Hard, 3 Good or 4 Easy, or 0 for a manual entry)")
         }
         var state: Int8 = -1
-        if let stateColumn = columns.state, stateColumn < fields.count {
-            let stateField = Self.trimmed(fields[stateColumn], bytes)
+        if let stateColumn = columns.state, stateColumn < row.count {
+            let stateField = Self.trimmed(row.state, bytes)
             if stateField.end > stateField.start {
                 guard stateField.end - stateField.start == 1, bytes[stateField.start] &- UInt8(ascii: "0") <= 5 else {
                     throw .invalidField(line: line, column: "review_state", value: Self.text(bytes, stateField),
@@ -241,11 +255,22 @@ private struct Reader {
     private static func row(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, line: inout Int,
                             into fields: inout [Field]) throws(ReviewLogError) -> Bool {
         fields.removeAll(keepingCapacity: true)
+        return try scan(bytes, at: &position, line: &line) { _, field in fields.append(field) }
+    }
+
+    /// Scans the next row, handing each field with its column index to `visit`; returns
+    /// `false` for a blank line. Advances past the row's line end. O(row length), no
+    /// allocation.
+    @inline(__always)
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, line: inout Int,
+                             visit: (Int, Field) -> Void) throws(ReviewLogError) -> Bool {
         let startLine = line
         let count = bytes.count
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
         var index = position
         var quotedAny = false
+        var column = 0
+        var firstEmpty = false
         while true {
             var field = Field(start: index, end: index)
             if index < count && bytes[index] == quote {
@@ -278,14 +303,16 @@ private struct Reader {
                     field.end -= 1
                 }
             }
-            fields.append(field)
+            if column == 0 { firstEmpty = field.end == field.start }
+            visit(column, field)
+            column += 1
             guard index < count && bytes[index] == comma else { break }
             index += 1
         }
         if index < count { index += 1 }   // past the line end
         line += 1
         position = index
-        return !(fields.count == 1 && !quotedAny && fields[0].end == fields[0].start)
+        return !(column == 1 && !quotedAny && firstEmpty)
     }
 
     /// A field without leading or trailing spaces.
