@@ -7,7 +7,8 @@
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
 //   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
+//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
+//                   turns the planner's review histories into training data)
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
-        // Review-log import and datasets.
+        // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
