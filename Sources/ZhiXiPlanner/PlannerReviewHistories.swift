@@ -11,32 +11,16 @@ public struct PlannerReviewHistory: Sendable, Hashable {
     public var lessonID: String
     /// The weak point's text as first written, or `nil` for the lesson itself.
     public var weakPoint: String?
-    /// The reviews, oldest first.
-    public var reviews: [PlannerReview]
+    /// The reviews, oldest first: the rating the planner gave each (a session's score through
+    /// the ``MasteryRatingScale``, Again or Hard for a weak point, the completed-task rating
+    /// for a task marked done), when it happened and its study day.
+    public var reviews: [StudyDayReview]
 
     /// Creates a history.
-    public init(lessonID: String, weakPoint: String?, reviews: [PlannerReview]) {
+    public init(lessonID: String, weakPoint: String?, reviews: [StudyDayReview]) {
         self.lessonID = lessonID
         self.weakPoint = weakPoint
         self.reviews = reviews
-    }
-}
-
-/// One review of a ``PlannerReviewHistory``.
-public struct PlannerReview: Sendable, Hashable {
-    /// The rating the planner gave it (a session's score through the ``MasteryRatingScale``,
-    /// Again or Hard for a weak point, the completed-task rating for a task marked done).
-    public var rating: Rating
-    /// When it happened, in seconds since 1970.
-    public var secondsSince1970: Double
-    /// Its study day on the learner's calendar (``StudyCalendar/dayNumber(ofSecondsSince1970:)``).
-    public var studyDay: Int
-
-    /// Creates a review.
-    public init(rating: Rating, secondsSince1970: Double, studyDay: Int) {
-        self.rating = rating
-        self.secondsSince1970 = secondsSince1970
-        self.studyDay = studyDay
     }
 }
 
@@ -83,7 +67,7 @@ final class PlannerReviewLog: @unchecked Sendable {
     struct History {
         var lessonIndex: Int32
         var weakPointSource: WeakPointSource?
-        var reviews: [PlannerReview]
+        var reviews: [StudyDayReview]
     }
 
     private(set) var histories: [History] = []
@@ -98,7 +82,7 @@ final class PlannerReviewLog: @unchecked Sendable {
     /// Records the review an item has just received (its first starts a new history).
     func record(_ item: PlannerItem, rating: Rating) {
         let key = ItemKey(lessonIndex: item.lessonIndex, weakPointHash: item.weakPointHash)
-        let review = PlannerReview(rating: rating, secondsSince1970: item.lastSecond, studyDay: item.lastDay)
+        let review = StudyDayReview(rating: rating, secondsSince1970: item.lastSecond, studyDay: item.lastDay)
         if item.reviewCount == 1 || current[key] == nil {
             current[key] = histories.count
             histories.append(History(lessonIndex: item.lessonIndex, weakPointSource: item.isWeakPoint ? item.weakPointSource : nil,

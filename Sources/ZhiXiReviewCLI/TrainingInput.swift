@@ -88,9 +88,7 @@ enum TrainingInput {
             var id = history.lessonID + (history.weakPoint.map { " / " + $0 } ?? "")
             seen[id, default: 0] += 1
             if seen[id]! > 1 { id += " #\(seen[id]!)" }
-            timelines.appendCard(id: id, reviews: history.reviews.map {
-                TimelineReview(rating: $0.rating, secondsSince1970: $0.secondsSince1970, studyDay: $0.studyDay)
-            })
+            timelines.appendCard(id: id, reviews: history.reviews)
         }
         let dataset = TrainingDataset(timelines)
         let lessons = histories.filter { $0.weakPoint == nil }.count

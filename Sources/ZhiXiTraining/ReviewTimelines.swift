@@ -32,7 +32,7 @@ public struct ReviewTimelines: Sendable {
 
     /// Appends a card with its reviews, which must be in time order (O(n) check).
     /// - Precondition: `reviews` is ordered by `secondsSince1970`.
-    public mutating func appendCard<Reviews: Collection<TimelineReview>>(id: String, reviews: Reviews) {
+    public mutating func appendCard<Reviews: Collection<StudyDayReview>>(id: String, reviews: Reviews) {
         var previous = -Double.infinity
         for review in reviews {
             precondition(review.secondsSince1970 >= previous, "a card's reviews must be in time order")
@@ -140,22 +140,5 @@ public struct ReviewTimelines: Sendable {
             return ids.indices.sorted { numbers[$0]! < numbers[$1]! }
         }
         return ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
-    }
-}
-
-/// One review of a card for ``ReviewTimelines/appendCard(id:reviews:)``.
-public struct TimelineReview: Sendable, Hashable {
-    /// The learner's answer.
-    public var rating: Rating
-    /// When it happened, in seconds since 1970.
-    public var secondsSince1970: Double
-    /// Its study day (see ``StudyCalendar/dayNumber(ofSecondsSince1970:)``).
-    public var studyDay: Int
-
-    /// Creates a review.
-    public init(rating: Rating, secondsSince1970: Double, studyDay: Int) {
-        self.rating = rating
-        self.secondsSince1970 = secondsSince1970
-        self.studyDay = studyDay
     }
 }

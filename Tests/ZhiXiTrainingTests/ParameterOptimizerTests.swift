@@ -76,8 +76,8 @@ struct ParameterOptimizerTests {
         for card in 0..<40 {
             let first: Rating = card % 4 == 0 ? .again : .good
             timelines.appendCard(id: String(card), reviews: [
-                TimelineReview(rating: first, secondsSince1970: 0, studyDay: 0),
-                TimelineReview(rating: card % 5 == 0 ? .again : .good, secondsSince1970: 3 * 86_400, studyDay: 3),
+                StudyDayReview(rating: first, secondsSince1970: 0, studyDay: 0),
+                StudyDayReview(rating: card % 5 == 0 ? .again : .good, secondsSince1970: 3 * 86_400, studyDay: 3),
             ])
         }
         let partial = ParameterOptimizer().optimize(TrainingDataset(timelines))
