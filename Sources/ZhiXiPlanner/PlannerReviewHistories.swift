@@ -31,19 +31,21 @@ extension ReviewPlanner {
     /// named again later starts a new history, as it starts a new memory.
     ///
     /// Histories come lesson by lesson in input order, each lesson first, then its weak points
-    /// in the order they were first named. O(n log n) in sessions and analyses.
+    /// in the order they were first named. Records dated after `now` are left out, as in a
+    /// plan made at `now`. O(n log n) in sessions and analyses.
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
-    public func reviewHistories(_ input: PlannerInput) throws(PlannerError) -> [PlannerReviewHistory] {
+    public func reviewHistories(_ input: PlannerInput, now: Date) throws(PlannerError) -> [PlannerReviewHistory] {
         try input.withRecords { (records) throws(PlannerError) -> [PlannerReviewHistory] in
             let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
             let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
-                                                     lessonIndexByID: LessonIDIndex(records.lessons)).collect()
+                                                     lessonIndexByID: LessonIDIndex(records.lessons),
+                                                     nowSecond: now.timeIntervalSince1970).collect()
             let log = PlannerReviewLog()
             var replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
                                       completedTaskRating: configuration.completedTaskRating,
                                       unscoredSessionRating: configuration.unscoredSessionRating,
                                       userHash: StableHash.fnv1a64(input.userID),
-                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar))
+                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar).0)
             replay.reviewLog = log
             var items: [PlannerItem] = []
             for lesson in records.lessons.indices {

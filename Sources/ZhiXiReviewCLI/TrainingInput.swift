@@ -8,7 +8,7 @@ import ZhiXiTraining
 /// The input of `optimize` and `evaluate`: a review log (CSV) or a learner workspace (JSON),
 /// turned into fsrs-rs's items. This is where the planner meets the optimizer: a workspace's
 /// lessons and weak points become the cards of the dataset, with the reviews the planner
-/// replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:)``).
+/// replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``).
 enum TrainingInput {
     static let timeZone = SharedOptions.timeZone(default: "UTC for a log, the profile's for a workspace")
     static let dayStart = SharedOptions.dayStart(default: "4 for a log, the profile's for a workspace")
@@ -35,7 +35,7 @@ enum TrainingInput {
         let name = FileAccess.displayName(path)
         let firstByte = data.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         if path.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
-            return try workspace(data, name: name, zone: zone, hour: hour)
+            return try workspace(data, name: name, zone: zone, hour: hour, now: context.now)
         }
         let log: ReviewLogColumns
         do {
@@ -66,7 +66,7 @@ enum TrainingInput {
 
     /// The planner's review histories of a workspace as a dataset: each lesson and each weak
     /// point is a card.
-    private static func workspace(_ data: Data, name: String, zone: String?, hour: Int?) throws(CommandError) -> Loaded {
+    private static func workspace(_ data: Data, name: String, zone: String?, hour: Int?, now: Date) throws(CommandError) -> Loaded {
         let workspace: LearnerWorkspace
         do {
             workspace = try LearnerWorkspace(jsonData: data)
@@ -78,7 +78,7 @@ enum TrainingInput {
         configuration.dayStartHour = hour
         let histories: [PlannerReviewHistory]
         do {
-            histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace))
+            histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace), now: now)
         } catch {
             throw .dataError("\(name): \(error.description)")
         }

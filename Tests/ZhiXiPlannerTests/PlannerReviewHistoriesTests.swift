@@ -13,7 +13,7 @@ struct PlannerReviewHistoriesTests {
             PlannerFixture.session("s2", lesson: "a", at: "2026-03-01T18:00:00Z", score: 80, weakPoints: ["链式法则"]),
             PlannerFixture.session("s3", lesson: "a", at: "2026-03-05T10:00:00Z", score: 95),
         ])
-        let histories = try ReviewPlanner().reviewHistories(input)
+        let histories = try ReviewPlanner().reviewHistories(input, now: PlannerFixture.date("2026-03-10T00:00:00Z"))
         #expect(histories.count == 2)
         #expect(histories[0].lessonID == "a" && histories[0].weakPoint == nil)
         #expect(histories[0].reviews.map(\.rating) == [.again, .good, .easy])
@@ -28,8 +28,9 @@ struct PlannerReviewHistoriesTests {
         let workspace = try LearnerWorkspace(jsonData: Data(contentsOf: root.appendingPathComponent("data/sample-workspace.json")))
         let input = PlannerInput(workspace: workspace)
         let planner = PlannerFixture.exactPlanner()
-        let histories = try planner.reviewHistories(input)
-        let plan = try planner.plan(input, now: PlannerFixture.date("2026-11-29T09:00:00+08:00")).plan
+        let now = PlannerFixture.date("2026-11-29T09:00:00+08:00")
+        let histories = try planner.reviewHistories(input, now: now)
+        let plan = try planner.plan(input, now: now).plan
         let model = MemoryModel()
         var checked = 0
         for task in plan.today + plan.tomorrow + plan.thisWeek + plan.later {
