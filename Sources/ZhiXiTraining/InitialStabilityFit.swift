@@ -28,7 +28,7 @@ enum InitialStabilityFit {
     /// Fits the initial stabilities to first-long-term items.
     ///
     /// - Parameters:
-    ///   - items: the items kept for pre-training (see ``OutlierFilter``).
+    ///   - items: the items kept for pre-training (see `OutlierFilter`).
     ///   - averageRecall: the recall rate of the whole training set (0–1).
     /// - Returns: the four stabilities in days, and how many items each first rating had.
     static func fit(dataset: TrainingDataset, items: [Int32], averageRecall: Double) throws(Failure) -> (stabilities: [Double], counts: [Int: Int]) {

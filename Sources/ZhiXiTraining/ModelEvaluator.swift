@@ -9,8 +9,8 @@ import ZhiXiMemory
 /// model replays the card's history and reads its forgetting curve at the item's elapsed
 /// days) against whether it was recalled.
 public enum ModelEvaluator {
-    /// The predicted probability of recall (0–1) of items `items` of `dataset`, in item
-    /// order. O(reviews): every card is replayed once, on all cores.
+    /// The predicted probability of recall (0–1) of items `items` of `dataset` (all when
+    /// `nil`), in item order. O(reviews): every card is replayed once, on all cores.
     public static func predictions(of parameters: FSRSParameters, on dataset: TrainingDataset, items: Range<Int>? = nil) -> [Double] {
         let items = items ?? 0 ..< dataset.itemCount
         let atReviews = retrievabilities(of: parameters, on: dataset)
@@ -43,7 +43,7 @@ public enum ModelEvaluator {
     }
 
     /// Log loss, RMSE (bins) and AUC of predictions for items `items` (`predictions[i]` is
-    /// item `items.lowerBound + i`'s). O(n log n) for the AUC.
+    /// item `items.lowerBound + i`'s) of `dataset`. O(n log n) for the AUC.
     ///
     /// - `weighting` `.recency` weights item `i` of the `n` scored as fsrs-rs's `evaluate`
     ///   does (`0.25 + 0.75 · (i / (n − 1))³`, in time order); `.uniform` weights all alike

@@ -26,10 +26,10 @@ public struct OptimizerConfiguration: Sendable, Hashable {
     /// `0.25 + 0.75 · (i / (n − 1))³` (default `true`, as fsrs-rs trains).
     public var recencyWeighting = true
     /// Drop the cards whose first interval is an outlier (default `true`; see
-    /// ``OutlierFilter``).
+    /// `OutlierFilter`).
     public var filtersOutliers = true
     /// The relearning steps the scheduler will use; more than one lowers the ceiling of
-    /// `w[17]` and `w[18]` (see ``ZhiXiMemory/FSRSParameters/upperBounds(relearningStepCount:weights:)``).
+    /// `w[17]` and `w[18]` (see `FSRSParameters.upperBounds(relearningStepCount:weights:)`).
     public var relearningStepCount = 1
     /// Below this many training items the FSRS-6 defaults are returned (default 8, fsrs-rs's).
     public var minimumItemCount = 8

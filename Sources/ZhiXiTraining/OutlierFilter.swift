@@ -12,7 +12,7 @@
 /// import), and their later reviews would mislead the fit.
 ///
 /// The surviving first-long-term items are the data of pre-training
-/// (``InitialStabilityFit``).
+/// (`InitialStabilityFit`).
 struct OutlierFilter {
     /// The (first rating, first interval) groups removed, as ``key(rating:days:)``.
     let removedGroups: Set<UInt64>

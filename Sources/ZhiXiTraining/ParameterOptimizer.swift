@@ -12,21 +12,21 @@ import ZhiXiScheduler
 ///
 /// 1. **Items and filtering.** The training items are the dataset's items (all, or the first
 ///    `itemLimit` in time order), less the cards whose first interval is an outlier
-///    (``OutlierFilter``). Fewer than ``OptimizerConfiguration/minimumItemCount`` (8) items:
+///    (`OutlierFilter`). Fewer than ``OptimizerConfiguration/minimumItemCount`` (8) items:
 ///    the FSRS-6 defaults are returned, and the result says so.
 /// 2. **Pre-training** fits the initial stabilities `w[0]…w[3]` to the recall after each
-///    first rating (``InitialStabilityFit``). Fewer than
+///    first rating (`InitialStabilityFit`). Fewer than
 ///    ``OptimizerConfiguration/minimumTrainingItemCount`` (64) items, or nothing beyond the
 ///    first intervals: that is the result, with the other weights at their defaults.
 /// 3. **Training**: Adam (β 0.9, 0.999, ε 10⁻⁸) over all 21 weights, from the pre-trained
 ///    stabilities and the defaults, for 5 epochs of batches of 512 items whose order is
-///    shuffled each epoch by a seeded generator (``ZhiXiScheduler/SplitMix64``); the learning
+///    shuffled each epoch by a seeded generator (`SplitMix64`); the learning
 ///    rate 0.04 is annealed to 0 along a cosine over all steps. The loss is the recency-weighted
 ///    binary cross-entropy of every item's predicted recall, plus an L2 pull of every weight
 ///    towards its starting value scaled by fsrs-rs's per-weight standard deviations and by the
 ///    batch's share of the items. Gradients are exact, computed in reverse mode through the
-///    recurrence (``RecurrenceGradient``). After every step the weights are clamped to
-///    fsrs-rs's bounds (``ZhiXiMemory/FSRSParameters/clamped(_:relearningStepCount:)``). The
+///    recurrence (`RecurrenceGradient`). After every step the weights are clamped to
+///    fsrs-rs's bounds (`FSRSParameters.clamped(_:relearningStepCount:)`). The
 ///    epoch with the lowest training objective wins.
 /// 4. The fitted initial stabilities are put in rating order and missing ratings filled in as
 ///    pre-training does.
@@ -50,7 +50,10 @@ public struct ParameterOptimizer: Sendable {
     }
 
     /// Fits the weights to the first `itemLimit` items of `dataset` (all when `nil`).
-    /// - Parameter progress: called after every epoch, on the calling thread.
+    /// - Parameters:
+    ///   - dataset: the learner's items.
+    ///   - itemLimit: train on the first this many items in time order (all when `nil`).
+    ///   - progress: called after every epoch, on the calling thread.
     public func optimize(_ dataset: TrainingDataset, itemLimit: Int? = nil,
                          progress: ((OptimizerProgress) -> Void)? = nil) -> OptimizationResult {
         let limit = min(itemLimit ?? dataset.itemCount, dataset.itemCount)

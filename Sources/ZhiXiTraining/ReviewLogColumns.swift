@@ -54,8 +54,10 @@ public struct ReviewLogColumns: Sendable {
     /// Reads a review log from CSV bytes. O(bytes); one pass, no per-row allocation (a card
     /// id is turned into a `String` once, when the card first appears).
     ///
-    /// - Parameter skippingBadRows: when `true`, a row that cannot be read is counted in
-    ///   ``skippedRowCount`` (and described in ``skippedRows``) instead of failing.
+    /// - Parameters:
+    ///   - data: the file's bytes (UTF-8).
+    ///   - skippingBadRows: when `true`, a row that cannot be read is counted in
+    ///     ``skippedRowCount`` (and described in ``skippedRows``) instead of failing.
     /// - Throws: ``ReviewLogError`` naming the line and column of the first bad row (or a
     ///   header problem, which `skippingBadRows` does not excuse).
     public init(csv data: Data, skippingBadRows: Bool = false) throws(ReviewLogError) {
@@ -75,6 +77,8 @@ public struct ReviewLogColumns: Sendable {
 
     /// Appends one row, creating the card if it is new. Amortised O(1) expected.
     /// - Parameters:
+    ///   - cardID: the card's id.
+    ///   - seconds: when the review happened, in seconds since 1970.
     ///   - rating: 1–4, or 0 for a manual entry.
     ///   - state: 0–5, or -1 for none.
     public mutating func append(cardID: String, secondsSince1970 seconds: Double, rating: UInt8, state: Int8 = -1) {

@@ -19,7 +19,7 @@
 /// `review_state` column keeps every graded row.
 ///
 /// The outlier filter of fsrs-rs, which works on items rather than rows, is applied by the
-/// optimizer (see ``OutlierFilter``).
+/// optimizer (see `OutlierFilter`).
 public struct ReviewLogFilter: Sendable, Hashable {
     /// Apply rules 2 and 3 to cards whose rows all have a recorded state (default `true`).
     public var usesRecordedStates = true

@@ -17,7 +17,7 @@ public struct ReviewTimelines: Sendable {
     public private(set) var ratings: [UInt8] = []
     /// When each review happened, in seconds since 1970.
     public private(set) var secondsSince1970: [Double] = []
-    /// The study day of each review (see ``StudyCalendar``).
+    /// The study day of each review (see `StudyCalendar`).
     public private(set) var studyDays: [Int32] = []
     /// What the filter removed, when built from a log.
     public private(set) var filterReport = ReviewLogFilterReport()

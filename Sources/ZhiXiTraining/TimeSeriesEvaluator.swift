@@ -29,7 +29,9 @@ public struct TimeSeriesEvaluator: Sendable {
 
     /// Fits and scores every fold, the folds in parallel. O(folds · epochs · reviews).
     ///
-    /// - Parameter parameters: score these instead of fitting each fold.
+    /// - Parameters:
+    ///   - dataset: the items, in time order.
+    ///   - parameters: score these instead of fitting each fold.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldCount >= 2 else { throw .tooFewFolds(foldCount) }
