@@ -18,8 +18,7 @@ enum EvaluateCommand: Command {
     static let specification = CommandSpecification(
         name: "evaluate",
         summary: "log loss, RMSE (bins) and AUC of fitted or given parameters on a review history",
-        arguments: [.init(placeholder: "REVLOG.csv|WORKSPACE.json",
-                          help: "a review log in the FSRS CSV format, or a learner workspace; - reads standard input")],
+        arguments: [TrainingInput.argument],
         discussion: """
         Cuts the items (reviews on a later study day than the card's previous one) into equal
         folds in time order. For each fold after the first, parameters are fitted on all items

@@ -13,8 +13,7 @@ enum OptimizeCommand: Command {
     static let specification = CommandSpecification(
         name: "optimize",
         summary: "fit the 21 FSRS-6 parameters to a review log or a learner's sessions",
-        arguments: [.init(placeholder: "REVLOG.csv|WORKSPACE.json",
-                          help: "a review log in the FSRS CSV format, or a learner workspace; - reads standard input")],
+        arguments: [TrainingInput.argument],
         discussion: """
         Fits the memory model to a learner's own history, as fsrs-rs's compute_parameters does:
         items are the reviews on a later study day than the card's previous one, each with the

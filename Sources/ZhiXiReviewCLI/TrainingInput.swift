@@ -10,6 +10,10 @@ import ZhiXiTraining
 /// lessons and weak points become the cards of the dataset, with the reviews the planner
 /// replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``).
 enum TrainingInput {
+    /// The one argument of both commands.
+    static let argument = CommandSpecification.Argument(
+        placeholder: "REVLOG.csv|WORKSPACE.json",
+        help: "a review log in the FSRS CSV format, or a learner workspace; - reads standard input")
     static let timeZone = SharedOptions.timeZone(default: "UTC for a log, the profile's for a workspace")
     static let dayStart = SharedOptions.dayStart(default: "4 for a log, the profile's for a workspace")
     static let skipBadRows = CommandOption<Bool>.flag(
