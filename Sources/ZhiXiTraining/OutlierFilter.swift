@@ -65,12 +65,16 @@ struct OutlierFilter {
         initializationItems = kept
     }
 
-    /// Whether an item survives: its card's (first rating, first interval) group was kept.
-    func keeps(item: Int32, of dataset: TrainingDataset) -> Bool {
-        guard !removedGroups.isEmpty else { return true }
-        let card = Int(dataset.itemCards[Int(item)])
-        let first = Int(dataset.firstLongTermPositions[card])
-        let rating = dataset.ratings[dataset.reviewStarts[card]]
-        return !removedGroups.contains(Self.key(rating: rating, days: dataset.elapsedDays[first]))
+    /// The items of `items` that survive: their card's (first rating, first interval) group
+    /// was kept. O(n).
+    func survivors(of items: [Int32], in dataset: TrainingDataset) -> [Int32] {
+        guard !removedGroups.isEmpty else { return items }
+        let itemCards = dataset.itemCards, firstLongTerm = dataset.firstLongTermPositions
+        let ratings = dataset.ratings, starts = dataset.reviewStarts, elapsed = dataset.elapsedDays
+        return items.filter { item in
+            let card = Int(itemCards[Int(item)])
+            let key = Self.key(rating: ratings[starts[card]], days: elapsed[Int(firstLongTerm[card])])
+            return !removedGroups.contains(key)
+        }
     }
 }

@@ -62,9 +62,11 @@ public struct ParameterOptimizer: Sendable {
         // 1. Items and the outlier filter.
         let candidates = (0..<Int32(limit)).map { $0 }
         let filter = configuration.filtersOutliers ? OutlierFilter(dataset: dataset, items: candidates) : nil
-        let items = filter.map { filter in candidates.filter { filter.keeps(item: $0, of: dataset) } } ?? candidates
+        let items = filter?.survivors(of: candidates, in: dataset) ?? candidates
+        let itemPositions = dataset.itemPositions, itemCards = dataset.itemCards
+        let firstLongTerm = dataset.firstLongTermPositions, ratings = dataset.ratings
         let initializationItems = filter?.initializationItems ?? candidates.filter {
-            dataset.itemPositions[Int($0)] == dataset.firstLongTermPositions[Int(dataset.itemCards[Int($0)])]
+            itemPositions[Int($0)] == firstLongTerm[Int(itemCards[Int($0)])]
         }
         func unfitted(_ outcome: OptimizationOutcome, _ parameters: FSRSParameters, stabilities: [Double]?) -> OptimizationResult {
             OptimizationResult(parameters: parameters, outcome: outcome, itemCount: limit, trainingItemCount: 0,
@@ -74,7 +76,7 @@ public struct ParameterOptimizer: Sendable {
             return unfitted(.defaultsForTooLittleData(items: items.count, needed: configuration.minimumItemCount), defaults,
                             stabilities: nil)
         }
-        let averageRecall = Double(items.filter { dataset.ratings[Int(dataset.itemPositions[Int($0)])] > 1 }.count)
+        let averageRecall = Double(items.reduce(0) { $0 + (ratings[Int(itemPositions[Int($1)])] > 1 ? 1 : 0) })
             / Double(items.count)
 
         // 2. Pre-training.
@@ -121,10 +123,11 @@ public struct ParameterOptimizer: Sendable {
     /// Unweighted log loss of `parameters` on some items.
     static func logLoss(of parameters: FSRSParameters, on dataset: TrainingDataset, items: [Int32]) -> Double {
         let atReviews = ModelEvaluator.retrievabilities(of: parameters, on: dataset)
+        let positions = dataset.itemPositions, ratings = dataset.ratings
         var total = 0.0
         for item in items {
-            let position = Int(dataset.itemPositions[Int(item)])
-            total += RecurrenceGradient.crossEntropy(atReviews[position], recalled: dataset.ratings[position] > 1, weight: 1).loss
+            let position = Int(positions[Int(item)])
+            total += RecurrenceGradient.crossEntropy(atReviews[position], recalled: ratings[position] > 1, weight: 1).loss
         }
         return total / Double(max(1, items.count))
     }
