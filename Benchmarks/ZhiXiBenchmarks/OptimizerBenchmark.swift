@@ -17,7 +17,6 @@ enum OptimizerBenchmark {
         let runs = Int(BenchmarkSupport.option("runs", in: arguments) ?? "") ?? 15
         let folds = Int(BenchmarkSupport.option("folds", in: arguments) ?? "") ?? 5
         let json = arguments.contains("--json")
-        if arguments.contains("--phases") { return try phases(path: BenchmarkSupport.option("log", in: arguments), runs: runs) }
         let path = BenchmarkSupport.option("log", in: arguments) ?? BenchmarkSupport.sharedReviewLogPath()
         var source = "a generated log (1,205 cards)"
         var loadSeconds: [Double] = []
@@ -49,7 +48,11 @@ enum OptimizerBenchmark {
         if let size = BenchmarkSupport.option("batch-size", in: arguments).flatMap(Int.init) { configuration.batchSize = size }
         if let rate = BenchmarkSupport.option("learning-rate", in: arguments).flatMap(Double.init) { configuration.learningRate = rate }
         if let restarts = BenchmarkSupport.option("restarts", in: arguments).flatMap(Int.init) { configuration.restarts = restarts }
+        if let work = BenchmarkSupport.option("parallel-work", in: arguments).flatMap(Int.init) { configuration.minimumParallelWork = work }
         if arguments.contains("--length-sorted") { configuration.batchComposition = .lengthSorted }
+        if arguments.contains("--phases") {
+            return try phases(path: BenchmarkSupport.option("log", in: arguments), runs: runs, configuration: configuration)
+        }
         let optimizer = ParameterOptimizer(configuration: configuration)
         var evaluation: TimeSeriesEvaluation?
         let evaluationSeconds = try BenchmarkSupport.time {
@@ -99,7 +102,7 @@ enum OptimizerBenchmark {
     }
 
     /// `--phases`: the median time of each step from file to parameters, in milliseconds.
-    static func phases(path: String?, runs: Int) throws {
+    static func phases(path: String?, runs: Int, configuration: OptimizerConfiguration) throws {
         guard let path = path ?? BenchmarkSupport.sharedReviewLogPath() else { return }
         var times: [String: [Double]] = [:]
         let names = ["read", "timelines", "items", "fit", "fit (1 descent)", "forward pass"]
@@ -112,8 +115,8 @@ enum OptimizerBenchmark {
             })
             times["timelines", default: []].append(BenchmarkSupport.time { timelines = ReviewTimelines(log: log!, calendar: .utc) })
             times["items", default: []].append(BenchmarkSupport.time { dataset = TrainingDataset(timelines!) })
-            times["fit", default: []].append(BenchmarkSupport.time { _ = ParameterOptimizer().optimize(dataset!) })
-            var single = OptimizerConfiguration()
+            times["fit", default: []].append(BenchmarkSupport.time { _ = ParameterOptimizer(configuration: configuration).optimize(dataset!) })
+            var single = configuration
             single.restarts = 1
             times["fit (1 descent)", default: []].append(BenchmarkSupport.time {
                 _ = ParameterOptimizer(configuration: single).optimize(dataset!)
