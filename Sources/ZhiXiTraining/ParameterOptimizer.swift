@@ -105,7 +105,6 @@ public struct ParameterOptimizer: Sendable {
             weights.replaceSubrange(0..<4, with: smoothed)
         }
         let parameters = (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
-        if epochLosses.isEmpty { epochLosses = [] }
         let trained = set.itemIndices
         var losses = [0.0, 0.0]
         losses.withUnsafeMutableBufferPointer { buffer in
