@@ -4,7 +4,7 @@
 // Dependencies run one way only (see DESIGN.md):
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
-//   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
+//   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
 //
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
+        .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import and datasets.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
@@ -42,7 +45,7 @@ let package = Package(
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
+            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel"]),
@@ -58,6 +61,10 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
+        .testTarget(
+            name: "ZhiXiSimulationTests",
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]
+        ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]

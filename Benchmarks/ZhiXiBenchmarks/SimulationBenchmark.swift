@@ -1,0 +1,62 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiSimulation
+
+/// `zhixi-bench simulate`: time of one card simulation with fsrs-rs's default configuration
+/// (10,000 cards, 365 days, 1,800 s a day) in the library, the median of several runs, with
+/// the mean results over the seeds run.
+enum SimulationBenchmark {
+    static let usage = """
+    usage: zhixi-bench simulate [--runs N] [--retention R] [--seed S] [--json]
+      --runs N       timed runs, each with its own seed from S on; the median is reported (default 10)
+      --retention R  desired retention (default 0.9)
+      --seed S       first seed (default 42)
+      --json         print the results as JSON
+    """
+
+    static func run(arguments: [String]) throws {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return
+        }
+        let runs = Int(BenchmarkSupport.option("runs", in: arguments) ?? "10") ?? 10
+        let retention = Double(BenchmarkSupport.option("retention", in: arguments) ?? "0.9") ?? 0.9
+        let firstSeed = UInt64(BenchmarkSupport.option("seed", in: arguments) ?? "42") ?? 42
+        let simulator = try CardSimulator()
+        var times: [Double] = []
+        var memorized: [Double] = []
+        var reviews: [Double] = []
+        var learned: [Double] = []
+        var seconds: [Double] = []
+        var correct: [Double] = []
+        for run in 0 ..< max(1, runs) {
+            var result: SimulationResult?
+            times.append(try BenchmarkSupport.time {
+                result = try simulator.run(desiredRetention: retention, seed: firstSeed + UInt64(run))
+            })
+            memorized.append(result!.summary.memorizedAtEnd)
+            reviews.append(Double(result!.summary.totalReviews))
+            learned.append(Double(result!.summary.totalLearned))
+            seconds.append(result!.summary.totalSeconds)
+            correct.append(Double(result!.summary.correctReviews))
+            if run == 0, let path = BenchmarkSupport.option("days-json", in: arguments) {
+                let days = result!.days
+                let object: [String: Any] = ["memorized": days.memorized, "reviews": days.reviews, "learned": days.learned,
+                                             "cost": days.seconds, "correct": days.correctReviews]
+                try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        let median = BenchmarkSupport.median(times)
+        let meanMemorized = memorized.reduce(0, +) / Double(memorized.count)
+        let meanReviews = reviews.reduce(0, +) / Double(reviews.count)
+        if arguments.contains("--json") {
+            print("{\"medianSeconds\": \(median), \"runs\": \(times.count), \"memorizedAtEnd\": \(meanMemorized), \"totalReviews\": \(meanReviews)}")
+        } else {
+            print(String(format: "card simulation, fsrs-rs default configuration: median %.4f s over %d runs (min %.4f, max %.4f)",
+                         median, times.count, times.min()!, times.max()!))
+            print(String(format: "mean memorized at end %.1f, mean total reviews %.1f", meanMemorized, meanReviews))
+            print(String(format: "mean learned %.1f, mean seconds %.1f, mean correct %.1f", learned.reduce(0, +) / Double(runs),
+                         seconds.reduce(0, +) / Double(runs), correct.reduce(0, +) / Double(runs)))
+        }
+    }
+}
