@@ -63,7 +63,8 @@ let package = Package(
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
         .testTarget(
             name: "ZhiXiSimulationTests",
-            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",

@@ -22,7 +22,11 @@ enum SimulationBenchmark {
         let runs = Int(BenchmarkSupport.option("runs", in: arguments) ?? "10") ?? 10
         let retention = Double(BenchmarkSupport.option("retention", in: arguments) ?? "0.9") ?? 0.9
         let firstSeed = UInt64(BenchmarkSupport.option("seed", in: arguments) ?? "42") ?? 42
-        let simulator = try CardSimulator()
+        var configuration = SimulatorConfiguration()
+        if let path = BenchmarkSupport.option("config", in: arguments) {
+            configuration = try SimulatorConfiguration(fsrsJSON: Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let simulator = try CardSimulator(configuration: configuration)
         var times: [Double] = []
         var memorized: [Double] = []
         var reviews: [Double] = []

@@ -75,11 +75,17 @@ public struct CardSimulator: Sendable {
     }
 
     /// Simulates ``SimulatorConfiguration/learnSpanDays`` days of study with intervals aiming
-    /// at `desiredRetention`, drawing random numbers from `seed`.
+    /// at `desiredRetention`, drawing random numbers from `seed`. With `recordingReviews`, the
+    /// result's ``SimulationResult/reviewLog`` lists every card learned or reviewed.
     /// - Throws: ``SimulationConfigurationError/desiredRetentionOutOfRange(_:)`` unless
     ///   `desiredRetention` is strictly between 0 and 1.
-    public func run(desiredRetention: Double, seed: UInt64) throws(SimulationConfigurationError) -> SimulationResult {
+    public func run(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) throws(SimulationConfigurationError) -> SimulationResult {
         guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
+        return simulate(desiredRetention: desiredRetention, seed: seed, recordingReviews: recordingReviews)
+    }
+
+    /// ``run(desiredRetention:seed:recordingReviews:)`` for a desired retention already checked.
+    func simulate(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) -> SimulationResult {
         let span = configuration.learnSpanDays
         let deckSize = configuration.deckSize
         let maximumCost = configuration.maximumCostPerDaySeconds
@@ -95,6 +101,8 @@ public struct CardSimulator: Sendable {
         var difficulty = [Double](repeating: 0, count: deckSize)
         var lastDay = [Int32](repeating: 0, count: deckSize)
         var lapses = [Int32](repeating: 0, count: deckSize)
+        var dueDay = [Int32](repeating: 0, count: deckSize)
+        var reviewLog: [SimulatedReview] = []
         var buckets = DueBuckets(dayCount: span, capacity: deckSize)
         var dueToday: [UInt64] = []
         dueToday.reserveCapacity(min(deckSize, 1 << 14))
@@ -112,6 +120,7 @@ public struct CardSimulator: Sendable {
             difficulty[card] = newDifficulty
             lastDay[card] = Int32(truncatingIfNeeded: day)
             let due = day + intervalDays(stability: newStability, desiredRetention: desiredRetention, generator: &generator)
+            dueDay[card] = Int32(clamping: due)
             if due < span { buckets.add(card, onDay: due) } else { retire(card) }
         }
 
@@ -138,15 +147,16 @@ public struct CardSimulator: Sendable {
                 let oldStability = stability[card], oldDifficulty = difficulty[card]
                 let recall = model.retrievability(elapsedDays: Double(day - last), stability: oldStability)
                 model.addRetrievability(to: &days.memorized, days: last ..< day, lastDay: last, stability: oldStability)
-                let newStability: Double, newDifficulty: Double, cost: Double
+                let newStability: Double, newDifficulty: Double, cost: Double, rating: Rating
                 if generator.nextUnitInterval() < recall {
-                    let rating = reviewRatings.rating(unit: generator.nextUnitInterval())
+                    rating = reviewRatings.rating(unit: generator.nextUnitInterval())
                     newStability = MemoryModel.clampedStability(model.stabilityAfterRecall(
                         stability: oldStability, difficulty: oldDifficulty, retrievability: recall, rating: rating))
                     newDifficulty = model.nextDifficulty(oldDifficulty, rating: rating)
                     cost = reviewCosts[rating]
                     days.correctReviews[day] += 1
                 } else {
+                    rating = .again
                     lapses[card] += 1
                     let lapsed = MemoryModel.clampedStability(model.stabilityAfterLapse(
                         stability: oldStability, difficulty: oldDifficulty, retrievability: recall))
@@ -160,6 +170,10 @@ public struct CardSimulator: Sendable {
                 reviewsToday += 1
                 days.reviews[day] += 1
                 days.seconds[day] += cost
+                if recordingReviews {
+                    reviewLog.append(SimulatedReview(item: card, kind: .review, day: day, dueDay: Int(dueDay[card]),
+                                                     lastReviewDay: last, rating: rating, seconds: cost))
+                }
                 schedule(card, day: day, stability: newStability, difficulty: newDifficulty)
             }
 
@@ -182,13 +196,18 @@ public struct CardSimulator: Sendable {
                                            stepCount: configuration.learningStepCount, generator: &generator)
                 days.learned[day] += 1
                 days.seconds[day] += steps.seconds
+                if recordingReviews {
+                    reviewLog.append(SimulatedReview(item: card, kind: .learning, day: day, dueDay: card / learnLimit,
+                                                     lastReviewDay: nil, rating: rating, seconds: steps.seconds))
+                }
                 schedule(card, day: day, stability: steps.stability, difficulty: steps.difficulty)
             }
         }
 
         var summary = SimulationSummary(days: days)
         summary.notStarted = deckSize - learnedCount
-        return SimulationResult(mode: .cards, desiredRetention: desiredRetention, seed: seed, days: days, summary: summary)
+        return SimulationResult(mode: .cards, desiredRetention: desiredRetention, seed: seed, days: days, summary: summary,
+                                reviewLog: reviewLog)
     }
 
     /// A card's (re)learning steps on one day, as fsrs-rs's `memory_state_short_term`: from

@@ -10,4 +10,7 @@ public struct SimulationResult: Sendable, Hashable {
     public var days: SimulationDays
     /// The totals.
     public var summary: SimulationSummary
+    /// Every card learned or reviewed, or task done, in the order done; empty unless the run
+    /// was asked to record them.
+    public var reviewLog: [SimulatedReview] = []
 }

@@ -17,7 +17,7 @@ extension SimulatorConfiguration {
             fields = try JSONDecoder().decode(FSRSConfigurationFields.self, from: data)
         } catch let error as SimulationConfigurationError {
             throw error
-        } catch let DecodingError.typeMismatch(type, context) {
+        } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
             throw Self.wrongType(context.codingPath, type)
         } catch let DecodingError.valueNotFound(type, context) {
             throw Self.wrongType(context.codingPath, type)
