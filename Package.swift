@@ -4,6 +4,7 @@
 // Dependencies run one way only (see DESIGN.md):
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
+//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
 //   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
@@ -15,6 +16,7 @@ let package = Package(
     name: "zhixi-review",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
         .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
@@ -25,30 +27,34 @@ let package = Package(
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
     targets: [
+        // Civil dates and UTF-8 text writers (digits, ISO-8601, JSON strings): the one home of
+        // what every layer formats. No domain knowledge.
+        .target(name: "ZhiXiCore"),
         // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
-        .target(name: "ZhiXiModel"),
+        .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore"]),
         // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
         .target(name: "ZhiXiMemory"),
         // Card scheduler: states, steps, fuzz, load balancing, study days. No I/O, no lessons.
-        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory"]),
+        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
-        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
         .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import and datasets.
-        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
-        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel"]),
+        .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
+        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         .testTarget(
             name: "ZhiXiMemoryTests",
             dependencies: ["ZhiXiMemory"],

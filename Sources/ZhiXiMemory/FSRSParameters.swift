@@ -190,3 +190,26 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
         "[" + weights.map { String($0) }.joined(separator: ", ") + "]"
     }
 }
+
+extension FSRSParameters: Codable {
+    /// Decodes the weights from a JSON array of 21 numbers (or 19, 17 or none, filled as
+    /// ``init(_:relearningStepCount:)`` fills them), the exchange format of Anki and fsrs-rs.
+    /// - Throws: `DecodingError.dataCorrupted` with the ``ParameterError``'s sentence for a
+    ///   wrong length, a non-finite value or a value outside its range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let weights = try container.decode([Double].self)
+        do {
+            try self.init(weights)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
+                                                                    debugDescription: error.description))
+        }
+    }
+
+    /// Encodes the 21 weights as a JSON array.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(weights)
+    }
+}

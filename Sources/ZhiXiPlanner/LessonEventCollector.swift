@@ -8,7 +8,7 @@ import ZhiXiScheduler
 struct LessonEventCollector {
     let records: PlannerRecords
     let calendar: StudyCalendar
-    let lessonIndexById: LessonIdIndex
+    let lessonIndexByID: LessonIDIndex
 
     /// The events grouped by lesson: lesson `i`'s events, oldest first, are
     /// `events[lessonStarts[i] ..< lessonStarts[i + 1]]`.
@@ -26,7 +26,7 @@ struct LessonEventCollector {
     func collect() throws(PlannerError) -> Collected {
         let records = records
         let (sessionAnalysis, standaloneAnalyses) = linkAnalyses()
-        let lessonIndexById = lessonIndexById
+        let lessonIndexByID = lessonIndexByID
         let calendar = calendar
 
         // Sessions → events, in parallel chunks.
@@ -37,20 +37,19 @@ struct LessonEventCollector {
             events.reserveCapacity(range.count)
             mentions.reserveCapacity(range.count * 2)
             for index in range {
-                guard let lesson = lessonIndexById.position(of: records.sessions[index].lessonId) else {
-                    return .failure(.unknownLessonInSession(index: index, sessionId: records.sessions[index].id, lessonId: records.sessions[index].lessonId))
+                guard let lesson = lessonIndexByID.position(of: records.sessions[index].lessonID) else {
+                    return .failure(.unknownLessonInSession(index: index, sessionID: records.sessions[index].id, lessonID: records.sessions[index].lessonID))
                 }
                 let analysis = sessionAnalysis.isEmpty ? -1 : sessionAnalysis[index]
                 var score = -1
                 if let value = records.sessions[index].masteryScore {
                     guard (0...100).contains(value) else {
-                        return .failure(.sessionScoreOutOfRange(index: index, sessionId: records.sessions[index].id, score: value))
+                        return .failure(.sessionScoreOutOfRange(index: index, sessionID: records.sessions[index].id, score: value))
                     }
                     score = value
-                } else if analysis >= 0 {
-                    let value = records.analyses[Int(analysis)].masteryScore
+                } else if analysis >= 0, let value = records.analyses[Int(analysis)].masteryScore {
                     guard (0...100).contains(value) else {
-                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisId: records.analyses[Int(analysis)].id, score: value))
+                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisID: records.analyses[Int(analysis)].id, score: value))
                     }
                     score = value
                 }
@@ -85,19 +84,23 @@ struct LessonEventCollector {
         var standalone: Chunk = ([], [])
         for index in standaloneAnalyses {
             let analysis = records.analyses[index]   // few: analyses without a session
-            guard let lessonId = analysis.lessonId else {
+            guard let lessonID = analysis.lessonID else {
                 unattributed += 1
                 continue
             }
-            guard let lesson = lessonIndexById.position(of: lessonId) else {
-                throw .unknownLessonInAnalysis(index: index, analysisId: analysis.id, lessonId: lessonId)
+            guard let lesson = lessonIndexByID.position(of: lessonID) else {
+                throw .unknownLessonInAnalysis(index: index, analysisID: analysis.id, lessonID: lessonID)
             }
-            guard (0...100).contains(analysis.masteryScore) else {
-                throw .analysisScoreOutOfRange(index: index, analysisId: analysis.id, score: analysis.masteryScore)
+            var score = -1
+            if let value = analysis.masteryScore {
+                guard (0...100).contains(value) else {
+                    throw .analysisScoreOutOfRange(index: index, analysisID: analysis.id, score: value)
+                }
+                score = value
             }
             let second = analysis.createdAt.timeIntervalSince1970
             var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second),
-                                    order: Int32(records.sessions.count + index), score: Int16(analysis.masteryScore),
+                                    order: Int32(records.sessions.count + index), score: Int16(score),
                                     sessionIndex: -1, analysisIndex: Int32(index))
             event.mentionStart = Int32(standalone.mentions.count)
             Self.mention(analysis.weakPoints, isAnalysis: true, recordIndex: Int32(index), into: &standalone.mentions,
@@ -178,8 +181,8 @@ struct LessonEventCollector {
         lhs.second < rhs.second || (lhs.second == rhs.second && lhs.order < rhs.order)
     }
 
-    /// Links analyses to the sessions they describe: by the session's `analysisId`, else by the
-    /// analysis's `sessionId`. Returns each session's analysis (-1: none; empty when there are
+    /// Links analyses to the sessions they describe: by the session's `analysisID`, else by the
+    /// analysis's `sessionID`. Returns each session's analysis (-1: none; empty when there are
     /// no analyses) and the analyses that describe no session, in input order.
     private func linkAnalyses() -> (sessionAnalysis: [Int32], standalone: [Int]) {
         let sessions = records.sessions
@@ -187,27 +190,27 @@ struct LessonEventCollector {
         guard !analyses.isEmpty else { return ([], []) }
         var sessionAnalysis = [Int32](repeating: -1, count: sessions.count)
         var linked = [Bool](repeating: false, count: analyses.count)
-        if sessions.contains(where: { $0.analysisId != nil }) {
-            var analysisById: [String: Int32] = [:]
-            analysisById.reserveCapacity(analyses.count)
-            for index in analyses.indices where analysisById[analyses[index].id] == nil {
-                analysisById[analyses[index].id] = Int32(index)
+        if sessions.contains(where: { $0.analysisID != nil }) {
+            var analysisByID: [String: Int32] = [:]
+            analysisByID.reserveCapacity(analyses.count)
+            for index in analyses.indices where analysisByID[analyses[index].id] == nil {
+                analysisByID[analyses[index].id] = Int32(index)
             }
             for index in sessions.indices {
-                if let id = sessions[index].analysisId, let analysis = analysisById[id] {
+                if let id = sessions[index].analysisID, let analysis = analysisByID[id] {
                     sessionAnalysis[index] = analysis
                     linked[Int(analysis)] = true
                 }
             }
         }
-        if analyses.contains(where: { $0.sessionId != nil }) {
-            var sessionById: [String: Int32] = [:]
-            sessionById.reserveCapacity(sessions.count)
-            for index in sessions.indices where sessionById[sessions[index].id] == nil {
-                sessionById[sessions[index].id] = Int32(index)
+        if analyses.contains(where: { $0.sessionID != nil }) {
+            var sessionByID: [String: Int32] = [:]
+            sessionByID.reserveCapacity(sessions.count)
+            for index in sessions.indices where sessionByID[sessions[index].id] == nil {
+                sessionByID[sessions[index].id] = Int32(index)
             }
             for index in analyses.indices where !linked[index] {
-                guard let id = analyses[index].sessionId, let session = sessionById[id] else { continue }
+                guard let id = analyses[index].sessionID, let session = sessionByID[id] else { continue }
                 linked[index] = true
                 if sessionAnalysis[Int(session)] < 0 { sessionAnalysis[Int(session)] = Int32(index) }
             }

@@ -107,19 +107,8 @@ struct PlanPlacement {
                 let balanced = configuration.loadBalancing && task.latest - lastDay <= LoadBalancer.maximumBalancedIntervalDays
                     && load.covers(task.earliest ... task.latest)
                 if balanced {
-                    var total = 0.0
-                    for candidate in task.earliest ... task.latest {
-                        total += LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
-                    }
-                    var remaining = generator.nextUnitInterval() * total
-                    day = task.latest
-                    for candidate in task.earliest ... task.latest {
-                        remaining -= LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
-                        if remaining < 0 {
-                            day = candidate
-                            break
-                        }
-                    }
+                    day = LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
+                                                   generator: &generator)
                 } else {
                     day = task.earliest + Int(generator.nextUnitInterval() * Double(task.latest - task.earliest + 1))
                     day = min(day, task.latest)
@@ -191,7 +180,7 @@ struct PlanPlacement {
 
     /// Writes the plan: tasks with explanations, grouped and ordered, the days' workload and
     /// notes. The texts are written on all cores.
-    func output(_ tasks: [PlacedTask], items: [PlannerItem], userId: String, records: PlannerRecords) -> PlannerResult {
+    func output(_ tasks: [PlacedTask], items: [PlannerItem], userID: String, records: PlannerRecords) -> PlannerResult {
         let calendar = settings.calendar
         let writer = PlanReasonWriter(language: configuration.language)
         let today = today
@@ -218,14 +207,14 @@ struct PlanPlacement {
                 scheduledDay: calendar.localDate(ofDay: placed.day), lastReview: calendar.localDate(ofDay: item.lastDay),
                 overdueDays: max(0, today - placed.idealDay), deferredFrom: deferred.map { calendar.localDate(ofDay: $0) })
             let task = ReviewTask(
-                id: placed.identifier.text, userId: userId, lessonId: records.lessons[lessonIndex].id,
-                sourceSessionId: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
+                id: placed.identifier.text, userID: userID, lessonID: records.lessons[lessonIndex].id,
+                sourceSessionID: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
                 reviewType: type, scheduledAt: starts.start(ofDay: placed.day), completedAt: nil, status: .pending)
             let explanation = ReviewTaskExplanation(
                 predictedRecall: recall, stability: item.state.stability, difficulty: item.state.difficulty,
                 estimatedMinutes: placed.minutes, dueAt: starts.start(ofDay: placed.idealDay),
                 weakPoint: weakPoint,
-                sourceAnalysisId: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
+                sourceAnalysisID: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
                 lessonTitle: records.lessons[lessonIndex].title, reason: reason, deferredFrom: deferred.map { starts.start(ofDay: $0) })
             return PlannedReviewTask(task: task, explanation: explanation)
         }
@@ -261,19 +250,15 @@ struct PlanPlacement {
             minutes[task.day - today] += task.minutes
         }
         let days = (0 ..< configuration.horizonDays).map { offset in
-            PlannedDay(start: calendar.start(ofDay: today + offset), localDate: Self.isoDate(calendar.localDate(ofDay: today + offset)),
+            PlannedDay(start: calendar.start(ofDay: today + offset), localDate: calendar.localDate(ofDay: today + offset).description,
                        taskCount: counts[offset], minutes: minutes[offset])
         }
         let notes = overBudgetDays.map { day, minutes in
-            PlanNote.overBudget(localDate: Self.isoDate(calendar.localDate(ofDay: day)), minutes: minutes, budget: settings.dailyMinutes)
+            PlanNote.overBudget(localDate: calendar.localDate(ofDay: day).description, minutes: minutes, budget: settings.dailyMinutes)
         }
         return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: settings.dailyMinutes)
     }
 
-    /// `YYYY-MM-DD`.
-    static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))"
-    }
 }
 
 /// A sort key of a task: three fields compared in turn, then the task's position (so the
@@ -339,9 +324,4 @@ struct DayStarts: Sendable {
         let offset = day - first
         return offset >= 0 && offset < starts.count ? starts[offset] : calendar.start(ofDay: day)
     }
-}
-
-/// Zero-padded two-digit numbers for dates.
-enum TwoDigits {
-    static func text(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

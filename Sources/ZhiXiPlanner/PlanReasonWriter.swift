@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiModel
 
 /// Writes the `reason` of a planned task — why this review, of this type, on this day — in
@@ -7,18 +8,18 @@ struct PlanReasonWriter: Sendable {
     let language: AppLanguage
     var chinese: Bool { language == .simplifiedChinese }
 
-    typealias LocalDate = (year: Int, month: Int, day: Int)
+    typealias LocalDate = CivilDate
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `Dec 1` or `12月1日` for a local calendar date.
     func dayText(_ date: LocalDate) -> String {
-        var buffer = ByteText()
+        var buffer = UTF8Text(capacity: 192)
         appendDay(date, to: &buffer)
         return buffer.string
     }
 
-    private func appendDay(_ date: LocalDate, to buffer: inout ByteText) {
+    private func appendDay(_ date: LocalDate, to buffer: inout UTF8Text) {
         if chinese {
             buffer.append(date.month)
             buffer.append("月")
@@ -38,7 +39,7 @@ struct PlanReasonWriter: Sendable {
     ///   - deferredFrom: the day the task was moved away from for the daily budget, if it was.
     func reason(type: ReviewType, weakPoint: String?, latestScore: Int?, stabilityDays: Double, recallPercent: Int,
                 scheduledDay: LocalDate, lastReview: LocalDate, overdueDays: Int, deferredFrom: LocalDate?) -> String {
-        var text = ByteText()
+        var text = UTF8Text(capacity: 192)
         switch (type, chinese) {
         case (.weakPoint, true):
             text.append("薄弱点「")
@@ -62,11 +63,11 @@ struct PlanReasonWriter: Sendable {
             text.append("): explain it in your own words.")
         case (.spacedRepetition, true):
             text.append("已巩固（稳定性 ")
-            text.appendOneDecimal(stabilityDays)
+            text.appendFixed(stabilityDays, decimals: 1)
             text.append(" 天）：快速间隔复习即可保持。")
         case (.spacedRepetition, false):
             text.append("Consolidated (stability ")
-            text.appendOneDecimal(stabilityDays)
+            text.appendFixed(stabilityDays, decimals: 1)
             text.append(" days): a quick spaced review keeps it.")
         case (_, true):
             text.append("主动回忆（")
@@ -95,7 +96,7 @@ struct PlanReasonWriter: Sendable {
             text.append("回忆率 ")
             text.append(recallPercent)
             text.append("%，稳定性 ")
-            text.appendOneDecimal(stabilityDays)
+            text.appendFixed(stabilityDays, decimals: 1)
             text.append(" 天。")
             if overdueDays > 0 {
                 text.append(" 已逾期 ")
@@ -113,7 +114,7 @@ struct PlanReasonWriter: Sendable {
             text.append("% on ")
             appendDay(scheduledDay, to: &text)
             text.append(", stability ")
-            text.appendOneDecimal(stabilityDays)
+            text.appendFixed(stabilityDays, decimals: 1)
             text.append(" days.")
             if overdueDays > 0 {
                 text.append(" Overdue by ")
@@ -129,60 +130,7 @@ struct PlanReasonWriter: Sendable {
         return text.string
     }
 
-    private func appendScore(_ score: Int?, to text: inout ByteText) {
+    private func appendScore(_ score: Int?, to text: inout UTF8Text) {
         if let score { text.append(score) } else { text.append("?") }
     }
-
-    /// A number with one decimal, e.g. `9.3`.
-    static func oneDecimal(_ value: Double) -> String {
-        var text = ByteText()
-        text.appendOneDecimal(value)
-        return text.string
-    }
-}
-
-/// A growing UTF-8 buffer for building text without `String`'s per-append overhead.
-struct ByteText {
-    private(set) var bytes: [UInt8] = []
-
-    init() { bytes.reserveCapacity(192) }
-
-    mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
-    }
-
-    /// A whole number in decimal.
-    mutating func append(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
-    }
-
-    /// A number rounded to one decimal, e.g. `9.3`; `∞` when not finite.
-    mutating func appendOneDecimal(_ value: Double) {
-        guard value.isFinite, abs(value) < 1e15 else {
-            append("∞")
-            return
-        }
-        let tenths = Int((value * 10).rounded())
-        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
-        append(abs(tenths) / 10)
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(abs(tenths) % 10))
-    }
-
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -61,11 +61,11 @@ extension ReviewPlanner {
         try input.withRecords { (records) throws(PlannerError) -> PlannerMemorySnapshot in
             let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
             let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
-                                                     lessonIndexById: LessonIdIndex(records.lessons)).collect()
+                                                     lessonIndexByID: LessonIDIndex(records.lessons)).collect()
             let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
                                       completedTaskRating: configuration.completedTaskRating,
                                       unscoredSessionRating: configuration.unscoredSessionRating,
-                                      userHash: StableHash.fnv1a64(input.userId),
+                                      userHash: StableHash.fnv1a64(input.userID),
                                       tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar))
             let today = settings.calendar.dayNumber(of: now)
             var lessons = records.lessons.map {

@@ -55,9 +55,9 @@ public struct ReviewPlanner: Sendable {
 
     private func plan(_ input: PlannerInput, records: PlannerRecords, now: Date) throws(PlannerError) -> PlannerResult {
         let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
-        let lessonIndexById = LessonIdIndex(records.lessons)
-        let collected = try LessonEventCollector(records: records, calendar: settings.calendar, lessonIndexById: lessonIndexById).collect()
-        let userHash = StableHash.fnv1a64(input.userId)
+        let lessonIndexByID = LessonIDIndex(records.lessons)
+        let collected = try LessonEventCollector(records: records, calendar: settings.calendar, lessonIndexByID: lessonIndexByID).collect()
+        let userHash = StableHash.fnv1a64(input.userID)
         let lessonHashes = records.lessons.map { StableHash.fnv1a64($0.id) }
         let tasks = Self.taskRecords(input.reviewTasks, calendar: settings.calendar)
 
@@ -83,7 +83,7 @@ public struct ReviewPlanner: Sendable {
 
         var placement = PlanPlacement(settings: settings, configuration: configuration, now: now)
         let scheduled = placement.schedule(items, records: records, replay: replay, lessonHashes: lessonHashes)
-        var result = placement.output(scheduled, items: items, userId: input.userId, records: records)
+        var result = placement.output(scheduled, items: items, userID: input.userID, records: records)
 
         var superseded = input.reviewTasks.filter { $0.status == .pending && ReviewTaskIdentifier($0.id) == nil }.count
         if tasks.values.contains(where: { $0.outcome == .pending }) {
@@ -133,6 +133,7 @@ struct PlannerSettings: Sendable {
             switch error {
             case .unknownTimeZone(let identifier): throw .unknownTimeZone(identifier)
             case .dayStartHourOutOfRange(let value): throw .dayStartHourOutOfRange(value)
+            default: throw .dayStartHourOutOfRange(hour)   // a calendar fails for its zone or hour only
             }
         }
         desiredRetention = configuration.desiredRetention ?? profile.desiredRetention

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiScheduler
@@ -46,7 +47,7 @@ struct PlanFormatter {
     }
 
     private func title(_ task: PlannedReviewTask) -> String {
-        let lesson = task.explanation.lessonTitle ?? task.task.lessonId
+        let lesson = task.explanation.lessonTitle ?? task.task.lessonID
         guard let weakPoint = task.explanation.weakPoint else { return lesson }
         return lesson + " · " + weakPoint
     }
@@ -57,7 +58,7 @@ struct PlanFormatter {
     /// lesson, minutes and reason; later tasks are counted.
     func text() -> String {
         let plan = result.plan
-        let name = workspace.user?.displayName ?? workspace.profile.userId
+        let name = workspace.user?.displayName ?? workspace.profile.userID
         var output = (chinese ? "复习计划 · " : "Review plan · ") + name + " · "
             + dateText(plan.generatedAt, withWeekday: true) + " · " + plan.timezone + " · "
             + (chinese ? "每日 \(result.dailyMinutes) 分钟" : "\(result.dailyMinutes) min a day") + "\n"
@@ -112,12 +113,12 @@ struct PlanFormatter {
             for task in tasks {
                 let fields = [
                     group, TextFormatting.iso8601UTC(task.task.scheduledAt.timeIntervalSince1970), task.task.reviewType.rawValue,
-                    task.task.lessonId, task.explanation.lessonTitle ?? "", task.explanation.weakPoint ?? "",
+                    task.task.lessonID, task.explanation.lessonTitle ?? "", task.explanation.weakPoint ?? "",
                     String(task.explanation.estimatedMinutes), TextFormatting.fixed(task.explanation.predictedRecall, 4),
                     TextFormatting.fixed(task.explanation.stability, 4), TextFormatting.fixed(task.explanation.difficulty, 4),
                     TextFormatting.iso8601UTC(task.explanation.dueAt.timeIntervalSince1970),
                     task.explanation.deferredFrom.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
-                    task.task.id, task.task.sourceSessionId ?? "", task.explanation.reason,
+                    task.task.id, task.task.sourceSessionID ?? "", task.explanation.reason,
                 ]
                 output += fields.map(TextFormatting.csvField).joined(separator: ",") + "\n"
             }
@@ -159,8 +160,8 @@ struct PlanFormatter {
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    private func compactDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        String(date.year) + TextFormatting.twoDigits(date.month) + TextFormatting.twoDigits(date.day)
+    private func compactDate(_ date: CivilDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
     }
 
     private func compactUTC(_ date: Date) -> String {

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 import ZhiXiModel
 import ZhiXiScheduler
@@ -37,7 +38,7 @@ enum RecordCommand {
         guard let (parsed, path) = try parser.parseWithInput(arguments, command: "record", input: "a workspace file (WORKSPACE.json)",
                                                               context: context) else { return }
         let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .json], usage: usage)
-        guard let lessonId = parsed.value("lesson"), !lessonId.isEmpty else { throw .usage("record needs --lesson ID", usage: usage) }
+        guard let lessonID = parsed.value("lesson"), !lessonID.isEmpty else { throw .usage("record needs --lesson ID", usage: usage) }
         guard let scoreText = parsed.value("score") else { throw .usage("record needs --score N (0-100)", usage: usage) }
         guard let score = Int(scoreText), (0...100).contains(score) else {
             throw .usage("--score '\(scoreText)' must be a whole number from 0 to 100", usage: usage)
@@ -69,22 +70,22 @@ enum RecordCommand {
         let weakPoints = parsed.allValues("weak-point").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
 
         let (workspace, data) = try WorkspaceFile.read(path)
-        guard workspace.lessons.contains(where: { $0.id == lessonId }) else {
+        guard workspace.lessons.contains(where: { $0.id == lessonID }) else {
             let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
-            throw .dataError("\(path): no lesson has the id '\(lessonId)'"
+            throw .dataError("\(path): no lesson has the id '\(lessonID)'"
                 + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
         }
-        let existingIds = Set(workspace.sessions.map(\.id))
+        let existingIDs = Set(workspace.sessions.map(\.id))
         var counter = workspace.sessions.count + 1
-        var sessionId: String
+        var sessionID: String
         repeat {
-            let hash = StableHash.fnv1a64("\(lessonId)|\(endedAt.timeIntervalSince1970)|\(counter)")
-            sessionId = "session-" + String(String(hash, radix: 16).suffix(12))
+            let hash = StableHash.fnv1a64("\(lessonID)|\(endedAt.timeIntervalSince1970)|\(counter)")
+            sessionID = "session-" + String(String(hash, radix: 16).suffix(12))
             counter += 1
-        } while existingIds.contains(sessionId)
+        } while existingIDs.contains(sessionID)
 
         let session = LearningSession(
-            id: sessionId, userId: workspace.user?.id ?? workspace.profile.userId, lessonId: lessonId,
+            id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
             startedAt: startedAt, endedAt: endedAt, userInput: parsed.value("input") ?? "", masteryScore: score,
             weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
         let encoder = ZhiXiJSON.makeEncoder()
@@ -100,7 +101,7 @@ enum RecordCommand {
         }
         // Never write a file that would not read back.
         guard let check = try? LearnerWorkspace(jsonData: Data(updated)), check.sessions.count == workspace.sessions.count + 1,
-              check.sessions.last?.id == sessionId else {
+              check.sessions.last?.id == sessionID else {
             throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
         }
         try FileAccess.replaceAtomically(path, with: Data(updated))
@@ -108,9 +109,9 @@ enum RecordCommand {
         if format == .json {
             context.write(sessionJSON + "\n")
         } else {
-            let title = workspace.lessons.first { $0.id == lessonId }?.title ?? lessonId
+            let title = workspace.lessons.first { $0.id == lessonID }?.title ?? lessonID
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
-            context.write("recorded \(sessionId): \(title), score \(score), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
+            context.write("recorded \(sessionID): \(title), score \(score), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
         }
     }
 }

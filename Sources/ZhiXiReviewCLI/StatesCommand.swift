@@ -118,7 +118,7 @@ enum StatesCommand {
         for (index, summary) in summaries.enumerated() {
             let card = summary.card
             output += index == 0 ? "\n  {" : ",\n  {"
-            output += "\"cardId\": " + TextFormatting.jsonString(summary.cardId)
+            output += "\"cardId\": " + TextFormatting.jsonString(summary.cardID)
             output += ", \"reviews\": \(summary.reviewCount)"
             output += ", \"state\": \"\(card.state)\", \"step\": " + (card.step.map(String.init) ?? "null")
             output += ", \"stability\": " + (card.stability.map { TextFormatting.fixed($0, 6) } ?? "null")
@@ -133,7 +133,7 @@ enum StatesCommand {
         var output = "card_id,reviews,state,step,stability,difficulty,retrievability,due\n"
         for summary in summaries {
             let card = summary.card
-            output += TextFormatting.csvField(summary.cardId) + ",\(summary.reviewCount),\(card.state),\(stepText(card)),"
+            output += TextFormatting.csvField(summary.cardID) + ",\(summary.reviewCount),\(card.state),\(stepText(card)),"
             output += (card.stability.map { TextFormatting.fixed($0, 6) } ?? "") + ","
             output += (card.difficulty.map { TextFormatting.fixed($0, 6) } ?? "") + ","
             output += TextFormatting.fixed(summary.retrievability, 6) + ","
@@ -145,7 +145,7 @@ enum StatesCommand {
     static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar) -> String {
         let rows = summaries.map { summary in
             let card = summary.card
-            return [summary.cardId, String(summary.reviewCount), card.state.description, stepText(card),
+            return [summary.cardID, String(summary.reviewCount), card.state.description, stepText(card),
                     card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
                     TextFormatting.fixed(summary.retrievability, 3),
                     TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]

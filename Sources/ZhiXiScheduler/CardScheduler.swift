@@ -48,7 +48,7 @@ public struct CardScheduler: Sendable {
     public let model: MemoryModel
 
     /// A scheduler for a configuration.
-    /// - Throws: ``SchedulerConfigurationError`` when a value is out of range.
+    /// - Throws: ``SchedulerConfigurationError`` naming the value out of range and what to give.
     public init(_ configuration: SchedulerConfiguration = SchedulerConfiguration()) throws(SchedulerConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
@@ -65,11 +65,13 @@ public struct CardScheduler: Sendable {
     ///   - card: the card before the review.
     ///   - rating: the learner's answer.
     ///   - date: when the review happened.
+    ///   - reviewDurationMilliseconds: how long the learner took, kept in the review log.
     ///   - dueLoad: how many cards are due on the coming days; used only with
-    ///     ``FuzzMode/loadBalanced``, to pick the least loaded day of the fuzz range. Record the
-    ///     returned card's due day in it (`load.add(onDay: scheduler.dayNumber(of: card.due))`)
-    ///     before scheduling the next card.
-    public func review(_ card: Card, rating: Rating, at date: Date, dueLoad: DueDayLoad? = nil) -> CardReviewResult {
+    ///     ``FuzzMode/loadBalanced``, to pick the least loaded day of the fuzz range. This
+    ///     variant only reads it: to have the scheduler keep the counts, use
+    ///     ``review(_:rating:at:reviewDurationMilliseconds:updating:)``.
+    public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
+                       dueLoad: DueDayLoad? = nil) -> CardReviewResult {
         let policy = configuration.elapsedDays
         let reviewSeconds = date.timeIntervalSince1970
         let reviewDay = policy.dayNumber(ofSecondsSince1970: reviewSeconds)
@@ -119,9 +121,23 @@ public struct CardScheduler: Sendable {
         }
         next.due = Date(timeIntervalSince1970: dueSeconds)
 
-        let review = CardReview(cardID: card.id, rating: rating, date: date, elapsedDays: max(0, elapsedDays ?? 0),
-                                scheduledDays: scheduledDays, cardBefore: card)
+        let review = CardReview(cardID: card.id, rating: rating, reviewedAt: date,
+                                reviewDurationMilliseconds: reviewDurationMilliseconds,
+                                elapsedDays: max(0, elapsedDays ?? 0), scheduledDays: scheduledDays, cardBefore: card)
         return CardReviewResult(card: next, review: review)
+    }
+
+    /// Reviews a card as ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)`` does and
+    /// keeps `load` up to date: the card leaves the day it was due on (unless it was new) and
+    /// joins the day it is now due on, so the next review is balanced against it. Start from
+    /// ``dueDayLoad(of:firstDay:dayCount:)`` over the collection, then review every card
+    /// through this method. O(1) plus the fuzz range.
+    public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
+                       updating load: inout DueDayLoad) -> CardReviewResult {
+        if card.state != .new { load.remove(onDay: dayNumber(of: card.due)) }
+        let result = review(card, rating: rating, at: date, reviewDurationMilliseconds: reviewDurationMilliseconds, dueLoad: load)
+        load.add(onDay: dayNumber(of: result.card.due))
+        return result
     }
 
     /// What each rating would do to `card` reviewed at `date`: four calls of
@@ -153,7 +169,7 @@ public struct CardScheduler: Sendable {
         if let foreign = reviews.first(where: { $0.cardID != card.id }) {
             throw .reviewOfAnotherCard(reviewCardID: foreign.cardID, cardID: card.id)
         }
-        return reschedule(card, replaying: reviews.lazy.map { (rating: $0.rating, date: $0.date) })
+        return reschedule(card, replaying: reviews.lazy.map { (rating: $0.rating, date: $0.reviewedAt) })
     }
 
     /// A card as if it had always been scheduled by this scheduler, from bare ratings and dates

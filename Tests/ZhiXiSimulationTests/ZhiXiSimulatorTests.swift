@@ -128,7 +128,7 @@ struct WorkspaceStartTests {
         let lessons = Dictionary(uniqueKeysWithValues: snapshot.lessons.map { ($0.id, $0) })
         var checked = 0
         for task in plan.today + plan.tomorrow + plan.thisWeek + plan.later {
-            let lesson = try #require(lessons[task.task.lessonId])
+            let lesson = try #require(lessons[task.task.lessonID])
             if let weakPoint = task.explanation.weakPoint {
                 let memory = try #require(lesson.weakPoints.first { $0.text == weakPoint }?.memory)
                 #expect(memory.state.stability == task.explanation.stability)

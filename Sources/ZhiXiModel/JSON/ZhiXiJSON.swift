@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 
 /// The JSON contract of the ZhiXi domain model: encoders and decoders configured for it.

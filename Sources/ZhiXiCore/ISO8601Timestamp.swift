@@ -29,63 +29,65 @@ public enum ISO8601Timestamp {
     /// least five digits), which ``date(from:)`` does not read; ``ZhiXiJSON``'s encoder
     /// refuses such dates instead of writing them.
     public static func string(from date: Date) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        appendUTF8(of: date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var text = UTF8Text(capacity: 24)
+        append(date, to: &text)
+        return text.string
     }
 
-    /// Appends the UTF-8 bytes of ``string(from:)`` to `bytes`, without building a `String`.
-    static func appendUTF8(of date: Date, to bytes: inout [UInt8]) {
-        let parts = CivilTime(date)
-        if parts.year < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(-parts.year, width: 5, to: &bytes)
-        } else if parts.year > 9999 {
-            bytes.append(UInt8(ascii: "+"))
-            appendDigits(parts.year, width: 5, to: &bytes)
-        } else {
-            appendDigits(parts.year, width: 4, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(parts.month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(parts.day, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(parts.hour, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(parts.minute, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(parts.second, width: 2, to: &bytes)
-        if parts.millisecond != 0 {
-            bytes.append(UInt8(ascii: "."))
-            appendDigits(parts.millisecond, width: 3, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "Z"))
+    /// How finely ``string(from:precision:)`` writes the part of a second.
+    public enum Precision: Sendable, Hashable {
+        /// Rounded to the millisecond, `.mmm` only when not zero: the domain model's JSON
+        /// contract.
+        case milliseconds
+        /// To the nanosecond, with the fewest of 3, 6 or 9 digits that read back as the same
+        /// `Date` (none when the fraction is zero): a `Date` reads back bit for bit, except
+        /// within about 100 days of 2001-01-01, where a `Date` holds finer than nanoseconds.
+        /// The form of the scheduler's persisted state.
+        case nanoseconds
     }
 
-    /// Appends the decimal digits of `value` (not negative), padded with zeros to `width`.
-    @inline(__always)
-    private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while (rest > 0 || count < width) && count < 8
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(buffer[index])
+    /// `date` as `YYYY-MM-DDTHH:MM:SS[.fraction]Z` in UTC, with the fraction of a second at
+    /// `precision`. Years outside 0000–9999 are written as ``string(from:)`` writes them.
+    public static func string(from date: Date, precision: Precision) -> String {
+        var text = UTF8Text(capacity: 30)
+        append(date, precision: precision, to: &text)
+        return text.string
+    }
+
+    /// Appends ``string(from:)`` to `text`, without building a `String`.
+    public static func append(_ date: Date, to text: inout UTF8Text) {
+        append(date, precision: .milliseconds, to: &text)
+    }
+
+    /// Appends ``string(from:precision:)`` to `text`, without building a `String`.
+    public static func append(_ date: Date, precision: Precision, to text: inout UTF8Text) {
+        switch precision {
+        case .milliseconds:
+            let parts = WholeSecondsAndFraction(date, unitsPerSecond: 1000)
+            text.appendISO8601(wholeSecondsSince1970: parts.seconds, nanoseconds: parts.units * 1_000_000)
+        case .nanoseconds:
+            // The shortest of milliseconds, microseconds and nanoseconds that reads back as
+            // this very Date, as `date(from:)` reads it.
+            var parts = WholeSecondsAndFraction(date, unitsPerSecond: 1_000_000_000)
+            let reference = Double(parts.seconds - Int(secondsFrom1970ToReferenceDate))
+            for divisor in [1_000_000, 1000] {
+                let rounded = (parts.units + divisor / 2) / divisor * divisor
+                if rounded < 1_000_000_000,
+                   Date(timeIntervalSinceReferenceDate: reference + Double(rounded) / 1e9) == date {
+                    parts.units = rounded
+                    break
+                }
             }
+            text.appendISO8601(wholeSecondsSince1970: parts.seconds, nanoseconds: parts.units)
         }
     }
 
     /// `true` when ``string(from:)`` writes `date` with a four-digit year (0000–9999), the
     /// only years that ``date(from:)`` reads back.
     public static func isRepresentable(_ date: Date) -> Bool {
-        (0...9999).contains(CivilTime(date).year)
+        let seconds = WholeSecondsAndFraction(date, unitsPerSecond: 1000).seconds
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (0...9999).contains(CivilDate(daysSince1970: days).year)
     }
 
     /// Seconds from 1970-01-01T00:00:00Z to 2001-01-01T00:00:00Z, Foundation's reference date.
@@ -93,7 +95,7 @@ public enum ISO8601Timestamp {
 
     /// Reads a timestamp from its UTF-8 bytes; `nil` when they are not one. The shared
     /// parser of both JSON decoders.
-    static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
         guard count >= 20, let base = bytes.baseAddress else { return nil }
         // Fixed part: YYYY-MM-DDTHH:MM:SS
@@ -109,8 +111,7 @@ public enum ISO8601Timestamp {
               base[16] == UInt8(ascii: ":"),
               let second = digits(base, 17, 2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year),
-              hour <= 23, minute <= 59, second <= 59
+        guard CivilDate(year: year, month: month, day: day).isValid, hour <= 23, minute <= 59, second <= 59
         else { return nil }
 
         var index = 19
@@ -147,7 +148,7 @@ public enum ISO8601Timestamp {
         }
         guard index == count else { return nil }
 
-        let days = Int64(daysSince1970(year: year, month: month, day: day))
+        let days = Int64(CivilDate(year: year, month: month, day: day).daysSince1970)
         let secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
             - Int64(offsetSeconds)
         let whole = Double(secondsSince1970 - secondsFrom1970ToReferenceDate)
@@ -166,65 +167,25 @@ public enum ISO8601Timestamp {
         return value
     }
 
-    private static func isLeapYear(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
+    /// A date as whole seconds since 1970 and a count of `unitsPerSecond` parts of a second,
+    /// rounded from Foundation's reference date (2001), where a `Date` keeps its precision.
+    /// Dates beyond ±3 million years (and non-finite ones) are clamped to that range.
+    private struct WholeSecondsAndFraction {
+        var seconds: Int
+        var units: Int
 
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's
-    /// `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// A date's UTC calendar fields, rounded to the millisecond.
-    private struct CivilTime {
-        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, millisecond = 0
-
-        /// Dates beyond ±3 million years (and non-finite ones) are clamped to that range.
-        init(_ date: Date) {
+        init(_ date: Date, unitsPerSecond: Int) {
             let limit = 1e14
             let raw = date.timeIntervalSinceReferenceDate
             let interval = raw.isNaN ? 0 : min(max(raw, -limit), limit)
             var whole = interval.rounded(.down)
-            var milliseconds = Int(((interval - whole) * 1000).rounded())
-            if milliseconds == 1000 {
+            var units = Int(((interval - whole) * Double(unitsPerSecond)).rounded())
+            if units == unitsPerSecond {
                 whole += 1
-                milliseconds = 0
+                units = 0
             }
-            let seconds = Int64(whole) + ISO8601Timestamp.secondsFrom1970ToReferenceDate
-            var days = seconds / 86_400
-            var secondOfDay = seconds % 86_400
-            if secondOfDay < 0 {
-                secondOfDay += 86_400
-                days -= 1
-            }
-            // Howard Hinnant's `civil_from_days`.
-            let shifted = Int(days) + 719_468
-            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthIndex = (5 * dayOfYear + 2) / 153
-            day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-            month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-            year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-            hour = Int(secondOfDay / 3600)
-            minute = Int(secondOfDay % 3600 / 60)
-            second = Int(secondOfDay % 60)
-            millisecond = milliseconds
+            seconds = Int(whole) + Int(ISO8601Timestamp.secondsFrom1970ToReferenceDate)
+            self.units = units
         }
     }
 }
