@@ -27,6 +27,22 @@ enum SimulationBenchmark {
             configuration = try SimulatorConfiguration(fsrsJSON: Data(contentsOf: URL(fileURLWithPath: path)))
         }
         let simulator = try CardSimulator(configuration: configuration)
+        if let sweepSeeds = BenchmarkSupport.option("sweep-seeds", in: arguments).flatMap(Int.init) {
+            let retentions = try RetentionSweep.retentions(from: 0.80, through: 0.95, step: 0.01)
+            let sweep = try RetentionSweep(retentions: retentions, seeds: (0 ..< UInt64(sweepSeeds)).map { firstSeed + $0 })
+            let box = SweepBox()
+            let seconds = BenchmarkSupport.time {
+                let semaphore = DispatchSemaphore(value: 0)
+                Task {
+                    box.result = await sweep.run(simulator)
+                    semaphore.signal()
+                }
+                semaphore.wait()
+            }
+            print(String(format: "sweep of %d retentions x %d seeds: %.3f s, recommended %.2f", retentions.count, sweepSeeds, seconds,
+                         box.result!.recommendation.retention))
+            return
+        }
         var times: [Double] = []
         var memorized: [Double] = []
         var reviews: [Double] = []
@@ -63,4 +79,9 @@ enum SimulationBenchmark {
                          seconds.reduce(0, +) / Double(runs), correct.reduce(0, +) / Double(runs)))
         }
     }
+}
+
+/// The result of a sweep, handed from its task to the waiting thread.
+final class SweepBox: @unchecked Sendable {
+    var result: RetentionSweepResult?
 }
