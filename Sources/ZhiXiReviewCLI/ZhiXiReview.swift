@@ -12,6 +12,7 @@ public enum ZhiXiReview {
       plan WORKSPACE.json   today's, tomorrow's and this week's review tasks for a learner
       record WORKSPACE.json add a learning session (score, weak points) to a workspace
       states REVLOG.csv     every card's memory state and next due date from a review log
+      simulate              a year of learning under a desired retention, or a sweep of them
 
     Run 'zhixi-review <command> --help' for a command's options.
 
@@ -66,6 +67,8 @@ public enum ZhiXiReview {
             try RecordCommand.run(rest, context: context)
         case "states":
             try StatesCommand.run(rest, context: context)
+        case "simulate":
+            try SimulateCommand.run(rest, context: context)
         default:
             throw .usage("unknown command '\(command)'", usage: usage)
         }

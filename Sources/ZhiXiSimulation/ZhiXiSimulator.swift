@@ -12,7 +12,8 @@ import ZhiXiScheduler
 /// Each day:
 /// 1. **Due items** (lessons and weak points whose next review falls on the day, as the
 ///    planner dates it: when predicted recall falls to the desired retention, a day of the
-///    ``FuzzRange`` when fuzz is on; overdue items of the starting state are due on day 0).
+///    ``FuzzRange`` when fuzz is on, chosen by the ``LoadBalancer`` towards lighter days when
+///    load balancing is on; overdue items of the starting state are due on day 0).
 /// 2. **Order**, most urgent first: lessons by the lowest predicted recall among the lesson
 ///    and its due weak points; within a lesson its weak points (lowest recall first) before
 ///    the lesson itself.
@@ -127,6 +128,8 @@ private struct ZhiXiRun {
     var freeWeakPoints: [Int32] = []
     var activeWeakPoints = 0
     var buckets: DueBuckets
+    /// Tasks due on each day, for the load balancer.
+    var load: DueDayLoad
 
     init(simulator: ZhiXiSimulator, desiredRetention: Double, seed: UInt64, recordingReviews: Bool) {
         self.recordingReviews = recordingReviews
@@ -158,6 +161,7 @@ private struct ZhiXiRun {
         latestScore = simulator.start.lessons.map { Int16($0.latestScore ?? -1) }
         weakSlots = [Int32](repeating: -1, count: lessonCount * maximumWeakPoints)
         buckets = DueBuckets(dayCount: span, capacity: capacity)
+        load = DueDayLoad(firstDay: 0, dayCount: span + LoadBalancer.maximumBalancedIntervalDays + 40)
 
         for lesson in 0 ..< lessonCount {
             appendItem(owner: lesson)
@@ -211,16 +215,43 @@ private struct ZhiXiRun {
     }
 
     /// Dates an item's next review as the planner does: when recall falls to the desired
-    /// retention (a day of its fuzz range when fuzz is on), not before day 0.
+    /// retention; with fuzz, a day of its ``FuzzRange``, with load balancing the day the
+    /// planner's ``LoadBalancer`` draws given the tasks already due (intervals up to
+    /// ``LoadBalancer/maximumBalancedIntervalDays``); never before day 0 (an overdue item of
+    /// the starting state is due on day 0).
     mutating func schedule(_ item: Int) {
+        let last = Int(lastDay[item])
         let exact = model.interval(stability: stability[item], desiredRetention: desiredRetention)
-        let interval = planner.fuzz
-            ? FuzzRange(intervalDays: exact, maximumIntervalDays: planner.maximumIntervalDays).interval(unitValue: generator.nextUnitInterval())
-            : MemoryModel.roundedInterval(exact, maximumInterval: planner.maximumIntervalDays)
-        let due = max(0, Int(lastDay[item]) + interval)
-        dueDay[item] = Int32(clamping: due)
+        var due: Int
+        if planner.fuzz {
+            let range = FuzzRange(intervalDays: exact, maximumIntervalDays: planner.maximumIntervalDays)
+            let window = last + range.lowerDays ... last + range.upperDays
+            if planner.loadBalancing, range.upperDays <= LoadBalancer.maximumBalancedIntervalDays, window.lowerBound >= 0 {
+                due = LoadBalancer.balancedDay(in: window, lastReviewDay: last, load: load, generator: &generator)
+            } else {
+                due = last + range.interval(unitValue: generator.nextUnitInterval())
+            }
+        } else {
+            due = last + MemoryModel.roundedInterval(exact, maximumInterval: planner.maximumIntervalDays)
+        }
+        due = max(0, due)
         scheduledDay[item] = Int32(clamping: due)
-        if due < span { buckets.add(item, onDay: due) }
+        move(item, toDay: due)
+    }
+
+    /// Makes `day` the item's due day: in the day's bucket (within the span) and counted in
+    /// the load, no longer on its previous day.
+    mutating func move(_ item: Int, toDay day: Int) {
+        if dueDay[item] != .max { load.remove(onDay: Int(dueDay[item])) }
+        dueDay[item] = Int32(clamping: day)
+        load.add(onDay: day)
+        if day < span { buckets.add(item, onDay: day) }
+    }
+
+    /// Takes a retired weak point off its due day.
+    mutating func unschedule(_ item: Int) {
+        if dueDay[item] != .max { load.remove(onDay: Int(dueDay[item])) }
+        dueDay[item] = .max
     }
 
     /// A new weak point of `lesson` in a free slot (the caller checks there is one).
@@ -260,6 +291,7 @@ private struct ZhiXiRun {
         for slot in slots ..< slots + maximumWeakPoints where weakSlots[slot] >= 0 {
             let item = Int(weakSlots[slot])
             if generator.nextUnitInterval() < recall(item, onDay: day) {
+                unschedule(item)
                 active[item] = false
                 weakSlots[slot] = -1
                 freeWeakPoints.append(Int32(item))
@@ -337,8 +369,7 @@ private struct ZhiXiRun {
                     anySpilled = true
                     days.spilledTasks[day] += 1
                     days.spilledMinutes[day] += minutes
-                    dueDay[item] = Int32(day + 1)
-                    if day + 1 < span { buckets.add(item, onDay: day + 1) }
+                    move(item, toDay: day + 1)
                     continue
                 }
                 used += minutes
