@@ -4,14 +4,19 @@ import ZhiXiSimulation
 
 /// `zhixi-bench simulate`: time of one card simulation with fsrs-rs's default configuration
 /// (10,000 cards, 365 days, 1,800 s a day) in the library, the median of several runs, with
-/// the mean results over the seeds run.
+/// the mean results over the seeds run; or, with `--sweep-seeds N`, the time of a sweep of
+/// the 16 retentions 0.80…0.95 with N seeds each in the library's task group.
 enum SimulationBenchmark {
     static let usage = """
-    usage: zhixi-bench simulate [--runs N] [--retention R] [--seed S] [--json]
-      --runs N       timed runs, each with its own seed from S on; the median is reported (default 10)
-      --retention R  desired retention (default 0.9)
-      --seed S       first seed (default 42)
-      --json         print the results as JSON
+    usage: zhixi-bench simulate [--runs N] [--retention R] [--seed S] [--config FILE] [--sweep-seeds N]
+                                [--days-json FILE] [--json]
+      --runs N           timed runs, each with its own seed from S on; the median is reported (default 10)
+      --retention R      desired retention (default 0.9)
+      --seed S           first seed (default 42)
+      --config FILE      fsrs-rs SimulatorConfig JSON (default: its defaults)
+      --sweep-seeds N    time one sweep of 16 retentions (0.80…0.95) x N seeds instead
+      --days-json FILE   write the first run's per-day series as JSON
+      --json             print the results as JSON
     """
 
     static func run(arguments: [String]) throws {

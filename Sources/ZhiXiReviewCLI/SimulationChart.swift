@@ -24,7 +24,7 @@ enum SimulationChart {
             let minutes = runs.meanSeries(.seconds).map { $0 / 60 }
             panels.append(Panel(title: report.mode == .cards ? "Items memorized (sum of recall probabilities)"
                                                             : "Lessons memorized (sum of recall probabilities)",
-                                xLabel: "day", yLabel: "items",
+                                xLabel: "day", yLabel: report.mode == .cards ? "items" : "lessons",
                                 series: [Series(x: days, y: memorized, deviation: nil, color: "#1f77b4", dots: false)]))
             var minutesPanel = Panel(title: "Minutes of study per day", xLabel: "day", yLabel: "minutes",
                                      series: [Series(x: days, y: minutes, deviation: nil, color: "#d62728", dots: false)])
@@ -43,13 +43,19 @@ enum SimulationChart {
                               color: color, dots: true)
             }
             panels.append(Panel(title: "Average minutes of study per day", xLabel: "desired retention", yLabel: "minutes",
-                                series: [series(.averageMinutesPerDay, "#d62728")]))
+                                series: [series(.averageMinutesPerDay, "#d62728")], fromZero: false))
             panels.append(Panel(title: "Items memorized at the end", xLabel: "desired retention", yLabel: "items",
-                                series: [series(.memorizedAtEnd, "#1f77b4")]))
+                                series: [series(.memorizedAtEnd, "#1f77b4")], fromZero: false))
             panels.append(Panel(title: "Seconds of study per memorized item (lower is better)", xLabel: "desired retention",
-                                yLabel: "seconds", series: [series(.secondsPerMemorized, "#2ca02c")]))
+                                yLabel: "seconds", series: [series(.secondsPerMemorized, "#2ca02c")], fromZero: false))
         }
-        return render(title: title, subtitle: report.settingLine, panels: panels, marker: marker, band: band)
+        var subtitle = report.settingLine
+        if let band {
+            subtitle += band.lowerBound < band.upperBound
+                ? "; bars ±1 sd; shaded: \(SimulationTextReport.number(band.lowerBound, 2))–\(SimulationTextReport.number(band.upperBound, 2)), not clearly costlier"
+                : "; bars ±1 sd"
+        }
+        return render(title: title, subtitle: subtitle, panels: panels, marker: marker, band: band)
     }
 
     /// A line (with optional dots and ±deviation bars) in a panel.
@@ -68,22 +74,31 @@ enum SimulationChart {
         var yLabel: String
         var series: [Series]
         var horizontalLine: (value: Double, label: String)?
+        /// Whether the vertical axis starts at 0 (else it fits the data, for sweeps whose
+        /// differences matter more than their size).
+        var fromZero = true
     }
 
     static let width = 960.0
     static let panelHeight = 250.0
-    static let left = 90.0, right = 40.0, headerHeight = 70.0, panelTop = 34.0, panelBottom = 52.0
+    static let left = 90.0, right = 40.0, panelTop = 34.0, panelBottom = 52.0
+    /// Characters of 12-point text that fit across the plot.
+    static let subtitleCharacters = 120
 
     static func render(title: String, subtitle: String, panels: [Panel], marker: Double?, band: ClosedRange<Double>?) -> String {
+        let lines = wrap(subtitle, width: subtitleCharacters)
+        let headerHeight = 46.0 + 16 * Double(lines.count)
         let height = headerHeight + Double(panels.count) * (panelHeight + panelTop + panelBottom) + 10
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(format(width))" height="\(format(height))" \
         viewBox="0 0 \(format(width)) \(format(height))" font-family="Helvetica, Arial, sans-serif">
         <rect width="100%" height="100%" fill="white"/>
         <text x="\(format(left))" y="28" font-size="20" font-weight="bold">\(escape(title))</text>
-        <text x="\(format(left))" y="50" font-size="12" fill="#555">\(escape(subtitle))</text>
 
         """
+        for (index, line) in lines.enumerated() {
+            svg += "<text x=\"\(format(left))\" y=\"\(format(50 + 16 * Double(index)))\" font-size=\"12\" fill=\"#555\">\(escape(line))</text>\n"
+        }
         var top = headerHeight
         for panel in panels {
             svg += render(panel, top: top + panelTop, marker: marker, band: band)
@@ -106,7 +121,9 @@ enum SimulationChart {
         var xRange = (xs.min() ?? 0) ... (xs.max() ?? 1)
         if xRange.lowerBound == xRange.upperBound { xRange = xRange.lowerBound - 0.5 ... xRange.upperBound + 0.5 }
         let xTicks = ticks(xRange)
-        let yTicks = ticks(min(0, ys.min() ?? 0) ... max(ys.max() ?? 1, (ys.min() ?? 0) + 1e-9, 1e-9))
+        let lowest = ys.min() ?? 0, highest = ys.max() ?? 1
+        let margin = panel.fromZero ? 0 : (highest - lowest) * 0.05
+        let yTicks = ticks((panel.fromZero ? min(0, lowest) : lowest - margin) ... max(highest + margin, lowest + 1e-9))
         let yRange = yTicks.first! ... yTicks.last!
         func x(_ value: Double) -> Double { left + (value - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * plotWidth }
         func y(_ value: Double) -> Double { top + panelHeight - (value - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * panelHeight }
@@ -157,10 +174,38 @@ enum SimulationChart {
         return svg + "</g>\n"
     }
 
-    /// About five round tick values (steps of 1, 2 or 5 × 10ⁿ) covering `range`.
+    /// Text broken after commas and semicolons into lines of at most `width` characters
+    /// (a longer piece stays whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var piece = ""
+        for character in text {
+            piece.append(character)
+            if character == "," || character == ";" {
+                if !line.isEmpty, line.count + piece.count > width {
+                    lines.append(line)
+                    line = String(piece.drop { $0 == " " })
+                } else {
+                    line += piece
+                }
+                piece = ""
+            }
+        }
+        if !line.isEmpty, line.count + piece.count > width {
+            lines.append(line)
+            line = String(piece.drop { $0 == " " })
+        } else {
+            line += piece
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// About six round tick values (steps of 1, 2 or 5 × 10ⁿ) covering `range`.
     static func ticks(_ range: ClosedRange<Double>) -> [Double] {
         let span = max(range.upperBound - range.lowerBound, 1e-12)
-        let rough = span / 5
+        let rough = span / 6
         let magnitude = pow(10, (log10(rough)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough * (1 - 1e-9) } ?? 10 * magnitude
         let first = (range.lowerBound / step).rounded(.down) * step

@@ -49,8 +49,8 @@ public struct RetentionSweep: Sendable {
         await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
     }
 
-    /// Runs every retention × seed with a ZhiXi simulator. Calls `progress` as
-    /// ``run(_:progress:)-(CardSimulator,_)`` does.
+    /// Runs every retention × seed with a ZhiXi simulator. Calls `progress` as the card
+    /// simulator's overload does.
     public func run(_ simulator: ZhiXiSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
         await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
     }
