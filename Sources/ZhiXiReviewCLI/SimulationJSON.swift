@@ -47,25 +47,32 @@ enum SimulationJSON {
             let recommendation = result.recommendation
             json.append("\n  ],\n  \"recommendedRetention\": ")
             appendNumber(recommendation.retention, to: &json)
-            json.append(",\n  \"recommendation\": {\"retention\": ")
-            appendNumber(recommendation.retention, to: &json)
-            json.append(", \"secondsPerMemorized\": ")
-            appendNumber(recommendation.secondsPerMemorized.mean, to: &json)
-            json.append(", \"secondsPerMemorizedStandardDeviation\": ")
-            appendNumber(recommendation.secondsPerMemorized.standardDeviation, to: &json)
-            json.append(", \"seedOptimaMean\": ")
-            appendNumber(recommendation.seedOptima.mean, to: &json)
-            json.append(", \"seedOptimaStandardDeviation\": ")
-            appendNumber(recommendation.seedOptima.standardDeviation, to: &json)
-            json.append(", \"seedOptimaRange\": [")
-            appendNumber(recommendation.seedOptimaRange.lowerBound, to: &json)
-            json.append(", ")
-            appendNumber(recommendation.seedOptimaRange.upperBound, to: &json)
-            json.append("], \"plausibleRange\": [")
-            appendNumber(recommendation.plausibleRange.lowerBound, to: &json)
-            json.append(", ")
-            appendNumber(recommendation.plausibleRange.upperBound, to: &json)
-            json.append("]}")
+            json.append(",\n  \"recommendation\": {")
+            let members: [(String, [Double])] = [
+                ("retention", [recommendation.retention]),
+                ("secondsPerMemorized", [recommendation.secondsPerMemorized.mean]),
+                ("secondsPerMemorizedStandardDeviation", [recommendation.secondsPerMemorized.standardDeviation]),
+                ("seedOptimaMean", [recommendation.seedOptima.mean]),
+                ("seedOptimaStandardDeviation", [recommendation.seedOptima.standardDeviation]),
+                ("seedOptimaRange", [recommendation.seedOptimaRange.lowerBound, recommendation.seedOptimaRange.upperBound]),
+                ("plausibleRange", [recommendation.plausibleRange.lowerBound, recommendation.plausibleRange.upperBound]),
+            ]
+            for (index, (key, values)) in members.enumerated() {
+                if index > 0 { json.append(", ") }
+                json.appendJSONString(key)
+                json.append(": ")
+                if values.count == 1 {
+                    appendNumber(values[0], to: &json)
+                } else {
+                    json.append("[")
+                    for (position, value) in values.enumerated() {
+                        if position > 0 { json.append(", ") }
+                        appendNumber(value, to: &json)
+                    }
+                    json.append("]")
+                }
+            }
+            json.append("}")
         }
         json.append("\n}\n")
         return json.string
