@@ -1,6 +1,9 @@
+import Foundation
+
 /// Simulations of a range of desired retentions, each under several seeds, run in parallel
 /// across the cores with structured concurrency (a task group, one child task per retention
-/// and seed), and the retention they recommend (``RetentionRecommendation``).
+/// and seed, as many at a time as there are cores), and the retention they recommend
+/// (``RetentionRecommendation``).
 ///
 /// Every retention is simulated with the same seeds, so that the retentions are compared on
 /// the same random draws as far as they go (common random numbers), which makes the
@@ -62,20 +65,26 @@ public struct RetentionSweep: Sendable {
         let retentions = retentions, seeds = seeds
         let total = retentions.count * seeds.count
         var results = [[SimulationResult?]](repeating: [SimulationResult?](repeating: nil, count: seeds.count), count: retentions.count)
+        // Seed by seed, so that every retention has results early on; no more runs in flight
+        // than there are cores, so that the group's own task gets a turn to gather results
+        // (and report progress) as they come instead of after the last one.
+        let jobs = seeds.indices.flatMap { seedIndex in retentions.indices.map { (retentionIndex: $0, seedIndex: seedIndex) } }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         await withTaskGroup(of: (Int, Int, SimulationResult).self) { group in
-            // Seed by seed, so that every retention has results early on.
-            for seedIndex in seeds.indices {
-                for retentionIndex in retentions.indices {
-                    group.addTask {
-                        (retentionIndex, seedIndex, simulate(retentions[retentionIndex], seeds[seedIndex]))
-                    }
-                }
+            var next = 0
+            func addNext() {
+                guard next < jobs.count else { return }
+                let job = jobs[next]
+                next += 1
+                group.addTask { (job.retentionIndex, job.seedIndex, simulate(retentions[job.retentionIndex], seeds[job.seedIndex])) }
             }
+            for _ in 0 ..< width { addNext() }
             var done = 0
             for await (retentionIndex, seedIndex, result) in group {
                 results[retentionIndex][seedIndex] = result
                 done += 1
                 progress?(done, total)
+                addNext()
             }
         }
         let points = results.map { SimulationRuns(runs: $0.map { $0! }) }
