@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["ZhiXiScheduler", "ZhiXiMemory"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
         .testTarget(
             name: "ZhiXiSimulationTests",

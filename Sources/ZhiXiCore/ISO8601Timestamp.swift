@@ -13,7 +13,7 @@ import Foundation
 /// from the text that this type writes is the same `Date`, so dates round-trip to the
 /// millisecond.
 ///
-/// Both ``ZhiXiJSON`` and `LearnerWorkspace(jsonData:)` use this type, so the two decoders
+/// Both `ZhiXiJSON` (ZhiXiModel) and `LearnerWorkspace(jsonData:)` use this type, so the two decoders
 /// produce identical dates.
 public enum ISO8601Timestamp {
     /// The date that `text` names, or `nil` when `text` is not an ISO-8601 timestamp of
@@ -26,7 +26,7 @@ public enum ISO8601Timestamp {
     /// `date` as `YYYY-MM-DDTHH:MM:SS[.mmm]Z` in UTC, rounded to the millisecond.
     ///
     /// Years outside 0000–9999 are written in ISO-8601's expanded form (a sign and at
-    /// least five digits), which ``date(from:)`` does not read; ``ZhiXiJSON``'s encoder
+    /// least five digits), which ``date(from:)`` does not read; `ZhiXiJSON` (ZhiXiModel)'s encoder
     /// refuses such dates instead of writing them.
     public static func string(from date: Date) -> String {
         var text = UTF8Text(capacity: 24)

@@ -40,7 +40,7 @@ import Darwin
 /// let clamped = try FSRSParameters(clamping: rawOptimizerOutput)
 /// ```
 public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
-    /// The 21 weights after filling and clamping.
+    /// The 21 weights, filled to 21 and checked (or clamped, with ``init(clamping:relearningStepCount:)``).
     public let weights: [Double]
 
     /// Number of weights in an FSRS-6 vector.

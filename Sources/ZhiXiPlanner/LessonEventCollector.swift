@@ -9,6 +9,37 @@ struct LessonEventCollector {
     let records: PlannerRecords
     let calendar: StudyCalendar
     let lessonIndexByID: LessonIDIndex
+    /// Records after this instant (seconds since 1970) have not happened yet and are left out.
+    let nowSecond: Double
+
+    /// What the collector noticed about the records, for the plan's notes.
+    struct Findings: Sendable {
+        /// Analyses with neither a session nor a lesson.
+        var unattributedAnalyses = 0
+        /// Sessions and analyses dated after the planning time.
+        var futureRecords = 0
+        /// Sessions and standalone analyses whose id an earlier one has; only the first counts.
+        var duplicateSessionIDs = 0
+        var duplicateAnalysisIDs = 0
+        /// Sessions whose score differs from their analysis's (the session's counts), with the
+        /// first in input order.
+        var scoreDisagreements = 0
+        var firstDisagreement: (session: Int32, analysis: Int32)?
+        /// Analyses whose lesson is not their session's (the session's counts), with the first.
+        var analysesOfOtherLessons = 0
+        var firstAnalysisOfOtherLesson: (session: Int32, analysis: Int32)?
+
+        mutating func add(_ other: Findings) {
+            unattributedAnalyses += other.unattributedAnalyses
+            futureRecords += other.futureRecords
+            duplicateSessionIDs += other.duplicateSessionIDs
+            duplicateAnalysisIDs += other.duplicateAnalysisIDs
+            scoreDisagreements += other.scoreDisagreements
+            firstDisagreement = firstDisagreement ?? other.firstDisagreement
+            analysesOfOtherLessons += other.analysesOfOtherLessons
+            firstAnalysisOfOtherLesson = firstAnalysisOfOtherLesson ?? other.firstAnalysisOfOtherLesson
+        }
+    }
 
     /// The events grouped by lesson: lesson `i`'s events, oldest first, are
     /// `events[lessonStarts[i] ..< lessonStarts[i + 1]]`.
@@ -17,10 +48,14 @@ struct LessonEventCollector {
         var lessonStarts: [Int]
         /// The weak points the events named (see ``LessonEvent/mentionStart``).
         var mentions: [WeakPointMention]
-        var unattributedAnalyses: Int
+        var findings: Findings
     }
 
     /// Collects and checks the events. O(n log n); the per-session work runs on all cores.
+    ///
+    /// Left out, and counted in the findings: sessions and analyses after the planning time,
+    /// and records whose id an earlier record of the same kind has. A session's own score
+    /// counts over its analysis's, and its lesson over the analysis's.
     /// - Throws: ``PlannerError`` for an unknown lesson or a score outside 0–100 (the first in
     ///   input order).
     func collect() throws(PlannerError) -> Collected {
@@ -28,64 +63,87 @@ struct LessonEventCollector {
         let (sessionAnalysis, standaloneAnalyses) = linkAnalyses()
         let lessonIndexByID = lessonIndexByID
         let calendar = calendar
+        let nowSecond = nowSecond
+        let duplicateSessions = Self.laterDuplicates(count: records.sessions.count) { records.sessions[$0].id }
 
         // Sessions → events, in parallel chunks.
-        typealias Chunk = (events: [LessonEventWithLesson], mentions: [WeakPointMention])
+        typealias Chunk = (events: [LessonEventWithLesson], mentions: [WeakPointMention], findings: Findings)
         let chunks = ParallelChunks.map(count: records.sessions.count, minimumChunk: 20_000) { range -> Result<Chunk, PlannerError> in
             var events: [LessonEventWithLesson] = []
             var mentions: [WeakPointMention] = []
+            var findings = Findings()
             events.reserveCapacity(range.count)
             mentions.reserveCapacity(range.count * 2)
             for index in range {
-                guard let lesson = lessonIndexByID.position(of: records.sessions[index].lessonID) else {
-                    return .failure(.unknownLessonInSession(index: index, sessionID: records.sessions[index].id, lessonID: records.sessions[index].lessonID))
+                let session = records.sessions[index]
+                guard let lesson = lessonIndexByID.position(of: session.lessonID) else {
+                    return .failure(.unknownLessonInSession(index: index, sessionID: session.id, lessonID: session.lessonID))
                 }
                 let analysis = sessionAnalysis.isEmpty ? -1 : sessionAnalysis[index]
                 var score = -1
-                if let value = records.sessions[index].masteryScore {
+                if let value = session.masteryScore {
                     guard (0...100).contains(value) else {
-                        return .failure(.sessionScoreOutOfRange(index: index, sessionID: records.sessions[index].id, score: value))
-                    }
-                    score = value
-                } else if analysis >= 0, let value = records.analyses[Int(analysis)].masteryScore {
-                    guard (0...100).contains(value) else {
-                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisID: records.analyses[Int(analysis)].id, score: value))
+                        return .failure(.sessionScoreOutOfRange(index: index, sessionID: session.id, score: value))
                     }
                     score = value
                 }
-                let second = (records.sessions[index].endedAt ?? records.sessions[index].startedAt).timeIntervalSince1970
+                if analysis >= 0, let value = records.analyses[Int(analysis)].masteryScore {
+                    guard (0...100).contains(value) else {
+                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisID: records.analyses[Int(analysis)].id,
+                                                                 score: value))
+                    }
+                    if score < 0 {
+                        score = value
+                    } else if score != value {
+                        findings.scoreDisagreements += 1
+                        if findings.firstDisagreement == nil { findings.firstDisagreement = (Int32(index), analysis) }
+                    }
+                }
+                if analysis >= 0, let analysisLesson = records.analyses[Int(analysis)].lessonID, analysisLesson != session.lessonID {
+                    findings.analysesOfOtherLessons += 1
+                    if findings.firstAnalysisOfOtherLesson == nil { findings.firstAnalysisOfOtherLesson = (Int32(index), analysis) }
+                }
+                let second = (session.endedAt ?? session.startedAt).timeIntervalSince1970
+                guard second <= nowSecond else {
+                    findings.futureRecords += 1
+                    continue
+                }
+                guard !duplicateSessions.contains(index) else {
+                    findings.duplicateSessionIDs += 1
+                    continue
+                }
                 var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second), order: Int32(index),
                                         score: Int16(score), sessionIndex: Int32(index), analysisIndex: analysis)
-                if score >= 0 {
-                    event.mentionStart = Int32(mentions.count)
-                    Self.mention(records.sessions[index].weakPoints, isAnalysis: false, recordIndex: Int32(index), into: &mentions,
-                                 from: mentions.count)
-                    if analysis >= 0 {
-                        Self.mention(records.analyses[Int(analysis)].weakPoints, isAnalysis: true, recordIndex: analysis,
-                                     into: &mentions, from: Int(event.mentionStart))
-                    }
-                    event.mentionCount = Int32(mentions.count) - event.mentionStart
+                event.mentionStart = Int32(mentions.count)
+                Self.mention(session.weakPoints, isAnalysis: false, recordIndex: Int32(index), into: &mentions, from: mentions.count)
+                if analysis >= 0 {
+                    Self.mention(records.analyses[Int(analysis)].weakPoints, isAnalysis: true, recordIndex: analysis,
+                                 into: &mentions, from: Int(event.mentionStart))
                 }
+                event.mentionCount = Int32(mentions.count) - event.mentionStart
                 events.append(LessonEventWithLesson(lesson: lesson, event: event))
             }
-            return .success((events, mentions))
+            return .success((events, mentions, findings))
         }
-        var parts: [Chunk] = []
+        var parts: [(events: [LessonEventWithLesson], mentions: [WeakPointMention])] = []
         parts.reserveCapacity(chunks.count + 1)
+        var findings = Findings()
         for chunk in chunks {
             switch chunk {
-            case .success(let chunk): parts.append(chunk)
+            case .success(let chunk):
+                parts.append((chunk.events, chunk.mentions))
+                findings.add(chunk.findings)
             case .failure(let error): throw error
             }
         }
 
         // Analyses without a session are reviews of their lesson of their own (a last part).
-        var unattributed = 0
-        var standalone: Chunk = ([], [])
+        var standalone: (events: [LessonEventWithLesson], mentions: [WeakPointMention]) = ([], [])
+        let duplicateAnalyses = Self.laterDuplicates(count: records.analyses.count) { records.analyses[$0].id }
         for index in standaloneAnalyses {
             let analysis = records.analyses[index]   // few: analyses without a session
             guard let lessonID = analysis.lessonID else {
-                unattributed += 1
+                findings.unattributedAnalyses += 1
                 continue
             }
             guard let lesson = lessonIndexByID.position(of: lessonID) else {
@@ -99,6 +157,14 @@ struct LessonEventCollector {
                 score = value
             }
             let second = analysis.createdAt.timeIntervalSince1970
+            guard second <= nowSecond else {
+                findings.futureRecords += 1
+                continue
+            }
+            guard !duplicateAnalyses.contains(index) else {
+                findings.duplicateAnalysisIDs += 1
+                continue
+            }
             var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second),
                                     order: Int32(records.sessions.count + index), score: Int16(score),
                                     sessionIndex: -1, analysisIndex: Int32(index))
@@ -163,7 +229,25 @@ struct LessonEventCollector {
             }
             initialized = total
         }
-        return Collected(events: events, lessonStarts: starts, mentions: mentions, unattributedAnalyses: unattributed)
+        return Collected(events: events, lessonStarts: starts, mentions: mentions, findings: findings)
+    }
+
+    /// The positions of records whose id an earlier record has (the first keeps it), found by
+    /// hashing every id on all cores and comparing the texts of equal hashes. O(n) expected.
+    static func laterDuplicates(count: Int, id: @Sendable (Int) -> String) -> Set<Int> {
+        guard count > 1 else { return [] }
+        let hashes = ParallelChunks.array(count: count, minimumChunk: 50_000) { StableHash.fnv1a64(id($0)) }
+        var firstByHash: [UInt64: Int] = [:]
+        firstByHash.reserveCapacity(count)
+        var later: Set<Int> = []
+        for index in 0 ..< count {
+            if let first = firstByHash[hashes[index]] {
+                if id(first) == id(index) { later.insert(index) }
+            } else {
+                firstByHash[hashes[index]] = index
+            }
+        }
+        return later
     }
 
     /// Appends the weak points of a record that are not already in `mentions[first...]`.

@@ -61,12 +61,13 @@ extension ReviewPlanner {
         try input.withRecords { (records) throws(PlannerError) -> PlannerMemorySnapshot in
             let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
             let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
-                                                     lessonIndexByID: LessonIDIndex(records.lessons)).collect()
+                                                     lessonIndexByID: LessonIDIndex(records.lessons),
+                                                     nowSecond: now.timeIntervalSince1970).collect()
             let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
                                       completedTaskRating: configuration.completedTaskRating,
                                       unscoredSessionRating: configuration.unscoredSessionRating,
                                       userHash: StableHash.fnv1a64(input.userID),
-                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar))
+                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar).0)
             let today = settings.calendar.dayNumber(of: now)
             var lessons = records.lessons.map {
                 PlannerMemorySnapshot.Lesson(id: $0.id, estimatedMinutes: $0.estimatedMinutes, memory: nil, latestScore: nil,

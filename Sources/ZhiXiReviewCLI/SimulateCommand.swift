@@ -6,132 +6,132 @@ import ZhiXiSimulation
 
 /// `zhixi-review simulate`: a year (or any span) of learning under one desired retention or
 /// a sweep of them, with fsrs-rs's card simulator semantics or the ZhiXi flow.
-enum SimulateCommand {
-    static let usage = """
-    usage: zhixi-review simulate [--days N] [--deck N] [--mode cards|zhixi]
-                                 [--retention R | --sweep FROM:TO:STEP] [--params FILE|JSON]
-                                 [--new-per-day N] [--max-minutes-per-day M] [--seeds N] [--seed S]
-                                 [--config FILE.json] [--workspace FILE] [--now ISO-8601]
-                                 [--format text|json|csv] [--svg FILE]
+enum SimulateCommand: Command {
+    static let days = CommandOption<Int>.integer(
+        "days", range: 1...36_500, default: nil, defaultDescription: "365, or the config's learn_span", unit: "days",
+        help: "days simulated")
+    static let deck = CommandOption<Int>.integer(
+        "deck", range: 1...10_000_000, default: nil, defaultDescription: "10000 cards, or 100 lessons in ZhiXi mode",
+        help: "cards in the deck, or lessons in a new course of 20-minute lessons (ZhiXi mode)")
+    static let mode = CommandOption<SimulationMode>.choice(
+        "mode", ["cards": .cards, "zhixi": .zhiXi], default: "cards, or zhixi with --workspace",
+        help: "cards: fsrs-rs's card simulator; zhixi: lessons, AI scores, review types, weak points and a daily budget")
+    static let retention = SharedOptions.retention(default: "0.9; with --workspace the learner's")
+    static let sweep = CommandOption<[Double]>(
+        name: "sweep", placeholder: "FROM:TO:STEP", help: "simulate the retentions FROM, FROM+STEP, ... TO instead of one",
+        defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
+        expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1 and STEP > 0, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
+    static let newPerDay = CommandOption<Double>.number(
+        "new-per-day", placeholder: "N", range: 0...1_000_000, default: nil,
+        defaultDescription: "unlimited cards, or 1 lesson in ZhiXi mode", example: "20",
+        help: "new cards a day at most (cards mode, a whole number), or new lessons a day (ZhiXi mode; fractions accumulate: "
+            + "0.5 is one every other day)")
+    static let maximumMinutes = CommandOption<Double>.number(
+        "max-minutes-per-day", placeholder: "M", range: 0...1_440, default: nil,
+        defaultDescription: "30; with --workspace the learner's budget", example: "30",
+        help: "cards mode: no card is started once the day's study exceeds M minutes (fsrs-rs's max_cost_perday); "
+            + "ZhiXi mode: the daily budget, never exceeded (a whole number)")
+    static let seeds = CommandOption<Int>.integer(
+        "seeds", range: 1...10_000, default: nil, defaultDescription: "1, or 5 with --sweep",
+        help: "runs per retention, with seeds S, S+1, ...; numbers are then means ± standard deviations")
+    static let seed = CommandOption<UInt64>(
+        name: "seed", placeholder: "S", help: "the first seed of the random numbers", defaultDescription: "42", isFlag: false,
+        isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
+        parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
+    static let config = CommandOption<String>.text(
+        "config", placeholder: "FILE.json", default: "fsrs-rs's default_simulator_config()", example: "config.json",
+        help: "cards mode: fsrs-rs SimulatorConfig fields under their snake_case names (deck_size, learn_span, "
+            + "max_cost_perday, max_ivl, first_rating_prob, review_rating_prob, learning_step_transitions, "
+            + "relearning_step_transitions, state_rating_costs, learning_step_count, relearning_step_count, learn_limit, "
+            + "review_limit, new_cards_ignore_review_limit, suspend_after_lapses); omitted fields keep the defaults, "
+            + "and the options above override the file")
+    static let workspace = CommandOption<String>.text(
+        "workspace", placeholder: "FILE", example: "workspace.json",
+        help: "ZhiXi mode from a real learner: the planner's memory of each lesson and weak point in the workspace as of "
+            + "--now; the lessons not studied yet are studied in order")
+    static let now = CommandOption<Date>.timestamp("now", default: "the current time", help: "the moment the workspace is simulated from")
+    static let format = SharedOptions.format([.text, .json, .csv])
+    static let svg = CommandOption<String>.text(
+        "svg", placeholder: "FILE", example: "chart.svg",
+        help: "also write a chart, whole or not at all: memorized and minutes over the days, or minutes, memorized and "
+            + "cost against retention with the recommendation marked")
 
-    Simulates a learner studying day by day and reports what a desired retention costs
-    (minutes a day, reviews) and what it buys (items memorized: the sum of every learned
-    item's probability of recall). Cards mode has the semantics and defaults of fsrs-rs's
-    simulator (10,000 cards, 365 days, 1,800 s a day, its rating probabilities, learning and
-    relearning steps and costs). ZhiXi mode simulates lessons scored by the AI (mastery
-    0-100, rated by the planner's scale), the planner's review types and durations, weak
-    points that appear, are drilled and retire, and a daily budget in minutes that tasks
-    never exceed: what does not fit moves to the next day and is reported.
+    static let specification = CommandSpecification(
+        name: "simulate",
+        summary: "a year of learning under a desired retention, or a sweep of them",
+        discussion: """
+        Simulates a learner studying day by day and reports what a desired retention costs
+        (minutes a day, reviews) and what it buys (items memorized: the sum of every learned
+        item's probability of recall). Cards mode has the semantics and defaults of fsrs-rs's
+        simulator (10,000 cards, 365 days, 1,800 s a day, its rating probabilities, learning and
+        relearning steps and costs). ZhiXi mode simulates lessons scored by the AI (mastery
+        0-100, rated by the planner's scale), the planner's review types and durations, weak
+        points that appear, are drilled and retire, and a daily budget in minutes that tasks
+        never exceed: what does not fit moves to the next day and is reported.
 
-    A sweep simulates every retention FROM, FROM+STEP, ... TO with the same seeds, in
-    parallel, and recommends the one with the lowest cost per memorized item (seconds of
-    study per item remembered at the end, fsrs-rs's criterion), saying how sure that is.
+        A sweep simulates every retention FROM, FROM+STEP, ... TO with the same seeds, in
+        parallel, and recommends the one with the lowest cost per memorized item (seconds of
+        study per item remembered at the end, fsrs-rs's criterion), saying how sure that is.
+        """,
+        options: [days.erased, deck.erased, mode.erased, retention.erased, sweep.erased, SharedOptions.parameters.erased,
+                  newPerDay.erased, maximumMinutes.erased, seeds.erased, seed.erased, config.erased, workspace.erased,
+                  now.erased, format.erased, svg.erased],
+        epilogue: """
+        JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "summary": {"totalReviews",
+        "totalLearned", "memorizedAtEnd", "averageMinutesPerDay", ...}, "days": {"reviews",
+        "learned", "seconds", "memorized", "correctReviews", ...}}; with several seeds each summary
+        number has its standard deviation beside it ("totalReviewsStandardDeviation"). A sweep has
+        "sweep": [{"desiredRetention", "summary"}, ...], "recommendedRetention" and
+        "recommendation". CSV: the per-day series, or the sweep table. A progress line goes to
+        standard error when a run takes longer than a second and standard error is a terminal.
+        """)
 
-    options:
-      --days N                  days simulated (default 365, or the config's learn_span)
-      --deck N                  cards in the deck (default 10000) or lessons in the course
-                                (ZhiXi mode, default 100 of 20 minutes each)
-      --mode MODE               cards (default) or zhixi (the default with --workspace)
-      --retention R             desired retention, 0 < R < 1 (default 0.9; with --workspace the
-                                learner's)
-      --sweep FROM:TO:STEP      simulate a range of retentions, e.g. 0.70:0.97:0.01
-      --params FILE|JSON        21 FSRS-6 parameters (default: the FSRS-6 defaults)
-      --new-per-day N           new cards a day at most (cards mode, default unlimited), or new
-                                lessons a day (ZhiXi mode, default 1; fractions accumulate)
-      --max-minutes-per-day M   cards mode: no card is started once the day's study exceeds M
-                                minutes (default 30); ZhiXi mode: the daily budget (default 30,
-                                with --workspace the learner's)
-      --seeds N                 runs per retention with seeds S, S+1, ... (default 1, 5 with
-                                --sweep); numbers are then means ± standard deviations
-      --seed S                  the first seed (default 42)
-      --config FILE.json        cards mode: fsrs-rs SimulatorConfig fields, snake_case (deck_size,
-                                learn_span, max_cost_perday, max_ivl, first_rating_prob,
-                                review_rating_prob, learning_step_transitions,
-                                relearning_step_transitions, state_rating_costs,
-                                learning_step_count, relearning_step_count, learn_limit,
-                                review_limit, new_cards_ignore_review_limit,
-                                suspend_after_lapses); omitted fields keep the defaults, and the
-                                options above override the file
-      --workspace FILE          ZhiXi mode from a real learner: the planner's memory of each
-                                lesson and weak point in the workspace, as of --now; the
-                                lessons not yet studied are studied in order
-      --now ISO-8601            the moment the workspace is simulated from (default: now)
-      --format FORMAT           text (default), json, or csv (per-day series, or the sweep table)
-      --svg FILE                also write a chart (memorized and minutes over the days, or
-                                minutes, memorized and cost against retention for a sweep)
-      -h, --help                show this help
-
-    JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "summary": {"totalReviews",
-    "totalLearned", "memorizedAtEnd", "averageMinutesPerDay", ...}, "days": {"reviews",
-    "learned", "seconds", "memorized", "correctReviews", ...}}; with several seeds each summary
-    number has its standard deviation beside it ("totalReviewsStandardDeviation"). A sweep
-    has "sweep": [{"desiredRetention", "summary"}, ...], "recommendedRetention" and
-    "recommendation". A progress line goes to standard error when a run takes longer than a
-    second and standard error is a terminal.
-    """
-
-    static let parser = ArgumentParser(options: [
-        .init(name: "days"), .init(name: "deck"), .init(name: "mode"), .init(name: "retention"), .init(name: "sweep"),
-        .init(name: "params"), .init(name: "new-per-day"), .init(name: "max-minutes-per-day"), .init(name: "seeds"),
-        .init(name: "seed"), .init(name: "config"), .init(name: "workspace"), .init(name: "now"), .init(name: "format"),
-        .init(name: "svg"), .init(name: "help", takesValue: false),
-    ], usage: usage)
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        let parsed = try parser.parse(arguments)
-        if parsed.flag("help") {
-            context.write(usage + "\n")
-            return
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        guard arguments.positionals.isEmpty else {
+            throw arguments.usageError("simulate takes no file argument (got '\(arguments.positionals[0])'); "
+                + "use --workspace FILE or --config FILE")
         }
-        guard parsed.positionals.isEmpty else {
-            throw .usage("simulate takes no file argument (got '\(parsed.positionals[0])'); use --workspace FILE or --config FILE",
-                         usage: usage)
+        let format = try arguments.value(of: format, default: .text)
+        let workspacePath = try arguments.value(of: workspace)
+        let mode = try arguments.value(of: mode, default: workspacePath == nil ? .cards : .zhiXi)
+        if mode == .cards, workspacePath != nil {
+            throw arguments.usageError("--workspace simulates lessons; use it with --mode zhixi (or without --mode)")
         }
-        let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .json, .csv], usage: usage)
-        let mode: SimulationMode
-        switch parsed.value("mode") {
-        case nil: mode = parsed.value("workspace") == nil ? .cards : .zhiXi
-        case "cards": mode = .cards
-        case "zhixi", "ZhiXi", "zhiXi": mode = .zhiXi
-        case let other?: throw .usage("--mode '\(other)' must be cards or zhixi", usage: usage)
+        if mode == .zhiXi, arguments.isGiven(config) {
+            throw arguments.usageError("--config takes fsrs-rs's card simulator fields; use it with --mode cards")
         }
-        if mode == .cards, parsed.value("workspace") != nil {
-            throw .usage("--workspace simulates lessons; use it with --mode zhixi (or without --mode)", usage: usage)
+        let retentions = try arguments.value(of: sweep)
+        if retentions != nil, arguments.isGiven(retention) {
+            throw arguments.usageError("give either --retention or --sweep, not both")
         }
-        if mode == .zhiXi, parsed.value("config") != nil {
-            throw .usage("--config takes fsrs-rs's card simulator fields; use it with --mode cards", usage: usage)
-        }
-        if parsed.value("retention") != nil, parsed.value("sweep") != nil {
-            throw .usage("give either --retention or --sweep, not both", usage: usage)
-        }
-        let retentions = try parsed.value("sweep").map { (text) throws(CommandError) -> [Double] in try sweepRetentions(text) }
-        let seedCount = try CommonOptions.positiveInteger(parsed, "seeds", default: retentions == nil ? 1 : 5, usage: usage)
-        let firstSeed = try unsigned(parsed, "seed", default: 42)
-        let seeds = (0 ..< UInt64(seedCount)).map { firstSeed &+ $0 }
-        let parameters = try CommonOptions.parameters(parsed, usage: usage)
+        let seedCount = try arguments.value(of: seeds, default: retentions == nil ? 1 : 5)
+        let firstSeed = try arguments.value(of: seed, default: 42)
+        let seedList = (0 ..< UInt64(seedCount)).map { firstSeed &+ $0 }
+        let parameters = try ParameterSource.load(arguments, context: context)
+        let svgPath = try arguments.value(of: svg)
 
         let prepared = mode == .cards
-            ? try cardsSimulation(parsed, parameters: parameters)
-            : try zhiXiSimulation(parsed, parameters: parameters, context: context)
-        let retention = try CommonOptions.retention(parsed, default: prepared.defaultRetention, usage: usage)
-        let points: [Double] = retentions ?? [retention]
-        let sweep: RetentionSweep
-        do throws(SimulationConfigurationError) {
-            sweep = try RetentionSweep(retentions: points, seeds: seeds)
+            ? try cardsSimulation(arguments, parameters: parameters, context: context)
+            : try zhiXiSimulation(arguments, parameters: parameters, workspacePath: workspacePath, context: context)
+        var points = [try arguments.value(of: retention, default: prepared.defaultRetention)]
+        if let retentions { points = retentions }
+        let plan: RetentionSweep
+        do {
+            plan = try RetentionSweep(retentions: points, seeds: seedList)
         } catch {
-            throw .usage(error.description, usage: usage)
+            throw arguments.usageError(error.description)
         }
 
-        let progress = ProgressLine(label: "simulating", total: points.count * seeds.count,
+        let progress = ProgressLine(label: "simulating", total: points.count * seedList.count,
                                     enabled: ProgressLine.wanted(environment: context.environment))
-        let result = blocking { await prepared.run(sweep) { done, _ in progress.update(done: done) } }
+        let result = await prepared.run(plan) { done, _ in progress.update(done: done) }
         progress.finish()
 
         var setting = prepared.setting
-        setting.seeds = seeds
+        setting.seeds = seedList
         let report = SimulationReport(outcome: retentions == nil ? .single(result.points[0]) : .sweep(result), setting: setting)
-        if let path = parsed.value("svg") {
-            try FileAccess.replaceAtomically(path, with: Data(SimulationChart.svg(report).utf8))
+        if let svgPath {
+            try FileAccess.replaceAtomically(svgPath, with: Data(SimulationChart.svg(report).utf8))
         }
         switch format {
         case .json: context.write(SimulationJSON.text(report))
@@ -148,37 +148,34 @@ enum SimulateCommand {
     }
 
     /// Cards mode: fsrs-rs's defaults, then `--config`, then the options.
-    static func cardsSimulation(_ parsed: ArgumentParser.Parsed, parameters: FSRSParameters) throws(CommandError) -> Prepared {
+    static func cardsSimulation(_ arguments: ParsedArguments, parameters: FSRSParameters,
+                                context: CommandContext) throws(CommandError) -> Prepared {
         var configuration = SimulatorConfiguration()
-        if let path = parsed.value("config") {
-            let data = try FileAccess.read(path)
-            do throws(SimulationConfigurationError) {
+        if let path = try arguments.value(of: config) {
+            let data = try FileAccess.read(path, context: context)
+            do {
                 configuration = try SimulatorConfiguration(fsrsJSON: data)
             } catch {
-                throw .dataError("\(path): \(error.description)")
+                throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
             }
         }
-        if parsed.value("days") != nil { configuration.learnSpanDays = try CommonOptions.positiveInteger(parsed, "days", default: 365, usage: usage) }
-        if parsed.value("deck") != nil { configuration.deckSize = try CommonOptions.positiveInteger(parsed, "deck", default: 10_000, usage: usage) }
-        if let text = parsed.value("new-per-day") {
-            guard let value = Int(text), value >= 0 else {
-                throw .usage("--new-per-day '\(text)' must be a whole number of cards ≥ 0 in cards mode", usage: usage)
+        if let value = try arguments.value(of: days) { configuration.learnSpanDays = value }
+        if let value = try arguments.value(of: deck) { configuration.deckSize = value }
+        if let value = try arguments.value(of: newPerDay) {
+            guard value == value.rounded() else {
+                throw arguments.usageError("--new-per-day '\(value)' must be a whole number of cards in cards mode")
             }
-            configuration.learnLimitPerDay = value
+            configuration.learnLimitPerDay = Int(value)
         }
-        if let text = parsed.value("max-minutes-per-day") {
-            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else {
-                throw .usage("--max-minutes-per-day '\(text)' must be a number of minutes ≥ 0", usage: usage)
-            }
-            configuration.maximumCostPerDaySeconds = minutes * 60
-        }
+        if let minutes = try arguments.value(of: maximumMinutes) { configuration.maximumCostPerDaySeconds = minutes * 60 }
         let simulator: CardSimulator
-        do throws(SimulationConfigurationError) {
+        do {
             simulator = try CardSimulator(configuration: configuration, parameters: parameters)
         } catch {
-            throw .usage(error.description, usage: usage)
+            throw arguments.usageError(error.description)
         }
-        let newPerDay = configuration.learnLimitPerDay == .max ? "new cards unlimited" : "at most \(configuration.learnLimitPerDay) new cards a day"
+        let newPerDay = configuration.learnLimitPerDay == .max
+            ? "new cards unlimited" : "at most \(configuration.learnLimitPerDay) new cards a day"
         let setting = SimulationReport.Setting(
             mode: .cards, spanDays: configuration.learnSpanDays, itemCount: configuration.deckSize, studiedAtStart: 0,
             dailyLimit: "at most \(SimulationTextReport.number(configuration.maximumCostPerDaySeconds, 0)) s a day",
@@ -187,100 +184,64 @@ enum SimulateCommand {
     }
 
     /// ZhiXi mode: a new course, or a learner's workspace as of `--now`.
-    static func zhiXiSimulation(_ parsed: ArgumentParser.Parsed, parameters: FSRSParameters,
+    static func zhiXiSimulation(_ arguments: ParsedArguments, parameters: FSRSParameters, workspacePath: String?,
                                 context: CommandContext) throws(CommandError) -> Prepared {
         var configuration = ZhiXiSimulationConfiguration()
         configuration.planner.parameters = parameters
-        configuration.spanDays = try CommonOptions.positiveInteger(parsed, "days", default: 365, usage: usage)
-        if let text = parsed.value("new-per-day") {
-            guard let value = Double(text), value >= 0, value.isFinite else {
-                throw .usage("--new-per-day '\(text)' must be a number of lessons a day ≥ 0, e.g. 1 or 0.5", usage: usage)
-            }
-            configuration.newLessonsPerDay = value
-        }
-        var budget: Int?
-        if let text = parsed.value("max-minutes-per-day") {
-            guard let value = Int(text), value >= 0 else {
-                throw .usage("--max-minutes-per-day '\(text)' must be a whole number of minutes ≥ 0 in ZhiXi mode", usage: usage)
-            }
-            budget = value
+        configuration.spanDays = try arguments.value(of: days, default: 365)
+        configuration.newLessonsPerDay = try arguments.value(of: newPerDay, default: 1)
+        let budget = try arguments.value(of: maximumMinutes)
+        if let budget, budget != budget.rounded() {
+            throw arguments.usageError("--max-minutes-per-day '\(budget)' must be a whole number of minutes in ZhiXi mode")
         }
         let start: ZhiXiStartingState
         var defaultRetention = 0.9
         var workspaceName: String?
-        if let path = parsed.value("workspace") {
-            if parsed.value("deck") != nil {
-                throw .usage("--deck sets the size of a new course; with --workspace the course is the workspace's lessons", usage: usage)
+        if let path = workspacePath {
+            if arguments.isGiven(deck) {
+                throw arguments.usageError("--deck sets the size of a new course; with --workspace the course is the workspace's lessons")
             }
-            let now = try CommonOptions.now(parsed, context: context, usage: usage)
-            let (workspace, _) = try WorkspaceFile.read(path)
+            let now = try arguments.value(of: now, default: context.now)
+            let (workspace, _) = try WorkspaceFile.read(path, context: context)
             let snapshot: PlannerMemorySnapshot
-            do throws(PlannerError) {
+            do {
                 snapshot = try ReviewPlanner(configuration: configuration.planner).memorySnapshot(of: PlannerInput(workspace: workspace), now: now)
             } catch {
-                throw .dataError("\(path): " + (error.path.map { "\($0): " } ?? "") + error.description)
+                throw .dataError("\(FileAccess.displayName(path)): " + (error.path.map { "\($0): " } ?? "") + error.description)
             }
             start = ZhiXiStartingState(snapshot: snapshot, maximumWeakPointsPerLesson: configuration.weakPoints.maximumPerLesson)
             defaultRetention = snapshot.desiredRetention
-            configuration.dailyMinutes = budget ?? snapshot.dailyMinutes
-            workspaceName = URL(fileURLWithPath: path).lastPathComponent
+            configuration.dailyMinutes = budget.map { Int($0) } ?? snapshot.dailyMinutes
+            workspaceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
+            context.keepUntilExit(workspace)
         } else {
-            let lessons = try CommonOptions.positiveInteger(parsed, "deck", default: 100, usage: usage)
-            start = .newCourse(lessons: lessons, minutes: 20)
-            configuration.dailyMinutes = budget ?? 30
+            _ = try arguments.value(of: now)
+            start = .newCourse(lessons: try arguments.value(of: deck, default: 100), minutes: 20)
+            configuration.dailyMinutes = budget.map { Int($0) } ?? 30
         }
         let simulator: ZhiXiSimulator
-        do throws(SimulationConfigurationError) {
+        do {
             simulator = try ZhiXiSimulator(configuration: configuration, start: start)
         } catch {
-            throw .usage(error.description, usage: usage)
+            throw arguments.usageError(error.description)
         }
-        let rate = SimulationTextReport.number(configuration.newLessonsPerDay, configuration.newLessonsPerDay == configuration.newLessonsPerDay.rounded() ? 0 : 2)
+        let rate = configuration.newLessonsPerDay
+        let rateText = SimulationTextReport.number(rate, rate == rate.rounded() ? 0 : 2)
         let setting = SimulationReport.Setting(
             mode: .zhiXi, spanDays: configuration.spanDays, itemCount: start.lessons.count, studiedAtStart: start.studiedCount,
             dailyLimit: "budget \(configuration.dailyMinutes) min a day", dailyLimitMinutes: Double(configuration.dailyMinutes),
-            newPerDay: "\(rate) new lesson\(configuration.newLessonsPerDay == 1 ? "" : "s") a day", seeds: [], workspace: workspaceName)
+            newPerDay: "\(rateText) new lesson\(rate == 1 ? "" : "s") a day", seeds: [], workspace: workspaceName)
         return Prepared(setting: setting, defaultRetention: defaultRetention) { sweep, progress in
             await sweep.run(simulator, progress: progress)
         }
     }
 
-    /// `--sweep FROM:TO:STEP` as its retentions.
-    static func sweepRetentions(_ text: String) throws(CommandError) -> [Double] {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
-        guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
-            throw .usage("--sweep '\(text)' must be FROM:TO:STEP, e.g. 0.70:0.97:0.01", usage: usage)
-        }
-        do throws(SimulationConfigurationError) {
-            return try RetentionSweep.retentions(from: from, through: to, step: step)
-        } catch {
-            throw .usage("--sweep '\(text)': \(error.description)", usage: usage)
-        }
+    /// `FROM:TO:STEP` as its retentions, or `nil` when it is not such a range of
+    /// probabilities.
+    @Sendable static func sweepRetentions(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2], from > 0, to < 1,
+              let retentions = try? RetentionSweep.retentions(from: from, through: to, step: step) else { return nil }
+        return retentions
     }
-
-    /// A whole number ≥ 0 (a seed).
-    static func unsigned(_ parsed: ArgumentParser.Parsed, _ name: String, default defaultValue: UInt64) throws(CommandError) -> UInt64 {
-        guard let text = parsed.value(name) else { return defaultValue }
-        guard let value = UInt64(text) else { throw .usage("--\(name) '\(text)' must be a whole number ≥ 0", usage: usage) }
-        return value
-    }
-
-    /// Waits, on this thread, for async work run on the global executor (the command line is
-    /// synchronous; the sweep runs its simulations in a task group).
-    static func blocking<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) -> Value {
-        let box = ResultBox<Value>()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task.detached {
-            box.value = await operation()
-            semaphore.signal()
-        }
-        semaphore.wait()
-        return box.value!
-    }
-}
-
-/// The result of async work, handed to the thread that waits for it (written once before the
-/// semaphore is signalled, read once after).
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    var value: Value?
 }

@@ -141,7 +141,7 @@ public struct CardScheduler: Sendable {
     }
 
     /// What each rating would do to `card` reviewed at `date`: four calls of
-    /// ``review(_:rating:at:dueLoad:)``, so each outcome is exactly the one the real review gives.
+    /// ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)``, so each outcome is exactly the one the real review gives.
     public func preview(_ card: Card, at date: Date, dueLoad: DueDayLoad? = nil) -> CardPreview {
         CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
                     hard: review(card, rating: .hard, at: date, dueLoad: dueLoad),
@@ -188,8 +188,11 @@ public struct CardScheduler: Sendable {
 
     /// Forgets a card: new again, due at `date`, memory cleared (Anki's "forget", ts-fsrs's
     /// `forget`).
-    /// - Parameter keepingCounts: keep ``Card/reviewCount`` and ``Card/lapses`` (default), or
-    ///   reset them to 0.
+    /// - Parameters:
+    ///   - card: the card to forget.
+    ///   - date: when it becomes due again, as a new card.
+    ///   - keepingCounts: keep ``Card/reviewCount`` and ``Card/lapses`` (default), or reset them
+    ///     to 0.
     public func reset(_ card: Card, at date: Date, keepingCounts: Bool = true) -> Card {
         Card(id: card.id, state: .new, step: nil, memoryState: nil, due: date, lastReview: nil,
              reviewCount: keepingCounts ? card.reviewCount : 0, lapses: keepingCounts ? card.lapses : 0)

@@ -24,7 +24,7 @@ public struct CardScheduleSummary: Sendable, Hashable {
 
     /// The 64-bit id the scheduler uses for a log's card id (it seeds the fuzz): the number
     /// itself when the id is a decimal integer (Anki's ids are), else its
-    /// ``StableHash/fnv1a64(_:)``.
+    /// `StableHash.fnv1a64(_:)` (ZhiXiScheduler).
     public static func schedulerCardID(_ cardID: String) -> Int64 {
         Int64(cardID) ?? Int64(bitPattern: StableHash.fnv1a64(cardID))
     }

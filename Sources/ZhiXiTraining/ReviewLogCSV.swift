@@ -87,7 +87,7 @@ public enum ReviewLogCSV {
 
 /// Parses the timestamps of review logs: epoch milliseconds or ISO-8601
 /// (`2024-03-29T20:32:32Z`, `2024-03-29T20:32:32.250000+08:00`), the latter with the model's
-/// ``ISO8601Timestamp`` parser.
+/// `ISO8601Timestamp` (ZhiXiCore) parser.
 public enum ReviewTimeParser {
     /// Seconds since 1970, or `nil` when the text is neither an integer nor ISO-8601.
     public static func secondsSince1970(_ text: String) -> Double? {

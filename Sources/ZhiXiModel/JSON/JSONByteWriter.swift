@@ -8,7 +8,7 @@ import ZhiXiCore
 /// Strings escape `"`, `\` and control characters as `JSONEncoder` does (`\b`, `\t`,
 /// `\n`, `\f`, `\r`, otherwise `\u00xx`) and keep everything else, `/` and non-ASCII
 /// included, as it is; doubles are written as Swift prints them, without a trailing `.0`;
-/// dates as ``ISO8601Timestamp`` writes them.
+/// dates as `ISO8601Timestamp` (ZhiXiCore) writes them.
 struct JSONByteWriter {
     /// The JSON written so far.
     private(set) var text: UTF8Text
