@@ -10,7 +10,8 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// New lessons started a day, on average (0 or more; fractions accumulate: 0.5 is one
     /// lesson every other day). Default 1. Lessons that do not fit the day wait.
     public var newLessonsPerDay: Double
-    /// The daily study budget in minutes (default 30, the profile's default).
+    /// The daily study budget in minutes (default 30, the profile's default); 0 means no limit,
+    /// as in the planner.
     public var dailyMinutes: Int
     /// The planner's configuration: its ``PlannerConfiguration/ratingScale``,
     /// ``PlannerConfiguration/typePolicy``, ``PlannerConfiguration/durations``,

@@ -14,15 +14,15 @@ import ZhiXiScheduler
 ///    planner dates it: when predicted recall falls to the desired retention, a day of the
 ///    ``FuzzRange`` when fuzz is on, chosen by the ``LoadBalancer`` towards lighter days when
 ///    load balancing is on; overdue items of the starting state are due on day 0).
-/// 2. **Order**, most urgent first: lessons by the lowest predicted recall among the lesson
-///    and its due weak points; within a lesson its weak points (lowest recall first) before
-///    the lesson itself.
-/// 3. **Budget**: a task is done if its minutes (``TaskDurationEstimate`` of its type, from
-///    the ``ReviewTypePolicy``) fit in what is left of ``ZhiXiSimulationConfiguration/dailyMinutes``;
-///    otherwise it spills to the next day (its recall keeps falling), and so do the rest of its
-///    lesson's tasks; both are reported (``SimulationDays/spilledTasks``). The only excess is a
-///    single task longer than the whole budget, done alone on an otherwise empty day and
-///    reported (``SimulationDays/overBudgetMinutes``).
+/// 2. **Order**, most urgent first, as the planner orders a day: lowest predicted recall
+///    today, a weak point's at most its lesson's, so that it comes before its lesson's review.
+/// 3. **Budget**, filled as the planner fills a day: each task in turn is done if its minutes
+///    (``TaskDurationEstimate`` of its type, from the ``ReviewTypePolicy``) fit in what is left
+///    of ``ZhiXiSimulationConfiguration/dailyMinutes`` (a smaller, less urgent task may take
+///    the room a larger one left); otherwise it spills to the next day, where its recall is
+///    lower and it is more urgent, and is reported (``SimulationDays/spilledTasks``). The only
+///    excess is a single task longer than the whole budget, done alone on an otherwise empty
+///    day and reported (``SimulationDays/overBudgetMinutes``). A budget of 0 has no limit.
 /// 4. **A review**: recall is drawn from the item's retrievability; a mastery score is drawn
 ///    from ``MasteryScoreDistribution`` given recall and rated by the planner's
 ///    ``MasteryRatingScale``; the memory is updated as the planner replays a session. A lesson
@@ -321,6 +321,12 @@ private struct ZhiXiRun {
         return (planner.durations.minutes(for: type, lessonMinutes: Int(lessonMinutes[lesson])), type)
     }
 
+    /// Whether a task of `minutes` fits a day with `used` minutes taken: within the budget, or
+    /// alone on an empty day, or always with a budget of 0 (no limit), as the planner rules.
+    func fits(_ minutes: Int, used: Int) -> Bool {
+        budget == 0 || used + minutes <= budget || used == 0
+    }
+
     /// The first day on which the `index`-th new lesson (from 0) is released by the rate.
     func releaseDay(ofNewLesson index: Int) -> Int {
         max(0, Int((Double(index + 1) / newLessonsPerDay - 1e-9).rounded(.up)) - 1)
@@ -333,7 +339,6 @@ private struct ZhiXiRun {
         due.reserveCapacity(256)
         var drained: [Int32] = []
         drained.reserveCapacity(256)
-        var groupRecall = [Double](repeating: .infinity, count: lessonCount)
         var studiedNew = 0
 
         for day in 0 ..< span {
@@ -346,26 +351,25 @@ private struct ZhiXiRun {
                 guard active[item], Int(dueDay[item]) == day, Int(queuedOnDay[item]) != day else { continue }
                 queuedOnDay[item] = Int32(day)
                 let lesson = Int(owner[item])
-                let recall = recall(item, onDay: day)
-                groupRecall[lesson] = min(groupRecall[lesson], recall)
-                due.append(DueTask(groupRecall: 0, recall: recall, item: Int32(item), lesson: Int32(lesson), isLesson: item < lessonCount))
+                // The planner's urgency: predicted recall today, a weak point's at most its
+                // lesson's, so that it comes before its lesson's review.
+                var urgency = recall(item, onDay: day)
+                if item >= lessonCount, active[lesson] { urgency = min(urgency, recall(lesson, onDay: day)) }
+                due.append(DueTask(urgency: urgency, item: Int32(item), isLesson: item < lessonCount))
             }
-            // 2. Most urgent first; a lesson's weak points before the lesson.
-            for index in due.indices { due[index].groupRecall = groupRecall[Int(due[index].lesson)] }
-            for task in due { groupRecall[Int(task.lesson)] = .infinity }
+            // 2. Most urgent first.
             due.sort(by: DueTask.precedes)
 
-            // 3. Within the budget.
+            // 3. Within the budget, as the planner fills a day: each task in turn if it fits
+            //    (a smaller, less urgent one may take the room a larger one left), a task
+            //    longer than the whole budget on a day of its own; a budget of 0 has no limit.
             var used = 0
-            var spilledLesson: Int32 = -1
             var anySpilled = false
             for task in due {
                 let item = Int(task.item)
                 guard active[item], Int(dueDay[item]) == day else { continue }   // changed by its lesson's assessment
                 let (minutes, type) = self.task(item)
-                let fits = used + minutes <= budget || (used == 0 && budget > 0)
-                if task.lesson == spilledLesson || !fits {
-                    spilledLesson = task.lesson
+                if !fits(minutes, used: used) {
                     anySpilled = true
                     days.spilledTasks[day] += 1
                     days.spilledMinutes[day] += minutes
@@ -381,7 +385,7 @@ private struct ZhiXiRun {
             while !anySpilled, studiedNew < released {
                 let lesson = Int(newLessons[studiedNew])
                 let minutes = Int(lessonMinutes[lesson])
-                guard used + minutes <= budget || (used == 0 && budget > 0) else { break }
+                guard fits(minutes, used: used) else { break }
                 used += minutes
                 studiedNew += 1
                 let score = MasteryScoreDistribution.draw(scores.firstSession, generator: &generator)
@@ -397,7 +401,7 @@ private struct ZhiXiRun {
                 assess(lesson, rating: rating, day: day)
                 schedule(lesson)
             }
-            days.overBudgetMinutes[day] = max(0, used - budget)
+            days.overBudgetMinutes[day] = budget > 0 ? max(0, used - budget) : 0
             days.seconds[day] = Double(used * 60)
             days.activeWeakPoints[day] = activeWeakPoints
         }
@@ -460,21 +464,16 @@ private struct ZhiXiRun {
 
 /// A task due on a day, with what orders it.
 private struct DueTask {
-    /// The lowest predicted recall among the due items of its lesson.
-    var groupRecall: Double
-    /// Its own predicted recall.
-    var recall: Double
+    /// Predicted recall today (lower is more urgent); a weak point's at most its lesson's.
+    var urgency: Double
     var item: Int32
-    var lesson: Int32
     var isLesson: Bool
 
-    /// Most urgent lesson group first; in a group, weak points (lowest recall first) before
-    /// the lesson; ties by item, so the order is total.
+    /// Most urgent first; on equal urgency a weak point before a lesson (so a weak point comes
+    /// before its own lesson's review), then by item, so the order is total.
     static func precedes(_ lhs: DueTask, _ rhs: DueTask) -> Bool {
-        if lhs.groupRecall != rhs.groupRecall { return lhs.groupRecall < rhs.groupRecall }
-        if lhs.lesson != rhs.lesson { return lhs.lesson < rhs.lesson }
+        if lhs.urgency != rhs.urgency { return lhs.urgency < rhs.urgency }
         if lhs.isLesson != rhs.isLesson { return !lhs.isLesson }
-        if lhs.recall != rhs.recall { return lhs.recall < rhs.recall }
         return lhs.item < rhs.item
     }
 }

@@ -38,6 +38,14 @@ struct ZhiXiSimulatorTests {
         #expect(result.summary.spilledTasks == result.days.spilledTasks.reduce(0, +))
     }
 
+    @Test("a budget of 0 has no limit, as in the planner: nothing waits")
+    func unlimitedBudget() throws {
+        let result = try zhiXiSimulator { $0.dailyMinutes = 0 }.run(desiredRetention: 0.9, seed: 4)
+        #expect(result.summary.spilledTasks == 0)
+        #expect(result.summary.overBudgetDays == 0)
+        #expect(result.summary.totalLearned == 30)
+    }
+
     @Test("no lesson or weak point is reviewed before its due day")
     func noEarlyReview() throws {
         let result = try zhiXiSimulator().run(desiredRetention: 0.9, seed: 8, recordingReviews: true)
