@@ -22,15 +22,15 @@ import ZhiXiScheduler
 ///    so its recall keeps falling). A card due with
 ///    ``SimulatorConfiguration/suspendAfterLapses`` lapses is suspended.
 ///
-/// Memory states follow ``MemoryModel`` (long-term recall and lapse formulas at the drawn
+/// Memory states follow `MemoryModel` (long-term recall and lapse formulas at the drawn
 /// retrievability, the same-day formula for steps, whose growth fsrs-rs's simulator floors at
 /// 1 for Good and Easy but not for Hard), intervals its
-/// ``MemoryModel/interval(stability:desiredRetention:)`` rounded to whole days (1 …
-/// maximum), or with ``SimulatorConfiguration/fuzz`` a day of ZhiXiScheduler's ``FuzzRange``.
+/// `MemoryModel.interval(stability:desiredRetention:)` rounded to whole days (1 …
+/// maximum), or with ``SimulatorConfiguration/fuzz`` a day of ZhiXiScheduler's `FuzzRange`.
 /// Memorized items are counted as fsrs-rs counts them: each day, the sum over learned cards
 /// of their probability of recall that day.
 ///
-/// Random numbers come from ZhiXiScheduler's ``SplitMix64``: the same seed gives the same
+/// Random numbers come from ZhiXiScheduler's `SplitMix64`: the same seed gives the same
 /// result on every run and platform. fsrs-rs draws from another generator, so the two agree
 /// in distribution (means over seeds), not run for run.
 ///
@@ -243,7 +243,7 @@ public struct CardSimulator: Sendable {
     static let maximumSteps = 5
 
     /// The whole-day interval after which recall falls to `desiredRetention`: rounded, 1 …
-    /// maximum interval, or with fuzz a day of the ``FuzzRange`` drawn from `generator`.
+    /// maximum interval, or with fuzz a day of the `FuzzRange` drawn from `generator`.
     @inline(__always)
     private func intervalDays(stability: Double, desiredRetention: Double, generator: inout SplitMix64) -> Int {
         let exact = model.interval(stability: stability, desiredRetention: desiredRetention)

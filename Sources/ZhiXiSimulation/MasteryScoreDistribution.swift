@@ -3,7 +3,7 @@ import ZhiXiScheduler
 
 /// How the simulated AI scores a learner's session (mastery 0–100), conditioned on whether
 /// the learner recalled the lesson or weak point: a normal distribution for each case, its
-/// draws rounded and clipped to 0–100. The planner's ``MasteryRatingScale`` then turns the
+/// draws rounded and clipped to 0–100. The planner's `MasteryRatingScale` then turns the
 /// score into a rating, so a recalled lesson may still score below 60 (Again) and a forgotten
 /// one above it, as real assessments do.
 ///

@@ -61,7 +61,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// A card is suspended (no more reviews; its memory still counts, fading) when it comes due
     /// with this many lapses (fsrs-rs `suspend_after_lapses`, default `nil`: never).
     public var suspendAfterLapses: Int?
-    /// Spread review intervals within Anki's fuzz range (``FuzzRange`` of ZhiXiScheduler),
+    /// Spread review intervals within Anki's fuzz range (`FuzzRange` of ZhiXiScheduler),
     /// drawn from the simulation's generator. Not an fsrs-rs field (fsrs-rs does this only
     /// through a custom `post_scheduling_fn`); default false, as fsrs-rs.
     public var fuzz: Bool

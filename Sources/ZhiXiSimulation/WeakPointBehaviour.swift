@@ -1,5 +1,5 @@
 /// How weak points appear in a ZhiXi simulation. They follow the planner's rules
-/// (``LessonReplay`` in ZhiXiPlanner): an assessment of a lesson (its first session or a
+/// (`LessonReplay` in ZhiXiPlanner): an assessment of a lesson (its first session or a
 /// review) may name a new weak point, which starts its own memory with Again; at each later
 /// assessment an active weak point the learner does not recall (drawn from its
 /// retrievability) is named again and reviewed with Hard (Again when the whole session was

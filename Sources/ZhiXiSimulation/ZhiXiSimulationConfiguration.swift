@@ -13,10 +13,10 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// The daily study budget in minutes (default 30, the profile's default); 0 means no limit,
     /// as in the planner.
     public var dailyMinutes: Int
-    /// The planner's configuration: its ``PlannerConfiguration/ratingScale``,
-    /// ``PlannerConfiguration/typePolicy``, ``PlannerConfiguration/durations``,
-    /// ``PlannerConfiguration/fuzz``, ``PlannerConfiguration/maximumIntervalDays`` and
-    /// ``PlannerConfiguration/parameters`` are used as the planner uses them.
+    /// The planner's configuration: its `PlannerConfiguration.ratingScale`,
+    /// `PlannerConfiguration.typePolicy`, `PlannerConfiguration.durations`,
+    /// `PlannerConfiguration.fuzz`, `PlannerConfiguration.maximumIntervalDays` and
+    /// `PlannerConfiguration.parameters` are used as the planner uses them.
     public var planner: PlannerConfiguration
     /// How sessions are scored.
     public var scores: MasteryScoreDistribution

@@ -12,12 +12,12 @@ import ZhiXiScheduler
 /// Each day:
 /// 1. **Due items** (lessons and weak points whose next review falls on the day, as the
 ///    planner dates it: when predicted recall falls to the desired retention, a day of the
-///    ``FuzzRange`` when fuzz is on, chosen by the ``LoadBalancer`` towards lighter days when
+///    `FuzzRange` when fuzz is on, chosen by the `LoadBalancer` towards lighter days when
 ///    load balancing is on; overdue items of the starting state are due on day 0).
 /// 2. **Order**, most urgent first, as the planner orders a day: lowest predicted recall
 ///    today, a weak point's at most its lesson's, so that it comes before its lesson's review.
 /// 3. **Budget**, filled as the planner fills a day: each task in turn is done if its minutes
-///    (``TaskDurationEstimate`` of its type, from the ``ReviewTypePolicy``) fit in what is left
+///    (`TaskDurationEstimate` of its type, from the `ReviewTypePolicy`) fit in what is left
 ///    of ``ZhiXiSimulationConfiguration/dailyMinutes`` (a smaller, less urgent task may take
 ///    the room a larger one left); otherwise it spills to the next day, where its recall is
 ///    lower and it is more urgent, and is reported (``SimulationDays/spilledTasks``). The only
@@ -25,7 +25,7 @@ import ZhiXiScheduler
 ///    day and reported (``SimulationDays/overBudgetMinutes``). A budget of 0 has no limit.
 /// 4. **A review**: recall is drawn from the item's retrievability; a mastery score is drawn
 ///    from ``MasteryScoreDistribution`` given recall and rated by the planner's
-///    ``MasteryRatingScale``; the memory is updated as the planner replays a session. A lesson
+///    `MasteryRatingScale`; the memory is updated as the planner replays a session. A lesson
 ///    review is an assessment: its weak points are named again (reviewed with Hard, Again if
 ///    the session was Again) unless the learner recalls them, in which case they retire, and a
 ///    new one may appear (``WeakPointBehaviour``).
@@ -215,9 +215,9 @@ private struct ZhiXiRun {
     }
 
     /// Dates an item's next review as the planner does: when recall falls to the desired
-    /// retention; with fuzz, a day of its ``FuzzRange``, with load balancing the day the
-    /// planner's ``LoadBalancer`` draws given the tasks already due (intervals up to
-    /// ``LoadBalancer/maximumBalancedIntervalDays``); never before day 0 (an overdue item of
+    /// retention; with fuzz, a day of its `FuzzRange`, with load balancing the day the
+    /// planner's `LoadBalancer` draws given the tasks already due (intervals up to
+    /// `LoadBalancer.maximumBalancedIntervalDays`); never before day 0 (an overdue item of
     /// the starting state is due on day 0).
     mutating func schedule(_ item: Int) {
         let last = Int(lastDay[item])

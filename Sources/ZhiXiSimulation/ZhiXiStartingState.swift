@@ -26,7 +26,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
         public var estimatedMinutes: Int
         /// Its memory, or `nil` if it was never studied.
         public var memory: Memory?
-        /// Its latest mastery score (0–100), if any: the ``ReviewTypePolicy`` needs it.
+        /// Its latest mastery score (0–100), if any: the `ReviewTypePolicy` needs it.
         public var latestScore: Int?
         /// The memories of its active weak points.
         public var weakPoints: [Memory]
@@ -54,7 +54,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     }
 
     /// A real learner's present state, from the planner's replay of their workspace
-    /// (``ReviewPlanner/memorySnapshot(of:now:)``). Weak points beyond `maximumWeakPointsPerLesson`
+    /// (`ReviewPlanner.memorySnapshot(of:now:)`). Weak points beyond `maximumWeakPointsPerLesson`
     /// (the oldest first kept) are left out.
     public init(snapshot: PlannerMemorySnapshot, maximumWeakPointsPerLesson: Int = 16) {
         lessons = snapshot.lessons.map { lesson in
