@@ -115,6 +115,11 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         self.fuzz = fuzz
     }
 
+    /// The largest deck a simulation takes (its state is about 40 bytes a card).
+    public static let maximumDeckSize = 100_000_000
+    /// The longest span a simulation takes, in days (about 270 years).
+    public static let maximumSpanDays = 100_000
+
     /// How far (absolute) a probability row may sum from 1 and still be accepted: fsrs-rs's
     /// own default rows, written to four decimals, sum to 0.9999–1.0001. Rows are normalised
     /// by their sum before use, as fsrs-rs's `WeightedIndex` does.
@@ -124,8 +129,10 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// - Throws: ``SimulationConfigurationError`` naming the first bad field by its fsrs-rs
     ///   name (e.g. `first_rating_prob`) and saying what is allowed.
     public func validate() throws(SimulationConfigurationError) {
-        try Self.require(deckSize >= 1, .deckSize, "\(deckSize)", "at least 1 card")
-        try Self.require(learnSpanDays >= 1, .learnSpan, "\(learnSpanDays)", "at least 1 day")
+        try Self.require(deckSize >= 1 && deckSize <= Self.maximumDeckSize, .deckSize, "\(deckSize)",
+                         "from 1 to \(Self.maximumDeckSize) cards")
+        try Self.require(learnSpanDays >= 1 && learnSpanDays <= Self.maximumSpanDays, .learnSpan, "\(learnSpanDays)",
+                         "from 1 to \(Self.maximumSpanDays) days")
         try Self.require(maximumCostPerDaySeconds >= 0 && !maximumCostPerDaySeconds.isNaN, .maxCostPerDay,
                          "\(maximumCostPerDaySeconds)", "0 or more seconds")
         try Self.require(maximumIntervalDays >= 1, .maxInterval, "\(maximumIntervalDays)", "at least 1 day")

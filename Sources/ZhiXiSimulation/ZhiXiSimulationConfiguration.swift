@@ -38,7 +38,9 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// Checks every value.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad one.
     public func validate() throws(SimulationConfigurationError) {
-        guard spanDays >= 1 else { throw .outOfRange(field: "spanDays", value: "\(spanDays)", allowed: "at least 1 day") }
+        guard spanDays >= 1, spanDays <= SimulatorConfiguration.maximumSpanDays else {
+            throw .outOfRange(field: "spanDays", value: "\(spanDays)", allowed: "from 1 to \(SimulatorConfiguration.maximumSpanDays) days")
+        }
         guard newLessonsPerDay >= 0, newLessonsPerDay.isFinite else {
             throw .outOfRange(field: "newLessonsPerDay", value: "\(newLessonsPerDay)", allowed: "a finite number of lessons a day, 0 or more")
         }
