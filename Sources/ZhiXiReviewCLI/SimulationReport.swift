@@ -57,15 +57,7 @@ struct SimulationReport {
     }
 
     /// A whole number with thousands separators: `10,000`.
-    func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return value < 0 ? "-" + result : result
-    }
+    func grouped(_ value: Int) -> String { SimulationTextReport.number(Double(value), 0) }
 }
 
 extension SummaryMetric {
