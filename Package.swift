@@ -5,7 +5,7 @@
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
-//   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
+//   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
 //                   turns the planner's review histories into training data)
@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
+        .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
@@ -38,17 +39,19 @@ let package = Package(
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
@@ -65,6 +68,11 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
+        .testTarget(
+            name: "ZhiXiSimulationTests",
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]

@@ -24,7 +24,7 @@ enum OptimizeCommand: Command {
         bounds). From a workspace, each lesson and each weak point is an item of its own, with
         the reviews the planner gives it (sessions rated by the mastery-score scale).
         Progress goes to standard error; standard output ends with the parameters as a JSON
-        array, ready for Anki, fsrs-rs, and the params option of plan and states. With too little data
+        array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
         (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
         """,
         options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, out.erased, TrainingInput.seed.erased,

@@ -5,7 +5,8 @@ public enum ZhiXiReview {
 
     /// Every command, in the order of the help.
     static var commands: [any Command.Type] {
-        [PlanCommand.self, RecordCommand.self, StatesCommand.self, OptimizeCommand.self, EvaluateCommand.self]
+        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
+         EvaluateCommand.self]
     }
 
     static var usage: String {
