@@ -7,7 +7,8 @@
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
 //   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
+//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
+//                   turns the planner's review histories into training data)
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
         .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
-        // Review-log import and datasets.
+        // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(

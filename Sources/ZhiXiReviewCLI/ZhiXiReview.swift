@@ -4,7 +4,10 @@ public enum ZhiXiReview {
     public static let version = "0.2.0"
 
     /// Every command, in the order of the help.
-    static var commands: [any Command.Type] { [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self] }
+    static var commands: [any Command.Type] {
+        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
+         EvaluateCommand.self]
+    }
 
     static var usage: String {
         let width = commands.map { $0.specification.name.count + 1 + ($0.specification.arguments.first?.placeholder.count ?? 0) }.max() ?? 0
