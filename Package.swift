@@ -7,6 +7,10 @@
 //   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
+//   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
+//
+// Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
+// 127.0.0.1 that plays the app's API for the tests, with faults on demand.
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -20,6 +24,8 @@ let package = Package(
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
+        .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
+        .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -34,6 +40,10 @@ let package = Package(
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import and datasets.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
+        // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
+        .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
+        // Secure stores, the token store, the auth service and the app session.
+        .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
@@ -45,6 +55,8 @@ let package = Package(
             dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
+        // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
+        .target(name: "ZhiXiTestServer", dependencies: ["ZhiXiModel"], path: "Tests/ZhiXiTestServer"),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel"]),
         .testTarget(
             name: "ZhiXiMemoryTests",
@@ -58,6 +70,8 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
+        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]

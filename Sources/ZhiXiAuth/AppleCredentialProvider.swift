@@ -1,0 +1,25 @@
+/// Where an ``AppleCredential`` comes from: `ASAuthorizationController` on Apple
+/// platforms (``AuthorizationControllerCredentialProvider``), anything injected elsewhere
+/// (``FixedAppleCredentialProvider`` for a credential obtained by other means, such as
+/// the command line or a test).
+public protocol AppleCredentialProvider: Sendable {
+    /// Asks the learner to sign in with Apple and returns the credential.
+    /// - Throws: ``AuthError/credentialCancelled`` when the learner declines,
+    ///   ``AuthError/credentialUnavailable(reason:)`` when no credential can be had.
+    @MainActor func appleCredential() async throws(AuthError) -> AppleCredential
+}
+
+/// A provider that hands over a credential obtained elsewhere: by another device, a web
+/// flow, the command line (`zhixi-review auth sign-in`) or a test.
+public struct FixedAppleCredentialProvider: AppleCredentialProvider {
+    /// The credential handed over.
+    public let credential: AppleCredential
+
+    /// A provider of `credential`.
+    public init(_ credential: AppleCredential) {
+        self.credential = credential
+    }
+
+    /// The credential.
+    public func appleCredential() async throws(AuthError) -> AppleCredential { credential }
+}
