@@ -4,6 +4,7 @@
 // Dependencies run one way only (see DESIGN.md):
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
+//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
 //   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
@@ -19,6 +20,7 @@ let package = Package(
     name: "zhixi-review",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
         .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
@@ -30,16 +32,19 @@ let package = Package(
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
     targets: [
+        // Civil dates and UTF-8 text writers (digits, ISO-8601, JSON strings): the one home of
+        // what every layer formats. No domain knowledge.
+        .target(name: "ZhiXiCore"),
         // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
-        .target(name: "ZhiXiModel"),
+        .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore"]),
         // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
         .target(name: "ZhiXiMemory"),
         // Card scheduler: states, steps, fuzz, load balancing, study days. No I/O, no lessons.
-        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory"]),
+        .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
-        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Review-log import and datasets.
-        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
         // Secure stores, the token store, the auth service and the app session.
@@ -47,17 +52,18 @@ let package = Package(
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
         .target(name: "ZhiXiTestServer", dependencies: ["ZhiXiModel"], path: "Tests/ZhiXiTestServer"),
-        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel"]),
+        .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
+        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         .testTarget(
             name: "ZhiXiMemoryTests",
             dependencies: ["ZhiXiMemory"],
@@ -68,7 +74,7 @@ let package = Package(
             dependencies: ["ZhiXiScheduler", "ZhiXiMemory"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),

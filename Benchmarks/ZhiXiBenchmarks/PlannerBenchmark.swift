@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 import ZhiXiModel
 import ZhiXiPlanner

@@ -251,8 +251,8 @@ enum SchedulerBenchmark {
         var order: [String] = []
         var byCard: [String: [ReviewLogEntry]] = [:]
         for entry in entries {
-            if byCard[entry.cardId] == nil { order.append(entry.cardId) }
-            byCard[entry.cardId, default: []].append(entry)
+            if byCard[entry.cardID] == nil { order.append(entry.cardID) }
+            byCard[entry.cardID, default: []].append(entry)
         }
         var sequences = Sequences()
         for cardID in order {

@@ -20,7 +20,7 @@ enum SyntheticReviewLog {
                 let draw = random.nextUnitInterval()
                 let rating: Rating = draw > recall ? .again : (draw > recall * 0.9 ? .hard : (draw > recall * 0.15 ? .good : .easy))
                 let time = start + Double(day) * 86_400 + 3_600 * (1 + random.nextUnitInterval() * 14)
-                entries.append(ReviewLogEntry(cardId: String(1_711_684_000_000 + card), reviewedAtSecondsSince1970: time, rating: rating))
+                entries.append(ReviewLogEntry(cardID: String(1_711_684_000_000 + card), reviewedAtSecondsSince1970: time, rating: rating))
                 state = model.nextState(after: state, elapsedDays: elapsed, rating: rating)
                 let interval = rating == .again ? 1 : model.roundedInterval(stability: state!.stability, desiredRetention: 0.9)
                 elapsed = Double(interval)

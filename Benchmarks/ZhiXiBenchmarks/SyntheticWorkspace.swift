@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 import ZhiXiModel
 import ZhiXiPlanner
@@ -14,7 +15,7 @@ enum SyntheticWorkspace {
         var random = SplitMix64(seed: seed)
         let user = "user-benchmark"
         let lessons = (0..<lessonCount).map { index in
-            Lesson(id: "lesson-\(index)", knowledgeBaseId: "kb-1", title: "第\(index)课：梯度下降与正则化",
+            Lesson(id: "lesson-\(index)", knowledgeBaseID: "kb-1", title: "第\(index)课：梯度下降与正则化",
                    order: index, estimatedMinutes: 10 + index % 25)
         }
         let weakPool = ["学习率的选择", "链式法则的应用", "Overfitting vs underfitting", "偏差与方差", "特征缩放"]
@@ -28,14 +29,14 @@ enum SyntheticWorkspace {
             let weakCount = score >= 85 ? 0 : (score >= 65 ? 1 : 2)
             let weakPoints = (0..<weakCount).map { weakPool[(lesson + $0 * 2) % weakPool.count] }
             return LearningSession(
-                id: "session-\(index)", userId: user, lessonId: "lesson-\(lesson)",
+                id: "session-\(index)", userID: user, lessonID: "lesson-\(lesson)",
                 startedAt: Date(timeIntervalSince1970: time.rounded(.down)),
                 endedAt: Date(timeIntervalSince1970: time.rounded(.down) + 600),
                 userInput: "我记得梯度下降的核心是沿着负梯度方向更新参数，学习率太大会发散，太小收敛慢。",
                 masteryScore: score, weakPoints: weakPoints)
         }
         return LearnerWorkspace(
-            profile: UserLearningProfile(userId: user, timeZone: "Asia/Shanghai", dayStartHour: 4, dailyMinutes: 60),
+            profile: UserLearningProfile(userID: user, timeZone: "Asia/Shanghai", dayStartHour: 4, dailyMinutes: 60),
             lessons: lessons, sessions: sessions)
     }
 
@@ -55,7 +56,7 @@ enum SyntheticWorkspace {
         func date(_ date: Date) { string(ISO8601Timestamp.string(from: date)) }
         let profile = workspace.profile
         append("{\n\"schemaVersion\": 1,\n\"profile\": {\"userId\": ")
-        string(profile.userId)
+        string(profile.userID)
         append(", \"timeZone\": ")
         string(profile.timeZone)
         append(", \"dayStartHour\": \(profile.dayStartHour), \"dailyMinutes\": \(profile.dailyMinutes), \"desiredRetention\": \(profile.desiredRetention)},\n\"lessons\": [")
@@ -64,7 +65,7 @@ enum SyntheticWorkspace {
             append("{\"id\": ")
             string(lesson.id)
             append(", \"knowledgeBaseId\": ")
-            string(lesson.knowledgeBaseId)
+            string(lesson.knowledgeBaseID)
             append(", \"title\": ")
             string(lesson.title)
             append(", \"order\": \(lesson.order), \"estimatedMinutes\": \(lesson.estimatedMinutes)}")
@@ -75,9 +76,9 @@ enum SyntheticWorkspace {
             append("{\"id\": ")
             string(session.id)
             append(", \"userId\": ")
-            string(session.userId)
+            string(session.userID)
             append(", \"lessonId\": ")
-            string(session.lessonId)
+            string(session.lessonID)
             append(", \"startedAt\": ")
             date(session.startedAt)
             if let endedAt = session.endedAt {

@@ -40,7 +40,7 @@ import Darwin
 /// let clamped = try FSRSParameters(clamping: rawOptimizerOutput)
 /// ```
 public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
-    /// The 21 weights after filling and clamping.
+    /// The 21 weights, filled to 21 and checked (or clamped, with ``init(clamping:relearningStepCount:)``).
     public let weights: [Double]
 
     /// Number of weights in an FSRS-6 vector.
@@ -188,5 +188,28 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     /// The weights as a JSON array, the exchange format of Anki and fsrs-rs.
     public var description: String {
         "[" + weights.map { String($0) }.joined(separator: ", ") + "]"
+    }
+}
+
+extension FSRSParameters: Codable {
+    /// Decodes the weights from a JSON array of 21 numbers (or 19, 17 or none, filled as
+    /// ``init(_:relearningStepCount:)`` fills them), the exchange format of Anki and fsrs-rs.
+    /// - Throws: `DecodingError.dataCorrupted` with the ``ParameterError``'s sentence for a
+    ///   wrong length, a non-finite value or a value outside its range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let weights = try container.decode([Double].self)
+        do {
+            try self.init(weights)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
+                                                                    debugDescription: error.description))
+        }
+    }
+
+    /// Encodes the 21 weights as a JSON array.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(weights)
     }
 }

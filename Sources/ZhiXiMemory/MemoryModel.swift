@@ -201,8 +201,11 @@ public struct MemoryModel: Sendable, Hashable {
     /// after `elapsedDays`; difficulty follows ``nextDifficulty(_:rating:)``; the new stability
     /// is clamped to ``FSRSParameters/minimumStability``…``FSRSParameters/maximumStability``.
     ///
-    /// - Parameter state: the state before the review, or `nil` for an item never reviewed
-    ///   (then the result is ``initialState(rating:)``).
+    /// - Parameters:
+    ///   - state: the state before the review, or `nil` for an item never reviewed (then the
+    ///     result is ``initialState(rating:)``).
+    ///   - elapsedDays: days since the previous review; 0 means the same day.
+    ///   - rating: the learner's answer.
     @inlinable
     public func nextState(after state: MemoryState?, elapsedDays: Double, rating: Rating) -> MemoryState {
         guard let state else { return initialState(rating: rating) }

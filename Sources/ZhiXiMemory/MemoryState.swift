@@ -4,7 +4,9 @@
 /// `stability` is the number of days after which the probability of recall has fallen to
 /// 90 %; `difficulty` is a number from 1 (easiest) to 10 (hardest) that damps how much a
 /// successful review raises stability.
-public struct MemoryState: Sendable, Hashable, CustomStringConvertible {
+///
+/// JSON: `{"stability": 4.25, "difficulty": 6.5}`.
+public struct MemoryState: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Days until the probability of recall falls to 90 %; at least ``FSRSParameters/minimumStability``.
     public var stability: Double
     /// Difficulty on a scale from 1 (easiest) to 10 (hardest).

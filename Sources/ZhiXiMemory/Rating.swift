@@ -2,8 +2,9 @@
 /// Anki and py-fsrs share.
 ///
 /// The raw values are the numbers used in review logs and in the FSRS formulas
-/// (1 Again, 2 Hard, 3 Good, 4 Easy).
-public enum Rating: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+/// (1 Again, 2 Hard, 3 Good, 4 Easy); `Codable` as that number, as every FSRS library
+/// stores it.
+public enum Rating: Int, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
     /// Forgot: the answer was not recalled (a lapse).
     case again = 1
     /// Recalled with serious difficulty.

@@ -42,6 +42,7 @@ public struct SM2Scheduler: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - card: the card before the review; `nil` for a new card.
+    ///   - rating: the learner's answer.
     ///   - daysLate: days after the due date that the review happened (negative if early;
     ///     only lateness counts).
     public func review(_ card: SM2Card?, rating: Rating, daysLate: Int = 0) -> SM2Card {

@@ -5,11 +5,11 @@ public struct Feedback: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the feedback.
     public var id: String
     /// The id of the learner's ``User``.
-    public var userId: String
+    public var userID: String
     /// The id of the ``LearningSession`` it is about, if any.
-    public var sessionId: String?
+    public var sessionID: String?
     /// The id of the ``AIAnalysis`` it is about, if any.
-    public var analysisId: String?
+    public var analysisID: String?
     /// The learner's rating, 1 (poor) to 5 (excellent), if given.
     public var rating: Int?
     /// The learner's words, if any.
@@ -20,24 +20,27 @@ public struct Feedback: Sendable, Codable, Hashable, Identifiable {
     /// Creates feedback.
     public init(
         id: String,
-        userId: String,
-        sessionId: String? = nil,
-        analysisId: String? = nil,
+        userID: String,
+        sessionID: String? = nil,
+        analysisID: String? = nil,
         rating: Int? = nil,
         comment: String? = nil,
         createdAt: Date
     ) {
         self.id = id
-        self.userId = userId
-        self.sessionId = sessionId
-        self.analysisId = analysisId
+        self.userID = userID
+        self.sessionID = sessionID
+        self.analysisID = analysisID
         self.rating = rating
         self.comment = comment
         self.createdAt = createdAt
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, userId, sessionId, analysisId, rating, comment, createdAt
+        case id, rating, comment, createdAt
+        case userID = "userId"
+        case sessionID = "sessionId"
+        case analysisID = "analysisId"
     }
 }
 
@@ -47,15 +50,15 @@ extension Feedback: JSONByteDecodable {
     /// Reads feedback with the same rules as its `Decodable` conformance.
     init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
         var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, userId: String?, sessionId: String?, analysisId: String?
+        var id: String?, userID: String?, sessionID: String?, analysisID: String?
         var rating: Int?, comment: String?, createdAt: Date?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
                 case .id: id = try reader.read(String.self)
-                case .userId: userId = try reader.read(String.self)
-                case .sessionId: sessionId = try reader.readOptional(String.self)
-                case .analysisId: analysisId = try reader.readOptional(String.self)
+                case .userID: userID = try reader.read(String.self)
+                case .sessionID: sessionID = try reader.readOptional(String.self)
+                case .analysisID: analysisID = try reader.readOptional(String.self)
                 case .rating: rating = try reader.readOptional(Int.self)
                 case .comment: comment = try reader.readOptional(String.self)
                 case .createdAt: createdAt = try reader.read(Date.self)
@@ -65,26 +68,11 @@ extension Feedback: JSONByteDecodable {
             }
         }
         self.id = try object.required(id, .id)
-        self.userId = try object.required(userId, .userId)
-        self.sessionId = sessionId
-        self.analysisId = analysisId
+        self.userID = try object.required(userID, .userID)
+        self.sessionID = sessionID
+        self.analysisID = analysisID
         self.rating = rating
         self.comment = comment
         self.createdAt = try object.required(createdAt, .createdAt)
-    }
-}
-
-extension Feedback: JSONByteEncodable {
-    /// Writes the feedback as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("analysisId", analysisId)
-        writer.member("comment", comment)
-        try writer.member("createdAt", createdAt)
-        writer.member("id", id)
-        writer.member("rating", rating)
-        writer.member("sessionId", sessionId)
-        writer.member("userId", userId)
-        writer.endObject()
     }
 }

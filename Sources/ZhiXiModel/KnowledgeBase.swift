@@ -67,17 +67,3 @@ extension KnowledgeBase: JSONByteDecodable {
         self.updatedAt = updatedAt
     }
 }
-
-extension KnowledgeBase: JSONByteEncodable {
-    /// Writes the knowledge base as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("createdAt", createdAt)
-        writer.member("id", id)
-        writer.member("subject", subject)
-        writer.member("summary", summary)
-        writer.member("title", title)
-        try writer.member("updatedAt", updatedAt)
-        writer.endObject()
-    }
-}

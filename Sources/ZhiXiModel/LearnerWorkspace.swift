@@ -4,8 +4,9 @@
 /// Every array may be absent (it decodes as `[]`); absent `schemaVersion` is 1; absent
 /// `profile` is a default ``UserLearningProfile`` for the user's id (or `""` without a
 /// user). For large files, `LearnerWorkspace(jsonData:)` decodes the same JSON about twelve
-/// times faster than `JSONDecoder`, with identical results, and ``jsonData()`` writes the
-/// same bytes as `ZhiXiJSON.makeEncoder()` about seven times faster than `JSONEncoder`.
+/// times faster than `JSONDecoder`, with identical results. To write a workspace, encode it
+/// with `ZhiXiJSON.makeEncoder()`; `zhixi-review record` instead splices the new session into
+/// the file's bytes, so that keys this library does not know survive.
 public struct LearnerWorkspace: Sendable, Codable, Hashable {
     /// The version of the workspace format this library writes, 1.
     public static let currentSchemaVersion = 1
@@ -63,7 +64,7 @@ public struct LearnerWorkspace: Sendable, Codable, Hashable {
 
     /// The profile of a workspace without one: the defaults, for the user's id if known.
     static func defaultProfile(for user: User?) -> UserLearningProfile {
-        UserLearningProfile(userId: user?.id ?? "")
+        UserLearningProfile(userID: user?.id ?? "")
     }
 
     /// Decodes a workspace; absent arrays are `[]`, absent `schemaVersion` is 1, absent

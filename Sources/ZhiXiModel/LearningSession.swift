@@ -8,9 +8,9 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the session.
     public var id: String
     /// The id of the learner's ``User``.
-    public var userId: String
+    public var userID: String
     /// The id of the ``Lesson`` studied.
-    public var lessonId: String
+    public var lessonID: String
     /// When the session began.
     public var startedAt: Date
     /// When the session ended, if it has.
@@ -20,7 +20,7 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     /// The summary of the AI analysis shown to the learner, if analysed.
     public var aiAnalysis: String?
     /// The id of the full ``AIAnalysis``, if analysed.
-    public var analysisId: String?
+    public var analysisID: String?
     /// How well the learner mastered the lesson, 0–100, if analysed.
     public var masteryScore: Int?
     /// The points the analysis found weak, short phrases such as "动量守恒".
@@ -37,13 +37,13 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     /// Creates a learning session.
     public init(
         id: String,
-        userId: String,
-        lessonId: String,
+        userID: String,
+        lessonID: String,
         startedAt: Date,
         endedAt: Date? = nil,
         userInput: String,
         aiAnalysis: String? = nil,
-        analysisId: String? = nil,
+        analysisID: String? = nil,
         masteryScore: Int? = nil,
         weakPoints: [String] = [],
         nextSuggestion: String? = nil,
@@ -52,13 +52,13 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
         createdAt: Date? = nil
     ) {
         self.id = id
-        self.userId = userId
-        self.lessonId = lessonId
+        self.userID = userID
+        self.lessonID = lessonID
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.userInput = userInput
         self.aiAnalysis = aiAnalysis
-        self.analysisId = analysisId
+        self.analysisID = analysisID
         self.masteryScore = masteryScore
         self.weakPoints = weakPoints
         self.nextSuggestion = nextSuggestion
@@ -68,7 +68,10 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, userId, lessonId, startedAt, endedAt, userInput, aiAnalysis, analysisId
+        case id, startedAt, endedAt, userInput, aiAnalysis
+        case userID = "userId"
+        case lessonID = "lessonId"
+        case analysisID = "analysisId"
         case masteryScore, weakPoints, nextSuggestion, reviewAt, reviewType, createdAt
     }
 
@@ -77,13 +80,13 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .id),
-            userId: try container.decode(String.self, forKey: .userId),
-            lessonId: try container.decode(String.self, forKey: .lessonId),
+            userID: try container.decode(String.self, forKey: .userID),
+            lessonID: try container.decode(String.self, forKey: .lessonID),
             startedAt: try container.decode(Date.self, forKey: .startedAt),
             endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
             userInput: try container.decode(String.self, forKey: .userInput),
             aiAnalysis: try container.decodeIfPresent(String.self, forKey: .aiAnalysis),
-            analysisId: try container.decodeIfPresent(String.self, forKey: .analysisId),
+            analysisID: try container.decodeIfPresent(String.self, forKey: .analysisID),
             masteryScore: try container.decodeIfPresent(Int.self, forKey: .masteryScore),
             weakPoints: try container.decodeIfPresent([String].self, forKey: .weakPoints) ?? [],
             nextSuggestion: try container.decodeIfPresent(String.self, forKey: .nextSuggestion),
@@ -100,21 +103,21 @@ extension LearningSession: JSONByteDecodable {
     /// Reads a session with the same rules as ``init(from:)``.
     init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
         var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, userId: String?, lessonId: String?, startedAt: Date?, endedAt: Date?
-        var userInput: String?, aiAnalysis: String?, analysisId: String?, masteryScore: Int?
+        var id: String?, userID: String?, lessonID: String?, startedAt: Date?, endedAt: Date?
+        var userInput: String?, aiAnalysis: String?, analysisID: String?, masteryScore: Int?
         var weakPoints: [String]?, nextSuggestion: String?, reviewAt: Date?, reviewType: ReviewType?
         var createdAt: Date?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
                 case .id: id = try reader.read(String.self)
-                case .userId: userId = try reader.read(String.self)
-                case .lessonId: lessonId = try reader.read(String.self)
+                case .userID: userID = try reader.read(String.self)
+                case .lessonID: lessonID = try reader.read(String.self)
                 case .startedAt: startedAt = try reader.read(Date.self)
                 case .endedAt: endedAt = try reader.readOptional(Date.self)
                 case .userInput: userInput = try reader.read(String.self)
                 case .aiAnalysis: aiAnalysis = try reader.readOptional(String.self)
-                case .analysisId: analysisId = try reader.readOptional(String.self)
+                case .analysisID: analysisID = try reader.readOptional(String.self)
                 case .masteryScore: masteryScore = try reader.readOptional(Int.self)
                 case .weakPoints: weakPoints = try reader.readOptionalArray(of: String.self)
                 case .nextSuggestion: nextSuggestion = try reader.readOptional(String.self)
@@ -127,40 +130,18 @@ extension LearningSession: JSONByteDecodable {
             }
         }
         self.id = try object.required(id, .id)
-        self.userId = try object.required(userId, .userId)
-        self.lessonId = try object.required(lessonId, .lessonId)
+        self.userID = try object.required(userID, .userID)
+        self.lessonID = try object.required(lessonID, .lessonID)
         self.startedAt = try object.required(startedAt, .startedAt)
         self.endedAt = endedAt
         self.userInput = try object.required(userInput, .userInput)
         self.aiAnalysis = aiAnalysis
-        self.analysisId = analysisId
+        self.analysisID = analysisID
         self.masteryScore = masteryScore
         self.weakPoints = weakPoints ?? []
         self.nextSuggestion = nextSuggestion
         self.reviewAt = reviewAt
         self.reviewType = reviewType
         self.createdAt = createdAt
-    }
-}
-
-extension LearningSession: JSONByteEncodable {
-    /// Writes the session as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("aiAnalysis", aiAnalysis)
-        writer.member("analysisId", analysisId)
-        try writer.member("createdAt", createdAt)
-        try writer.member("endedAt", endedAt)
-        writer.member("id", id)
-        writer.member("lessonId", lessonId)
-        writer.member("masteryScore", masteryScore)
-        writer.member("nextSuggestion", nextSuggestion)
-        try writer.member("reviewAt", reviewAt)
-        writer.member("reviewType", reviewType?.rawValue)
-        try writer.member("startedAt", startedAt)
-        writer.member("userId", userId)
-        writer.member("userInput", userInput)
-        writer.member("weakPoints", weakPoints)
-        writer.endObject()
     }
 }

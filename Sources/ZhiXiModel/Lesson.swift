@@ -8,9 +8,9 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the lesson.
     public var id: String
     /// The id of the ``KnowledgeBase`` the lesson belongs to.
-    public var knowledgeBaseId: String
+    public var knowledgeBaseID: String
     /// The id of the ``LearningPath`` the lesson is on, if any.
-    public var learningPathId: String?
+    public var learningPathID: String?
     /// The title shown to learners.
     public var title: String
     /// A short description, if any.
@@ -35,8 +35,8 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
     /// Creates a lesson.
     public init(
         id: String,
-        knowledgeBaseId: String,
-        learningPathId: String? = nil,
+        knowledgeBaseID: String,
+        learningPathID: String? = nil,
         title: String,
         summary: String? = nil,
         objectives: [String] = [],
@@ -49,8 +49,8 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
         updatedAt: Date? = nil
     ) {
         self.id = id
-        self.knowledgeBaseId = knowledgeBaseId
-        self.learningPathId = learningPathId
+        self.knowledgeBaseID = knowledgeBaseID
+        self.learningPathID = learningPathID
         self.title = title
         self.summary = summary
         self.objectives = objectives
@@ -64,7 +64,9 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, knowledgeBaseId, learningPathId, title, summary, objectives, keyPoints
+        case id, title, summary, objectives, keyPoints
+        case knowledgeBaseID = "knowledgeBaseId"
+        case learningPathID = "learningPathId"
         case recallQuestions, practicePrompt, order, estimatedMinutes, createdAt, updatedAt
     }
 
@@ -73,8 +75,8 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .id),
-            knowledgeBaseId: try container.decode(String.self, forKey: .knowledgeBaseId),
-            learningPathId: try container.decodeIfPresent(String.self, forKey: .learningPathId),
+            knowledgeBaseID: try container.decode(String.self, forKey: .knowledgeBaseID),
+            learningPathID: try container.decodeIfPresent(String.self, forKey: .learningPathID),
             title: try container.decode(String.self, forKey: .title),
             summary: try container.decodeIfPresent(String.self, forKey: .summary),
             objectives: try container.decodeIfPresent([String].self, forKey: .objectives) ?? [],
@@ -95,15 +97,15 @@ extension Lesson: JSONByteDecodable {
     /// Reads a lesson with the same rules as ``init(from:)``.
     init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
         var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, knowledgeBaseId: String?, learningPathId: String?, title: String?
+        var id: String?, knowledgeBaseID: String?, learningPathID: String?, title: String?
         var summary: String?, objectives: [String]?, keyPoints: [String]?, recallQuestions: [String]?
         var practicePrompt: String?, order: Int?, estimatedMinutes: Int?, createdAt: Date?, updatedAt: Date?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
                 case .id: id = try reader.read(String.self)
-                case .knowledgeBaseId: knowledgeBaseId = try reader.read(String.self)
-                case .learningPathId: learningPathId = try reader.readOptional(String.self)
+                case .knowledgeBaseID: knowledgeBaseID = try reader.read(String.self)
+                case .learningPathID: learningPathID = try reader.readOptional(String.self)
                 case .title: title = try reader.read(String.self)
                 case .summary: summary = try reader.readOptional(String.self)
                 case .objectives: objectives = try reader.readOptionalArray(of: String.self)
@@ -120,8 +122,8 @@ extension Lesson: JSONByteDecodable {
             }
         }
         self.id = try object.required(id, .id)
-        self.knowledgeBaseId = try object.required(knowledgeBaseId, .knowledgeBaseId)
-        self.learningPathId = learningPathId
+        self.knowledgeBaseID = try object.required(knowledgeBaseID, .knowledgeBaseID)
+        self.learningPathID = learningPathID
         self.title = try object.required(title, .title)
         self.summary = summary
         self.objectives = objectives ?? []
@@ -132,26 +134,5 @@ extension Lesson: JSONByteDecodable {
         self.estimatedMinutes = try object.required(estimatedMinutes, .estimatedMinutes)
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-    }
-}
-
-extension Lesson: JSONByteEncodable {
-    /// Writes the lesson as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("createdAt", createdAt)
-        writer.member("estimatedMinutes", estimatedMinutes)
-        writer.member("id", id)
-        writer.member("keyPoints", keyPoints)
-        writer.member("knowledgeBaseId", knowledgeBaseId)
-        writer.member("learningPathId", learningPathId)
-        writer.member("objectives", objectives)
-        writer.member("order", order)
-        writer.member("practicePrompt", practicePrompt)
-        writer.member("recallQuestions", recallQuestions)
-        writer.member("summary", summary)
-        writer.member("title", title)
-        try writer.member("updatedAt", updatedAt)
-        writer.endObject()
     }
 }

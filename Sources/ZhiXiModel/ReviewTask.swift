@@ -7,11 +7,11 @@ public struct ReviewTask: Sendable, Codable, Hashable, Identifiable {
     /// The id of the task.
     public var id: String
     /// The id of the learner's ``User``.
-    public var userId: String
+    public var userID: String
     /// The id of the ``Lesson`` to review.
-    public var lessonId: String
+    public var lessonID: String
     /// The id of the ``LearningSession`` that led to this task, if any.
-    public var sourceSessionId: String?
+    public var sourceSessionID: String?
     /// The kind of review.
     public var reviewType: ReviewType
     /// When the review is planned for.
@@ -24,18 +24,18 @@ public struct ReviewTask: Sendable, Codable, Hashable, Identifiable {
     /// Creates a review task.
     public init(
         id: String,
-        userId: String,
-        lessonId: String,
-        sourceSessionId: String? = nil,
+        userID: String,
+        lessonID: String,
+        sourceSessionID: String? = nil,
         reviewType: ReviewType,
         scheduledAt: Date,
         completedAt: Date? = nil,
         status: ReviewTaskStatus = .pending
     ) {
         self.id = id
-        self.userId = userId
-        self.lessonId = lessonId
-        self.sourceSessionId = sourceSessionId
+        self.userID = userID
+        self.lessonID = lessonID
+        self.sourceSessionID = sourceSessionID
         self.reviewType = reviewType
         self.scheduledAt = scheduledAt
         self.completedAt = completedAt
@@ -43,7 +43,10 @@ public struct ReviewTask: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, userId, lessonId, sourceSessionId, reviewType, scheduledAt, completedAt, status
+        case id, reviewType, scheduledAt, completedAt, status
+        case userID = "userId"
+        case lessonID = "lessonId"
+        case sourceSessionID = "sourceSessionId"
     }
 
     /// Decodes a task; absent `status` is pending.
@@ -51,9 +54,9 @@ public struct ReviewTask: Sendable, Codable, Hashable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .id),
-            userId: try container.decode(String.self, forKey: .userId),
-            lessonId: try container.decode(String.self, forKey: .lessonId),
-            sourceSessionId: try container.decodeIfPresent(String.self, forKey: .sourceSessionId),
+            userID: try container.decode(String.self, forKey: .userID),
+            lessonID: try container.decode(String.self, forKey: .lessonID),
+            sourceSessionID: try container.decodeIfPresent(String.self, forKey: .sourceSessionID),
             reviewType: try container.decode(ReviewType.self, forKey: .reviewType),
             scheduledAt: try container.decode(Date.self, forKey: .scheduledAt),
             completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
@@ -68,15 +71,15 @@ extension ReviewTask: JSONByteDecodable {
     /// Reads a task with the same rules as ``init(from:)``.
     init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
         var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, userId: String?, lessonId: String?, sourceSessionId: String?
+        var id: String?, userID: String?, lessonID: String?, sourceSessionID: String?
         var reviewType: ReviewType?, scheduledAt: Date?, completedAt: Date?, status: ReviewTaskStatus?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
                 case .id: id = try reader.read(String.self)
-                case .userId: userId = try reader.read(String.self)
-                case .lessonId: lessonId = try reader.read(String.self)
-                case .sourceSessionId: sourceSessionId = try reader.readOptional(String.self)
+                case .userID: userID = try reader.read(String.self)
+                case .lessonID: lessonID = try reader.read(String.self)
+                case .sourceSessionID: sourceSessionID = try reader.readOptional(String.self)
                 case .reviewType: reviewType = try reader.read(ReviewType.self)
                 case .scheduledAt: scheduledAt = try reader.read(Date.self)
                 case .completedAt: completedAt = try reader.readOptional(Date.self)
@@ -87,28 +90,12 @@ extension ReviewTask: JSONByteDecodable {
             }
         }
         self.id = try object.required(id, .id)
-        self.userId = try object.required(userId, .userId)
-        self.lessonId = try object.required(lessonId, .lessonId)
-        self.sourceSessionId = sourceSessionId
+        self.userID = try object.required(userID, .userID)
+        self.lessonID = try object.required(lessonID, .lessonID)
+        self.sourceSessionID = sourceSessionID
         self.reviewType = try object.required(reviewType, .reviewType)
         self.scheduledAt = try object.required(scheduledAt, .scheduledAt)
         self.completedAt = completedAt
         self.status = status ?? .pending
-    }
-}
-
-extension ReviewTask: JSONByteEncodable {
-    /// Writes the task as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("completedAt", completedAt)
-        writer.member("id", id)
-        writer.member("lessonId", lessonId)
-        writer.member("reviewType", reviewType.rawValue)
-        try writer.member("scheduledAt", scheduledAt)
-        writer.member("sourceSessionId", sourceSessionId)
-        writer.member("status", status.rawValue)
-        writer.member("userId", userId)
-        writer.endObject()
     }
 }

@@ -16,7 +16,7 @@ public struct ReviewTaskExplanation: Sendable, Codable, Hashable {
     /// The weak point the review practises, for weak-point reviews.
     public var weakPoint: String?
     /// The id of the ``AIAnalysis`` that prompted the review, if any.
-    public var sourceAnalysisId: String?
+    public var sourceAnalysisID: String?
     /// The lesson's title, for display, if known.
     public var lessonTitle: String?
     /// Why the review was planned, in words a learner or designer can read.
@@ -32,7 +32,7 @@ public struct ReviewTaskExplanation: Sendable, Codable, Hashable {
         estimatedMinutes: Int,
         dueAt: Date,
         weakPoint: String? = nil,
-        sourceAnalysisId: String? = nil,
+        sourceAnalysisID: String? = nil,
         lessonTitle: String? = nil,
         reason: String,
         deferredFrom: Date? = nil
@@ -43,9 +43,15 @@ public struct ReviewTaskExplanation: Sendable, Codable, Hashable {
         self.estimatedMinutes = estimatedMinutes
         self.dueAt = dueAt
         self.weakPoint = weakPoint
-        self.sourceAnalysisId = sourceAnalysisId
+        self.sourceAnalysisID = sourceAnalysisID
         self.lessonTitle = lessonTitle
         self.reason = reason
         self.deferredFrom = deferredFrom
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case predictedRecall, stability, difficulty, estimatedMinutes, dueAt, weakPoint
+        case sourceAnalysisID = "sourceAnalysisId"
+        case lessonTitle, reason, deferredFrom
     }
 }

@@ -8,7 +8,7 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the user.
     public var id: String
     /// The stable user identifier that Sign in with Apple gives for this app.
-    public var appleUserId: String
+    public var appleUserID: String
     /// The name the learner chose to be shown, if any.
     public var displayName: String?
     /// The e-mail address, possibly an Apple private relay address, if shared.
@@ -27,7 +27,7 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
     /// Creates a user.
     public init(
         id: String,
-        appleUserId: String,
+        appleUserID: String,
         displayName: String? = nil,
         email: String? = nil,
         preferredLanguage: String? = nil,
@@ -37,7 +37,7 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
         status: UserStatus = .active
     ) {
         self.id = id
-        self.appleUserId = appleUserId
+        self.appleUserID = appleUserID
         self.displayName = displayName
         self.email = email
         self.preferredLanguage = preferredLanguage
@@ -48,7 +48,8 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, appleUserId, displayName, email, preferredLanguage, onboardingCompleted
+        case id, displayName, email, preferredLanguage, onboardingCompleted
+        case appleUserID = "appleUserId"
         case createdAt, lastLoginAt, status
     }
 
@@ -57,7 +58,7 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .id),
-            appleUserId: try container.decode(String.self, forKey: .appleUserId),
+            appleUserID: try container.decode(String.self, forKey: .appleUserID),
             displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
             email: try container.decodeIfPresent(String.self, forKey: .email),
             preferredLanguage: try container.decodeIfPresent(String.self, forKey: .preferredLanguage),
@@ -75,14 +76,14 @@ extension User: JSONByteDecodable {
     /// Reads a user with the same rules as ``init(from:)``.
     init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
         var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, appleUserId: String?, displayName: String?, email: String?
+        var id: String?, appleUserID: String?, displayName: String?, email: String?
         var preferredLanguage: String?, onboardingCompleted: Bool?, createdAt: Date?
         var lastLoginAt: Date?, status: UserStatus?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
                 case .id: id = try reader.read(String.self)
-                case .appleUserId: appleUserId = try reader.read(String.self)
+                case .appleUserID: appleUserID = try reader.read(String.self)
                 case .displayName: displayName = try reader.readOptional(String.self)
                 case .email: email = try reader.readOptional(String.self)
                 case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
@@ -96,7 +97,7 @@ extension User: JSONByteDecodable {
             }
         }
         self.id = try object.required(id, .id)
-        self.appleUserId = try object.required(appleUserId, .appleUserId)
+        self.appleUserID = try object.required(appleUserID, .appleUserID)
         self.displayName = displayName
         self.email = email
         self.preferredLanguage = preferredLanguage
@@ -104,22 +105,5 @@ extension User: JSONByteDecodable {
         self.createdAt = try object.required(createdAt, .createdAt)
         self.lastLoginAt = lastLoginAt
         self.status = status ?? .active
-    }
-}
-
-extension User: JSONByteEncodable {
-    /// Writes the user as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("appleUserId", appleUserId)
-        try writer.member("createdAt", createdAt)
-        writer.member("displayName", displayName)
-        writer.member("email", email)
-        writer.member("id", id)
-        try writer.member("lastLoginAt", lastLoginAt)
-        writer.member("onboardingCompleted", onboardingCompleted)
-        writer.member("preferredLanguage", preferredLanguage)
-        writer.member("status", status.rawValue)
-        writer.endObject()
     }
 }

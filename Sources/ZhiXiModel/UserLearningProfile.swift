@@ -16,7 +16,7 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     public static let defaultDesiredRetention = 0.9
 
     /// The id of the learner's ``User``.
-    public var userId: String
+    public var userID: String
     /// The learner's time zone, an IANA identifier such as `"Asia/Shanghai"`.
     public var timeZone: String
     /// The local hour (0–23) at which a new study day starts.
@@ -35,7 +35,7 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
 
     /// Creates a profile; omitted settings take the defaults.
     public init(
-        userId: String,
+        userID: String,
         timeZone: String = UserLearningProfile.defaultTimeZone,
         dayStartHour: Int = UserLearningProfile.defaultDayStartHour,
         dailyMinutes: Int = UserLearningProfile.defaultDailyMinutes,
@@ -44,7 +44,7 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         firstWeekday: Int? = nil,
         updatedAt: Date? = nil
     ) {
-        self.userId = userId
+        self.userID = userID
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
         self.dailyMinutes = dailyMinutes
@@ -55,7 +55,8 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case userId, timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage
+        case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage
+        case userID = "userId"
         case firstWeekday, updatedAt
     }
 
@@ -63,7 +64,7 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            userId: try container.decode(String.self, forKey: .userId),
+            userID: try container.decode(String.self, forKey: .userID),
             timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone) ?? Self.defaultTimeZone,
             dayStartHour: try container.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? Self.defaultDayStartHour,
             dailyMinutes: try container.decodeIfPresent(Int.self, forKey: .dailyMinutes) ?? Self.defaultDailyMinutes,
@@ -82,12 +83,12 @@ extension UserLearningProfile: JSONByteDecodable {
     /// Reads a profile with the same rules as ``init(from:)``.
     init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
         var object = try reader.beginObject(Self.byteKeys)
-        var userId: String?, timeZone: String?, dayStartHour: Int?, dailyMinutes: Int?
+        var userID: String?, timeZone: String?, dayStartHour: Int?, dailyMinutes: Int?
         var desiredRetention: Double?, preferredLanguage: String?, firstWeekday: Int?, updatedAt: Date?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
-                case .userId: userId = try reader.read(String.self)
+                case .userID: userID = try reader.read(String.self)
                 case .timeZone: timeZone = try reader.readOptional(String.self)
                 case .dayStartHour: dayStartHour = try reader.readOptional(Int.self)
                 case .dailyMinutes: dailyMinutes = try reader.readOptional(Int.self)
@@ -100,7 +101,7 @@ extension UserLearningProfile: JSONByteDecodable {
                 throw object.annotate(error)
             }
         }
-        self.userId = try object.required(userId, .userId)
+        self.userID = try object.required(userID, .userID)
         self.timeZone = timeZone ?? Self.defaultTimeZone
         self.dayStartHour = dayStartHour ?? Self.defaultDayStartHour
         self.dailyMinutes = dailyMinutes ?? Self.defaultDailyMinutes
@@ -108,21 +109,5 @@ extension UserLearningProfile: JSONByteDecodable {
         self.preferredLanguage = preferredLanguage
         self.firstWeekday = firstWeekday
         self.updatedAt = updatedAt
-    }
-}
-
-extension UserLearningProfile: JSONByteEncodable {
-    /// Writes the profile as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        writer.member("dailyMinutes", dailyMinutes)
-        writer.member("dayStartHour", dayStartHour)
-        try writer.member("desiredRetention", desiredRetention)
-        writer.member("firstWeekday", firstWeekday)
-        writer.member("preferredLanguage", preferredLanguage)
-        writer.member("timeZone", timeZone)
-        try writer.member("updatedAt", updatedAt)
-        writer.member("userId", userId)
-        writer.endObject()
     }
 }

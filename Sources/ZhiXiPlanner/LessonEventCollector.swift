@@ -8,7 +8,38 @@ import ZhiXiScheduler
 struct LessonEventCollector {
     let records: PlannerRecords
     let calendar: StudyCalendar
-    let lessonIndexById: LessonIdIndex
+    let lessonIndexByID: LessonIDIndex
+    /// Records after this instant (seconds since 1970) have not happened yet and are left out.
+    let nowSecond: Double
+
+    /// What the collector noticed about the records, for the plan's notes.
+    struct Findings: Sendable {
+        /// Analyses with neither a session nor a lesson.
+        var unattributedAnalyses = 0
+        /// Sessions and analyses dated after the planning time.
+        var futureRecords = 0
+        /// Sessions and standalone analyses whose id an earlier one has; only the first counts.
+        var duplicateSessionIDs = 0
+        var duplicateAnalysisIDs = 0
+        /// Sessions whose score differs from their analysis's (the session's counts), with the
+        /// first in input order.
+        var scoreDisagreements = 0
+        var firstDisagreement: (session: Int32, analysis: Int32)?
+        /// Analyses whose lesson is not their session's (the session's counts), with the first.
+        var analysesOfOtherLessons = 0
+        var firstAnalysisOfOtherLesson: (session: Int32, analysis: Int32)?
+
+        mutating func add(_ other: Findings) {
+            unattributedAnalyses += other.unattributedAnalyses
+            futureRecords += other.futureRecords
+            duplicateSessionIDs += other.duplicateSessionIDs
+            duplicateAnalysisIDs += other.duplicateAnalysisIDs
+            scoreDisagreements += other.scoreDisagreements
+            firstDisagreement = firstDisagreement ?? other.firstDisagreement
+            analysesOfOtherLessons += other.analysesOfOtherLessons
+            firstAnalysisOfOtherLesson = firstAnalysisOfOtherLesson ?? other.firstAnalysisOfOtherLesson
+        }
+    }
 
     /// The events grouped by lesson: lesson `i`'s events, oldest first, are
     /// `events[lessonStarts[i] ..< lessonStarts[i + 1]]`.
@@ -17,87 +48,125 @@ struct LessonEventCollector {
         var lessonStarts: [Int]
         /// The weak points the events named (see ``LessonEvent/mentionStart``).
         var mentions: [WeakPointMention]
-        var unattributedAnalyses: Int
+        var findings: Findings
     }
 
     /// Collects and checks the events. O(n log n); the per-session work runs on all cores.
+    ///
+    /// Left out, and counted in the findings: sessions and analyses after the planning time,
+    /// and records whose id an earlier record of the same kind has. A session's own score
+    /// counts over its analysis's, and its lesson over the analysis's.
     /// - Throws: ``PlannerError`` for an unknown lesson or a score outside 0–100 (the first in
     ///   input order).
     func collect() throws(PlannerError) -> Collected {
         let records = records
         let (sessionAnalysis, standaloneAnalyses) = linkAnalyses()
-        let lessonIndexById = lessonIndexById
+        let lessonIndexByID = lessonIndexByID
         let calendar = calendar
+        let nowSecond = nowSecond
+        let duplicateSessions = Self.laterDuplicates(count: records.sessions.count) { records.sessions[$0].id }
 
         // Sessions → events, in parallel chunks.
-        typealias Chunk = (events: [LessonEventWithLesson], mentions: [WeakPointMention])
+        typealias Chunk = (events: [LessonEventWithLesson], mentions: [WeakPointMention], findings: Findings)
         let chunks = ParallelChunks.map(count: records.sessions.count, minimumChunk: 20_000) { range -> Result<Chunk, PlannerError> in
             var events: [LessonEventWithLesson] = []
             var mentions: [WeakPointMention] = []
+            var findings = Findings()
             events.reserveCapacity(range.count)
             mentions.reserveCapacity(range.count * 2)
             for index in range {
-                guard let lesson = lessonIndexById.position(of: records.sessions[index].lessonId) else {
-                    return .failure(.unknownLessonInSession(index: index, sessionId: records.sessions[index].id, lessonId: records.sessions[index].lessonId))
+                let session = records.sessions[index]
+                guard let lesson = lessonIndexByID.position(of: session.lessonID) else {
+                    return .failure(.unknownLessonInSession(index: index, sessionID: session.id, lessonID: session.lessonID))
                 }
                 let analysis = sessionAnalysis.isEmpty ? -1 : sessionAnalysis[index]
                 var score = -1
-                if let value = records.sessions[index].masteryScore {
+                if let value = session.masteryScore {
                     guard (0...100).contains(value) else {
-                        return .failure(.sessionScoreOutOfRange(index: index, sessionId: records.sessions[index].id, score: value))
-                    }
-                    score = value
-                } else if analysis >= 0 {
-                    let value = records.analyses[Int(analysis)].masteryScore
-                    guard (0...100).contains(value) else {
-                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisId: records.analyses[Int(analysis)].id, score: value))
+                        return .failure(.sessionScoreOutOfRange(index: index, sessionID: session.id, score: value))
                     }
                     score = value
                 }
-                let second = (records.sessions[index].endedAt ?? records.sessions[index].startedAt).timeIntervalSince1970
+                if analysis >= 0, let value = records.analyses[Int(analysis)].masteryScore {
+                    guard (0...100).contains(value) else {
+                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisID: records.analyses[Int(analysis)].id,
+                                                                 score: value))
+                    }
+                    if score < 0 {
+                        score = value
+                    } else if score != value {
+                        findings.scoreDisagreements += 1
+                        if findings.firstDisagreement == nil { findings.firstDisagreement = (Int32(index), analysis) }
+                    }
+                }
+                if analysis >= 0, let analysisLesson = records.analyses[Int(analysis)].lessonID, analysisLesson != session.lessonID {
+                    findings.analysesOfOtherLessons += 1
+                    if findings.firstAnalysisOfOtherLesson == nil { findings.firstAnalysisOfOtherLesson = (Int32(index), analysis) }
+                }
+                let second = (session.endedAt ?? session.startedAt).timeIntervalSince1970
+                guard second <= nowSecond else {
+                    findings.futureRecords += 1
+                    continue
+                }
+                guard !duplicateSessions.contains(index) else {
+                    findings.duplicateSessionIDs += 1
+                    continue
+                }
                 var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second), order: Int32(index),
                                         score: Int16(score), sessionIndex: Int32(index), analysisIndex: analysis)
-                if score >= 0 {
-                    event.mentionStart = Int32(mentions.count)
-                    Self.mention(records.sessions[index].weakPoints, isAnalysis: false, recordIndex: Int32(index), into: &mentions,
-                                 from: mentions.count)
-                    if analysis >= 0 {
-                        Self.mention(records.analyses[Int(analysis)].weakPoints, isAnalysis: true, recordIndex: analysis,
-                                     into: &mentions, from: Int(event.mentionStart))
-                    }
-                    event.mentionCount = Int32(mentions.count) - event.mentionStart
+                event.mentionStart = Int32(mentions.count)
+                Self.mention(session.weakPoints, isAnalysis: false, recordIndex: Int32(index), into: &mentions, from: mentions.count)
+                if analysis >= 0 {
+                    Self.mention(records.analyses[Int(analysis)].weakPoints, isAnalysis: true, recordIndex: analysis,
+                                 into: &mentions, from: Int(event.mentionStart))
                 }
+                event.mentionCount = Int32(mentions.count) - event.mentionStart
                 events.append(LessonEventWithLesson(lesson: lesson, event: event))
             }
-            return .success((events, mentions))
+            return .success((events, mentions, findings))
         }
-        var parts: [Chunk] = []
+        var parts: [(events: [LessonEventWithLesson], mentions: [WeakPointMention])] = []
         parts.reserveCapacity(chunks.count + 1)
+        var findings = Findings()
         for chunk in chunks {
             switch chunk {
-            case .success(let chunk): parts.append(chunk)
+            case .success(let chunk):
+                parts.append((chunk.events, chunk.mentions))
+                findings.add(chunk.findings)
             case .failure(let error): throw error
             }
         }
 
         // Analyses without a session are reviews of their lesson of their own (a last part).
-        var unattributed = 0
-        var standalone: Chunk = ([], [])
+        var standalone: (events: [LessonEventWithLesson], mentions: [WeakPointMention]) = ([], [])
+        let duplicateAnalyses = Self.laterDuplicates(count: records.analyses.count) { records.analyses[$0].id }
         for index in standaloneAnalyses {
             let analysis = records.analyses[index]   // few: analyses without a session
-            guard let lessonId = analysis.lessonId else {
-                unattributed += 1
+            guard let lessonID = analysis.lessonID else {
+                findings.unattributedAnalyses += 1
                 continue
             }
-            guard let lesson = lessonIndexById.position(of: lessonId) else {
-                throw .unknownLessonInAnalysis(index: index, analysisId: analysis.id, lessonId: lessonId)
+            guard let lesson = lessonIndexByID.position(of: lessonID) else {
+                throw .unknownLessonInAnalysis(index: index, analysisID: analysis.id, lessonID: lessonID)
             }
-            guard (0...100).contains(analysis.masteryScore) else {
-                throw .analysisScoreOutOfRange(index: index, analysisId: analysis.id, score: analysis.masteryScore)
+            var score = -1
+            if let value = analysis.masteryScore {
+                guard (0...100).contains(value) else {
+                    throw .analysisScoreOutOfRange(index: index, analysisID: analysis.id, score: value)
+                }
+                score = value
             }
             let second = analysis.createdAt.timeIntervalSince1970
+            guard second <= nowSecond else {
+                findings.futureRecords += 1
+                continue
+            }
+            guard !duplicateAnalyses.contains(index) else {
+                findings.duplicateAnalysisIDs += 1
+                continue
+            }
             var event = LessonEvent(second: second, day: calendar.dayNumber(ofSecondsSince1970: second),
-                                    order: Int32(records.sessions.count + index), score: Int16(analysis.masteryScore),
+                                    order: Int32(records.sessions.count + index), score: Int16(score),
                                     sessionIndex: -1, analysisIndex: Int32(index))
             event.mentionStart = Int32(standalone.mentions.count)
             Self.mention(analysis.weakPoints, isAnalysis: true, recordIndex: Int32(index), into: &standalone.mentions,
@@ -160,7 +229,25 @@ struct LessonEventCollector {
             }
             initialized = total
         }
-        return Collected(events: events, lessonStarts: starts, mentions: mentions, unattributedAnalyses: unattributed)
+        return Collected(events: events, lessonStarts: starts, mentions: mentions, findings: findings)
+    }
+
+    /// The positions of records whose id an earlier record has (the first keeps it), found by
+    /// hashing every id on all cores and comparing the texts of equal hashes. O(n) expected.
+    static func laterDuplicates(count: Int, id: @Sendable (Int) -> String) -> Set<Int> {
+        guard count > 1 else { return [] }
+        let hashes = ParallelChunks.array(count: count, minimumChunk: 50_000) { StableHash.fnv1a64(id($0)) }
+        var firstByHash: [UInt64: Int] = [:]
+        firstByHash.reserveCapacity(count)
+        var later: Set<Int> = []
+        for index in 0 ..< count {
+            if let first = firstByHash[hashes[index]] {
+                if id(first) == id(index) { later.insert(index) }
+            } else {
+                firstByHash[hashes[index]] = index
+            }
+        }
+        return later
     }
 
     /// Appends the weak points of a record that are not already in `mentions[first...]`.
@@ -178,8 +265,8 @@ struct LessonEventCollector {
         lhs.second < rhs.second || (lhs.second == rhs.second && lhs.order < rhs.order)
     }
 
-    /// Links analyses to the sessions they describe: by the session's `analysisId`, else by the
-    /// analysis's `sessionId`. Returns each session's analysis (-1: none; empty when there are
+    /// Links analyses to the sessions they describe: by the session's `analysisID`, else by the
+    /// analysis's `sessionID`. Returns each session's analysis (-1: none; empty when there are
     /// no analyses) and the analyses that describe no session, in input order.
     private func linkAnalyses() -> (sessionAnalysis: [Int32], standalone: [Int]) {
         let sessions = records.sessions
@@ -187,27 +274,27 @@ struct LessonEventCollector {
         guard !analyses.isEmpty else { return ([], []) }
         var sessionAnalysis = [Int32](repeating: -1, count: sessions.count)
         var linked = [Bool](repeating: false, count: analyses.count)
-        if sessions.contains(where: { $0.analysisId != nil }) {
-            var analysisById: [String: Int32] = [:]
-            analysisById.reserveCapacity(analyses.count)
-            for index in analyses.indices where analysisById[analyses[index].id] == nil {
-                analysisById[analyses[index].id] = Int32(index)
+        if sessions.contains(where: { $0.analysisID != nil }) {
+            var analysisByID: [String: Int32] = [:]
+            analysisByID.reserveCapacity(analyses.count)
+            for index in analyses.indices where analysisByID[analyses[index].id] == nil {
+                analysisByID[analyses[index].id] = Int32(index)
             }
             for index in sessions.indices {
-                if let id = sessions[index].analysisId, let analysis = analysisById[id] {
+                if let id = sessions[index].analysisID, let analysis = analysisByID[id] {
                     sessionAnalysis[index] = analysis
                     linked[Int(analysis)] = true
                 }
             }
         }
-        if analyses.contains(where: { $0.sessionId != nil }) {
-            var sessionById: [String: Int32] = [:]
-            sessionById.reserveCapacity(sessions.count)
-            for index in sessions.indices where sessionById[sessions[index].id] == nil {
-                sessionById[sessions[index].id] = Int32(index)
+        if analyses.contains(where: { $0.sessionID != nil }) {
+            var sessionByID: [String: Int32] = [:]
+            sessionByID.reserveCapacity(sessions.count)
+            for index in sessions.indices where sessionByID[sessions[index].id] == nil {
+                sessionByID[sessions[index].id] = Int32(index)
             }
             for index in analyses.indices where !linked[index] {
-                guard let id = analyses[index].sessionId, let session = sessionById[id] else { continue }
+                guard let id = analyses[index].sessionID, let session = sessionByID[id] else { continue }
                 linked[index] = true
                 if sessionAnalysis[Int(session)] < 0 { sessionAnalysis[Int(session)] = Int32(index) }
             }

@@ -8,7 +8,8 @@ import ZhiXiModel
 ///   without a score is rated ``PlannerConfiguration/unscoredSessionRating``).
 /// - A weak point named for the first time starts its own memory with Again (it was not
 ///   known); named again, it is reviewed with Hard (Again if the whole session was Again).
-///   An assessment that no longer names an active weak point retires it.
+///   A scored assessment that no longer names an active weak point retires it; an unscored
+///   session drills the weak points it names but retires none (it is not a verdict).
 /// - A review task of the item's current generation marked completed counts as a review
 ///   (``PlannerConfiguration/completedTaskRating``) at its completion time, unless a scored
 ///   session of the lesson on the same study day follows it (then the session is the record
@@ -68,16 +69,16 @@ struct LessonReplay {
             }
             let rating = event.isAssessment ? ratingScale.rating(forScore: Int(event.score)) : unscoredSessionRating
             lesson.review(rating, second: event.second, day: event.day, model: model)
-            guard event.isAssessment else { continue }
-            lesson.latestScore = event.score
             lesson.sourceSessionIndex = event.sessionIndex
             lesson.sourceAnalysisIndex = event.analysisIndex
+            if event.isAssessment { lesson.latestScore = event.score }
 
             let named = mentions[Int(event.mentionStart) ..< Int(event.mentionStart + event.mentionCount)]
-
-            let before = weakPoints.count
-            weakPoints.removeAll { item in !named.contains { $0.hash == item.weakPointHash } }
-            if event.day >= retiredSinceDay { retired += before - weakPoints.count }
+            if event.isAssessment {
+                let before = weakPoints.count
+                weakPoints.removeAll { item in !named.contains { $0.hash == item.weakPointHash } }
+                if event.day >= retiredSinceDay { retired += before - weakPoints.count }
+            }
             let weakRating: Rating = rating == .again ? .again : .hard
             for name in named {
                 if let index = weakPoints.firstIndex(where: { $0.weakPointHash == name.hash }) {

@@ -9,34 +9,40 @@ struct PlacedTask: Sendable {
     var identifier: ReviewTaskIdentifier
     var kind: PlannedReviewKind
     var minutes: Int
-    /// The first and last day the task may fall on: its fuzz window, not before today, not
+    /// The first and last day the memory model allows: its fuzz window, not before today, not
     /// before the day after the last review or after a skip. An overdue task (its ideal day
-    /// has passed) has no fuzz: its window is today.
+    /// has passed) and a task after a failure have no fuzz.
     var earliest: Int
     var latest: Int
-    /// The last day the task may move to when its day is over budget: ``latest``, or for an
-    /// overdue task as many days after today as it is late (within the horizon, at least its
-    /// fuzz margin), so that a backlog spreads over the coming days.
-    var latestOverBudget: Int
     /// The day the memory model gives without fuzz (the task's `dueAt`).
     var idealDay: Int
-    /// The chosen day.
+    /// The day chosen within the window (fuzz, load balancing), then the day the budget gives.
     var day: Int
     /// The day it was moved away from for the daily budget, or `Int.min`.
     var deferredFrom = Int.min
+    /// Predicted recall today (0–1): lower is more urgent. A weak point's is at most its
+    /// lesson's, so that it comes before its lesson's review.
+    var urgency: Double
 }
 
-/// Places planner items on days: fuzz, load balancing, and the daily budget; then writes the
-/// plan.
+/// Places planner items on days: each item's window, fuzz and load balancing within it, then
+/// the daily budget, filled day by day from today with the most urgent tasks first.
 struct PlanPlacement {
     let settings: PlannerSettings
     let configuration: PlannerConfiguration
     let now: Date
     let today: Int
-    /// Tasks moved for the budget.
+    /// Tasks moved to a later day for the budget.
     private(set) var deferredCount = 0
-    /// Days of the horizon still over budget after moving: (day, minutes).
+    /// Days on which a single task is longer than the whole budget: (day, minutes).
     private(set) var overBudgetDays: [(day: Int, minutes: Int)] = []
+    /// The tasks due today (overdue included) and how the budget spread them: their number,
+    /// minutes, and the last day one of them was placed on.
+    private(set) var backlog: (count: Int, minutes: Int, lastDay: Int)?
+
+    /// The budget is balanced over at least this many days from today, whatever the number of
+    /// days shown, and further while tasks are still waiting for room.
+    static let minimumCapacityDays = 28
 
     init(settings: PlannerSettings, configuration: PlannerConfiguration, now: Date) {
         self.settings = settings
@@ -44,8 +50,6 @@ struct PlanPlacement {
         self.now = now
         today = settings.calendar.dayNumber(of: now)
     }
-
-    private var horizonEnd: Int { today + configuration.horizonDays }
 
     func recall(of item: PlannerItem, onDay day: Int) -> Double {
         settings.model.retrievability(elapsedDays: Double(max(0, day - item.lastDay)), stability: item.state.stability)
@@ -65,30 +69,44 @@ struct PlanPlacement {
                 : configuration.typePolicy.lessonReviewType(latestScore: item.latestScore < 0 ? nil : Int(item.latestScore),
                                                             stability: item.state.stability)
             let kind = PlannedReviewKind(type)
-            let exact = model.interval(stability: item.state.stability, desiredRetention: settings.desiredRetention)
-            let rounded = MemoryModel.roundedInterval(exact, maximumInterval: configuration.maximumIntervalDays)
-            var lower = rounded, upper = rounded
-            if configuration.fuzz {
-                let range = FuzzRange(intervalDays: exact, maximumIntervalDays: configuration.maximumIntervalDays)
-                lower = range.lowerDays
-                upper = range.upperDays
+            var rounded = 1, lower = 1, upper = 1
+            if item.lastRating != .again {
+                // After a failure the item is back the next day, whatever its stability says.
+                let exact = model.interval(stability: item.state.stability, desiredRetention: settings.desiredRetention)
+                rounded = MemoryModel.roundedInterval(exact, maximumInterval: configuration.maximumIntervalDays)
+                lower = rounded
+                upper = rounded
+                if configuration.fuzz {
+                    let range = FuzzRange(intervalDays: exact, maximumIntervalDays: configuration.maximumIntervalDays)
+                    lower = range.lowerDays
+                    upper = range.upperDays
+                }
             }
             let idealDay = item.lastDay + rounded
             let earliest = max(today, item.lastDay + lower, item.notBeforeDay)
-            var latest = max(earliest, item.lastDay + upper)
-            var latestOverBudget = latest
-            if idealDay < today {
-                // Overdue: due today (no fuzz any more), but when today is over budget a
-                // backlog may spread over as many days as it is late, within the horizon.
-                latest = earliest
-                latestOverBudget = earliest + max(upper - rounded, min(today - idealDay, configuration.horizonDays - 1))
-            }
+            // Overdue: due today, without fuzz.
+            let latest = idealDay < today ? earliest : max(earliest, item.lastDay + upper)
             return PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
                 kind: kind, minutes: configuration.durations.minutes(for: kind.reviewType, lessonMinutes: lessonMinutes),
-                earliest: earliest, latest: latest, latestOverBudget: latestOverBudget, idealDay: idealDay, day: earliest)
+                earliest: earliest, latest: latest, idealDay: idealDay, day: earliest,
+                urgency: model.retrievability(elapsedDays: Double(max(0, today - item.lastDay)), stability: item.state.stability))
         }
-        var tasks = candidates.compactMap { $0 }
+        // A lesson's weak points come before its own review: their urgency is at most its.
+        // (Items are in lesson order: the lesson, then its weak points.)
+        var tasks: [PlacedTask] = []
+        tasks.reserveCapacity(candidates.count)
+        var lessonUrgency = (lesson: Int32(-1), urgency: 1.0)
+        for candidate in candidates {
+            guard var task = candidate else { continue }
+            let item = items[task.itemIndex]
+            if !item.isWeakPoint {
+                lessonUrgency = (item.lessonIndex, task.urgency)
+            } else if lessonUrgency.lesson == item.lessonIndex {
+                task.urgency = min(task.urgency, lessonUrgency.urgency)
+            }
+            tasks.append(task)
+        }
 
         // Place in a stable order, earliest windows first, so the load each choice sees is
         // the same on every run. (Sorting compact keys, not the tasks, keeps the sort in cache.)
@@ -107,19 +125,8 @@ struct PlanPlacement {
                 let balanced = configuration.loadBalancing && task.latest - lastDay <= LoadBalancer.maximumBalancedIntervalDays
                     && load.covers(task.earliest ... task.latest)
                 if balanced {
-                    var total = 0.0
-                    for candidate in task.earliest ... task.latest {
-                        total += LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
-                    }
-                    var remaining = generator.nextUnitInterval() * total
-                    day = task.latest
-                    for candidate in task.earliest ... task.latest {
-                        remaining -= LoadBalancer.weight(dueCount: load.dueCount(onDay: candidate) ?? 0, intervalDays: candidate - lastDay)
-                        if remaining < 0 {
-                            day = candidate
-                            break
-                        }
-                    }
+                    day = LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
+                                                   generator: &generator)
                 } else {
                     day = task.earliest + Int(generator.nextUnitInterval() * Double(task.latest - task.earliest + 1))
                     day = min(day, task.latest)
@@ -132,216 +139,77 @@ struct PlanPlacement {
         return tasks
     }
 
-    /// Moves the least urgent tasks away from days of the horizon over the daily budget to the
-    /// lightest day of their window that has room (inside the horizon; else the first day of
-    /// their window after it). O(n log n + n·w) for windows of w days.
+    /// Fills the daily budget day by day from today. Each day takes the tasks due that day
+    /// and those still waiting from earlier days, most urgent first (lowest predicted recall
+    /// today; a weak point before its lesson's review), as long as they fit; a task that does
+    /// not fit waits for the next day, and a smaller, less urgent one may take the room it
+    /// left. So no day keeps room that a waiting task could use, and a backlog spreads over
+    /// as many days as it needs. A task longer than the whole budget gets a day of its own.
+    ///
+    /// Balanced over ``minimumCapacityDays`` (or the days shown, if more) and on while tasks
+    /// wait, so the load of a day does not depend on how many days are shown. A budget of 0
+    /// means no limit. O(n log n + n·m) for m distinct task lengths.
     private mutating func fitToBudget(_ tasks: inout [PlacedTask], items: [PlannerItem]) {
-        let horizon = configuration.horizonDays
         let budget = settings.dailyMinutes
-        var minutes = [Int](repeating: 0, count: horizon)
-        var byDay = [[Int]](repeating: [], count: horizon)
-        for (index, task) in tasks.enumerated() where task.day < horizonEnd {
-            minutes[task.day - today] += task.minutes
-            byDay[task.day - today].append(index)
-        }
-        for offset in 0..<horizon where minutes[offset] > budget {
-            let day = today + offset
-            // Least urgent first: the highest predicted recall on this day (computed once each).
-            let candidates = byDay[offset].map { index in (index, recall(of: items[tasks[index].itemIndex], onDay: day)) }
-                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : tasks[$0.0].identifier.high < tasks[$1.0].identifier.high }
-            for (index, _) in candidates {
-                guard minutes[offset] > budget else { break }
-                let task = tasks[index]
-                guard let target = lightestDay(for: task, minutes: minutes, budget: budget) else { continue }
-                minutes[offset] -= task.minutes
-                if target < horizonEnd {
-                    minutes[target - today] += task.minutes
-                    byDay[target - today].append(index)
-                }
-                if tasks[index].deferredFrom == Int.min { tasks[index].deferredFrom = day }
-                tasks[index].day = target
-                deferredCount += 1
-            }
-            if minutes[offset] > budget { overBudgetDays.append((day, minutes[offset])) }
-        }
-    }
-
-    /// The day a task moves to: inside the horizon, the day of its window with the fewest
-    /// minutes that still has room (ties: nearest to its ideal day, then earlier); otherwise
-    /// the first day of its window after the horizon; `nil` if neither exists.
-    private func lightestDay(for task: PlacedTask, minutes: [Int], budget: Int) -> Int? {
-        var best: Int?
-        for candidate in task.earliest ... task.latestOverBudget where candidate != task.day {
-            guard candidate < horizonEnd else { break }
-            let load = minutes[candidate - today]
-            guard load + task.minutes <= budget else { continue }
-            if let current = best {
-                let currentLoad = minutes[current - today]
-                if load < currentLoad
-                    || (load == currentLoad && abs(candidate - task.idealDay) < abs(current - task.idealDay)) {
-                    best = candidate
-                }
-            } else {
-                best = candidate
-            }
-        }
-        if best == nil, task.latestOverBudget >= horizonEnd { best = max(horizonEnd, task.earliest) }
-        return best
-    }
-
-    /// Writes the plan: tasks with explanations, grouped and ordered, the days' workload and
-    /// notes. The texts are written on all cores.
-    func output(_ tasks: [PlacedTask], items: [PlannerItem], userId: String, records: PlannerRecords) -> PlannerResult {
-        let calendar = settings.calendar
-        let writer = PlanReasonWriter(language: configuration.language)
-        let today = today
-        // Order: by day, most urgent (lowest predicted recall) first, then by id. (Recalls are
-        // non-negative, so their bit patterns order as the numbers do.)
-        let recalls = tasks.map { recall(of: items[$0.itemIndex], onDay: $0.day) }
-        let order = tasks.indices.map { index in
-            OrderKey(first: Int64(tasks[index].day), second: recalls[index].bitPattern,
-                     third: tasks[index].identifier.high, index: Int32(index))
+        guard budget > 0, !tasks.isEmpty else { return }
+        let capacityEnd = today + max(configuration.horizonDays, Self.minimumCapacityDays)
+        let byDay = tasks.indices.map { index in
+            OrderKey(first: Int64(tasks[index].day), second: 0, third: 0, index: Int32(index))
         }.sorted().map { Int($0.index) }
-        let starts = DayStarts(calendar: calendar, days: tasks.lazy.flatMap { [$0.day, $0.idealDay] })
 
-        @Sendable func planned(_ position: Int) -> PlannedReviewTask {
-            let placed = tasks[order[position]]
-            let item = items[placed.itemIndex]
-            let lessonIndex = Int(item.lessonIndex)
-            let recall = recalls[order[position]]
-            let deferred = placed.deferredFrom == Int.min ? nil : placed.deferredFrom
-            let weakPoint = item.isWeakPoint ? records.weakPointText(item.weakPointSource) : nil
-            let type = placed.kind.reviewType
-            let reason = writer.reason(
-                type: type, weakPoint: weakPoint, latestScore: item.latestScore < 0 ? nil : Int(item.latestScore),
-                stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
-                scheduledDay: calendar.localDate(ofDay: placed.day), lastReview: calendar.localDate(ofDay: item.lastDay),
-                overdueDays: max(0, today - placed.idealDay), deferredFrom: deferred.map { calendar.localDate(ofDay: $0) })
-            let task = ReviewTask(
-                id: placed.identifier.text, userId: userId, lessonId: records.lessons[lessonIndex].id,
-                sourceSessionId: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
-                reviewType: type, scheduledAt: starts.start(ofDay: placed.day), completedAt: nil, status: .pending)
-            let explanation = ReviewTaskExplanation(
-                predictedRecall: recall, stability: item.state.stability, difficulty: item.state.difficulty,
-                estimatedMinutes: placed.minutes, dueAt: starts.start(ofDay: placed.idealDay),
-                weakPoint: weakPoint,
-                sourceAnalysisId: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
-                lessonTitle: records.lessons[lessonIndex].title, reason: reason, deferredFrom: deferred.map { starts.start(ofDay: $0) })
-            return PlannedReviewTask(task: task, explanation: explanation)
+        // One heap per task length, lengths ascending: the tasks that fit a day's remaining
+        // room are the heaps up to that length.
+        let lengths = Array(Set(tasks.map(\.minutes))).sorted()
+        let heapOfLength = Dictionary(uniqueKeysWithValues: lengths.enumerated().map { ($1, $0) })
+        var heaps = [UrgencyHeap](repeating: UrgencyHeap(), count: lengths.count)
+        var waiting = 0
+        var next = 0
+        var day = today
+        let backlogFirstDay = today
+        var backlogCount = 0, backlogMinutes = 0, backlogLastDay = today
+        while true {
+            if waiting == 0 {
+                guard next < byDay.count else { break }
+                day = max(day, tasks[byDay[next]].day)
+                if day >= capacityEnd { break }
+            }
+            while next < byDay.count, tasks[byDay[next]].day <= day {
+                let index = byDay[next]
+                let task = tasks[index]
+                let isLesson: UInt64 = items[task.itemIndex].isWeakPoint ? 0 : 1
+                heaps[heapOfLength[task.minutes]!].push(UrgencyHeap.Entry(
+                    key: OrderKey(first: 0, second: task.urgency.bitPattern, third: isLesson << 63 | task.identifier.high >> 1,
+                                  index: Int32(index)),
+                    task: Int32(index)))
+                if task.day == backlogFirstDay {
+                    backlogCount += 1
+                    backlogMinutes += task.minutes
+                }
+                waiting += 1
+                next += 1
+            }
+            var used = 0
+            while waiting > 0 {
+                var best = -1
+                for (position, length) in lengths.enumerated() {
+                    guard used + length <= budget || used == 0 else { break }
+                    guard let top = heaps[position].top else { continue }
+                    if best < 0 || top < heaps[best].top! { best = position }
+                }
+                guard best >= 0, let entry = heaps[best].pop() else { break }
+                waiting -= 1
+                let index = Int(entry.task)
+                used += tasks[index].minutes
+                if tasks[index].minutes > budget { overBudgetDays.append((day, tasks[index].minutes)) }
+                if day > tasks[index].day {
+                    tasks[index].deferredFrom = tasks[index].day
+                    deferredCount += 1
+                }
+                if tasks[index].day == backlogFirstDay { backlogLastDay = max(backlogLastDay, day) }
+                tasks[index].day = day
+            }
+            day += 1
         }
-
-        let weekEnd: Int
-        switch configuration.weekGrouping {
-        case .rolling:
-            weekEnd = today + max(configuration.horizonDays, 2)
-        case .calendarWeek(let firstWeekday):
-            let untilNextWeek = (firstWeekday - calendar.weekday(ofDay: today) + 7) % 7
-            weekEnd = today + (untilNextWeek == 0 ? 7 : untilNextWeek)
-        }
-        // The groups are consecutive runs of the order (it is sorted by day).
-        func end(before day: Int, from start: Int) -> Int {
-            var position = start
-            while position < order.count && tasks[order[position]].day < day { position += 1 }
-            return position
-        }
-        let todayEnd = end(before: today + 1, from: 0)
-        let tomorrowEnd = end(before: today + 2, from: todayEnd)
-        let weekEndPosition = end(before: weekEnd, from: tomorrowEnd)
-        func group(_ range: Range<Int>) -> [PlannedReviewTask] {
-            ParallelChunks.array(count: range.count, minimumChunk: 4_000) { planned(range.lowerBound + $0) }
-        }
-        let plan = ReviewPlan(generatedAt: now, timezone: calendar.timeZoneIdentifier,
-                              today: group(0 ..< todayEnd), tomorrow: group(todayEnd ..< tomorrowEnd),
-                              thisWeek: group(tomorrowEnd ..< weekEndPosition), later: group(weekEndPosition ..< order.count))
-
-        var counts = [Int](repeating: 0, count: configuration.horizonDays)
-        var minutes = [Int](repeating: 0, count: configuration.horizonDays)
-        for task in tasks where task.day >= today && task.day < horizonEnd {
-            counts[task.day - today] += 1
-            minutes[task.day - today] += task.minutes
-        }
-        let days = (0 ..< configuration.horizonDays).map { offset in
-            PlannedDay(start: calendar.start(ofDay: today + offset), localDate: Self.isoDate(calendar.localDate(ofDay: today + offset)),
-                       taskCount: counts[offset], minutes: minutes[offset])
-        }
-        let notes = overBudgetDays.map { day, minutes in
-            PlanNote.overBudget(localDate: Self.isoDate(calendar.localDate(ofDay: day)), minutes: minutes, budget: settings.dailyMinutes)
-        }
-        return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: settings.dailyMinutes)
+        if backlogLastDay > today { backlog = (backlogCount, backlogMinutes, backlogLastDay) }
     }
-
-    /// `YYYY-MM-DD`.
-    static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        "\(date.year)-\(TwoDigits.text(date.month))-\(TwoDigits.text(date.day))"
-    }
-}
-
-/// A sort key of a task: three fields compared in turn, then the task's position (so the
-/// order is total and the same on every run).
-struct OrderKey: Comparable, Sendable {
-    var first: Int64
-    var second: UInt64
-    var third: UInt64
-    var index: Int32
-
-    static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
-        (lhs.first, lhs.second, lhs.third, lhs.index) < (rhs.first, rhs.second, rhs.third, rhs.index)
-    }
-}
-
-/// The review types as a plain byte, so that placed tasks are plain values.
-enum PlannedReviewKind: UInt8, Sendable {
-    case spacedRepetition, feynman, recall, weakPoint
-
-    init(_ type: ReviewType) {
-        switch type {
-        case .spacedRepetition: self = .spacedRepetition
-        case .feynman: self = .feynman
-        case .weakPoint: self = .weakPoint
-        default: self = .recall
-        }
-    }
-
-    var reviewType: ReviewType {
-        switch self {
-        case .spacedRepetition: .spacedRepetition
-        case .feynman: .feynman
-        case .recall: .recall
-        case .weakPoint: .weakPoint
-        }
-    }
-}
-
-/// The start of every study day from the first to the last of some days, computed once each
-/// (a plan's tasks fall on few distinct days); days outside are computed on demand.
-struct DayStarts: Sendable {
-    let calendar: StudyCalendar
-    let first: Int
-    let starts: [Date]
-
-    init<Days: Sequence<Int>>(calendar: StudyCalendar, days: Days) {
-        self.calendar = calendar
-        var low = Int.max, high = Int.min
-        for day in days {
-            low = min(low, day)
-            high = max(high, day)
-        }
-        if low <= high, high - low < 200_000 {
-            first = low
-            starts = (low ... high).map { calendar.start(ofDay: $0) }
-        } else {
-            first = 0
-            starts = []
-        }
-    }
-
-    func start(ofDay day: Int) -> Date {
-        let offset = day - first
-        return offset >= 0 && offset < starts.count ? starts[offset] : calendar.start(ofDay: day)
-    }
-}
-
-/// Zero-padded two-digit numbers for dates.
-enum TwoDigits {
-    static func text(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -1,188 +1,69 @@
+import ZhiXiCore
 import ZhiXiModel
 
-/// Writes the `reason` of a planned task — why this review, of this type, on this day — in
-/// English or Simplified Chinese. Texts are assembled as UTF-8 bytes in one buffer (a plan
-/// may hold hundreds of thousands of tasks).
+/// Writes the `reason` of a planned task — why this review, of this type, on this day — from
+/// the sentences of a ``PlanWording`` table. Texts are assembled as UTF-8 bytes in one buffer
+/// (a plan may hold hundreds of thousands of tasks).
 struct PlanReasonWriter: Sendable {
-    let language: AppLanguage
-    var chinese: Bool { language == .simplifiedChinese }
+    let wording: PlanWording
 
-    typealias LocalDate = (year: Int, month: Int, day: Int)
-
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// `Dec 1` or `12月1日` for a local calendar date.
-    func dayText(_ date: LocalDate) -> String {
-        var buffer = ByteText()
-        appendDay(date, to: &buffer)
-        return buffer.string
+    /// What a reason says about one task.
+    struct Facts {
+        var type: ReviewType
+        var weakPoint: String?
+        /// When the weak point was (last) named.
+        var namedOn: CivilDate
+        var latestScore: Int?
+        var lastReview: CivilDate
+        var lastAttemptFailed: Bool
+        var stabilityDays: Double
+        /// Predicted recall on the scheduled day, 0–100.
+        var recallPercent: Int
+        var scheduledDay: CivilDate
+        var overdueDays: Int
+        var deferredFrom: CivilDate?
     }
 
-    private func appendDay(_ date: LocalDate, to buffer: inout ByteText) {
-        if chinese {
-            buffer.append(date.month)
-            buffer.append("月")
-            buffer.append(date.day)
-            buffer.append("日")
-        } else {
-            buffer.append(Self.monthNames[date.month - 1])
-            buffer.append(" ")
-            buffer.append(date.day)
+    /// The reason of a task: what to do and why, the predicted recall on the day with the
+    /// memory's strength, and whether it is overdue, back after a failure or moved for the
+    /// budget.
+    func reason(_ facts: Facts) -> String {
+        var text = UTF8Text(capacity: 256)
+        let typeSentence: PlanWording.Sentence
+        switch facts.type {
+        case .weakPoint: typeSentence = wording.weakPointReason
+        case .feynman: typeSentence = facts.latestScore == nil ? wording.feynmanReasonUnscored : wording.feynmanReason
+        case .spacedRepetition: typeSentence = facts.latestScore == nil ? wording.recallReasonUnscored : wording.spacedRepetitionReason
+        default: typeSentence = facts.latestScore == nil ? wording.recallReasonUnscored : wording.recallReason
         }
-    }
-
-    /// The reason of a task.
-    /// - Parameters:
-    ///   - recallPercent: predicted recall on the scheduled day, 0–100.
-    ///   - lastReview: local date of the item's last review.
-    ///   - deferredFrom: the day the task was moved away from for the daily budget, if it was.
-    func reason(type: ReviewType, weakPoint: String?, latestScore: Int?, stabilityDays: Double, recallPercent: Int,
-                scheduledDay: LocalDate, lastReview: LocalDate, overdueDays: Int, deferredFrom: LocalDate?) -> String {
-        var text = ByteText()
-        switch (type, chinese) {
-        case (.weakPoint, true):
-            text.append("薄弱点「")
-            text.append(weakPoint ?? "")
-            text.append("」（")
-            appendDay(lastReview, to: &text)
-            text.append("的分析指出）：专项练习。")
-        case (.weakPoint, false):
-            text.append("Weak point “")
-            text.append(weakPoint ?? "")
-            text.append("” (named by the analysis of ")
-            appendDay(lastReview, to: &text)
-            text.append("): drill it.")
-        case (.feynman, true):
-            text.append("理解尚不完整（上次得分 ")
-            appendScore(latestScore, to: &text)
-            text.append("）：用自己的话讲解一遍。")
-        case (.feynman, false):
-            text.append("Understanding is partial (last score ")
-            appendScore(latestScore, to: &text)
-            text.append("): explain it in your own words.")
-        case (.spacedRepetition, true):
-            text.append("已巩固（稳定性 ")
-            text.appendOneDecimal(stabilityDays)
-            text.append(" 天）：快速间隔复习即可保持。")
-        case (.spacedRepetition, false):
-            text.append("Consolidated (stability ")
-            text.appendOneDecimal(stabilityDays)
-            text.append(" days): a quick spaced review keeps it.")
-        case (_, true):
-            text.append("主动回忆（")
-            if let latestScore {
-                text.append("上次得分 ")
-                text.append(latestScore)
-                text.append("，")
+        typeSentence.render(into: &text) { blank, text in
+            switch blank {
+            case .weakPoint: text.append(facts.weakPoint ?? "")
+            case .score: text.append(facts.latestScore ?? 0)
+            case .date: wording.appendDate(facts.type == .weakPoint ? facts.namedOn : facts.lastReview, to: &text)
+            default: break
             }
-            text.append("上次复习 ")
-            appendDay(lastReview, to: &text)
-            text.append("）：写下你记得的内容。")
-        case (_, false):
-            text.append("Active recall (")
-            if let latestScore {
-                text.append("last score ")
-                text.append(latestScore)
-                text.append(", ")
-            }
-            text.append("last reviewed ")
-            appendDay(lastReview, to: &text)
-            text.append("): write down what you remember.")
         }
-        if chinese {
-            text.append(" 预计")
-            appendDay(scheduledDay, to: &text)
-            text.append("回忆率 ")
-            text.append(recallPercent)
-            text.append("%，稳定性 ")
-            text.appendOneDecimal(stabilityDays)
-            text.append(" 天。")
-            if overdueDays > 0 {
-                text.append(" 已逾期 ")
-                text.append(overdueDays)
-                text.append(" 天。")
+        if facts.lastAttemptFailed {
+            text.append(wording.sentenceSeparator)
+            wording.afterFailure.render(into: &text) { _, _ in }
+        }
+        text.append(wording.sentenceSeparator)
+        wording.predictedRecall.render(into: &text) { blank, text in
+            switch blank {
+            case .date: wording.appendDate(facts.scheduledDay, to: &text)
+            case .recall: text.append(facts.recallPercent)
+            default: wording.appendStrength(stabilityDays: facts.stabilityDays, to: &text)
             }
-            if let deferredFrom {
-                text.append(" 因")
-                appendDay(deferredFrom, to: &text)
-                text.append("超出每日时间预算而顺延。")
-            }
-        } else {
-            text.append(" Predicted recall ")
-            text.append(recallPercent)
-            text.append("% on ")
-            appendDay(scheduledDay, to: &text)
-            text.append(", stability ")
-            text.appendOneDecimal(stabilityDays)
-            text.append(" days.")
-            if overdueDays > 0 {
-                text.append(" Overdue by ")
-                text.append(overdueDays)
-                text.append(overdueDays == 1 ? " day." : " days.")
-            }
-            if let deferredFrom {
-                text.append(" Moved from ")
-                appendDay(deferredFrom, to: &text)
-                text.append(", which was over the daily budget.")
-            }
+        }
+        if facts.overdueDays > 0 {
+            text.append(wording.sentenceSeparator)
+            wording.overdue.form(facts.overdueDays).render(into: &text) { _, text in text.append(facts.overdueDays) }
+        }
+        if let deferredFrom = facts.deferredFrom {
+            text.append(wording.sentenceSeparator)
+            wording.deferred.render(into: &text) { _, text in wording.appendDate(deferredFrom, to: &text) }
         }
         return text.string
     }
-
-    private func appendScore(_ score: Int?, to text: inout ByteText) {
-        if let score { text.append(score) } else { text.append("?") }
-    }
-
-    /// A number with one decimal, e.g. `9.3`.
-    static func oneDecimal(_ value: Double) -> String {
-        var text = ByteText()
-        text.appendOneDecimal(value)
-        return text.string
-    }
-}
-
-/// A growing UTF-8 buffer for building text without `String`'s per-append overhead.
-struct ByteText {
-    private(set) var bytes: [UInt8] = []
-
-    init() { bytes.reserveCapacity(192) }
-
-    mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
-    }
-
-    /// A whole number in decimal.
-    mutating func append(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
-    }
-
-    /// A number rounded to one decimal, e.g. `9.3`; `∞` when not finite.
-    mutating func appendOneDecimal(_ value: Double) {
-        guard value.isFinite, abs(value) < 1e15 else {
-            append("∞")
-            return
-        }
-        let tenths = Int((value * 10).rounded())
-        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
-        append(abs(tenths) / 10)
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(abs(tenths) % 10))
-    }
-
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

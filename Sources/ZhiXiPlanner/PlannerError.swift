@@ -2,13 +2,13 @@
 /// the input and its id, so a caller can point at the place in its file.
 public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `sessions[index]` refers to a lesson that is not in the input.
-    case unknownLessonInSession(index: Int, sessionId: String, lessonId: String)
+    case unknownLessonInSession(index: Int, sessionID: String, lessonID: String)
     /// `analyses[index]` refers to a lesson that is not in the input.
-    case unknownLessonInAnalysis(index: Int, analysisId: String, lessonId: String)
+    case unknownLessonInAnalysis(index: Int, analysisID: String, lessonID: String)
     /// `sessions[index].masteryScore` is outside 0–100.
-    case sessionScoreOutOfRange(index: Int, sessionId: String, score: Int)
+    case sessionScoreOutOfRange(index: Int, sessionID: String, score: Int)
     /// `analyses[index].masteryScore` is outside 0–100.
-    case analysisScoreOutOfRange(index: Int, analysisId: String, score: Int)
+    case analysisScoreOutOfRange(index: Int, analysisID: String, score: Int)
     /// The time zone is not an IANA identifier.
     case unknownTimeZone(String)
     /// The day-start hour is outside 0–23.
@@ -21,7 +21,7 @@ public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
     case horizonTooShort(Int)
 
     /// The JSON path of the offending value in a workspace file, when there is one,
-    /// e.g. `sessions[12].lessonId`.
+    /// e.g. `sessions[12].lessonID`.
     public var path: String? {
         switch self {
         case .unknownLessonInSession(let index, _, _): "sessions[\(index)].lessonId"
@@ -39,14 +39,14 @@ public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and what to do.
     public var description: String {
         switch self {
-        case .unknownLessonInSession(_, let sessionId, let lessonId):
-            "session '\(sessionId)' refers to lesson '\(lessonId)', which is not among the lessons; add the lesson or correct the id"
-        case .unknownLessonInAnalysis(_, let analysisId, let lessonId):
-            "analysis '\(analysisId)' refers to lesson '\(lessonId)', which is not among the lessons; add the lesson or correct the id"
-        case .sessionScoreOutOfRange(_, let sessionId, let score):
-            "session '\(sessionId)' has mastery score \(score); scores are 0–100"
-        case .analysisScoreOutOfRange(_, let analysisId, let score):
-            "analysis '\(analysisId)' has mastery score \(score); scores are 0–100"
+        case .unknownLessonInSession(_, let sessionID, let lessonID):
+            "session '\(sessionID)' refers to lesson '\(lessonID)', which is not among the lessons; add the lesson or correct the id"
+        case .unknownLessonInAnalysis(_, let analysisID, let lessonID):
+            "analysis '\(analysisID)' refers to lesson '\(lessonID)', which is not among the lessons; add the lesson or correct the id"
+        case .sessionScoreOutOfRange(_, let sessionID, let score):
+            "session '\(sessionID)' has mastery score \(score); scores are 0–100"
+        case .analysisScoreOutOfRange(_, let analysisID, let score):
+            "analysis '\(analysisID)' has mastery score \(score); scores are 0–100"
         case .unknownTimeZone(let identifier):
             "unknown time zone '\(identifier)'; use an IANA identifier such as UTC, Asia/Shanghai or America/New_York"
         case .dayStartHourOutOfRange(let hour):

@@ -4,24 +4,24 @@ import ZhiXiModel
 /// review tasks already done or pending, and profile.
 public struct PlannerInput: Sendable {
     /// The learner's id, written into every task.
-    public var userId: String
+    public var userID: String
     /// Time zone, day-start hour, daily minutes and desired retention.
     public var profile: UserLearningProfile
     /// The lessons; sessions and analyses refer to them by id.
     public var lessons: [Lesson]
     /// Learning sessions, in any order.
     public var sessions: [LearningSession]
-    /// AI analyses, in any order; one linked to a session (by the session's `analysisId` or the
-    /// analysis's `sessionId`) describes that session, one without a session is a review of its
+    /// AI analyses, in any order; one linked to a session (by the session's `analysisID` or the
+    /// analysis's `sessionID`) describes that session, one without a session is a review of its
     /// lesson of its own.
     public var analyses: [AIAnalysis]
     /// Review tasks planned before; completed, skipped and cancelled ones shape the plan.
     public var reviewTasks: [ReviewTask]
 
     /// Creates an input.
-    public init(userId: String, profile: UserLearningProfile, lessons: [Lesson], sessions: [LearningSession],
+    public init(userID: String, profile: UserLearningProfile, lessons: [Lesson], sessions: [LearningSession],
                 analyses: [AIAnalysis] = [], reviewTasks: [ReviewTask] = []) {
-        self.userId = userId
+        self.userID = userID
         self.profile = profile
         self.lessons = lessons
         self.sessions = sessions
@@ -32,7 +32,7 @@ public struct PlannerInput: Sendable {
     /// The input held by a workspace file; the user id is the workspace user's, else the
     /// profile's.
     public init(workspace: LearnerWorkspace) {
-        self.init(userId: workspace.user?.id ?? workspace.profile.userId, profile: workspace.profile,
+        self.init(userID: workspace.user?.id ?? workspace.profile.userID, profile: workspace.profile,
                   lessons: workspace.lessons, sessions: workspace.sessions, analyses: workspace.analyses,
                   reviewTasks: workspace.reviewTasks)
     }

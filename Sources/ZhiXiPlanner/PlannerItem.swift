@@ -17,6 +17,8 @@ struct PlannerItem: Sendable {
     var lastSecond = 0.0
     /// Reviews so far: the item's generation.
     var reviewCount = 0
+    /// The rating of the last review (meaningless while `reviewCount` is 0).
+    var lastRating = Rating.good
     /// The latest mastery score of the lesson (lessons only; -1: never scored).
     var latestScore: Int16 = -1
     /// The session and analysis of the last assessment that concerned the item (-1: none).
@@ -48,6 +50,7 @@ struct PlannerItem: Sendable {
             : model.nextState(after: state, elapsedDays: Double(max(0, day - lastDay)), rating: rating)
         lastDay = day
         lastSecond = second
+        lastRating = rating
         reviewCount += 1
         attempt = 0
         notBeforeDay = Int.min

@@ -1,63 +1,110 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
+import ZhiXiScheduler
 
 /// What the planner returns: the plan, the learner's daily workload, and notes on what it
-/// had to do (days over budget, tasks moved, superseded tasks).
+/// had to do or noticed.
 public struct PlannerResult: Sendable, Hashable {
-    /// The review tasks grouped into today (with overdue), tomorrow, this week and later.
+    /// The review tasks grouped into today (with overdue), tomorrow, this week and later
+    /// (see ``WeekGrouping`` for what each group holds).
     public var plan: ReviewPlan
-    /// Estimated minutes and task count of each day of the horizon, today first.
+    /// Estimated minutes and task count of each day shown (``PlannerConfiguration/horizonDays``),
+    /// today first.
     public var days: [PlannedDay]
     /// What the planner noticed or had to do, in a stable order.
     public var notes: [PlanNote]
-    /// The daily budget in minutes the plan was balanced against.
+    /// The daily budget in minutes the plan was balanced against (0: no limit).
     public var dailyMinutes: Int
+    /// The study calendar the plan was made on (the learner's time zone and day-start hour):
+    /// every date of the plan is a study day of this calendar, starting at its day-start hour.
+    public var calendar: StudyCalendar
 }
 
-/// One day of the planning horizon.
+/// One day of the plan.
 public struct PlannedDay: Sendable, Hashable {
-    /// When the study day starts.
+    /// When the study day starts (the day-start hour in the learner's time zone).
     public var start: Date
-    /// Its local calendar date, `YYYY-MM-DD`.
-    public var localDate: String
+    /// Its local calendar date.
+    public var date: CivilDate
     /// The number of tasks on the day.
     public var taskCount: Int
     /// Their estimated minutes.
     public var minutes: Int
 }
 
-/// Something the planner reports about a plan.
+/// Something the planner reports about a plan. ``text(language:)`` says it in words, from the
+/// ``PlanWording`` table of the language.
 public enum PlanNote: Sendable, Hashable {
-    /// A day's tasks exceed the budget even after moving what could be moved.
-    case overBudget(localDate: String, minutes: Int, budget: Int)
-    /// Tasks were moved away from a day over budget to lighter days within their fuzz window.
-    case deferred(count: Int)
+    /// Kinds of records, for ``duplicateIDs(kind:count:)``.
+    public enum RecordKind: Sendable, Hashable { case sessions, analyses }
+
+    /// On `date`, one task alone (`minutes`) is longer than the daily budget.
+    case overBudget(date: CivilDate, minutes: Int, budget: Int)
+    /// Tasks were moved to later days to keep each day within the budget.
+    case deferred(count: Int, budget: Int)
+    /// The tasks due today (overdue included), `count` of them taking `minutes`, need `days`
+    /// days at the budget, until `lastDate`.
+    case backlog(count: Int, minutes: Int, days: Int, lastDate: CivilDate, budget: Int)
     /// Pending tasks in the input that no longer match the plan (a later session replaced them).
     case supersededPendingTasks(count: Int)
-    /// Weak points that an analysis of the past seven days no longer named: no longer drilled.
+    /// Weak points that a recent analysis no longer named: no longer drilled.
     case retiredWeakPoints(count: Int)
     /// Analyses with neither a session nor a lesson, which could not be used.
     case unattributedAnalyses(count: Int)
+    /// Completed, skipped or cancelled review tasks whose ids the planner did not make; they
+    /// were not counted as reviews.
+    case foreignTasks(count: Int)
+    /// Sessions and analyses dated after the planning time, left out.
+    case futureRecords(count: Int, after: CivilDate)
+    /// Records that repeat an id used before; only the first with each id counted.
+    case duplicateIDs(kind: RecordKind, count: Int)
+    /// Sessions whose score differs from their analysis's; the session's score counted. The
+    /// ids and scores are those of the first such session.
+    case scoreDisagreement(count: Int, sessionID: String, sessionScore: Int, analysisID: String, analysisScore: Int)
+    /// Analyses that name another lesson than their session; the session's lesson counted. The
+    /// ids are those of the first such analysis.
+    case analysisOfOtherLesson(count: Int, analysisID: String, sessionID: String)
 
     /// A sentence for people, in `language`.
     public func text(language: AppLanguage) -> String {
-        let chinese = language == .simplifiedChinese
+        text(wording: .forLanguage(language))
+    }
+
+    /// A sentence for people, from a wording table.
+    public func text(wording: PlanWording) -> String {
+        func fill(_ sentence: PlanWording.Sentence, _ values: [PlanWording.Blank: String]) -> String {
+            sentence.string { blank, text in text.append(values[blank] ?? "") }
+        }
+        func count(_ count: Int) -> String { String(count) }
         switch self {
         case .overBudget(let date, let minutes, let budget):
-            return chinese ? "\(date) 预计 \(minutes) 分钟，超过每日 \(budget) 分钟的时间预算（已无可推迟的任务）"
-                : "\(date) needs about \(minutes) min, over the \(budget)-minute daily budget (nothing left that may move)"
-        case .deferred(let count):
-            return chinese ? "为了不超过每日时间预算，\(count) 个最不紧急的任务被移到了较空闲的日子（仍在其间隔浮动范围内）"
-                : "\(count) least urgent task\(count == 1 ? " was" : "s were") moved to lighter days within their fuzz window to stay within the daily budget"
-        case .supersededPendingTasks(let count):
-            return chinese ? "\(count) 个待办任务已被之后的学习记录取代"
-                : "\(count) pending task\(count == 1 ? " was" : "s were") superseded by later sessions"
-        case .retiredWeakPoints(let count):
-            return chinese ? "最近 7 天的分析不再指出 \(count) 个原有薄弱点，已停止专项练习"
-                : "\(count) weak point\(count == 1 ? " was" : "s were") no longer named by an analysis in the past 7 days and \(count == 1 ? "is" : "are") no longer drilled"
-        case .unattributedAnalyses(let count):
-            return chinese ? "\(count) 个分析既没有对应会话也没有课程，已忽略"
-                : "\(count) analys\(count == 1 ? "is has" : "es have") neither a session nor a lesson and were ignored"
+            return fill(wording.noteOverBudget, [.date: wording.date(date), .minutes: String(minutes), .budget: String(budget)])
+        case .deferred(let number, let budget):
+            return fill(wording.noteDeferred.form(number), [.count: count(number), .budget: String(budget)])
+        case .backlog(let number, let minutes, let days, let lastDate, let budget):
+            return fill(wording.noteBacklog.form(number), [.count: count(number), .minutes: String(minutes), .days: String(days),
+                                                           .date: wording.date(lastDate), .budget: String(budget)])
+        case .supersededPendingTasks(let number):
+            return fill(wording.noteSuperseded.form(number), [.count: count(number)])
+        case .retiredWeakPoints(let number):
+            return fill(wording.noteRetiredWeakPoints.form(number), [.count: count(number)])
+        case .unattributedAnalyses(let number):
+            return fill(wording.noteUnattributedAnalyses.form(number), [.count: count(number)])
+        case .foreignTasks(let number):
+            return fill(wording.noteForeignTasks.form(number), [.count: count(number)])
+        case .futureRecords(let number, let after):
+            return fill(wording.noteFutureRecords.form(number), [.count: count(number), .date: wording.date(after)])
+        case .duplicateIDs(let kind, let number):
+            let name = kind == .sessions ? wording.sessionsName : wording.analysesName
+            return fill(wording.noteDuplicateIDs.form(number), [.count: count(number), .name: name])
+        case .scoreDisagreement(let number, let sessionID, let sessionScore, let analysisID, let analysisScore):
+            return fill(wording.noteScoreDisagreement.form(number),
+                        [.count: count(number), .sessionID: sessionID, .sessionScore: String(sessionScore),
+                         .analysisID: analysisID, .analysisScore: String(analysisScore)])
+        case .analysisOfOtherLesson(let number, let analysisID, let sessionID):
+            return fill(wording.noteAnalysisOfOtherLesson.form(number),
+                        [.count: count(number), .analysisID: analysisID, .sessionID: sessionID])
         }
     }
 }

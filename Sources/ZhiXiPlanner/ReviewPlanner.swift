@@ -19,7 +19,7 @@ import ZhiXiScheduler
 ///    through the FSRS-6 memory model, days counted on the learner's study calendar (time
 ///    zone, day-start hour); mastery scores become ratings by the ``MasteryRatingScale``. Each
 ///    weak point an analysis names gets a memory of its own and is retired when a later
-///    analysis no longer names it (see ``LessonReplay``).
+///    analysis no longer names it (the lesson replay).
 /// 2. Every item gets one task: its next review, due when predicted recall falls to the
 ///    desired retention, spread within Anki's fuzz range and, with load balancing, towards
 ///    days with fewer tasks; never before today or before the day after the last review.
@@ -30,7 +30,7 @@ import ZhiXiScheduler
 /// 3. Capacity: on a day of the horizon whose estimated minutes exceed the budget, the least
 ///    urgent tasks (highest predicted recall) move to the lightest day of their fuzz window
 ///    that has room, and the task says so. What cannot move is reported in the notes.
-/// 4. Task ids are deterministic (see ``ReviewTaskIdentifier``): planning the same input
+/// 4. Task ids are deterministic (see "Ids" in the README): planning the same input
 ///    again gives the same tasks, a completed task counts as a review and is never planned
 ///    again, a skipped one is replaced by a new one from the next day on.
 ///
@@ -55,11 +55,12 @@ public struct ReviewPlanner: Sendable {
 
     private func plan(_ input: PlannerInput, records: PlannerRecords, now: Date) throws(PlannerError) -> PlannerResult {
         let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
-        let lessonIndexById = LessonIdIndex(records.lessons)
-        let collected = try LessonEventCollector(records: records, calendar: settings.calendar, lessonIndexById: lessonIndexById).collect()
-        let userHash = StableHash.fnv1a64(input.userId)
+        let lessonIndexByID = LessonIDIndex(records.lessons)
+        let collected = try LessonEventCollector(records: records, calendar: settings.calendar, lessonIndexByID: lessonIndexByID,
+                                                 nowSecond: now.timeIntervalSince1970).collect()
+        let userHash = StableHash.fnv1a64(input.userID)
         let lessonHashes = records.lessons.map { StableHash.fnv1a64($0.id) }
-        let tasks = Self.taskRecords(input.reviewTasks, calendar: settings.calendar)
+        let (tasks, foreignTasks) = Self.taskRecords(input.reviewTasks, calendar: settings.calendar)
 
         // Replay every lesson, on all cores, in lesson order.
         let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
@@ -83,25 +84,48 @@ public struct ReviewPlanner: Sendable {
 
         var placement = PlanPlacement(settings: settings, configuration: configuration, now: now)
         let scheduled = placement.schedule(items, records: records, replay: replay, lessonHashes: lessonHashes)
-        var result = placement.output(scheduled, items: items, userId: input.userId, records: records)
+        var result = placement.output(scheduled, items: items, userID: input.userID, records: records)
 
         var superseded = input.reviewTasks.filter { $0.status == .pending && ReviewTaskIdentifier($0.id) == nil }.count
         if tasks.values.contains(where: { $0.outcome == .pending }) {
             let current = Set(scheduled.map(\.identifier))
             superseded += tasks.filter { $0.value.outcome == .pending && !current.contains($0.key) }.count
         }
-        if placement.deferredCount > 0 { result.notes.append(.deferred(count: placement.deferredCount)) }
+        let findings = collected.findings
         if superseded > 0 { result.notes.append(.supersededPendingTasks(count: superseded)) }
         if retired > 0 { result.notes.append(.retiredWeakPoints(count: retired)) }
-        if collected.unattributedAnalyses > 0 { result.notes.append(.unattributedAnalyses(count: collected.unattributedAnalyses)) }
+        if foreignTasks > 0 { result.notes.append(.foreignTasks(count: foreignTasks)) }
+        if findings.futureRecords > 0 {
+            result.notes.append(.futureRecords(count: findings.futureRecords, after: settings.calendar.localDate(ofDay: settings.calendar.dayNumber(of: now))))
+        }
+        if findings.duplicateSessionIDs > 0 { result.notes.append(.duplicateIDs(kind: .sessions, count: findings.duplicateSessionIDs)) }
+        if findings.duplicateAnalysisIDs > 0 { result.notes.append(.duplicateIDs(kind: .analyses, count: findings.duplicateAnalysisIDs)) }
+        if let (session, analysis) = findings.firstDisagreement {
+            result.notes.append(.scoreDisagreement(
+                count: findings.scoreDisagreements, sessionID: records.sessions[Int(session)].id,
+                sessionScore: records.sessions[Int(session)].masteryScore ?? 0, analysisID: records.analyses[Int(analysis)].id,
+                analysisScore: records.analyses[Int(analysis)].masteryScore ?? 0))
+        }
+        if let (session, analysis) = findings.firstAnalysisOfOtherLesson {
+            result.notes.append(.analysisOfOtherLesson(count: findings.analysesOfOtherLessons,
+                                                       analysisID: records.analyses[Int(analysis)].id,
+                                                       sessionID: records.sessions[Int(session)].id))
+        }
+        if findings.unattributedAnalyses > 0 { result.notes.append(.unattributedAnalyses(count: findings.unattributedAnalyses)) }
         return result
     }
 
-    /// The input's review tasks whose ids the planner made, by id.
-    static func taskRecords(_ tasks: [ReviewTask], calendar: StudyCalendar) -> [ReviewTaskIdentifier: PlannerTaskRecord] {
+    /// The input's review tasks whose ids the planner made, by id, and the number of completed,
+    /// skipped or cancelled tasks whose ids it did not make (they cannot be matched to an item).
+    static func taskRecords(_ tasks: [ReviewTask], calendar: StudyCalendar)
+        -> (records: [ReviewTaskIdentifier: PlannerTaskRecord], foreign: Int) {
         var records: [ReviewTaskIdentifier: PlannerTaskRecord] = [:]
+        var foreign = 0
         for task in tasks {
-            guard let identifier = ReviewTaskIdentifier(task.id) else { continue }
+            guard let identifier = ReviewTaskIdentifier(task.id), identifier.isPlannerMade else {
+                if task.status == .completed || task.status == .skipped || task.status == .cancelled { foreign += 1 }
+                continue
+            }
             let outcome: PlannerTaskRecord.Outcome
             switch task.status {
             case .completed: outcome = .completed
@@ -113,7 +137,7 @@ public struct ReviewPlanner: Sendable {
             records[identifier] = PlannerTaskRecord(outcome: outcome, second: second,
                                                     day: calendar.dayNumber(ofSecondsSince1970: second))
         }
-        return records
+        return (records, foreign)
     }
 }
 
@@ -133,6 +157,7 @@ struct PlannerSettings: Sendable {
             switch error {
             case .unknownTimeZone(let identifier): throw .unknownTimeZone(identifier)
             case .dayStartHourOutOfRange(let value): throw .dayStartHourOutOfRange(value)
+            default: throw .dayStartHourOutOfRange(hour)   // a calendar fails for its zone or hour only
             }
         }
         desiredRetention = configuration.desiredRetention ?? profile.desiredRetention

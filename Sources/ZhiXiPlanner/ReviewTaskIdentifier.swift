@@ -50,6 +50,12 @@ struct ReviewTaskIdentifier: Hashable, Sendable {
         self.low = low
     }
 
+    /// Whether the id has the version (8) and variant bits the planner writes; a random
+    /// (version 4) UUID of another system does not.
+    var isPlannerMade: Bool {
+        high & 0xF000 == 0x8000 && low >> 62 == 0b10
+    }
+
     /// The text form.
     var text: String {
         // Two 64-bit words as 32 hexadecimal digits with dashes after digits 8, 12, 16 and 20.

@@ -1,45 +1,70 @@
 import Foundation
 
-/// What a command runs against: its output streams, the environment and the clock. Tests
-/// run commands against buffers; the executable runs them against the process's streams.
+/// What a command runs against: its input and output streams, the environment and the clock.
+/// Tests run commands against buffers; the executable runs them against the process's file
+/// descriptors 0, 1 and 2.
 public final class CommandContext {
-    /// Everything written to standard output so far (when not streaming to a file handle).
+    /// Everything written to standard output so far (when not writing to the process's stream).
     public private(set) var standardOutput = ""
-    /// Everything written to standard error so far (when not streaming to a file handle).
+    /// Everything written to standard error so far (when not writing to the process's stream).
     public private(set) var standardError = ""
     /// Environment variables (`LANG` selects the default language of `plan`).
     public let environment: [String: String]
     /// The current time, used when `--now` is not given.
     public let now: Date
+    /// Whether standard error is a terminal (progress lines are shown only there).
+    public let standardErrorIsTerminal: Bool
 
-    private let outputHandle: FileHandle?
-    private let errorHandle: FileHandle?
+    /// `true` when writing to the process's file descriptors.
+    private let isProcess: Bool
+    /// The standard input of an in-process context.
+    private var standardInputData: Data?
     private var pendingOutput: [UInt8] = []
 
-    /// A context that captures output in ``standardOutput`` and ``standardError``.
-    public init(environment: [String: String] = [:], now: Date = Date()) {
+    /// A context that captures output in ``standardOutput`` and ``standardError`` and reads
+    /// `standardInput` as its standard input.
+    public init(environment: [String: String] = [:], now: Date = Date(), standardInput: Data = Data()) {
         self.environment = environment
         self.now = now
-        outputHandle = nil
-        errorHandle = nil
+        self.standardInputData = standardInput
+        self.standardErrorIsTerminal = false
+        isProcess = false
     }
 
-    /// A context that writes to the process's standard output and error.
+    /// A context that reads and writes the process's standard streams.
     public static func process() -> CommandContext {
-        CommandContext(environment: ProcessInfo.processInfo.environment, now: Date(),
-                       outputHandle: FileHandle.standardOutput, errorHandle: FileHandle.standardError)
+        CommandContext(processEnvironment: ProcessInfo.processInfo.environment)
     }
 
-    private init(environment: [String: String], now: Date, outputHandle: FileHandle, errorHandle: FileHandle) {
-        self.environment = environment
-        self.now = now
-        self.outputHandle = outputHandle
-        self.errorHandle = errorHandle
+    private init(processEnvironment: [String: String]) {
+        environment = processEnvironment
+        now = Date()
+        standardInputData = nil
+        standardErrorIsTerminal = isatty(2) == 1
+        isProcess = true
+    }
+
+    /// Everything on standard input, read to its end. The `-` input of the commands.
+    /// - Throws: ``CommandError/noInput(_:)`` when it cannot be read.
+    func readStandardInput() throws(CommandError) -> Data {
+        if let standardInputData { return standardInputData }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0 ..< count])
+            } else if count == 0 {
+                return data
+            } else if errno != EINTR {
+                throw .noInput("standard input cannot be read (\(String(cString: strerror(errno))))")
+            }
+        }
     }
 
     /// Writes text to standard output (buffered; see ``flush()``).
     public func write(_ text: String) {
-        if outputHandle != nil {
+        if isProcess {
             pendingOutput.append(contentsOf: text.utf8)
             if pendingOutput.count >= 1 << 16 { try? flush() }
         } else {
@@ -51,7 +76,7 @@ public final class CommandContext {
     /// workspace then needs no tearing down, object by object, before `exit`. In-process
     /// contexts (tests) let it go as usual.
     public func keepUntilExit(_ value: Any) {
-        guard outputHandle != nil else { return }
+        guard isProcess else { return }
         CommandContext.keptLock.lock()
         CommandContext.keptUntilExit.append(value)
         CommandContext.keptLock.unlock()
@@ -63,7 +88,7 @@ public final class CommandContext {
 
     /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``).
     public func write(bytes data: Data) {
-        if outputHandle != nil {
+        if isProcess {
             pendingOutput.append(contentsOf: data)
             if pendingOutput.count >= 1 << 16 { try? flush() }
         } else {
@@ -71,22 +96,54 @@ public final class CommandContext {
         }
     }
 
-    /// Writes a message line to standard error, immediately.
+    /// Writes a message line to standard error, immediately. A closed or broken standard error
+    /// is ignored: the command still ends with its own status.
     public func writeError(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
-        if let errorHandle {
-            errorHandle.write(Data(line.utf8))
+        if isProcess {
+            _ = Self.writeAll(Array(line.utf8), to: 2)
         } else {
             standardError += line
         }
     }
 
+    /// Writes a progress line to standard error when it is a terminal, overwriting the previous
+    /// one (`\r`); nothing otherwise. End a series with ``endProgress()``.
+    func progress(_ text: String) {
+        guard standardErrorIsTerminal else { return }
+        _ = Self.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: 2)
+    }
+
+    /// Ends a series of progress lines.
+    func endProgress() {
+        guard standardErrorIsTerminal else { return }
+        _ = Self.writeAll(Array("\r\u{1B}[K".utf8), to: 2)
+    }
+
     /// Sends buffered standard output to the process's stream.
-    /// - Throws: when the stream is closed (e.g. a pipe whose reader has gone).
-    public func flush() throws {
-        guard let outputHandle, !pendingOutput.isEmpty else { return }
+    /// - Throws: ``CommandError/ioError(_:)`` when the stream is closed (e.g. a pipe whose
+    ///   reader has gone) or full.
+    public func flush() throws(CommandError) {
+        guard isProcess, !pendingOutput.isEmpty else { return }
         let bytes = pendingOutput
         pendingOutput.removeAll(keepingCapacity: true)
-        try outputHandle.write(contentsOf: bytes)
+        if let failure = Self.writeAll(bytes, to: 1) {
+            throw .ioError("cannot write to standard output (\(failure))")
+        }
+    }
+
+    /// Writes every byte to a file descriptor, retrying after interruptions; the reason on
+    /// failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 }

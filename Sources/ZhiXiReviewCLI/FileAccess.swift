@@ -3,9 +3,13 @@ import Foundation
 /// Reading inputs and writing outputs, with the exit statuses of DESIGN.md: a missing or
 /// unreadable input is 66, a failed write 74; a written file is complete or absent.
 enum FileAccess {
-    /// The contents of a file.
+    /// How a path is named in messages: `standard input` for `-`.
+    static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
+
+    /// The contents of a file, or of standard input for `-`.
     /// - Throws: ``CommandError/noInput(_:)`` naming the path and the reason.
-    static func read(_ path: String) throws(CommandError) -> Data {
+    static func read(_ path: String, context: CommandContext) throws(CommandError) -> Data {
+        if path == "-" { return try context.readStandardInput() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .noInput("\(path): no such file")

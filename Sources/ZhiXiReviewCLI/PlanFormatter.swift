@@ -1,18 +1,27 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiScheduler
 
-/// Writes a planner result as text for people, CSV, iCalendar or JSON.
+/// Writes a planner result as text for people, CSV, iCalendar or JSON. Every date is the
+/// learner's study day on the plan's calendar (time zone and day-start hour); every word comes
+/// from the ``PlanWording`` table of the language.
 struct PlanFormatter {
     let result: PlannerResult
     let workspace: LearnerWorkspace
-    let language: AppLanguage
-    var chinese: Bool { language == .simplifiedChinese }
+    let wording: PlanWording
+    /// The days shown in detail, today first.
+    let shownDays: Int
 
-    private var calendar: StudyCalendar {
-        (try? StudyCalendar(timeZoneIdentifier: result.plan.timezone)) ?? .utc
+    init(result: PlannerResult, workspace: LearnerWorkspace, language: AppLanguage) {
+        self.result = result
+        self.workspace = workspace
+        self.wording = .forLanguage(language)
+        self.shownDays = max(1, result.days.count)
     }
+
+    private var calendar: StudyCalendar { result.calendar }
 
     // MARK: JSON
 
@@ -30,73 +39,85 @@ struct PlanFormatter {
 
     // MARK: Text
 
-    private func label(_ type: ReviewType) -> String { type.displayName(language: language) }
+    private func label(_ type: ReviewType) -> String { type.displayName(language: wording.language) }
+
+    /// The study day of an instant of the plan.
+    private func studyDay(_ date: Date) -> Int { calendar.dayNumber(of: date) }
 
     private func dateText(_ date: Date, withWeekday: Bool) -> String {
-        let calendar = calendar
-        let day = calendar.dayNumber(of: date)
-        let local = calendar.localDate(ofDay: day)
-        let weekdays = chinese ? ["周日", "周一", "周二", "周三", "周四", "周五", "周六"]
-                               : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let text = chinese ? "\(local.month)月\(local.day)日" : "\(months[local.month - 1]) \(local.day)"
-        guard withWeekday else { return text }
-        let weekday = weekdays[calendar.weekday(ofDay: day) - 1]
-        return chinese ? text + "（\(weekday)）" : "\(weekday) " + text
+        let local = calendar.localDate(ofDay: studyDay(date))
+        return withWeekday ? wording.dateWithWeekday(local) : wording.date(local)
     }
 
     private func title(_ task: PlannedReviewTask) -> String {
-        let lesson = task.explanation.lessonTitle ?? task.task.lessonId
+        let lesson = task.explanation.lessonTitle ?? task.task.lessonID
         guard let weakPoint = task.explanation.weakPoint else { return lesson }
         return lesson + " · " + weakPoint
     }
 
-    private func minutesText(_ minutes: Int) -> String { chinese ? "\(minutes) 分钟" : "\(minutes) min" }
+    private func minutesText(_ minutes: Int) -> String {
+        wording.taskMinutes.string { _, text in text.append(minutes) }
+    }
 
-    /// Tasks grouped under 今天 / 明天 / 本周 (Today / Tomorrow / This week), each with its type,
-    /// lesson, minutes and reason; later tasks are counted.
+    /// Tasks grouped under 今天 / 明天 / 本周 (Today / Tomorrow / This week), then the later
+    /// tasks of the days shown by date, each with its type, lesson, minutes and reason; tasks
+    /// beyond the days shown are counted with their first date. Nothing planned is left out.
     func text() -> String {
         let plan = result.plan
-        let name = workspace.user?.displayName ?? workspace.profile.userId
-        var output = (chinese ? "复习计划 · " : "Review plan · ") + name + " · "
-            + dateText(plan.generatedAt, withWeekday: true) + " · " + plan.timezone + " · "
-            + (chinese ? "每日 \(result.dailyMinutes) 分钟" : "\(result.dailyMinutes) min a day") + "\n"
-        let groups: [(String, [PlannedReviewTask], Bool)] = [
-            (chinese ? "今天" : "Today", plan.today, false),
-            (chinese ? "明天" : "Tomorrow", plan.tomorrow, false),
-            (chinese ? "本周" : "This week", plan.thisWeek, true),
+        let name = workspace.user?.displayName ?? workspace.profile.userID
+        var output = wording.planTitle.string { blank, text in
+            switch blank {
+            case .name: text.append(name)
+            case .date: text.append(dateText(plan.generatedAt, withWeekday: true))
+            case .zone: text.append(plan.timezone)
+            default: text.append(result.dailyMinutes)
+            }
+        } + "\n"
+        let today = studyDay(plan.generatedAt)
+        let shownEnd = today + shownDays
+        let laterShown = plan.later.filter { studyDay($0.task.scheduledAt) < shownEnd }
+        let beyond = plan.later.count - laterShown.count
+        var groups: [(String, [PlannedReviewTask], Bool)] = [
+            (wording.today, plan.today, false), (wording.tomorrow, plan.tomorrow, false), (wording.thisWeek, plan.thisWeek, true),
         ]
+        if !laterShown.isEmpty { groups.append((wording.later, laterShown, true)) }
         for (heading, tasks, showDate) in groups {
             let minutes = tasks.reduce(0) { $0 + $1.explanation.estimatedMinutes }
-            output += "\n" + heading
+            output += "\n"
             if tasks.isEmpty {
-                output += chinese ? "：没有复习任务\n" : ": nothing to review\n"
+                output += wording.groupEmpty.string { _, text in text.append(heading) } + "\n"
                 continue
             }
-            output += chinese ? "（\(tasks.count) 项，约 \(minutes) 分钟）\n" : " (\(tasks.count) task\(tasks.count == 1 ? "" : "s"), about \(minutes) min)\n"
+            output += wording.groupSummary.form(tasks.count).string { blank, text in
+                switch blank {
+                case .title: text.append(heading)
+                case .count: text.append(tasks.count)
+                default: text.append(minutes)
+                }
+            } + "\n"
             let labelWidth = tasks.map { TextFormatting.displayWidth(label($0.task.reviewType)) }.max() ?? 0
+            let dateWidth = tasks.map { TextFormatting.displayWidth(dateText($0.task.scheduledAt, withWeekday: true)) }.max() ?? 0
             for task in tasks {
                 var line = "  "
-                if showDate { line += TextFormatting.padded(dateText(task.task.scheduledAt, withWeekday: true), to: chinese ? 13 : 10) + "  " }
+                if showDate { line += TextFormatting.padded(dateText(task.task.scheduledAt, withWeekday: true), to: dateWidth) + "  " }
                 line += TextFormatting.padded("[" + label(task.task.reviewType) + "]", to: labelWidth + 2) + "  " + title(task)
                 line += " · " + minutesText(task.explanation.estimatedMinutes)
                 output += line + "\n      " + task.explanation.reason + "\n"
             }
         }
-        if let first = plan.later.first {
-            output += "\n" + (chinese
-                ? "以后：\(plan.later.count) 项，最早 \(dateText(first.task.scheduledAt, withWeekday: false))\n"
-                : "Later: \(plan.later.count) task\(plan.later.count == 1 ? "" : "s"), the first on \(dateText(first.task.scheduledAt, withWeekday: false))\n")
+        if beyond > 0, let first = plan.later.first(where: { studyDay($0.task.scheduledAt) >= shownEnd }) {
+            output += "\n" + wording.beyondShownDays.form(beyond).string { blank, text in
+                if blank == .count { text.append(beyond) } else { text.append(dateText(first.task.scheduledAt, withWeekday: false)) }
+            } + "\n"
         }
         let loads = result.days.map { day -> String in
-            let date = calendar.localDate(ofDay: calendar.dayNumber(of: day.start))
-            let marker = day.minutes > result.dailyMinutes ? "!" : ""
-            return "\(date.month)/\(date.day) \(day.minutes)\(marker)"
+            let marker = result.dailyMinutes > 0 && day.minutes > result.dailyMinutes ? "!" : ""
+            return "\(day.date.month)/\(day.date.day) \(day.minutes)\(marker)"
         }
-        output += "\n" + (chinese ? "每日分钟：" : "Minutes per day: ") + loads.joined(separator: "  ") + "\n"
+        output += "\n" + wording.minutesPerDay + loads.joined(separator: "  ") + "\n"
         if !result.notes.isEmpty {
-            output += (chinese ? "说明：\n" : "Notes:\n")
-            for note in result.notes { output += "  - " + note.text(language: language) + "\n" }
+            output += wording.notesHeading + "\n"
+            for note in result.notes { output += "  - " + note.text(wording: wording) + "\n" }
         }
         return output
     }
@@ -112,12 +133,12 @@ struct PlanFormatter {
             for task in tasks {
                 let fields = [
                     group, TextFormatting.iso8601UTC(task.task.scheduledAt.timeIntervalSince1970), task.task.reviewType.rawValue,
-                    task.task.lessonId, task.explanation.lessonTitle ?? "", task.explanation.weakPoint ?? "",
+                    task.task.lessonID, task.explanation.lessonTitle ?? "", task.explanation.weakPoint ?? "",
                     String(task.explanation.estimatedMinutes), TextFormatting.fixed(task.explanation.predictedRecall, 4),
                     TextFormatting.fixed(task.explanation.stability, 4), TextFormatting.fixed(task.explanation.difficulty, 4),
                     TextFormatting.iso8601UTC(task.explanation.dueAt.timeIntervalSince1970),
                     task.explanation.deferredFrom.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
-                    task.task.id, task.task.sourceSessionId ?? "", task.explanation.reason,
+                    task.task.id, task.task.sourceSessionID ?? "", task.explanation.reason,
                 ]
                 output += fields.map(TextFormatting.csvField).joined(separator: ",") + "\n"
             }
@@ -131,15 +152,14 @@ struct PlanFormatter {
     /// reason as description; the task id makes the event's UID, so importing a new plan
     /// updates events instead of duplicating them.
     func iCalendar() -> String {
-        let calendar = calendar
         let stamp = compactUTC(result.plan.generatedAt)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ZhiXi//zhixi-review \(ZhiXiReview.version)//EN",
                      "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-                     "X-WR-CALNAME:" + escape(chinese ? "知习复习计划" : "ZhiXi reviews"),
+                     "X-WR-CALNAME:" + escape(wording.calendarName),
                      "X-WR-TIMEZONE:" + result.plan.timezone]
         let plan = result.plan
         for task in plan.today + plan.tomorrow + plan.thisWeek + plan.later {
-            let day = calendar.dayNumber(of: task.task.scheduledAt)
+            let day = studyDay(task.task.scheduledAt)
             let date = calendar.localDate(ofDay: day)
             let next = calendar.localDate(ofDay: day + 1)
             lines += [
@@ -159,8 +179,8 @@ struct PlanFormatter {
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    private func compactDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        String(date.year) + TextFormatting.twoDigits(date.month) + TextFormatting.twoDigits(date.day)
+    private func compactDate(_ date: CivilDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
     }
 
     private func compactUTC(_ date: Date) -> String {

@@ -1,91 +1,77 @@
+import ZhiXiCore
 import Foundation
 import ZhiXiModel
 import ZhiXiScheduler
 
 /// `zhixi-review record WORKSPACE.json --lesson ID --score N`: adds a learning session.
-enum RecordCommand {
-    static let usage = """
-    usage: zhixi-review record WORKSPACE.json --lesson ID --score N [--weak-point TEXT]...
-                                             [--at ISO-8601] [--minutes M] [--input TEXT]
-                                             [--review-type TYPE] [--format text|json]
+enum RecordCommand: Command {
+    static let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
+                                                   help: "the lesson's id (one of the workspace's lessons); required")
+    static let score = CommandOption<Int>.integer("score", range: 0...100, default: nil, defaultDescription: "none (an unscored session)",
+                                                  help: "the AI's mastery score")
+    static let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true,
+                                                      help: "a weak point the analysis named")
+    static let at = CommandOption<Date>.timestamp("at", default: "now", help: "when the session ended (at most a day ahead of now)")
+    static let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: nil,
+                                                      defaultDescription: "0: startedAt = endedAt", example: "15",
+                                                      help: "how long the session lasted in minutes (sets startedAt)")
+    static let input = CommandOption<String>.text("input", placeholder: "TEXT", default: "empty", example: "梯度是……",
+                                                  help: "what the learner wrote")
+    static let reviewType = CommandOption<ReviewType>.choice(
+        "review-type", ["spacedRepetition": .spacedRepetition, "feynman": .feynman, "recall": .recall, "weakPoint": .weakPoint],
+        default: nil, help: "the kind of review the session was, if it was one")
+    static let format = SharedOptions.format([.text, .json])
 
-    Appends a learning session to a workspace: the lesson studied, the AI's mastery score
-    (0-100) and the weak points its analysis named. The file is replaced atomically (a
-    temporary file, flushed to disk, renamed over it) and left untouched on any error;
-    everything else in it, unknown keys and formatting included, is kept as it was.
+    static let specification = CommandSpecification(
+        name: "record",
+        summary: "add a learning session (score, weak points) to a workspace",
+        arguments: [.init(placeholder: "WORKSPACE.json", help: "the learner workspace file to add the session to")],
+        discussion: """
+        Appends a learning session to a workspace: the lesson studied, the AI's mastery score
+        (0-100) and the weak points its analysis named. The file is replaced atomically (a
+        temporary file, flushed to disk, renamed over it) and left untouched on any error;
+        everything else in it, unknown keys and formatting included, is kept as it was.
+        """,
+        options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
+                  format.erased],
+        epilogue: "With --format json the new session is printed as JSON.")
 
-    options:
-      --lesson ID           the lesson's id (must be one of the workspace's lessons)
-      --score N             mastery score 0-100
-      --weak-point TEXT     a weak point the analysis named (repeat for several)
-      --at ISO-8601         when the session ended (default: now)
-      --minutes M           how long it lasted (sets startedAt; default: startedAt = endedAt)
-      --input TEXT          what the learner wrote (default: empty)
-      --review-type TYPE    spacedRepetition, feynman, recall or weakPoint, when the session
-                            was a review of that type
-      --format FORMAT       text (default) or json (prints the new session)
-      -h, --help            show this help
-    """
-
-    static let parser = ArgumentParser(options: [
-        .init(name: "lesson"), .init(name: "score"), .init(name: "weak-point", repeatable: true), .init(name: "at"),
-        .init(name: "minutes"), .init(name: "input"), .init(name: "review-type"), .init(name: "format"),
-        .init(name: "help", takesValue: false),
-    ], usage: usage)
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        guard let (parsed, path) = try parser.parseWithInput(arguments, command: "record", input: "a workspace file (WORKSPACE.json)",
-                                                              context: context) else { return }
-        let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .json], usage: usage)
-        guard let lessonId = parsed.value("lesson"), !lessonId.isEmpty else { throw .usage("record needs --lesson ID", usage: usage) }
-        guard let scoreText = parsed.value("score") else { throw .usage("record needs --score N (0-100)", usage: usage) }
-        guard let score = Int(scoreText), (0...100).contains(score) else {
-            throw .usage("--score '\(scoreText)' must be a whole number from 0 to 100", usage: usage)
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let path = try arguments.singleInput()
+        guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
+        let format = try arguments.value(of: format, default: .text)
+        guard let lessonID = try arguments.value(of: lesson) else { throw arguments.usageError("record needs --lesson ID") }
+        let score = try arguments.value(of: score)
+        let endedAt = try arguments.value(of: at, default: context.now)
+        guard endedAt <= context.now.addingTimeInterval(86_400),
+              endedAt >= context.now.addingTimeInterval(-50 * 365.25 * 86_400) else {
+            throw arguments.usageError("--at '\(ISO8601Timestamp.string(from: endedAt))' is more than a day ahead of now or "
+                + "more than 50 years ago; give when the session ended")
         }
-        let endedAt: Date
-        if let text = parsed.value("at") {
-            guard let date = ISO8601Timestamp.date(from: text) else {
-                throw .usage("--at '\(text)' is not an ISO-8601 time such as 2026-11-29T20:15:00+08:00", usage: usage)
-            }
-            endedAt = date
-        } else {
-            endedAt = context.now
-        }
-        var startedAt = endedAt
-        if let text = parsed.value("minutes") {
-            guard let minutes = Double(text), minutes >= 0, minutes.isFinite else {
-                throw .usage("--minutes '\(text)' must be a number of minutes ≥ 0", usage: usage)
-            }
-            startedAt = endedAt.addingTimeInterval(-minutes * 60)
-        }
-        var reviewType: ReviewType?
-        if let text = parsed.value("review-type") {
-            let type = ReviewType(rawValue: text)
-            guard type.isKnown else {
-                throw .usage("--review-type '\(text)' must be spacedRepetition, feynman, recall or weakPoint", usage: usage)
-            }
-            reviewType = type
-        }
-        let weakPoints = parsed.allValues("weak-point").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let startedAt = endedAt.addingTimeInterval(-(try arguments.value(of: minutes, default: 0)) * 60)
+        let reviewType = try arguments.value(of: reviewType)
+        let weakPoints = try arguments.values(of: weakPoint).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        let userInput = try arguments.value(of: input, default: "")
 
-        let (workspace, data) = try WorkspaceFile.read(path)
-        guard workspace.lessons.contains(where: { $0.id == lessonId }) else {
+        let (workspace, data) = try WorkspaceFile.read(path, context: context)
+        guard workspace.lessons.contains(where: { $0.id == lessonID }) else {
             let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
-            throw .dataError("\(path): no lesson has the id '\(lessonId)'"
+            throw .dataError("\(path): no lesson has the id '\(lessonID)'"
                 + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
         }
-        let existingIds = Set(workspace.sessions.map(\.id))
+        let existingIDs = Set(workspace.sessions.map(\.id))
         var counter = workspace.sessions.count + 1
-        var sessionId: String
+        var sessionID: String
         repeat {
-            let hash = StableHash.fnv1a64("\(lessonId)|\(endedAt.timeIntervalSince1970)|\(counter)")
-            sessionId = "session-" + String(String(hash, radix: 16).suffix(12))
+            let hash = StableHash.fnv1a64("\(lessonID)|\(endedAt.timeIntervalSince1970)|\(counter)")
+            sessionID = "session-" + String(String(hash, radix: 16).suffix(12))
             counter += 1
-        } while existingIds.contains(sessionId)
+        } while existingIDs.contains(sessionID)
 
         let session = LearningSession(
-            id: sessionId, userId: workspace.user?.id ?? workspace.profile.userId, lessonId: lessonId,
-            startedAt: startedAt, endedAt: endedAt, userInput: parsed.value("input") ?? "", masteryScore: score,
+            id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
+            startedAt: startedAt, endedAt: endedAt, userInput: userInput, masteryScore: score,
             weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
         let encoder = ZhiXiJSON.makeEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -100,7 +86,7 @@ enum RecordCommand {
         }
         // Never write a file that would not read back.
         guard let check = try? LearnerWorkspace(jsonData: Data(updated)), check.sessions.count == workspace.sessions.count + 1,
-              check.sessions.last?.id == sessionId else {
+              check.sessions.last?.id == sessionID else {
             throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
         }
         try FileAccess.replaceAtomically(path, with: Data(updated))
@@ -108,9 +94,9 @@ enum RecordCommand {
         if format == .json {
             context.write(sessionJSON + "\n")
         } else {
-            let title = workspace.lessons.first { $0.id == lessonId }?.title ?? lessonId
+            let title = workspace.lessons.first { $0.id == lessonID }?.title ?? lessonID
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
-            context.write("recorded \(sessionId): \(title), score \(score), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
+            context.write("recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
         }
     }
 }

@@ -5,79 +5,82 @@ import ZhiXiTraining
 
 /// `zhixi-review states REVLOG.csv`: every card's memory state and next due date, replayed
 /// from a review history.
-enum StatesCommand {
-    static let usage = """
-    usage: zhixi-review states REVLOG.csv [--params FILE|JSON] [--retention R]
-                                         [--timezone TZ] [--day-start H] [--now ISO-8601]
-                                         [--learning-steps LIST] [--relearning-steps LIST]
-                                         [--max-interval DAYS] [--no-fuzz] [--elapsed 24h|calendar]
-                                         [--format text|csv|json]
+enum StatesCommand: Command {
+    static let retention = SharedOptions.retention(default: "0.9")
+    static let timeZone = SharedOptions.timeZone(default: "UTC")
+    static let dayStart = SharedOptions.dayStart(default: "4")
+    static let now = CommandOption<Date>.timestamp("now", default: "the current time", help: "the moment for retrievability")
+    static let learningSteps = steps("learning-steps", default: "1m,10m", help: "waits between learning steps")
+    static let relearningSteps = steps("relearning-steps", default: "10m", help: "waits between relearning steps")
+    static let maximumInterval = CommandOption<Int>.integer(
+        "max-interval", placeholder: "DAYS", range: 1...36_500, default: 36_500, unit: "days", help: "longest interval")
+    static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
+    static let elapsed = CommandOption<ElapsedChoice>.choice(
+        "elapsed", ["calendar": .calendar, "24h": .twentyFourHours], default: "calendar",
+        help: "how days between reviews are counted: study days in the time zone from the day-start hour (calendar, as Anki), "
+            + "or whole 24-hour periods (24h, as py-fsrs)")
+    static let format = SharedOptions.format([.text, .csv, .json])
 
-    Replays every card of a review log (CSV: card_id, review_time, review_rating, optional
-    review_state and review_duration, any column order) through the FSRS-6 card scheduler
-    and prints, per card: its id, number of reviews, scheduler state and step, stability
-    (days), difficulty (1-10), retrievability now (0-1) and when it is next due.
+    enum ElapsedChoice: Sendable { case calendar, twentyFourHours }
 
-    options:
-      --params FILE|JSON       21 FSRS-6 parameters as a JSON array, inline or in a file
-                               (default: the FSRS-6 defaults; 17/19-value vectors are filled)
-      --retention R            desired retention, 0 < R < 1 (default 0.9)
-      --timezone TZ            IANA time zone that study days are counted in (default UTC)
-      --day-start H            local hour at which a new study day starts, 0-23 (default 4)
-      --now ISO-8601           the moment for retrievability (default: the current time)
-      --learning-steps LIST    waits between learning steps, e.g. 1m,10m (default); durations
-                               are 30s, 10m, 1h, 1d; "none" for no steps
-      --relearning-steps LIST  waits between relearning steps (default 10m; "none" for none)
-      --max-interval DAYS      longest interval in days (default 36500)
-      --no-fuzz                exact intervals (default: Anki's fuzz, seeded by card and review)
-      --elapsed MODE           calendar (default): study days in the time zone, starting at the
-                               day-start hour; 24h: whole 24-hour periods, as py-fsrs
-      --format FORMAT          text (default), csv or json
-      -h, --help               show this help
+    static let specification = CommandSpecification(
+        name: "states",
+        summary: "every card's memory state and next due date from a review log",
+        arguments: [.init(placeholder: "REVLOG.csv", help: "a review log in the FSRS CSV format; - reads standard input")],
+        discussion: """
+        Replays every card of a review log (CSV: card_id, review_time, review_rating, optional
+        review_state and review_duration, any column order) through the FSRS-6 card scheduler
+        and prints, per card: its id, number of reviews, scheduler state and step, stability
+        (days), difficulty (1-10), retrievability now (0-1) and when it is next due.
+        """,
+        options: [SharedOptions.parameters.erased, retention.erased, timeZone.erased, dayStart.erased, now.erased,
+                  learningSteps.erased, relearningSteps.erased, maximumInterval.erased, noFuzz.erased, elapsed.erased,
+                  format.erased],
+        epilogue: """
+        JSON output is an array of objects with keys cardId, reviews, state ("new", "learning",
+        "review" or "relearning"), step (an integer, or null outside learning and relearning),
+        stability, difficulty, retrievability and due (ISO-8601 UTC).
+        """)
 
-    JSON output is an array of objects with keys cardId, reviews, state ("new", "learning",
-    "review" or "relearning"), step (an integer, or null outside learning and relearning),
-    stability, difficulty, retrievability and due (ISO-8601 UTC).
-    """
+    /// A list of (re)learning steps: durations such as `30s`, `10m`, `1h`, `1d` (or plain
+    /// seconds), comma-separated, or `none`.
+    static func steps(_ name: String, default defaultValue: String, help: String) -> CommandOption<[Double]> {
+        CommandOption(name: name, placeholder: "LIST", help: help + "; durations such as 30s, 10m, 1h, 1d, or none",
+                      defaultDescription: defaultValue, isFlag: false, isRepeatable: false, example: "1m,10m",
+                      expectation: "durations such as 30s, 10m, 1h or 1d, comma-separated, or none",
+                      parse: durations)
+    }
 
-    static let parser = ArgumentParser(options: [
-        .init(name: "params"), .init(name: "retention"), .init(name: "timezone"), .init(name: "day-start"),
-        .init(name: "now"), .init(name: "learning-steps"), .init(name: "relearning-steps"), .init(name: "max-interval"),
-        .init(name: "no-fuzz", takesValue: false), .init(name: "elapsed"), .init(name: "format"),
-        .init(name: "help", takesValue: false),
-    ], usage: usage)
-
-    static func run(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        guard let (parsed, path) = try parser.parseWithInput(arguments, command: "states", input: "a review log (REVLOG.csv)",
-                                                              context: context) else { return }
-        let format = try OutputFormat.parse(parsed.value("format"), allowed: [.text, .csv, .json], usage: usage)
-        let calendar = try CommonOptions.calendar(parsed, usage: usage)
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let path = try arguments.singleInput()
+        let format = try arguments.value(of: format, default: .text)
+        let calendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart,
+                                                  defaultTimeZone: "UTC", defaultDayStart: 4)
         var configuration = SchedulerConfiguration()
-        configuration.desiredRetention = try CommonOptions.retention(parsed, usage: usage)
-        configuration.maximumIntervalDays = try CommonOptions.positiveInteger(parsed, "max-interval", default: 36_500, usage: usage)
-        configuration.learningSteps = try durations(parsed.value("learning-steps") ?? "1m,10m", option: "learning-steps")
-        configuration.relearningSteps = try durations(parsed.value("relearning-steps") ?? "10m", option: "relearning-steps")
-        configuration.fuzz = parsed.flag("no-fuzz") ? .off : .uniform
-        switch parsed.value("elapsed") ?? "calendar" {
-        case "calendar": configuration.elapsedDays = .studyDays(calendar)
-        case "24h": configuration.elapsedDays = .twentyFourHourPeriods
-        case let other: throw .usage("--elapsed '\(other)' must be 24h or calendar", usage: usage)
+        configuration.desiredRetention = try arguments.value(of: retention, default: 0.9)
+        configuration.maximumIntervalDays = try arguments.value(of: maximumInterval, default: 36_500)
+        configuration.learningSteps = try arguments.value(of: learningSteps, default: [60, 600])
+        configuration.relearningSteps = try arguments.value(of: relearningSteps, default: [600])
+        configuration.fuzz = arguments.flag(noFuzz) ? .off : .uniform
+        switch try arguments.value(of: elapsed, default: .calendar) {
+        case .calendar: configuration.elapsedDays = .studyDays(calendar)
+        case .twentyFourHours: configuration.elapsedDays = .twentyFourHourPeriods
         }
-        let now = try CommonOptions.now(parsed, context: context, usage: usage)
-        configuration.parameters = try CommonOptions.parameters(parsed, usage: usage)
+        let now = try arguments.value(of: now, default: context.now)
+        configuration.parameters = try ParameterSource.load(arguments, context: context)
         let scheduler: CardScheduler
         do {
             scheduler = try CardScheduler(configuration)
         } catch {
-            throw .usage(error.description, usage: usage)
+            throw arguments.usageError(error.description)
         }
 
-        let data = try FileAccess.read(path)
+        let data = try FileAccess.read(path, context: context)
         let entries: [ReviewLogEntry]
         do {
             entries = try ReviewLogCSV.parse(data)
         } catch {
-            throw .dataError("\(path): \(error.description)")
+            throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
         }
         let summaries = CardScheduleSummary.summaries(of: CardReviewHistories(entries), scheduler: scheduler, now: now)
         switch format {
@@ -88,8 +91,8 @@ enum StatesCommand {
     }
 
     /// A comma-separated list of durations (`30s`, `10m`, `1h`, `1d`, or plain seconds) in
-    /// seconds; `none` is the empty list.
-    static func durations(_ text: String, option: String) throws(CommandError) -> [Double] {
+    /// seconds; `none` is the empty list; `nil` when an item is not a positive duration.
+    @Sendable static func durations(_ text: String) -> [Double]? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "none" || trimmed.isEmpty { return [] }
         var result: [Double] = []
@@ -102,10 +105,7 @@ enum StatesCommand {
             } else {
                 seconds = Double(piece)
             }
-            guard let seconds, seconds.isFinite, seconds > 0 else {
-                throw .usage("--\(option): '\(item)' is not a duration; use e.g. 30s, 10m, 1h or 1d, comma-separated, or none",
-                             usage: usage)
-            }
+            guard let seconds, seconds.isFinite, seconds > 0, seconds <= 366 * 86_400 else { return nil }
             result.append(seconds)
         }
         return result
@@ -118,7 +118,7 @@ enum StatesCommand {
         for (index, summary) in summaries.enumerated() {
             let card = summary.card
             output += index == 0 ? "\n  {" : ",\n  {"
-            output += "\"cardId\": " + TextFormatting.jsonString(summary.cardId)
+            output += "\"cardId\": " + TextFormatting.jsonString(summary.cardID)
             output += ", \"reviews\": \(summary.reviewCount)"
             output += ", \"state\": \"\(card.state)\", \"step\": " + (card.step.map(String.init) ?? "null")
             output += ", \"stability\": " + (card.stability.map { TextFormatting.fixed($0, 6) } ?? "null")
@@ -133,7 +133,7 @@ enum StatesCommand {
         var output = "card_id,reviews,state,step,stability,difficulty,retrievability,due\n"
         for summary in summaries {
             let card = summary.card
-            output += TextFormatting.csvField(summary.cardId) + ",\(summary.reviewCount),\(card.state),\(stepText(card)),"
+            output += TextFormatting.csvField(summary.cardID) + ",\(summary.reviewCount),\(card.state),\(stepText(card)),"
             output += (card.stability.map { TextFormatting.fixed($0, 6) } ?? "") + ","
             output += (card.difficulty.map { TextFormatting.fixed($0, 6) } ?? "") + ","
             output += TextFormatting.fixed(summary.retrievability, 6) + ","
@@ -145,7 +145,7 @@ enum StatesCommand {
     static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar) -> String {
         let rows = summaries.map { summary in
             let card = summary.card
-            return [summary.cardId, String(summary.reviewCount), card.state.description, stepText(card),
+            return [summary.cardID, String(summary.reviewCount), card.state.description, stepText(card),
                     card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
                     TextFormatting.fixed(summary.retrievability, 3),
                     TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]

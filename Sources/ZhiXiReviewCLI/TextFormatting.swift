@@ -1,45 +1,18 @@
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// Small, fast, locale-independent formatting used by every output format.
 enum TextFormatting {
-    /// `value` with exactly `decimals` digits after the point (round half away from zero);
-    /// `nan` and `inf` spelled out.
+    /// `value` with exactly `decimals` digits after the point (see ``UTF8Text/appendFixed(_:decimals:)``).
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        guard scaled < 9.0e15 else { return String(value) }
-        let integer = UInt64(scaled)
-        var digits = String(integer)
-        if decimals > 0 {
-            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-        }
-        return (value < 0 && integer != 0 ? "-" : "") + digits
+        var text = UTF8Text(capacity: 24)
+        text.appendFixed(value, decimals: decimals)
+        return text.string
     }
 
     /// A JSON string literal, quotes included.
     static func jsonString(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        String.jsonLiteral(text)
     }
 
     /// A CSV field, quoted when it holds a comma, quote or line break.
@@ -76,41 +49,25 @@ enum TextFormatting {
         iso8601(secondsSince1970, offsetSeconds: 0)
     }
 
-    /// An instant as ISO-8601 local time with its offset: `2026-11-29T12:00:00+08:00`
-    /// (`Z` for offset 0).
+    /// An instant as ISO-8601 local time with its offset, to the second:
+    /// `2026-11-29T12:00:00+08:00` (`Z` for offset 0).
     static func iso8601(_ secondsSince1970: Double, offsetSeconds: Int) -> String {
-        let (date, time) = localParts(secondsSince1970, offsetSeconds: offsetSeconds)
-        let zone: String
-        if offsetSeconds == 0 {
-            zone = "Z"
-        } else {
-            let magnitude = abs(offsetSeconds) / 60
-            zone = (offsetSeconds < 0 ? "-" : "+") + twoDigits(magnitude / 60) + ":" + twoDigits(magnitude % 60)
-        }
-        return date + "T" + time + zone
+        var text = UTF8Text(capacity: 25)
+        text.appendISO8601(secondsSince1970: secondsSince1970, utcOffsetSeconds: offsetSeconds)
+        return text.string
     }
 
     /// An instant as local `YYYY-MM-DD HH:MM` on a study calendar's time zone.
     static func localDateTime(_ secondsSince1970: Double, calendar: StudyCalendar) -> String {
-        let (date, time) = localParts(secondsSince1970, offsetSeconds: calendar.utcOffset(atSecondsSince1970: secondsSince1970))
-        return date + " " + time.prefix(5)
+        let text = iso8601(secondsSince1970, offsetSeconds: calendar.utcOffset(atSecondsSince1970: secondsSince1970))
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
     }
 
-    private static func localParts(_ secondsSince1970: Double, offsetSeconds: Int) -> (date: String, time: String) {
-        let local = Int((secondsSince1970 + Double(offsetSeconds)).rounded(.down))
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let second = local - day * 86_400
-        let civil = StudyCalendar.utc.localDate(ofDay: day)
-        let date = fourDigits(civil.year) + "-" + twoDigits(civil.month) + "-" + twoDigits(civil.day)
-        let time = twoDigits(second / 3600) + ":" + twoDigits(second / 60 % 60) + ":" + twoDigits(second % 60)
-        return (date, time)
-    }
-
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-    private static func fourDigits(_ value: Int) -> String {
-        let text = String(value)
-        return text.count >= 4 ? text : String(repeating: "0", count: 4 - text.count) + text
+    /// A whole number with at least two digits, e.g. `07`.
+    static func twoDigits(_ value: Int) -> String {
+        var text = UTF8Text(capacity: 4)
+        text.append(value, width: 2)
+        return text.string
     }
 
     /// Rows as an aligned table: a header, a rule, and the rows; `rightAligned` columns are

@@ -6,12 +6,12 @@ enum WorkspaceFile {
     /// Reads and decodes a workspace.
     /// - Throws: 66 when the file is missing or unreadable, 65 when its JSON is malformed or does
     ///   not match the workspace's shape.
-    static func read(_ path: String) throws(CommandError) -> (LearnerWorkspace, Data) {
-        let data = try FileAccess.read(path)
+    static func read(_ path: String, context: CommandContext) throws(CommandError) -> (LearnerWorkspace, Data) {
+        let data = try FileAccess.read(path, context: context)
         do {
             return (try LearnerWorkspace(jsonData: data), data)
         } catch {
-            throw .dataError("\(path): \(error.description)")
+            throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
         }
     }
 }

@@ -1,73 +1,101 @@
 /// The `zhixi-review` command line: subcommand dispatch, `--help` and `--version`.
 public enum ZhiXiReview {
     /// The version printed by `--version`.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
-    static let usage = """
-    usage: zhixi-review <command> [arguments] [options]
+    /// Every command, in the order of the help.
+    static var commands: [any Command.Type] { [PlanCommand.self, RecordCommand.self, StatesCommand.self] }
 
-    zhixi-review — the ZhiXi (知习) spaced-repetition scheduling engine.
+    static var usage: String {
+        let width = commands.map { $0.specification.name.count + 1 + ($0.specification.arguments.first?.placeholder.count ?? 0) }.max() ?? 0
+        let lines = commands.map { command -> String in
+            let specification = command.specification
+            let left = ([specification.name] + specification.arguments.prefix(1).map(\.placeholder)).joined(separator: " ")
+            return "  " + left + String(repeating: " ", count: max(1, width + 2 - left.count)) + specification.summary
+        }
+        return """
+        usage: zhixi-review <command> [arguments] [options]
 
-    commands:
-      plan WORKSPACE.json   today's, tomorrow's and this week's review tasks for a learner
-      record WORKSPACE.json add a learning session (score, weak points) to a workspace
-      states REVLOG.csv     every card's memory state and next due date from a review log
+        zhixi-review — the ZhiXi (知习) spaced-repetition scheduling engine.
 
-    Run 'zhixi-review <command> --help' for a command's options.
+        commands:
+        \(lines.joined(separator: "\n"))
 
-    options:
-      -h, --help            show this help
-      --version             print the version
+        Run 'zhixi-review <command> --help' for a command's options.
 
-    exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error
-    """
+        options:
+          -h, --help  show this help
+          --version   print the version
+
+        exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error
+        """
+    }
 
     /// Runs the command line `arguments` (without the program name) in `context` and returns
-    /// the exit status. Messages go to the context's standard error.
-    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        do {
-            try dispatch(arguments, context: context)
+    /// the exit status. Messages go to the context's standard error; writing them never fails
+    /// the run (a closed standard error still gives the command's own status).
+    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        do throws(CommandError) {
+            try await dispatch(arguments, context: context)
             try context.flush()
             return ExitCode.success.rawValue
-        } catch let error as CommandError {
+        } catch {
             try? context.flush()
             context.writeError("zhixi-review: " + error.message)
             if let usage = error.usage { context.writeError(synopsis(of: usage)) }
             return error.exitCode.rawValue
-        } catch {
-            context.writeError("zhixi-review: cannot write output (\(error))")
-            return ExitCode.ioError.rawValue
         }
     }
 
-    /// The first paragraph of a usage text (the synopsis) and where to find the rest.
+    /// The synopsis of a usage text and where to find the rest.
     static func synopsis(of usage: String) -> String {
         let paragraph = usage.components(separatedBy: "\n\n").first ?? usage
-        if paragraph.hasPrefix("usage: zhixi-review "), let command = paragraph.split(separator: " ").dropFirst(2).first,
-           !command.hasPrefix("<") {
-            return paragraph + "\nRun 'zhixi-review \(command) --help' for details."
+        if let command = commands.first(where: { paragraph.hasPrefix("usage: zhixi-review \($0.specification.name)") }) {
+            return paragraph + "\nRun 'zhixi-review \(command.specification.name) --help' for details."
         }
         return paragraph + "\nRun 'zhixi-review --help' for details."
     }
 
-    private static func dispatch(_ arguments: [String], context: CommandContext) throws(CommandError) {
-        guard let command = arguments.first else {
+    private static func dispatch(_ arguments: [String], context: CommandContext) async throws(CommandError) {
+        guard let first = arguments.first else {
             throw .usage("no command given", usage: usage)
         }
-        let rest = Array(arguments.dropFirst())
-        switch command {
+        switch first {
         case "-h", "--help", "help":
             context.write(usage + "\n")
+            return
         case "--version", "version":
             context.write("zhixi-review \(version)\n")
-        case "plan":
-            try PlanCommand.run(rest, context: context)
-        case "record":
-            try RecordCommand.run(rest, context: context)
-        case "states":
-            try StatesCommand.run(rest, context: context)
+            return
         default:
-            throw .usage("unknown command '\(command)'", usage: usage)
+            break
         }
+        // The longest command name that the arguments start with ("auth sign-in" before "auth").
+        let matches = commands.filter { command in
+            let words = command.specification.name.split(separator: " ").map(String.init)
+            return arguments.count >= words.count && Array(arguments.prefix(words.count)) == words
+        }
+        guard let command = matches.max(by: { $0.specification.name.count < $1.specification.name.count }) else {
+            let group = commands.filter { $0.specification.name.hasPrefix(first + " ") }
+            if !group.isEmpty {
+                let names = group.map { "'" + $0.specification.name + "'" }.joined(separator: ", ")
+                let wantsHelp = arguments.count == 1 || arguments.dropFirst().contains { $0 == "--help" || $0 == "-h" }
+                if wantsHelp && arguments.count <= 2 {
+                    context.write(group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }
+                        .joined(separator: "\n\n") + "\n")
+                    return
+                }
+                throw .usage("'\(first)' needs a subcommand: \(names)", usage: usage)
+            }
+            throw .usage("unknown command '\(first)'", usage: usage)
+        }
+        let specification = command.specification
+        let words = specification.name.split(separator: " ").count
+        let parsed = try ParsedArguments(Array(arguments.dropFirst(words)), specification: specification)
+        if parsed.wantsHelp {
+            context.write(specification.help)
+            return
+        }
+        try await command.run(parsed, context: context)
     }
 }

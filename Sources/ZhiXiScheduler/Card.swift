@@ -6,6 +6,19 @@ import ZhiXiMemory
 /// and reviewing one allocates nothing.
 ///
 /// Create new cards with ``init(id:due:)``; ``CardScheduler`` produces every later value.
+///
+/// **Storing a card.** `Card` is `Codable` with a stable JSON shape (the names of py-fsrs's
+/// `Card.to_dict`, in camelCase), whatever strategies the encoder is given:
+///
+/// ```json
+/// {"cardId": 42, "state": 2, "step": null, "stability": 8.29, "difficulty": 5.11,
+///  "due": "2026-12-07T04:00:00Z", "lastReview": "2026-11-29T21:30:00.25Z",
+///  "reviewCount": 3, "lapses": 0}
+/// ```
+///
+/// `state` is ``CardState``'s number (0 new, 1 learning, 2 review, 3 relearning); `step` and
+/// `lastReview` are `null` when absent, `stability` and `difficulty` `null` before the first
+/// review; dates are ISO-8601 UTC to the nanosecond, so a decoded card equals the encoded one.
 public struct Card: Sendable, Hashable, Identifiable {
     /// The card's identifier, e.g. its creation time in epoch milliseconds (as py-fsrs) or a
     /// database key. It seeds the card's fuzz (see ``FuzzSeed``), so keep it stable.
@@ -48,4 +61,54 @@ public struct Card: Sendable, Hashable, Identifiable {
 
     /// Difficulty from 1 (easiest) to 10 (hardest); `nil` before the first review.
     @inlinable public var difficulty: Double? { memoryState?.difficulty }
+}
+
+extension Card: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case cardID = "cardId"
+        case state, step, stability, difficulty, due, lastReview, reviewCount, lapses
+    }
+
+    /// Decodes a card from the shape described on the type.
+    /// - Throws: `DecodingError` for a missing member, a timestamp that is not ISO-8601, a
+    ///   state outside 0–3, only one of stability and difficulty, or negative counts.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let stability = try container.decodeIfPresent(Double.self, forKey: .stability)
+        let difficulty = try container.decodeIfPresent(Double.self, forKey: .difficulty)
+        guard (stability == nil) == (difficulty == nil) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: stability == nil ? .stability : .difficulty, in: container,
+                debugDescription: "a card has both stability and difficulty (after its first review) or neither")
+        }
+        let reviewCount = try container.decode(Int.self, forKey: .reviewCount)
+        let lapses = try container.decode(Int.self, forKey: .lapses)
+        guard reviewCount >= 0, lapses >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: reviewCount < 0 ? .reviewCount : .lapses, in: container,
+                                                   debugDescription: "counts are never negative")
+        }
+        self.init(id: try container.decode(Int64.self, forKey: .cardID),
+                  state: try container.decode(CardState.self, forKey: .state),
+                  step: try container.decodeIfPresent(Int.self, forKey: .step),
+                  memoryState: stability.map { MemoryState(stability: $0, difficulty: difficulty ?? 0) },
+                  due: try container.decodeTimestamp(forKey: .due),
+                  lastReview: try container.decodeTimestampIfPresent(forKey: .lastReview),
+                  reviewCount: reviewCount, lapses: lapses)
+    }
+
+    /// Encodes the card in the shape described on the type; absent values are `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .cardID)
+        try container.encode(state, forKey: .state)
+        try container.encode(step, forKey: .step)
+        try container.encode(memoryState?.stability, forKey: .stability)
+        try container.encode(memoryState?.difficulty, forKey: .difficulty)
+        try container.encodeTimestamp(due, forKey: .due)
+        if let lastReview { try container.encodeTimestamp(lastReview, forKey: .lastReview) } else {
+            try container.encodeNil(forKey: .lastReview)
+        }
+        try container.encode(reviewCount, forKey: .reviewCount)
+        try container.encode(lapses, forKey: .lapses)
+    }
 }

@@ -2,7 +2,7 @@ import ZhiXiMemory
 
 /// What each of the four ratings would do to a card reviewed now, to label the answer buttons
 /// ("Again 10 min · Hard 1 d · Good 3 d · Easy 8 d"). Each outcome is exactly what
-/// ``CardScheduler/review(_:rating:at:dueLoad:)`` returns for that rating at that moment.
+/// ``CardScheduler/review(_:rating:at:reviewDurationMilliseconds:dueLoad:)`` returns for that rating at that moment.
 public struct CardPreview: Sendable, Hashable {
     /// The outcome of Again.
     public var again: CardReviewResult

@@ -48,7 +48,7 @@ public struct CardScheduler: Sendable {
     public let model: MemoryModel
 
     /// A scheduler for a configuration.
-    /// - Throws: ``SchedulerConfigurationError`` when a value is out of range.
+    /// - Throws: ``SchedulerConfigurationError`` naming the value out of range and what to give.
     public init(_ configuration: SchedulerConfiguration = SchedulerConfiguration()) throws(SchedulerConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
@@ -65,11 +65,13 @@ public struct CardScheduler: Sendable {
     ///   - card: the card before the review.
     ///   - rating: the learner's answer.
     ///   - date: when the review happened.
+    ///   - reviewDurationMilliseconds: how long the learner took, kept in the review log.
     ///   - dueLoad: how many cards are due on the coming days; used only with
-    ///     ``FuzzMode/loadBalanced``, to pick the least loaded day of the fuzz range. Record the
-    ///     returned card's due day in it (`load.add(onDay: scheduler.dayNumber(of: card.due))`)
-    ///     before scheduling the next card.
-    public func review(_ card: Card, rating: Rating, at date: Date, dueLoad: DueDayLoad? = nil) -> CardReviewResult {
+    ///     ``FuzzMode/loadBalanced``, to pick the least loaded day of the fuzz range. This
+    ///     variant only reads it: to have the scheduler keep the counts, use
+    ///     ``review(_:rating:at:reviewDurationMilliseconds:updating:)``.
+    public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
+                       dueLoad: DueDayLoad? = nil) -> CardReviewResult {
         let policy = configuration.elapsedDays
         let reviewSeconds = date.timeIntervalSince1970
         let reviewDay = policy.dayNumber(ofSecondsSince1970: reviewSeconds)
@@ -119,13 +121,27 @@ public struct CardScheduler: Sendable {
         }
         next.due = Date(timeIntervalSince1970: dueSeconds)
 
-        let review = CardReview(cardID: card.id, rating: rating, date: date, elapsedDays: max(0, elapsedDays ?? 0),
-                                scheduledDays: scheduledDays, cardBefore: card)
+        let review = CardReview(cardID: card.id, rating: rating, reviewedAt: date,
+                                reviewDurationMilliseconds: reviewDurationMilliseconds,
+                                elapsedDays: max(0, elapsedDays ?? 0), scheduledDays: scheduledDays, cardBefore: card)
         return CardReviewResult(card: next, review: review)
     }
 
+    /// Reviews a card as ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)`` does and
+    /// keeps `load` up to date: the card leaves the day it was due on (unless it was new) and
+    /// joins the day it is now due on, so the next review is balanced against it. Start from
+    /// ``dueDayLoad(of:firstDay:dayCount:)`` over the collection, then review every card
+    /// through this method. O(1) plus the fuzz range.
+    public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
+                       updating load: inout DueDayLoad) -> CardReviewResult {
+        if card.state != .new { load.remove(onDay: dayNumber(of: card.due)) }
+        let result = review(card, rating: rating, at: date, reviewDurationMilliseconds: reviewDurationMilliseconds, dueLoad: load)
+        load.add(onDay: dayNumber(of: result.card.due))
+        return result
+    }
+
     /// What each rating would do to `card` reviewed at `date`: four calls of
-    /// ``review(_:rating:at:dueLoad:)``, so each outcome is exactly the one the real review gives.
+    /// ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)``, so each outcome is exactly the one the real review gives.
     public func preview(_ card: Card, at date: Date, dueLoad: DueDayLoad? = nil) -> CardPreview {
         CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
                     hard: review(card, rating: .hard, at: date, dueLoad: dueLoad),
@@ -153,7 +169,7 @@ public struct CardScheduler: Sendable {
         if let foreign = reviews.first(where: { $0.cardID != card.id }) {
             throw .reviewOfAnotherCard(reviewCardID: foreign.cardID, cardID: card.id)
         }
-        return reschedule(card, replaying: reviews.lazy.map { (rating: $0.rating, date: $0.date) })
+        return reschedule(card, replaying: reviews.lazy.map { (rating: $0.rating, date: $0.reviewedAt) })
     }
 
     /// A card as if it had always been scheduled by this scheduler, from bare ratings and dates
@@ -172,8 +188,11 @@ public struct CardScheduler: Sendable {
 
     /// Forgets a card: new again, due at `date`, memory cleared (Anki's "forget", ts-fsrs's
     /// `forget`).
-    /// - Parameter keepingCounts: keep ``Card/reviewCount`` and ``Card/lapses`` (default), or
-    ///   reset them to 0.
+    /// - Parameters:
+    ///   - card: the card to forget.
+    ///   - date: when it becomes due again, as a new card.
+    ///   - keepingCounts: keep ``Card/reviewCount`` and ``Card/lapses`` (default), or reset them
+    ///     to 0.
     public func reset(_ card: Card, at date: Date, keepingCounts: Bool = true) -> Card {
         Card(id: card.id, state: .new, step: nil, memoryState: nil, due: date, lastReview: nil,
              reviewCount: keepingCounts ? card.reviewCount : 0, lapses: keepingCounts ? card.lapses : 0)

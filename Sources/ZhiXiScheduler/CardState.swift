@@ -2,8 +2,8 @@
 /// growing intervals of days, or relearnt in short steps after being forgotten.
 ///
 /// The raw values are py-fsrs's and ts-fsrs's (1 learning, 2 review, 3 relearning; ts-fsrs
-/// numbers new cards 0).
-public enum CardState: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+/// numbers new cards 0); `Codable` as that number.
+public enum CardState: Int, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Never reviewed. Its first review treats it as a learning card at its first step.
     case new = 0
     /// Being learnt: shown again after the short learning steps, until it graduates.

@@ -19,6 +19,9 @@ import Foundation
 ///
 /// Twenty-four-hour periods reproduce py-fsrs exactly and are what the conformance tests use;
 /// study days are what a learner expects from an app ("due tomorrow" means tomorrow).
+///
+/// `Codable` as `{"kind": "twentyFourHourPeriods"}` or
+/// `{"kind": "studyDays", "timeZone": "Asia/Shanghai", "dayStartHour": 4}`.
 public enum ElapsedDaysPolicy: Sendable, Hashable {
     /// Whole 24-hour periods since the previous review, as py-fsrs counts them.
     case twentyFourHourPeriods
@@ -76,6 +79,18 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
                                                       reviewDay: dayNumber(ofSecondsSince1970: seconds)))
     }
 
+    /// The instant (seconds since 1970) at which day `day` starts: the calendar's day start,
+    /// or midnight UTC for 24-hour periods.
+    @inlinable
+    public func startSeconds(ofDay day: Int) -> Double {
+        switch self {
+        case .twentyFourHourPeriods:
+            Double(day) * ElapsedDaysPolicy.secondsPerDay
+        case .studyDays(let calendar):
+            calendar.startSecondsSince1970(ofDay: day)
+        }
+    }
+
     /// ``due(afterIntervalDays:reviewedAt:)`` in seconds since 1970, given the review's day number.
     @inlinable
     func dueSeconds(afterIntervalDays days: Int, reviewSeconds: Double, reviewDay: Int) -> Double {
@@ -97,6 +112,38 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
         case .studyDays(let calendar):
             let endDay = calendar.dayNumber(ofSecondsSince1970: end)
             return endDay > reviewDay ? calendar.startSecondsSince1970(ofDay: endDay) : end
+        }
+    }
+}
+
+extension ElapsedDaysPolicy: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, timeZone, dayStartHour
+    }
+
+    /// Decodes the shape described on the type.
+    /// - Throws: `DecodingError` for an unknown kind, or a calendar that cannot be built.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(String.self, forKey: .kind) {
+        case "twentyFourHourPeriods": self = .twentyFourHourPeriods
+        case "studyDays": self = .studyDays(try StudyCalendar(from: decoder))
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container,
+                debugDescription: "unknown kind '\(other)'; use twentyFourHourPeriods or studyDays")
+        }
+    }
+
+    /// Encodes the shape described on the type.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .twentyFourHourPeriods:
+            try container.encode("twentyFourHourPeriods", forKey: .kind)
+        case .studyDays(let calendar):
+            try container.encode("studyDays", forKey: .kind)
+            try calendar.encode(to: encoder)
         }
     }
 }

@@ -42,17 +42,28 @@ public enum LoadBalancer {
     public static func balancedInterval(in range: FuzzRange, reviewDay: Int, load: DueDayLoad, seed: FuzzSeed) -> Int? {
         guard Int(range.intervalDays) <= maximumBalancedIntervalDays else { return nil }
         guard range.lowerDays < range.upperDays else { return range.lowerDays }
-        guard load.covers(reviewDay + range.lowerDays ... reviewDay + range.upperDays) else { return nil }
-        var total = 0.0
-        for interval in range.days {
-            total += weight(dueCount: load.counts[reviewDay + interval - load.firstDay], intervalDays: interval)
-        }
+        let days = reviewDay + range.lowerDays ... reviewDay + range.upperDays
+        guard load.covers(days) else { return nil }
         var generator = seed.generator
-        var remaining = generator.nextUnitInterval() * total
-        for interval in range.days {
-            remaining -= weight(dueCount: load.counts[reviewDay + interval - load.firstDay], intervalDays: interval)
-            if remaining < 0 { return interval }
+        return balancedDay(in: days, lastReviewDay: reviewDay, load: load, generator: &generator) - reviewDay
+    }
+
+    /// The weighted draw itself: one day of `days`, each weighted by
+    /// ``weight(dueCount:intervalDays:)`` for its load and its distance from `lastReviewDay`,
+    /// drawn with one number from `generator`. Days outside `load`'s window count as empty.
+    /// Used by the card scheduler (through ``balancedInterval(in:reviewDay:load:seed:)``) and
+    /// by the review planner. O(d) for the d days, no allocation.
+    public static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
+                                   generator: inout SplitMix64) -> Int {
+        var total = 0.0
+        for day in days {
+            total += weight(dueCount: load.dueCount(onDay: day) ?? 0, intervalDays: day - lastReviewDay)
         }
-        return range.upperDays
+        var remaining = generator.nextUnitInterval() * total
+        for day in days {
+            remaining -= weight(dueCount: load.dueCount(onDay: day) ?? 0, intervalDays: day - lastReviewDay)
+            if remaining < 0 { return day }
+        }
+        return days.upperBound
     }
 }

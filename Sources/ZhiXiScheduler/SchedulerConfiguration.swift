@@ -2,14 +2,37 @@ import ZhiXiMemory
 
 /// Everything that decides how a ``CardScheduler`` schedules: the memory model's parameters,
 /// the retention to aim for, the (re)learning steps, the longest interval, fuzz, and how days
-/// are counted. The defaults are py-fsrs's, except that days are counted as study days in UTC
-/// with days starting at 04:00; set ``elapsedDays`` to the learner's calendar.
+/// are counted.
+///
+/// Two presets name the two ways of counting days:
+///
+/// | | ``pyFSRS`` = `SchedulerConfiguration()` | ``anki`` / ``anki(calendar:)`` |
+/// | --- | --- | --- |
+/// | days between reviews | whole 24-hour periods | study days from the day-start hour (04:00) |
+/// | due after n days | review time + n × 24 h | start of the study day n days later |
+/// | fuzz | uniform in Anki's ranges | load-balanced (given a ``DueDayLoad``) |
+/// | steps | 1 min, 10 min; relearning 10 min | the same |
+///
+/// `SchedulerConfiguration()` is ``pyFSRS``, py-fsrs's `Scheduler()` defaults, so that code and
+/// numbers carried over from py-fsrs, ts-fsrs or swift-fsrs mean the same here (with fuzz off,
+/// ``pyFSRSWithoutFuzz``, results equal py-fsrs's to the second). An app that tells a learner
+/// "due tomorrow" wants ``anki(calendar:)`` with the learner's time zone: a card reviewed at
+/// 23:30 is then due when the next study day starts, not 24 hours later.
 ///
 /// ```swift
-/// var configuration = SchedulerConfiguration()
+/// var configuration = SchedulerConfiguration.anki(calendar: try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai"))
 /// configuration.desiredRetention = 0.85
-/// configuration.elapsedDays = .studyDays(try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai"))
 /// let scheduler = try CardScheduler(configuration)
+/// ```
+///
+/// **Storing a configuration.** `Codable` with a stable JSON shape; every member may be
+/// omitted (it keeps the value of `SchedulerConfiguration()`), and decoding validates:
+///
+/// ```json
+/// {"parameters": [0.212, 1.2931, …21 numbers…], "desiredRetention": 0.9,
+///  "learningSteps": [60, 600], "relearningSteps": [600], "maximumIntervalDays": 36500,
+///  "fuzz": "loadBalanced",
+///  "elapsedDays": {"kind": "studyDays", "timeZone": "Asia/Shanghai", "dayStartHour": 4}}
 /// ```
 public struct SchedulerConfiguration: Sendable, Hashable {
     /// The 21 FSRS-6 weights (default: FSRS-6 defaults).
@@ -25,21 +48,22 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     public var relearningSteps: [Double]
     /// The longest interval in days (default 36 500, 100 years).
     public var maximumIntervalDays: Int
-    /// Whether and how review intervals are varied (default ``FuzzMode/loadBalanced``, which
-    /// is uniform fuzz unless reviews are given a ``DueDayLoad``).
+    /// Whether and how review intervals are varied (default ``FuzzMode/uniform``, py-fsrs's
+    /// `enable_fuzzing=True` with Anki's ranges).
     public var fuzz: FuzzMode
-    /// How days between reviews are counted (default study days in UTC starting at 04:00).
+    /// How days between reviews are counted (default whole 24-hour periods, as py-fsrs).
     public var elapsedDays: ElapsedDaysPolicy
 
-    /// A configuration; every argument has the default described on its property.
+    /// A configuration; every argument has the default described on its property, which
+    /// together are ``pyFSRS``.
     public init(
         parameters: FSRSParameters = .default,
         desiredRetention: Double = 0.9,
         learningSteps: [Double] = [60, 600],
         relearningSteps: [Double] = [600],
         maximumIntervalDays: Int = 36_500,
-        fuzz: FuzzMode = .loadBalanced,
-        elapsedDays: ElapsedDaysPolicy = .studyDays(.utc)
+        fuzz: FuzzMode = .uniform,
+        elapsedDays: ElapsedDaysPolicy = .twentyFourHourPeriods
     ) {
         self.parameters = parameters
         self.desiredRetention = desiredRetention
@@ -50,12 +74,28 @@ public struct SchedulerConfiguration: Sendable, Hashable {
         self.elapsedDays = elapsedDays
     }
 
-    /// py-fsrs's `Scheduler(enable_fuzzing=False)`: defaults, no fuzz, 24-hour periods. The
-    /// scheduler then gives exactly py-fsrs's states and due dates.
-    public static let pyFSRSWithoutFuzz = SchedulerConfiguration(fuzz: .off, elapsedDays: .twentyFourHourPeriods)
+    /// py-fsrs's `Scheduler()`: FSRS-6 defaults, retention 0.9, steps 1 min and 10 min,
+    /// relearning 10 min, fuzz on, days as whole 24-hour periods. Equal to
+    /// `SchedulerConfiguration()`.
+    public static let pyFSRS = SchedulerConfiguration()
+
+    /// py-fsrs's `Scheduler(enable_fuzzing=False)`: ``pyFSRS`` without fuzz. The scheduler then
+    /// gives exactly py-fsrs's states and due dates (the conformance tests hold it to that).
+    public static let pyFSRSWithoutFuzz = SchedulerConfiguration(fuzz: .off)
+
+    /// Anki's way of counting: study days in UTC starting at 04:00, load-balanced fuzz, the
+    /// steps of ``pyFSRS``. Use ``anki(calendar:)`` with the learner's time zone.
+    public static let anki = anki(calendar: .utc)
+
+    /// Anki's way of counting on a learner's calendar: study days of `calendar`, load-balanced
+    /// fuzz, the steps of ``pyFSRS``.
+    public static func anki(calendar: StudyCalendar) -> SchedulerConfiguration {
+        SchedulerConfiguration(fuzz: .loadBalanced, elapsedDays: .studyDays(calendar))
+    }
 
     /// Checks every value; ``CardScheduler/init(_:)`` calls it.
-    /// - Throws: ``SchedulerConfigurationError`` naming the first value out of range.
+    /// - Throws: ``SchedulerConfigurationError`` naming the first value out of range; the
+    ///   parameters are checked against the bounds for this many relearning steps.
     public func validate() throws(SchedulerConfigurationError) {
         guard desiredRetention > 0, desiredRetention < 1 else {
             throw .desiredRetentionOutOfRange(desiredRetention)
@@ -67,5 +107,61 @@ public struct SchedulerConfiguration: Sendable, Hashable {
             throw .stepNotPositive(kind: .relearning, index: index, seconds: relearningSteps[index])
         }
         guard maximumIntervalDays >= 1 else { throw .maximumIntervalOutOfRange(maximumIntervalDays) }
+        if relearningSteps.count > 1 {
+            do {
+                _ = try FSRSParameters(parameters.weights, relearningStepCount: relearningSteps.count)
+            } catch {
+                throw .parameters(error)
+            }
+        }
+    }
+}
+
+extension SchedulerConfiguration: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case parameters, desiredRetention, learningSteps, relearningSteps, maximumIntervalDays, fuzz, elapsedDays
+    }
+
+    /// Decodes the shape described on the type; absent members keep the defaults.
+    /// - Throws: `DecodingError` for a value of the wrong type, and `DecodingError.dataCorrupted`
+    ///   with the ``SchedulerConfigurationError``'s sentence for a configuration that
+    ///   ``validate()`` refuses.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = SchedulerConfiguration()
+        self.init(
+            parameters: try container.decodeIfPresent(FSRSParameters.self, forKey: .parameters) ?? defaults.parameters,
+            desiredRetention: try container.decodeIfPresent(Double.self, forKey: .desiredRetention) ?? defaults.desiredRetention,
+            learningSteps: try container.decodeIfPresent([Double].self, forKey: .learningSteps) ?? defaults.learningSteps,
+            relearningSteps: try container.decodeIfPresent([Double].self, forKey: .relearningSteps) ?? defaults.relearningSteps,
+            maximumIntervalDays: try container.decodeIfPresent(Int.self, forKey: .maximumIntervalDays)
+                ?? defaults.maximumIntervalDays,
+            fuzz: try container.decodeIfPresent(FuzzMode.self, forKey: .fuzz) ?? defaults.fuzz,
+            elapsedDays: try container.decodeIfPresent(ElapsedDaysPolicy.self, forKey: .elapsedDays) ?? defaults.elapsedDays)
+        do {
+            try validate()
+        } catch {
+            let key: CodingKeys
+            switch error {
+            case .desiredRetentionOutOfRange: key = .desiredRetention
+            case .stepNotPositive(let kind, _, _): key = kind == .learning ? .learningSteps : .relearningSteps
+            case .maximumIntervalOutOfRange: key = .maximumIntervalDays
+            case .parameters: key = .parameters
+            case .dayStartHourOutOfRange, .unknownTimeZone: key = .elapsedDays
+            }
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes every member.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(parameters, forKey: .parameters)
+        try container.encode(desiredRetention, forKey: .desiredRetention)
+        try container.encode(learningSteps, forKey: .learningSteps)
+        try container.encode(relearningSteps, forKey: .relearningSteps)
+        try container.encode(maximumIntervalDays, forKey: .maximumIntervalDays)
+        try container.encode(fuzz, forKey: .fuzz)
+        try container.encode(elapsedDays, forKey: .elapsedDays)
     }
 }

@@ -1,4 +1,8 @@
-/// Why a ``SchedulerConfiguration`` cannot be used.
+import ZhiXiMemory
+
+/// Why a scheduler cannot be built: the one error of ``CardScheduler/init(_:)``,
+/// ``SchedulerConfiguration/validate()`` and ``StudyCalendar``'s initialisers. Each case names
+/// the value and says what to give instead.
 public enum SchedulerConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which list of steps holds a bad value.
     public enum StepKind: String, Sendable, Hashable {
@@ -14,6 +18,12 @@ public enum SchedulerConfigurationError: Error, Sendable, Hashable, CustomString
     case stepNotPositive(kind: StepKind, index: Int, seconds: Double)
     /// The maximum interval is below 1 day.
     case maximumIntervalOutOfRange(Int)
+    /// The FSRS parameters are unusable (wrong length, not finite, out of range).
+    case parameters(ParameterError)
+    /// The day-start hour is not 0–23.
+    case dayStartHourOutOfRange(Int)
+    /// No time zone has this identifier.
+    case unknownTimeZone(String)
 
     /// A sentence that says what is wrong and what to do.
     public var description: String {
@@ -24,6 +34,12 @@ public enum SchedulerConfigurationError: Error, Sendable, Hashable, CustomString
             "\(kind.rawValue) step \(index) is \(seconds) seconds; every step must be a positive number of seconds, e.g. 60 for one minute"
         case .maximumIntervalOutOfRange(let days):
             "maximum interval \(days) days is below 1; give the longest interval in days, e.g. 36500"
+        case .parameters(let error):
+            error.description
+        case .dayStartHourOutOfRange(let hour):
+            "day-start hour \(hour) is outside 0–23; give the local hour at which a new study day begins, e.g. 4"
+        case .unknownTimeZone(let identifier):
+            "unknown time zone '\(identifier)'; use an IANA identifier such as UTC, Asia/Shanghai or America/New_York"
         }
     }
 }

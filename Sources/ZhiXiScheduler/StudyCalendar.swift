@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// Where one study day ends and the next begins: a time zone and the local hour at which a
 /// new day starts (Anki's "next day starts at", default 04:00), so a review at 01:30 after a
@@ -12,6 +13,8 @@ import Foundation
 /// (daylight-saving transitions included) and indexed by spans of about 12 days, so
 /// ``dayNumber(of:)`` is a table look-up: O(1) for instants in 1900–2200 (a binary search over
 /// the transitions, O(log t), outside), no allocation, safe to call from any thread.
+///
+/// `Codable` as `{"timeZone": "Asia/Shanghai", "dayStartHour": 4}`; decoding checks both.
 public struct StudyCalendar: Sendable, Hashable {
     /// The learner's time zone.
     public let timeZone: TimeZone
@@ -39,12 +42,12 @@ public struct StudyCalendar: Sendable, Hashable {
     public static let utc = try! StudyCalendar(timeZone: TimeZone(identifier: "UTC")!, dayStartHour: 4)
 
     /// Creates a calendar.
-    /// - Throws: ``StudyCalendarError/dayStartHourOutOfRange(_:)`` unless `dayStartHour` is 0–23.
-    public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(StudyCalendarError) {
+    /// - Throws: ``SchedulerConfigurationError/dayStartHourOutOfRange(_:)`` unless `dayStartHour` is 0–23.
+    public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(SchedulerConfigurationError) {
         try self.init(timeZone: timeZone, identifier: timeZone.identifier, dayStartHour: dayStartHour)
     }
 
-    private init(timeZone: TimeZone, identifier: String, dayStartHour: Int) throws(StudyCalendarError) {
+    private init(timeZone: TimeZone, identifier: String, dayStartHour: Int) throws(SchedulerConfigurationError) {
         guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
         self.timeZone = timeZone
         self.timeZoneIdentifier = identifier
@@ -79,8 +82,8 @@ public struct StudyCalendar: Sendable, Hashable {
     }
 
     /// Creates a calendar from a time-zone identifier such as `"Asia/Shanghai"` or `"UTC"`.
-    /// - Throws: ``StudyCalendarError`` for an unknown identifier or an hour outside 0–23.
-    public init(timeZoneIdentifier: String, dayStartHour: Int = 4) throws(StudyCalendarError) {
+    /// - Throws: ``SchedulerConfigurationError`` for an unknown identifier or an hour outside 0–23.
+    public init(timeZoneIdentifier: String, dayStartHour: Int = 4) throws(SchedulerConfigurationError) {
         guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
         try self.init(timeZone: zone, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
     }
@@ -153,41 +156,43 @@ public struct StudyCalendar: Sendable, Hashable {
         return guess
     }
 
-    /// The local calendar date (year, month, day) of study day `dayNumber`.
-    public func localDate(ofDay dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-        // Civil-from-days (Howard Hinnant's algorithm), proleptic Gregorian calendar.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    /// The local calendar date of study day `dayNumber`.
+    @inlinable
+    public func localDate(ofDay dayNumber: Int) -> CivilDate {
+        CivilDate(daysSince1970: dayNumber)
     }
 
     /// The weekday of study day `dayNumber`, 1 = Sunday … 7 = Saturday (Foundation's numbering).
+    @inlinable
     public func weekday(ofDay dayNumber: Int) -> Int {
-        // 1970-01-01 was a Thursday (5).
-        ((dayNumber % 7 + 7 + 4) % 7) + 1
+        CivilDate.weekday(daysSince1970: dayNumber)
     }
 }
 
-/// Why a ``StudyCalendar`` cannot be created.
-public enum StudyCalendarError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The day-start hour is not 0–23.
-    case dayStartHourOutOfRange(Int)
-    /// No time zone has this identifier.
-    case unknownTimeZone(String)
+extension StudyCalendar: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case timeZone, dayStartHour
+    }
 
-    /// A sentence that says what is wrong and what to do.
-    public var description: String {
-        switch self {
-        case .dayStartHourOutOfRange(let hour):
-            "day-start hour \(hour) is outside 0–23; give the local hour at which a new study day begins, e.g. 4"
-        case .unknownTimeZone(let identifier):
-            "unknown time zone '\(identifier)'; use an IANA identifier such as UTC, Asia/Shanghai or America/New_York"
+    /// Decodes `{"timeZone": …, "dayStartHour": …}`; an absent hour is 4.
+    /// - Throws: `DecodingError.dataCorrupted` with the ``SchedulerConfigurationError``'s
+    ///   sentence for an unknown zone or an hour outside 0–23.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let zone = try container.decode(String.self, forKey: .timeZone)
+        let hour = try container.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? 4
+        do {
+            try self.init(timeZoneIdentifier: zone, dayStartHour: hour)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: error == .unknownTimeZone(zone) ? .timeZone : .dayStartHour,
+                                                   in: container, debugDescription: error.description)
         }
+    }
+
+    /// Encodes the time zone's identifier and the day-start hour.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(timeZoneIdentifier, forKey: .timeZone)
+        try container.encode(dayStartHour, forKey: .dayStartHour)
     }
 }

@@ -7,21 +7,21 @@ import ZhiXiScheduler
 /// by time (reviews at the same instant keep their order in the log).
 public struct CardReviewHistories: Sendable, Hashable {
     /// Card ids, in order of first appearance in the log.
-    public let cardIds: [String]
-    /// The reviews of each card, parallel to ``cardIds``, oldest first.
+    public let cardIDs: [String]
+    /// The reviews of each card, parallel to ``cardIDs``, oldest first.
     public let reviews: [[ReviewLogEntry]]
 
     /// Groups log entries by card. O(n log n) for the per-card sort.
     public init(_ entries: [ReviewLogEntry]) {
-        var indexById: [String: Int] = [:]
+        var indexByID: [String: Int] = [:]
         var ids: [String] = []
         var grouped: [[ReviewLogEntry]] = []
         for entry in entries {
-            if let index = indexById[entry.cardId] {
+            if let index = indexByID[entry.cardID] {
                 grouped[index].append(entry)
             } else {
-                indexById[entry.cardId] = ids.count
-                ids.append(entry.cardId)
+                indexByID[entry.cardID] = ids.count
+                ids.append(entry.cardID)
                 grouped.append([entry])
             }
         }
@@ -33,12 +33,12 @@ public struct CardReviewHistories: Sendable, Hashable {
                 }.map(\.element)
             }
         }
-        cardIds = ids
+        cardIDs = ids
         reviews = grouped
     }
 
     /// The number of cards.
-    public var count: Int { cardIds.count }
+    public var count: Int { cardIDs.count }
 
     /// The number of reviews of all cards.
     public var reviewCount: Int { reviews.reduce(0) { $0 + $1.count } }

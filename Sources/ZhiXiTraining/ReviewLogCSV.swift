@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 import ZhiXiMemory
 import ZhiXiModel
@@ -41,9 +42,9 @@ public enum ReviewLogCSV {
                 guard index < row.fields.count else { throw .missingField(line: row.line, column: names[index]) }
                 return row.fields[index].trimmingCharacters(in: .whitespaces)
             }
-            let cardId = try field(cardColumn)
-            if cardId.isEmpty {
-                throw .invalidField(line: row.line, column: "card_id", value: cardId, expected: "a card id (it is empty)")
+            let cardID = try field(cardColumn)
+            if cardID.isEmpty {
+                throw .invalidField(line: row.line, column: "card_id", value: cardID, expected: "a card id (it is empty)")
             }
             let timeText = try field(timeColumn)
             guard let seconds = ReviewTimeParser.secondsSince1970(timeText) else {
@@ -77,7 +78,7 @@ public enum ReviewLogCSV {
                     duration = value
                 }
             }
-            entries.append(ReviewLogEntry(cardId: cardId, reviewedAtSecondsSince1970: seconds, rating: rating,
+            entries.append(ReviewLogEntry(cardID: cardID, reviewedAtSecondsSince1970: seconds, rating: rating,
                                           recordedState: state, durationMilliseconds: duration, line: row.line))
         }
         return entries
@@ -86,7 +87,7 @@ public enum ReviewLogCSV {
 
 /// Parses the timestamps of review logs: epoch milliseconds or ISO-8601
 /// (`2024-03-29T20:32:32Z`, `2024-03-29T20:32:32.250000+08:00`), the latter with the model's
-/// ``ISO8601Timestamp`` parser.
+/// `ISO8601Timestamp` (ZhiXiCore) parser.
 public enum ReviewTimeParser {
     /// Seconds since 1970, or `nil` when the text is neither an integer nor ISO-8601.
     public static func secondsSince1970(_ text: String) -> Double? {

@@ -5,7 +5,7 @@ import ZhiXiMemory
 public struct ReviewLogEntry: Sendable, Hashable {
     /// The card's id as written in the log (Anki uses the card's creation time in epoch
     /// milliseconds).
-    public var cardId: String
+    public var cardID: String
     /// When the review happened, in seconds since 1970-01-01 UTC.
     public var reviewedAtSecondsSince1970: Double
     /// The learner's answer.
@@ -19,9 +19,9 @@ public struct ReviewLogEntry: Sendable, Hashable {
     public var line: Int
 
     /// Creates an entry.
-    public init(cardId: String, reviewedAtSecondsSince1970: Double, rating: Rating,
+    public init(cardID: String, reviewedAtSecondsSince1970: Double, rating: Rating,
                 recordedState: Int? = nil, durationMilliseconds: Int? = nil, line: Int = 0) {
-        self.cardId = cardId
+        self.cardID = cardID
         self.reviewedAtSecondsSince1970 = reviewedAtSecondsSince1970
         self.rating = rating
         self.recordedState = recordedState

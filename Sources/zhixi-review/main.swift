@@ -3,4 +3,5 @@ import ZhiXiReviewCLI
 
 // Writing to a closed pipe (e.g. `zhixi-review states … | head`) must end quietly, not crash.
 signal(SIGPIPE, SIG_IGN)
-exit(ZhiXiReview.run(Array(CommandLine.arguments.dropFirst()), context: .process()))
+let status = await ZhiXiReview.run(Array(CommandLine.arguments.dropFirst()), context: .process())
+exit(status)

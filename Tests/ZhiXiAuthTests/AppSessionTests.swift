@@ -23,7 +23,7 @@ struct AppSessionTests {
         await session.signIn(with: AuthFixture.credential())
         #expect(session.route == .onboarding)
         #expect(session.isAuthenticated && !session.isLoading && session.authError == nil)
-        #expect(session.currentUser?.appleUserId == "apple-001")
+        #expect(session.currentUser?.appleUserID == "apple-001")
         #expect(try mode(of: fixture.tokenFile) == 0o600 && mode(of: fixture.directory) == 0o700)
     }
 

@@ -16,7 +16,7 @@ struct AuthServiceTests {
 
         let user = try await launch.service.signIn(using: FixedAppleCredentialProvider(credential))
 
-        #expect(user.appleUserId == "apple-001" && user.displayName == "晓 林" && user.email == "lin@example.com")
+        #expect(user.appleUserID == "apple-001" && user.displayName == "晓 林" && user.email == "lin@example.com")
         #expect(!user.onboardingCompleted)
         let body = try #require(fixture.api.server.receivedRequests.first?.body)
         #expect(try FakeZhiXiAPI.decoder.decode(AppleLoginRequest.self, from: body) == credential.loginRequest)
@@ -44,7 +44,7 @@ struct AuthServiceTests {
         _ = try await launch.service.signIn(with: AuthFixture.credential())
         let before = try #require(launch.store.loadTokens())
         let user = try await launch.service.refresh()
-        #expect(user.appleUserId == "apple-001")
+        #expect(user.appleUserID == "apple-001")
         let after = try #require(launch.store.loadTokens())
         #expect(after.refreshToken != before.refreshToken)
         #expect(fixture.api.refreshTokenState(before.refreshToken) == .rotated)

@@ -56,7 +56,7 @@ struct APIShapeDecodingTests {
             {"id":"s-9","userId":"u-1","lessonId":"l-1","startedAt":"2025-03-14T09:30:00Z","userInput":"回忆内容"}
             """)
         #expect(session == LearningSession(
-            id: "s-9", userId: "u-1", lessonId: "l-1",
+            id: "s-9", userID: "u-1", lessonID: "l-1",
             startedAt: timestamp("2025-03-14T09:30:00Z"), userInput: "回忆内容"))
         #expect(session.weakPoints.isEmpty)
         #expect(session.masteryScore == nil)
@@ -118,7 +118,7 @@ struct APIShapeDecodingTests {
             {"id":"a-1","inputText":"…","outputJson":"{\\"ok\\":true}","masteryScore":55,
              "modelName":"m","createdAt":"2025-03-14T09:45:12Z","costEstimate":1.5e-4}
             """)
-        #expect(analysis.outputJson == #"{"ok":true}"#)
+        #expect(analysis.outputJSON == #"{"ok":true}"#)
         #expect(analysis.costEstimate == 0.00015)
         #expect(analysis.weakPoints.isEmpty && analysis.suggestions.isEmpty)
         let feedback = try decode(
@@ -163,15 +163,18 @@ struct PlannerContractTests {
     func planGroupsAsTasks() throws {
         struct PlainPlan: Decodable {
             var today: [ReviewTask]
+            var tomorrow: [ReviewTask]
             var thisWeek: [ReviewTask]
+            var later: [ReviewTask]
         }
         let data = try ZhiXiJSON.makeEncoder().encode(ModelSamples.plan)
         let plain = try ZhiXiJSON.makeDecoder().decode(PlainPlan.self, from: data)
         #expect(plain.today == [ModelSamples.reviewTask])
+        #expect(plain.tomorrow == [ModelSamples.completedTask])
         #expect(plain.thisWeek == [ModelSamples.futureTask])
+        #expect(plain.later == [ModelSamples.completedTask])
         let object = try jsonObject(ModelSamples.plan)
         #expect(object["timezone"] as? String == "Asia/Shanghai")
-        #expect((object["tomorrow"] as? [Any])?.isEmpty == true)
     }
 
     @Test("a plan without groups decodes with empty groups")
@@ -186,7 +189,7 @@ struct WorkspaceDefaultsTests {
     @Test("an empty workspace is schema 1 with a default profile and empty arrays")
     func emptyWorkspace() throws {
         let workspace = try decode(LearnerWorkspace.self, "{}")
-        #expect(workspace == LearnerWorkspace(profile: UserLearningProfile(userId: "")))
+        #expect(workspace == LearnerWorkspace(profile: UserLearningProfile(userID: "")))
         #expect(workspace.schemaVersion == 1)
         #expect(workspace.user == nil)
         #expect(workspace.sessions.isEmpty && workspace.lessons.isEmpty && workspace.feedback.isEmpty)
@@ -199,7 +202,7 @@ struct WorkspaceDefaultsTests {
              "sessions":null}
             """)
         #expect(workspace.schemaVersion == 2)
-        #expect(workspace.profile == UserLearningProfile(userId: "u-7"))
+        #expect(workspace.profile == UserLearningProfile(userID: "u-7"))
         #expect(workspace.sessions.isEmpty)
     }
 
@@ -224,6 +227,6 @@ struct WorkspaceDefaultsTests {
             try decode(Lesson.self, #"{"id":"l","knowledgeBaseId":"k","title":"t"}"#)
         }
         let path = try decode(LearningPath.self, #"{"id":"p","knowledgeBaseId":"k","title":"t"}"#)
-        #expect(path.lessonIds.isEmpty && path.order == 0)
+        #expect(path.lessonIDs.isEmpty && path.order == 0)
     }
 }

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 import ZhiXiModel
 
@@ -14,7 +15,7 @@ func timestamp(_ text: String) -> Date {
 enum ModelSamples {
     static let user = User(
         id: "u-1",
-        appleUserId: "001234.abcdef.0987",
+        appleUserID: "001234.abcdef.0987",
         displayName: "小明",
         email: "xiaoming@privaterelay.appleid.com",
         preferredLanguage: "zh-Hans",
@@ -26,7 +27,7 @@ enum ModelSamples {
 
     static let suspendedUser = User(
         id: "u-2",
-        appleUserId: "009999.x.1",
+        appleUserID: "009999.x.1",
         createdAt: timestamp("2024-12-31T23:59:59.999Z"),
         status: .unknown("frozen")
     )
@@ -42,16 +43,17 @@ enum ModelSamples {
 
     static let learningPath = LearningPath(
         id: "lp-1",
-        knowledgeBaseId: "kb-1",
+        knowledgeBaseID: "kb-1",
         title: "力学入门",
-        lessonIds: ["l-1", "l-2"],
+        summary: "从牛顿定律到动量",
+        lessonIDs: ["l-1", "l-2"],
         order: 1
     )
 
     static let lesson = Lesson(
         id: "l-1",
-        knowledgeBaseId: "kb-1",
-        learningPathId: "lp-1",
+        knowledgeBaseID: "kb-1",
+        learningPathID: "lp-1",
         title: "动量守恒",
         summary: "系统不受外力时总动量不变",
         objectives: ["说出动量守恒的条件"],
@@ -66,13 +68,13 @@ enum ModelSamples {
 
     static let session = LearningSession(
         id: "s-1",
-        userId: "u-1",
-        lessonId: "l-1",
+        userID: "u-1",
+        lessonID: "l-1",
         startedAt: timestamp("2025-03-14T09:30:00Z"),
         endedAt: timestamp("2025-03-14T09:45:12.345Z"),
         userInput: "动量守恒是说：系统不受外力或合外力为零时，总动量保持不变。\"碰撞\"前后 p 相同。",
         aiAnalysis: "理解基本正确，但遗漏了守恒条件的细节。",
-        analysisId: "a-1",
+        analysisID: "a-1",
         masteryScore: 72,
         weakPoints: ["守恒条件", "矢量方向"],
         nextSuggestion: "用费曼法再讲一遍。",
@@ -83,19 +85,19 @@ enum ModelSamples {
 
     static let bareSession = LearningSession(
         id: "s-2",
-        userId: "u-1",
-        lessonId: "l-2",
+        userID: "u-1",
+        lessonID: "l-2",
         startedAt: timestamp("2025-03-15T01:00:00Z"),
         userInput: ""
     )
 
     static let analysis = AIAnalysis(
         id: "a-1",
-        sessionId: "s-1",
-        userId: "u-1",
-        lessonId: "l-1",
+        sessionID: "s-1",
+        userID: "u-1",
+        lessonID: "l-1",
         inputText: "动量守恒是说……",
-        outputJson: #"{"masteryScore":72,"weakPoints":["守恒条件"]}"#,
+        outputJSON: #"{"masteryScore":72,"weakPoints":["守恒条件"]}"#,
         masteryScore: 72,
         weakPoints: ["守恒条件", "矢量方向"],
         suggestions: ["复习守恒条件", "画受力图"],
@@ -106,9 +108,9 @@ enum ModelSamples {
 
     static let reviewTask = ReviewTask(
         id: "t-1",
-        userId: "u-1",
-        lessonId: "l-1",
-        sourceSessionId: "s-1",
+        userID: "u-1",
+        lessonID: "l-1",
+        sourceSessionID: "s-1",
         reviewType: .spacedRepetition,
         scheduledAt: timestamp("2025-03-16T09:30:00Z"),
         completedAt: nil,
@@ -117,8 +119,8 @@ enum ModelSamples {
 
     static let futureTask = ReviewTask(
         id: "t-2",
-        userId: "u-1",
-        lessonId: "l-2",
+        userID: "u-1",
+        lessonID: "l-2",
         reviewType: .unknown("mindMap"),
         scheduledAt: timestamp("2025-03-20T00:00:00Z"),
         completedAt: timestamp("2025-03-20T00:10:00Z"),
@@ -127,16 +129,16 @@ enum ModelSamples {
 
     static let feedback = Feedback(
         id: "f-1",
-        userId: "u-1",
-        sessionId: "s-1",
-        analysisId: "a-1",
+        userID: "u-1",
+        sessionID: "s-1",
+        analysisID: "a-1",
         rating: 4,
         comment: "分析很有帮助 👍",
         createdAt: timestamp("2025-03-14T10:00:00Z")
     )
 
     static let profile = UserLearningProfile(
-        userId: "u-1",
+        userID: "u-1",
         timeZone: "Asia/Shanghai",
         dayStartHour: 5,
         dailyMinutes: 45,
@@ -172,7 +174,7 @@ enum ModelSamples {
         estimatedMinutes: 8,
         dueAt: timestamp("2025-03-15T09:30:00Z"),
         weakPoint: "守恒条件",
-        sourceAnalysisId: "a-1",
+        sourceAnalysisID: "a-1",
         lessonTitle: "动量守恒",
         reason: "Recall is predicted to fall below 90 % on 15 March; moved to 16 March because 15 March was full.",
         deferredFrom: timestamp("2025-03-15T00:00:00Z")
@@ -180,11 +182,37 @@ enum ModelSamples {
 
     static let plannedTask = PlannedReviewTask(task: reviewTask, explanation: explanation)
 
+    // Samples with every member set, for the coding-key coverage tests.
+
+    static let completeFullName = AppleFullName(givenName: "明", familyName: "李", nickname: "小明")
+
+    static let completedTask = ReviewTask(
+        id: "t-3",
+        userID: "u-1",
+        lessonID: "l-1",
+        sourceSessionID: "s-1",
+        reviewType: .weakPoint,
+        scheduledAt: timestamp("2025-03-17T00:00:00Z"),
+        completedAt: timestamp("2025-03-17T08:12:00Z"),
+        status: .completed
+    )
+
+    static let completePlannedTask = PlannedReviewTask(task: completedTask, explanation: explanation)
+
+    static let completeLoginRequest = AppleLoginRequest(
+        identityToken: loginRequest.identityToken,
+        authorizationCode: loginRequest.authorizationCode,
+        userIdentifier: loginRequest.userIdentifier,
+        fullName: completeFullName,
+        email: loginRequest.email,
+        nonce: loginRequest.nonce
+    )
+
     static let plan = ReviewPlan(
         generatedAt: timestamp("2025-03-16T08:00:00Z"),
         timezone: "Asia/Shanghai",
         today: [plannedTask],
-        tomorrow: [],
+        tomorrow: [completePlannedTask],
         thisWeek: [
             PlannedReviewTask(
                 task: futureTask,
@@ -198,7 +226,7 @@ enum ModelSamples {
                 )
             ),
         ],
-        later: []
+        later: [completePlannedTask]
     )
 
     static let workspace = LearnerWorkspace(

@@ -25,14 +25,14 @@ struct ReviewPlanByteEncodingTests {
             var planned = ModelSamples.plannedTask
             planned.task.id = "task-\(index)"
             planned.task.completedAt = index % 2 == 0 ? nil : timestamp("2026-11-29T08:00:00.123Z")
-            planned.task.sourceSessionId = index % 3 == 0 ? nil : "s\(index)"
+            planned.task.sourceSessionID = index % 3 == 0 ? nil : "s\(index)"
             planned.task.reviewType = index == 4 ? .unknown("mindMap") : .feynman
             planned.task.status = index == 5 ? .unknown("archived") : .pending
             planned.explanation.predictedRecall = recall
             planned.explanation.stability = 36_500.0 / Double(index + 1)
             planned.explanation.difficulty = 1 + Double(index) * 1.7
             planned.explanation.weakPoint = index % 2 == 0 ? "梯度 \"下降\" \\ \n 😀" : nil
-            planned.explanation.sourceAnalysisId = index % 2 == 1 ? "a\(index)" : nil
+            planned.explanation.sourceAnalysisID = index % 2 == 1 ? "a\(index)" : nil
             planned.explanation.lessonTitle = index == 3 ? nil : "反向传播 / backprop"
             planned.explanation.deferredFrom = index == 2 ? timestamp("2026-11-30T04:00:00Z") : nil
             tasks.append(planned)

@@ -85,7 +85,7 @@ struct WorkspaceByteDecodingTests {
         #expect(fast.user?.status == .unknown("frozen"))
         #expect(fast.knowledgeBases[0].title == "物理 𝄞 𝄞")
         #expect(fast.knowledgeBases[0].subject == "\t\n\r\u{8}\u{C}/\\")
-        #expect(fast.learningPaths[1].lessonIds.isEmpty)
+        #expect(fast.learningPaths[1].lessonIDs.isEmpty)
         #expect(fast.sessions.map(\.id) == ["s-1", "s-2", "s-3"])
         #expect(fast.sessions[0].userInput == "我记得：p = mv。\n\"碰撞\"前后不变 😀")
         #expect(fast.sessions[1].reviewType == .unknown("mindMap"))
@@ -104,12 +104,12 @@ struct WorkspaceByteDecodingTests {
         for index in 0..<2000 {
             let start = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 3_600.125)
             sessions.append(LearningSession(
-                id: "s-\(index)", userId: "u-1", lessonId: "l-\(index % 37)",
+                id: "s-\(index)", userID: "u-1", lessonID: "l-\(index % 37)",
                 startedAt: start,
                 endedAt: Bool.random(using: &generator) ? start.addingTimeInterval(615.5) : nil,
                 userInput: String(repeating: phrases.randomElement(using: &generator)!, count: Int.random(in: 0...12, using: &generator)),
                 aiAnalysis: Bool.random(using: &generator) ? "分析 \(index)" : nil,
-                analysisId: index % 3 == 0 ? "a-\(index)" : nil,
+                analysisID: index % 3 == 0 ? "a-\(index)" : nil,
                 masteryScore: Bool.random(using: &generator) ? Int.random(in: 0...100, using: &generator) : nil,
                 weakPoints: (0..<Int.random(in: 0...3, using: &generator)).map { _ in phrases.randomElement(using: &generator)! },
                 nextSuggestion: nil,
@@ -128,7 +128,7 @@ struct WorkspaceByteDecodingTests {
     @Test("an empty workspace object, a byte order mark and surrounding whitespace")
     func emptyAndBOM() throws {
         let plain = try LearnerWorkspace(jsonData: Data("{}".utf8))
-        #expect(plain == LearnerWorkspace(profile: UserLearningProfile(userId: "")))
+        #expect(plain == LearnerWorkspace(profile: UserLearningProfile(userID: "")))
         let marked = try LearnerWorkspace(jsonData: Data([0xEF, 0xBB, 0xBF] + Array(" \n\t{ }\r\n ".utf8)))
         #expect(marked == plain)
         let bytes: [UInt8] = Array(#"{"schemaVersion":1}"#.utf8)
@@ -234,7 +234,7 @@ struct WorkspaceByteDecodingTests {
             #expect(try fastSkipped.get() == foundationSkipped)
         }
         let chinese = decodeBothWays(prefix + [0xE4, 0xB8, 0xAD] + suffix)
-        #expect(try chinese.fast.get().profile.userId == "中")
+        #expect(try chinese.fast.get().profile.userID == "中")
     }
 
     @Test("nesting is limited as in JSONDecoder")

@@ -37,7 +37,7 @@ struct APIClientAuthorizationTests {
 
         let user = try await fixture.client.request(.currentUser, as: User.self)
 
-        #expect(user.appleUserId == "apple-001")
+        #expect(user.appleUserID == "apple-001")
         #expect(fixture.api.refreshCount == 1)
         #expect(fixture.api.server.requestCount("GET", "/api/users/me") == 2)
         let stored = try #require(fixture.store.loadTokens())
@@ -67,7 +67,7 @@ struct APIClientAuthorizationTests {
         }
 
         #expect(gate.arrivals == 10)
-        #expect(users.count == 10 && users.allSatisfy { $0.appleUserId == "apple-001" })
+        #expect(users.count == 10 && users.allSatisfy { $0.appleUserID == "apple-001" })
         #expect(fixture.api.refreshCount == 1)
         #expect(fixture.api.server.requestCount("GET", "/api/users/me") == 20)
     }

@@ -48,7 +48,7 @@ struct APIClientErrorTests {
 
         fixture.api.server.faults.inject(fault, method: "GET", path: "/api/users/me")
         let user = try await fixture.client.request(.currentUser, as: User.self)
-        #expect(user.appleUserId == "apple-001")
+        #expect(user.appleUserID == "apple-001")
         #expect(fixture.api.server.requestCount("GET", "/api/users/me") == 2)
     }
 

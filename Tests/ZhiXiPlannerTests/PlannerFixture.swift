@@ -11,20 +11,20 @@ enum PlannerFixture {
     }
 
     static func lesson(_ id: String, minutes: Int = 20, title: String? = nil) -> Lesson {
-        Lesson(id: id, knowledgeBaseId: "kb", title: title ?? "Lesson \(id)", estimatedMinutes: minutes)
+        Lesson(id: id, knowledgeBaseID: "kb", title: title ?? "Lesson \(id)", estimatedMinutes: minutes)
     }
 
     static func session(_ id: String, lesson: String, at time: String, score: Int?, weakPoints: [String] = [],
-                        analysisId: String? = nil) -> LearningSession {
-        LearningSession(id: id, userId: "u1", lessonId: lesson, startedAt: date(time), userInput: "…",
-                        analysisId: analysisId, masteryScore: score, weakPoints: weakPoints)
+                        analysisID: String? = nil) -> LearningSession {
+        LearningSession(id: id, userID: "u1", lessonID: lesson, startedAt: date(time), userInput: "…",
+                        analysisID: analysisID, masteryScore: score, weakPoints: weakPoints)
     }
 
     static func input(lessons: [Lesson], sessions: [LearningSession], analyses: [AIAnalysis] = [], tasks: [ReviewTask] = [],
                       timeZone: String = "UTC", dayStartHour: Int = 4, dailyMinutes: Int = 600,
                       firstWeekday: Int? = nil) -> PlannerInput {
-        PlannerInput(userId: "u1",
-                     profile: UserLearningProfile(userId: "u1", timeZone: timeZone, dayStartHour: dayStartHour,
+        PlannerInput(userID: "u1",
+                     profile: UserLearningProfile(userID: "u1", timeZone: timeZone, dayStartHour: dayStartHour,
                                                   dailyMinutes: dailyMinutes, firstWeekday: firstWeekday),
                      lessons: lessons, sessions: sessions, analyses: analyses, reviewTasks: tasks)
     }

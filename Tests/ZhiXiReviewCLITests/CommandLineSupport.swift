@@ -8,13 +8,14 @@ struct CommandRun {
     let error: String
 }
 
-func run(_ arguments: String..., environment: [String: String] = [:]) -> CommandRun {
-    run(arguments, environment: environment)
+func run(_ arguments: String..., environment: [String: String] = [:], standardInput: Data = Data()) async -> CommandRun {
+    await run(arguments, environment: environment, standardInput: standardInput)
 }
 
-func run(_ arguments: [String], environment: [String: String] = [:]) -> CommandRun {
-    let context = CommandContext(environment: environment, now: ISO8601DateFormatter().date(from: "2026-11-29T01:00:00Z")!)
-    let status = ZhiXiReview.run(arguments, context: context)
+func run(_ arguments: [String], environment: [String: String] = [:], standardInput: Data = Data()) async -> CommandRun {
+    let context = CommandContext(environment: environment, now: ISO8601DateFormatter().date(from: "2026-11-29T01:00:00Z")!,
+                                 standardInput: standardInput)
+    let status = await ZhiXiReview.run(arguments, context: context)
     return CommandRun(status: status, output: context.standardOutput, error: context.standardError)
 }
 

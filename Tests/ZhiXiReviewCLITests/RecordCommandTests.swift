@@ -18,9 +18,9 @@ struct RecordCommandTests {
     """
 
     @Test("appends a session with its score and weak points, and keeps everything else byte for byte")
-    func appends() throws {
+    func appends() async throws {
         let path = try temporaryFile("w.json", Self.workspace)
-        let result = run("record", path, "--lesson", "L1", "--score", "82", "--weak-point", "链式法则", "--weak-point", "计算图",
+        let result = await run("record", path, "--lesson", "L1", "--score", "82", "--weak-point", "链式法则", "--weak-point", "计算图",
                          "--at", "2026-11-29T21:30:00+08:00", "--minutes", "12")
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(result.output.contains("反向传播, score 82"))
@@ -28,21 +28,21 @@ struct RecordCommandTests {
         let workspace = try LearnerWorkspace(jsonData: data)
         #expect(workspace.sessions.count == 2)
         let session = try #require(workspace.sessions.last)
-        #expect(session.lessonId == "L1" && session.masteryScore == 82 && session.weakPoints == ["链式法则", "计算图"])
+        #expect(session.lessonID == "L1" && session.masteryScore == 82 && session.weakPoints == ["链式法则", "计算图"])
         #expect(session.endedAt == ISO8601DateFormatter().date(from: "2026-11-29T13:30:00Z"))
         #expect(session.startedAt == ISO8601DateFormatter().date(from: "2026-11-29T13:18:00Z"))
-        #expect(session.userId == "u1")
+        #expect(session.userID == "u1")
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"x-custom\": {\"kept\": true}"), "unknown keys survive")
         #expect(text.hasPrefix(String(Self.workspace.prefix(upTo: Self.workspace.range(of: "\"sessions\"")!.lowerBound))))
         // The new session changes the plan.
-        #expect(run("plan", path, "--format", "json", "--now", "2026-11-29T22:00:00+08:00").output.contains("链式法则"))
+        #expect(await run("plan", path, "--format", "json", "--now", "2026-11-29T22:00:00+08:00").output.contains("链式法则"))
     }
 
     @Test("a workspace without sessions gets a sessions array")
-    func createsArray() throws {
+    func createsArray() async throws {
         let path = try temporaryFile("w.json", "{\"profile\": {\"userId\": \"u1\"}, \"lessons\": [{\"id\": \"L1\", \"knowledgeBaseId\": \"k\", \"title\": \"t\", \"estimatedMinutes\": 5}]}")
-        #expect(run("record", path, "--lesson", "L1", "--score", "60").status == 0)
+        #expect(await run("record", path, "--lesson", "L1", "--score", "60").status == 0)
         #expect(try LearnerWorkspace(jsonData: Data(contentsOf: URL(fileURLWithPath: path))).sessions.count == 1)
     }
 
@@ -52,9 +52,9 @@ struct RecordCommandTests {
         (["--lesson", "L1", "--score", "80", "--at", "yesterday"], 64, "--at 'yesterday'"),
         (["--lesson", "L1", "--score", "80", "--review-type", "mindMap"], 64, "--review-type 'mindMap'"),
     ])
-    func untouchedOnError(arguments: [String], status: Int32, message: String) throws {
+    func untouchedOnError(arguments: [String], status: Int32, message: String) async throws {
         let path = try temporaryFile("w.json", Self.workspace)
-        let result = run(["record", path] + arguments)
+        let result = await run(["record", path] + arguments)
         #expect(result.status == status)
         #expect(result.error.contains(message), "stderr: \(result.error)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.workspace)
@@ -63,10 +63,10 @@ struct RecordCommandTests {
     }
 
     @Test("a malformed workspace is reported and not touched")
-    func malformed() throws {
+    func malformed() async throws {
         let broken = String(Self.workspace.dropLast(3))
         let path = try temporaryFile("w.json", broken)
-        let result = run("record", path, "--lesson", "L1", "--score", "80")
+        let result = await run("record", path, "--lesson", "L1", "--score", "80")
         #expect(result.status == 65)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
     }

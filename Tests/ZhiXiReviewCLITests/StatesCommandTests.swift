@@ -13,9 +13,9 @@ struct StatesCommandTests {
     """
 
     @Test("JSON output has the documented keys for every card, in log order")
-    func json() throws {
+    func json() async throws {
         let path = try temporaryFile("log.csv", Self.log)
-        let result = run("states", path, "--format", "json", "--now", "2026-11-10T00:00:00Z")
+        let result = await run("states", path, "--format", "json", "--now", "2026-11-10T00:00:00Z")
         #expect(result.status == 0)
         let cards = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(cards.count == 2)
@@ -37,58 +37,58 @@ struct StatesCommandTests {
     }
 
     @Test("text and CSV output list every card")
-    func textAndCSV() throws {
+    func textAndCSV() async throws {
         let path = try temporaryFile("log.csv", Self.log)
-        let text = run("states", path, "--now", "2026-11-10T00:00:00Z")
+        let text = await run("states", path, "--now", "2026-11-10T00:00:00Z")
         #expect(text.status == 0)
         #expect(text.output.contains("CARD") && text.output.contains("101") && text.output.contains("2 cards, 4 reviews"))
-        let csv = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
+        let csv = await run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
         let lines = csv.output.split(separator: "\n")
         #expect(lines.first == "card_id,reviews,state,step,stability,difficulty,retrievability,due")
         #expect(lines.count == 3)
     }
 
     @Test("parameters change the result; a wrong vector is bad data (65)")
-    func parameters() throws {
+    func parameters() async throws {
         let path = try temporaryFile("log.csv", Self.log)
-        let defaults = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
+        let defaults = await run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z")
         var weights = [0.4, 0.9, 3.0, 10.0, 6.4, 0.83, 3.0, 0.001, 1.87, 0.17, 0.8, 1.48, 0.06, 0.26, 1.65, 0.6, 1.87, 0.54, 0.09, 0.07, 0.15]
-        let inline = run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z", "--params", "\(weights)")
+        let inline = await run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z", "--params", "\(weights)")
         #expect(inline.status == 0 && inline.output != defaults.output)
         let file = try temporaryFile("params.json", "{\"parameters\": \(weights)}")
-        #expect(run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z", "--params", file).output == inline.output)
+        #expect(await run("states", path, "--format", "csv", "--now", "2026-11-10T00:00:00Z", "--params", file).output == inline.output)
         weights.removeLast()
-        let wrong = run("states", path, "--params", "\(weights)")
+        let wrong = await run("states", path, "--params", "\(weights)")
         #expect(wrong.status == 65)
         #expect(wrong.error.contains("expected 21 FSRS-6 parameters"))
     }
 
     @Test("scheduler options: steps, fuzz and the elapsed-days policy")
-    func schedulerOptions() throws {
+    func schedulerOptions() async throws {
         let path = try temporaryFile("log.csv", Self.log)
-        func cards(_ extra: String...) throws -> [[String: Any]] {
-            let result = run(["states", path, "--format", "json", "--now", "2026-11-10T00:00:00Z"] + extra)
+        func cards(_ extra: String...) async throws -> [[String: Any]] {
+            let result = await run(["states", path, "--format", "json", "--now", "2026-11-10T00:00:00Z"] + extra)
             #expect(result.status == 0, "\(result.error)")
             return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         }
         // Without learning steps every card goes straight to review.
-        let noSteps = try cards("--learning-steps", "none", "--relearning-steps", "none")
+        let noSteps = try await cards("--learning-steps", "none", "--relearning-steps", "none")
         #expect(noSteps.allSatisfy { $0["state"] as? String == "review" && $0["step"] is NSNull })
         // Long steps keep card 202 in learning; a step ending on a later study day is due when it starts.
-        let longSteps = try cards("--learning-steps", "1d,2d", "--no-fuzz")
+        let longSteps = try await cards("--learning-steps", "1d,2d", "--no-fuzz")
         #expect(longSteps[1]["state"] as? String == "learning" && longSteps[1]["step"] as? Int == 1)
         #expect(longSteps[1]["due"] as? String == "2026-11-03T04:00:00Z")
         // 24-hour periods put the due date at the review's time of day.
-        let wholeDays = try cards("--elapsed", "24h", "--no-fuzz")
+        let wholeDays = try await cards("--elapsed", "24h", "--no-fuzz")
         #expect((wholeDays[0]["due"] as? String)?.hasSuffix("T10:00:00Z") == true)
-        #expect(run("states", path, "--learning-steps", "10x").error.contains("'10x' is not a duration"))
-        #expect(run("states", path, "--elapsed", "weekly").status == 64)
+        #expect(await run("states", path, "--learning-steps", "10x").error.contains("--learning-steps '10x' is not valid: give durations such as 30s"))
+        #expect(await run("states", path, "--elapsed", "weekly").status == 64)
     }
 
     @Test("a malformed row exits 65 and names the file, line and column")
-    func badRow() throws {
+    func badRow() async throws {
         let path = try temporaryFile("bad.csv", Self.log + "\n303,2026-11-02T10:00:00Z,good,100\n")
-        let result = run("states", path)
+        let result = await run("states", path)
         #expect(result.status == 65)
         #expect(result.error.contains("bad.csv: line 6, column review_rating: \"good\" is not a rating"))
         #expect(result.output.isEmpty)

@@ -46,7 +46,7 @@ struct CardLifecycleTests {
         let log = results.map(\.review)
         let shuffled = Array(log.reversed().enumerated().sorted { ($0.offset * 7) % 10 < ($1.offset * 7) % 10 }.map(\.element))
         #expect(try scheduler.reschedule(fresh, from: shuffled) == results.last?.card)
-        #expect(scheduler.reschedule(fresh, replaying: log.map { (rating: $0.rating, date: $0.date) }) == results.last?.card)
+        #expect(scheduler.reschedule(fresh, replaying: log.map { (rating: $0.rating, date: $0.reviewedAt) }) == results.last?.card)
         #expect(try scheduler.reschedule(fresh, from: []) == fresh)
     }
 
@@ -144,7 +144,7 @@ struct CardLifecycleTests {
         let review = scheduler.review(card, rating: .good, at: moment).review
         #expect(review.cardID == 77)
         #expect(review.rating == .good)
-        #expect(review.date == moment)
+        #expect(review.reviewedAt == moment)
         #expect(review.elapsedDays == elapsedDays)
         #expect(review.cardBefore == card)
     }

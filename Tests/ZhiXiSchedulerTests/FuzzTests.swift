@@ -57,7 +57,7 @@ struct FuzzTests {
             let exact = scheduler.model.interval(stability: stability, desiredRetention: 0.9)
             let range = FuzzRange(intervalDays: exact, maximumIntervalDays: 3650)
             #expect(range.days.contains(result.review.scheduledDays), "card \(id): \(result.review.scheduledDays) outside \(range.days)")
-            #expect(result.card.due == result.review.date.addingTimeInterval(Double(result.review.scheduledDays) * day))
+            #expect(result.card.due == result.review.reviewedAt.addingTimeInterval(Double(result.review.scheduledDays) * day))
         }
     }
 

@@ -185,7 +185,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
         }
         var user = users[login.userIdentifier] ?? User(
             id: "user-\(users.count + 1)",
-            appleUserId: login.userIdentifier,
+            appleUserID: login.userIdentifier,
             displayName: [login.fullName?.givenName, login.fullName?.familyName].compactMap { $0 }.joined(separator: " ").nilIfEmpty,
             email: login.email,
             onboardingCompleted: false,
@@ -229,7 +229,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
             }
             lock.lock()
             defer { lock.unlock() }
-            if refreshTokens[token]?.appleUserID == user.appleUserId { refreshTokens[token]?.state = .revoked }
+            if refreshTokens[token]?.appleUserID == user.appleUserID { refreshTokens[token]?.state = .revoked }
             return .empty()
         }
     }
@@ -238,8 +238,8 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     private func issueTokens(for user: User) -> AuthResponse {
         let access = "at-\(UUID().uuidString)"
         let refresh = "rt-\(UUID().uuidString)"
-        accessTokens[access] = (user.appleUserId, false)
-        refreshTokens[refresh] = (user.appleUserId, .active)
+        accessTokens[access] = (user.appleUserID, false)
+        refreshTokens[refresh] = (user.appleUserID, .active)
         return AuthResponse(accessToken: access, refreshToken: refresh, expiresIn: accessTokenLifetime, user: user)
     }
 }

@@ -19,7 +19,7 @@ struct ReviewLogCSVTests {
         4,1200,7,2024-03-31T08:00:00+08:00,1
         """)
         #expect(entries.count == 3)
-        #expect(entries[0] == ReviewLogEntry(cardId: "42", reviewedAtSecondsSince1970: 1_711_744_352.25, rating: .good,
+        #expect(entries[0] == ReviewLogEntry(cardID: "42", reviewedAtSecondsSince1970: 1_711_744_352.25, rating: .good,
                                              recordedState: 2, durationMilliseconds: 8000, line: 2))
         #expect(entries[1].reviewedAtSecondsSince1970 == 1_711_744_352.25 + 86_400)
         #expect(entries[1].durationMilliseconds == nil && entries[1].recordedState == nil)
@@ -31,7 +31,7 @@ struct ReviewLogCSVTests {
     func csvDialect() throws {
         let text = "\u{FEFF}card_id,review_time,review_rating,note\r\n\"a,b\",1711744352250,2,\"say \"\"hi\"\"\"\r\n\r\nc,1711744352251,3,x\r\n"
         let entries = try parse(text)
-        #expect(entries.map(\.cardId) == ["a,b", "c"])
+        #expect(entries.map(\.cardID) == ["a,b", "c"])
         #expect(entries.map(\.line) == [2, 4])
     }
 
@@ -63,7 +63,7 @@ struct ReviewLogCSVTests {
         a,2024-01-04T10:00:00Z,3
         """)
         let histories = CardReviewHistories(entries)
-        #expect(histories.cardIds == ["b", "a"])
+        #expect(histories.cardIDs == ["b", "a"])
         #expect(histories.reviews[0].map(\.rating) == [.good, .good])
         #expect(histories.reviews[0].map(\.line) == [4, 2])
         #expect(histories.reviewCount == 4)
@@ -115,18 +115,18 @@ struct RealReviewLogTests {
             "1728102529498": (3, 0.28420633, 6.390941),
         ]
         for summary in summaries {
-            guard let reference = expected[summary.cardId] else { continue }
+            guard let reference = expected[summary.cardID] else { continue }
             #expect(summary.reviewCount == reference.reviews)
             let state = try #require(summary.card.memoryState)
-            #expect(abs(state.stability - reference.stability) / reference.stability < 1e-4, "\(summary.cardId)")
-            #expect(abs(state.difficulty - reference.difficulty) / reference.difficulty < 1e-4, "\(summary.cardId)")
+            #expect(abs(state.stability - reference.stability) / reference.stability < 1e-4, "\(summary.cardID)")
+            #expect(abs(state.difficulty - reference.difficulty) / reference.difficulty < 1e-4, "\(summary.cardID)")
         }
         #expect(summaries.count == 1_205)
         #expect(summaries.allSatisfy { $0.retrievability > 0 && $0.retrievability <= 1 })
         // The batch replay (the hot path) agrees with the scheduler card by card.
         let batchStates = MemoryModel().finalStates(of: histories.memoryBatch(calendar: .utc))
         for (summary, state) in zip(summaries, batchStates) {
-            #expect(summary.card.memoryState == state, "\(summary.cardId)")
+            #expect(summary.card.memoryState == state, "\(summary.cardID)")
         }
     }
 }

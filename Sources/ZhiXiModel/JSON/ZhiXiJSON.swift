@@ -1,9 +1,10 @@
+import ZhiXiCore
 import Foundation
 
 /// The JSON contract of the ZhiXi domain model: encoders and decoders configured for it.
 ///
 /// - Keys are the camelCase property names.
-/// - Dates are ISO-8601 strings (see ``ISO8601Timestamp``): decoded with or without a
+/// - Dates are ISO-8601 strings (see `ISO8601Timestamp` (ZhiXiCore)): decoded with or without a
 ///   fraction of a second and with `Z` or an offset such as `+08:00`; encoded in UTC with
 ///   `Z`, with milliseconds only when the date has a sub-second part.
 /// - Unknown keys are ignored, missing optional keys decode as `nil`, and the open enums

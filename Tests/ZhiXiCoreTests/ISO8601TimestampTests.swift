@@ -1,6 +1,7 @@
+import ZhiXiCore
 import Foundation
 import Testing
-import ZhiXiModel
+
 
 @Suite("ISO-8601 timestamps")
 struct ISO8601TimestampTests {
@@ -90,5 +91,38 @@ struct ISO8601TimestampTests {
         #expect(ISO8601Timestamp.string(from: farFuture).hasPrefix("+11476-"))
         #expect(ISO8601Timestamp.isRepresentable(Date.distantPast))
         #expect(ISO8601Timestamp.isRepresentable(Date.distantFuture))
+    }
+}
+
+/// The date an ISO-8601 timestamp names; stops the test run if the text is not one.
+func timestamp(_ text: String) -> Date {
+    guard let date = ISO8601Timestamp.date(from: text) else {
+        preconditionFailure("not an ISO-8601 timestamp: \(text)")
+    }
+    return date
+}
+
+@Suite("ISO-8601 timestamps to the nanosecond")
+struct ISO8601NanosecondTests {
+    @Test("the fraction is written with the fewest of 3, 6 or 9 digits", arguments: [
+        ("2025-03-14T09:30:00Z", "2025-03-14T09:30:00Z"),
+        ("2025-03-14T09:30:00.25Z", "2025-03-14T09:30:00.250Z"),
+        ("2025-03-14T09:30:00.000125Z", "2025-03-14T09:30:00.000125Z"),
+    ])
+    func fractions(text: String, written: String) {
+        #expect(ISO8601Timestamp.string(from: timestamp(text), precision: .nanoseconds) == written)
+    }
+
+    @Test("every Date of 1970–2100 reads back bit for bit (but within 100 days of 2001, finer than nanoseconds)")
+    func exactRoundTrips() throws {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<5000 {
+            let original = Date(timeIntervalSince1970: Double.random(in: 0 ... 4.1e9, using: &generator))
+            guard abs(original.timeIntervalSinceReferenceDate) > 100 * 86_400 else { continue }
+            let text = ISO8601Timestamp.string(from: original, precision: .nanoseconds)
+            #expect(ISO8601Timestamp.date(from: text) == original, "\(text)")
+        }
+        let now = Date()
+        #expect(ISO8601Timestamp.date(from: ISO8601Timestamp.string(from: now, precision: .nanoseconds)) == now)
     }
 }

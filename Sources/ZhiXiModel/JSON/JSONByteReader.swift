@@ -1,3 +1,4 @@
+import ZhiXiCore
 import Foundation
 
 /// A forward-only JSON reader over UTF-8 bytes that decodes values straight into Swift

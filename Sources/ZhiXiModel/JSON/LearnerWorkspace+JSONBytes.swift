@@ -87,35 +87,3 @@ extension LearnerWorkspace: JSONByteDecodable {
         self.feedback = feedback ?? []
     }
 }
-
-extension LearnerWorkspace: JSONByteEncodable {
-    /// Encodes the workspace as compact JSON, byte for byte what
-    /// `ZhiXiJSON.makeEncoder().encode(workspace)` writes (sorted keys, ISO-8601 dates),
-    /// many times faster: the output path of `zhixi-review record`. O(size of the output).
-    ///
-    /// - Throws: `EncodingError.invalidValue` for a date whose year is outside 0000–9999
-    ///   or a double that is infinite or NaN, as `ZhiXiJSON`'s encoder does.
-    public func jsonData() throws(EncodingError) -> Data {
-        let estimate = 512 + sessions.count * 400 + lessons.count * 300 + analyses.count * 600
-            + reviewTasks.count * 250 + feedback.count * 200
-        var writer = JSONByteWriter(capacity: estimate)
-        try write(to: &writer)
-        return Data(writer.bytes)
-    }
-
-    /// Writes the workspace as ``ZhiXiJSON``'s encoder does.
-    func write(to writer: inout JSONByteWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.member("analyses", analyses)
-        try writer.member("feedback", feedback)
-        try writer.member("knowledgeBases", knowledgeBases)
-        try writer.member("learningPaths", learningPaths)
-        try writer.member("lessons", lessons)
-        try writer.member("profile", profile)
-        try writer.member("reviewTasks", reviewTasks)
-        writer.member("schemaVersion", schemaVersion)
-        try writer.member("sessions", sessions)
-        try writer.member("user", user)
-        writer.endObject()
-    }
-}

@@ -5,7 +5,7 @@ import ZhiXiScheduler
 /// Lesson ids → positions, looked up a million times per plan: an open-addressing table
 /// keyed by the FNV-1a hash of the id's UTF-8 bytes (cheaper than `Dictionary<String, _>`'s
 /// seeded SipHash for short ids); a hit is confirmed by comparing the strings.
-struct LessonIdIndex: @unchecked Sendable {
+struct LessonIDIndex: @unchecked Sendable {
     private let lessons: UnsafeBufferPointer<Lesson>
     private var slots: [Int32]      // lesson position, or -1
     private var hashes: [UInt64]

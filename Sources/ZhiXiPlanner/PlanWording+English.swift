@@ -1,0 +1,65 @@
+extension PlanWording {
+    /// The English table.
+    public static let english = PlanWording(
+        language: .english,
+        monthNames: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        weekdayNames: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        shortDate: Sentence("{monthName} {day}"),
+        dateWithWeekday: Sentence("{weekday} {date}"),
+
+        sentenceSeparator: " ",
+        weakPointReason: Sentence("Weak point “{weakPoint}”, named on {date}: practise it on its own."),
+        feynmanReason: Sentence("Last score {score}, so the understanding is partial: explain it in your own words."),
+        feynmanReasonUnscored: Sentence("The understanding is partial: explain it in your own words."),
+        spacedRepetitionReason: Sentence("Well consolidated (last score {score}): a quick review keeps it."),
+        recallReason: Sentence("Last reviewed on {date} with a score of {score}: write down what you remember."),
+        recallReasonUnscored: Sentence("Last reviewed on {date}: write down what you remember."),
+        afterFailure: Sentence("The last attempt did not succeed, so it comes back within a day."),
+        predictedRecall: Sentence("On {date} you should still recall about {recall}% of it (memory strength: {strength})."),
+        strengthDays: Counted(one: "about a day", other: "about {days} days"),
+        strengthHours: Counted(one: "about an hour", other: "about {hours} hours"),
+        strengthUnderAnHour: Sentence("under an hour"),
+        overdue: Counted(one: "It is a day overdue.", other: "It is {days} days overdue."),
+        deferred: Sentence("Moved here from {date}, which was already full."),
+
+        planTitle: Sentence("Review plan · {name} · {date} · {zone} · {minutes} min a day"),
+        today: "Today", tomorrow: "Tomorrow", thisWeek: "This week", later: "Later",
+        groupEmpty: Sentence("{title}: nothing to review"),
+        groupSummary: Counted(one: "{title} (1 task, about {minutes} min)", other: "{title} ({count} tasks, about {minutes} min)"),
+        taskMinutes: Sentence("{minutes} min"),
+        beyondShownDays: Counted(one: "1 more task on {date}", other: "{count} more tasks from {date} on"),
+        minutesPerDay: "Minutes per day: ",
+        notesHeading: "Notes:",
+        calendarName: "ZhiXi reviews",
+
+        noteOverBudget: Sentence("{date}: a single task of {minutes} min is longer than the {budget}-minute daily budget."),
+        noteDeferred: Counted(
+            one: "1 task was moved to a later day to keep each day within the {budget}-minute budget.",
+            other: "{count} tasks were moved to later days to keep each day within the {budget}-minute budget; the most urgent stayed first."),
+        noteBacklog: Counted(
+            one: "There is a backlog: 1 task ({minutes} min) waits beyond the first day.",
+            other: "There is a backlog: at {budget} minutes a day the {count} tasks due ({minutes} min) take {days} days, until {date}."),
+        noteSuperseded: Counted(one: "1 pending task was replaced by a later session.",
+                                other: "{count} pending tasks were replaced by later sessions."),
+        noteRetiredWeakPoints: Counted(
+            one: "1 weak point was not named again by the latest analysis and is no longer drilled.",
+            other: "{count} weak points were not named again by the latest analyses and are no longer drilled."),
+        noteUnattributedAnalyses: Counted(one: "1 analysis has neither a session nor a lesson and was left out.",
+                                          other: "{count} analyses have neither a session nor a lesson and were left out."),
+        noteForeignTasks: Counted(
+            one: "1 completed, skipped or cancelled task has an id this planner did not make; it was not counted.",
+            other: "{count} completed, skipped or cancelled tasks have ids this planner did not make; they were not counted."),
+        noteFutureRecords: Counted(one: "1 session or analysis dated after {date} (the planning time) was left out.",
+                                   other: "{count} sessions or analyses dated after {date} (the planning time) were left out."),
+        noteDuplicateIDs: Counted(one: "1 of the {name} repeats an id used before; only the first with that id counted.",
+                                  other: "{count} of the {name} repeat ids used before; only the first with each id counted."),
+        noteScoreDisagreement: Counted(
+            one: "Session {sessionID} scored {sessionScore} but its analysis {analysisID} says {analysisScore}; the session's score counted.",
+            other: "{count} sessions have a score other than their analysis's (e.g. session {sessionID}: {sessionScore}, "
+                + "analysis {analysisID}: {analysisScore}); the sessions' scores counted."),
+        noteAnalysisOfOtherLesson: Counted(
+            one: "Analysis {analysisID} names another lesson than its session {sessionID}; the session's lesson counted.",
+            other: "{count} analyses name another lesson than their sessions (e.g. analysis {analysisID} of session {sessionID}); "
+                + "the sessions' lessons counted."),
+        sessionsName: "sessions", analysesName: "analyses", lessonsName: "lessons")
+}

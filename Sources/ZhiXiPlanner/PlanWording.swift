@@ -1,0 +1,189 @@
+import ZhiXiCore
+import ZhiXiModel
+
+/// Every sentence and label the planner and its command line show a learner, in one table
+/// per language: ``english`` (`PlanWording+English.swift`) and ``chinese``
+/// (`PlanWording+Chinese.swift`). A translator edits one file and sees whole sentences, with
+/// their blanks (`{date}`, `{recall}`, …) where the language puts them.
+///
+/// The command line's own diagnostics (errors, `--help`) are in English and live with the
+/// option declarations; everything in a plan is here.
+public struct PlanWording: Sendable, Hashable {
+    /// The blanks a sentence may have.
+    public enum Blank: String, CaseIterable, Sendable {
+        /// A short date (``shortDate``), a weekday name, a month name or number, a day of the month.
+        case date, weekday, monthName, month, day
+        /// A weak point's text, a lesson title, a learner's name, a time zone.
+        case weakPoint, title, name, zone
+        /// A mastery score 0–100, a predicted recall in percent, a memory strength (``strengthDays`` …).
+        case score, recall, strength
+        /// Counts: days, hours, tasks, minutes, the daily budget in minutes.
+        case days, hours, count, minutes, budget
+        /// Record ids and the two scores of a disagreement.
+        case sessionID, analysisID, sessionScore, analysisScore
+    }
+
+    /// A sentence with blanks.
+    public typealias Sentence = TextTemplate<Blank>
+
+    /// A sentence with a count: the form for exactly one, and the form for any other count.
+    public struct Counted: Sendable, Hashable {
+        /// For a count of 1.
+        public var one: Sentence
+        /// For any other count.
+        public var other: Sentence
+
+        /// One form for both (languages without plural forms).
+        public init(_ both: String) {
+            one = Sentence(both)
+            other = one
+        }
+
+        /// Two forms.
+        public init(one: String, other: String) {
+            self.one = Sentence(one)
+            self.other = Sentence(other)
+        }
+
+        /// The form for `count`.
+        public func form(_ count: Int) -> Sentence { count == 1 ? one : other }
+    }
+
+    /// The language of the table.
+    public var language: AppLanguage
+
+    // MARK: Dates
+
+    /// Month names, January first (12).
+    public var monthNames: [String]
+    /// Weekday names, Sunday first (7).
+    public var weekdayNames: [String]
+    /// A date without the year: `Nov 28`, `11月28日`. Blanks: monthName, month, day.
+    public var shortDate: Sentence
+    /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`. Blanks: date, weekday.
+    public var dateWithWeekday: Sentence
+
+    // MARK: Reasons
+
+    /// Put between the sentences of a reason: a space in English, nothing in Chinese.
+    public var sentenceSeparator: String
+    /// A weak-point drill. Blanks: weakPoint, date (when it was named).
+    public var weakPointReason: Sentence
+    /// A Feynman review. Blank: score.
+    public var feynmanReason: Sentence
+    /// A Feynman review of a lesson without a score.
+    public var feynmanReasonUnscored: Sentence
+    /// A spaced-repetition review of a consolidated lesson. Blank: score.
+    public var spacedRepetitionReason: Sentence
+    /// An active-recall review. Blanks: date (of the last review), score.
+    public var recallReason: Sentence
+    /// An active-recall review of a lesson without a score. Blank: date.
+    public var recallReasonUnscored: Sentence
+    /// Added when a lesson's last attempt failed (rated Again), so it is back within a day.
+    public var afterFailure: Sentence
+    /// The predicted recall on the scheduled day and the memory's strength. Blanks: date, recall, strength.
+    public var predictedRecall: Sentence
+    /// A memory strength of whole days. Blank: days.
+    public var strengthDays: Counted
+    /// A memory strength of whole hours (under a day). Blank: hours.
+    public var strengthHours: Counted
+    /// A memory strength under an hour.
+    public var strengthUnderAnHour: Sentence
+    /// How late the review is. Blank: days.
+    public var overdue: Counted
+    /// The review was moved away from a full day. Blank: date.
+    public var deferred: Sentence
+
+    // MARK: The plan as text
+
+    /// The first line. Blanks: name, date, zone, minutes.
+    public var planTitle: Sentence
+    /// Group headings.
+    public var today: String, tomorrow: String, thisWeek: String, later: String
+    /// A group without tasks. Blank: title.
+    public var groupEmpty: Sentence
+    /// A group's heading with its size. Blanks: title, count, minutes.
+    public var groupSummary: Counted
+    /// A task's estimated minutes. Blank: minutes.
+    public var taskMinutes: Sentence
+    /// Tasks beyond the days shown. Blanks: count, date.
+    public var beyondShownDays: Counted
+    /// The label of the daily workload line, with its colon and space.
+    public var minutesPerDay: String
+    /// The label of the notes, with its colon.
+    public var notesHeading: String
+    /// The name of an exported calendar.
+    public var calendarName: String
+
+    // MARK: Notes
+
+    /// A day over budget because one task alone is longer than the budget. Blanks: date, minutes, budget.
+    public var noteOverBudget: Sentence
+    /// Tasks moved to later days for the budget. Blanks: count, budget.
+    public var noteDeferred: Counted
+    /// A backlog longer than the budget. Blanks: count, minutes, budget, days, date.
+    public var noteBacklog: Counted
+    /// Pending tasks a later session replaced. Blank: count.
+    public var noteSuperseded: Counted
+    /// Weak points no longer named. Blank: count.
+    public var noteRetiredWeakPoints: Counted
+    /// Analyses with neither a session nor a lesson. Blank: count.
+    public var noteUnattributedAnalyses: Counted
+    /// Completed, skipped or cancelled tasks whose ids the planner did not make. Blank: count.
+    public var noteForeignTasks: Counted
+    /// Sessions and analyses after the planning time. Blanks: count, date.
+    public var noteFutureRecords: Counted
+    /// Records that repeat an id. Blanks: count, name (the kind of record).
+    public var noteDuplicateIDs: Counted
+    /// Sessions whose score differs from their analysis's. Blanks: count, sessionID, sessionScore, analysisID, analysisScore.
+    public var noteScoreDisagreement: Counted
+    /// Analyses linked to a session of another lesson. Blanks: count, analysisID, sessionID.
+    public var noteAnalysisOfOtherLesson: Counted
+    /// The names of the kinds of records, for ``noteDuplicateIDs``: sessions, analyses, lessons.
+    public var sessionsName: String, analysesName: String, lessonsName: String
+
+    /// The table for `language`.
+    public static func forLanguage(_ language: AppLanguage) -> PlanWording {
+        language == .simplifiedChinese ? .chinese : .english
+    }
+
+    // MARK: Writing
+
+    /// Appends a short date.
+    public func appendDate(_ date: CivilDate, to text: inout UTF8Text) {
+        shortDate.render(into: &text) { blank, text in
+            switch blank {
+            case .monthName: text.append(monthNames[date.month - 1])
+            case .month: text.append(date.month)
+            default: text.append(date.day)
+            }
+        }
+    }
+
+    /// A short date.
+    public func date(_ date: CivilDate) -> String {
+        var text = UTF8Text(capacity: 16)
+        appendDate(date, to: &text)
+        return text.string
+    }
+
+    /// A date with its weekday.
+    public func dateWithWeekday(_ date: CivilDate) -> String {
+        dateWithWeekday.string { blank, text in
+            if blank == .weekday { text.append(weekdayNames[date.weekday - 1]) } else { appendDate(date, to: &text) }
+        }
+    }
+
+    /// Appends a memory strength in words: days, hours, or under an hour.
+    public func appendStrength(stabilityDays: Double, to text: inout UTF8Text) {
+        if stabilityDays >= 0.9999 {
+            let days = Int(stabilityDays.rounded())
+            strengthDays.form(days).render(into: &text) { _, text in text.append(days) }
+        } else if stabilityDays * 24 >= 0.9999 {
+            let hours = Int((stabilityDays * 24).rounded())
+            strengthHours.form(hours).render(into: &text) { _, text in text.append(hours) }
+        } else {
+            strengthUnderAnHour.render(into: &text) { _, _ in }
+        }
+    }
+}

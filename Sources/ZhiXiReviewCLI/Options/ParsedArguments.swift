@@ -1,0 +1,141 @@
+/// A command line parsed against a ``CommandSpecification``: the positional arguments, and
+/// the options read back through their typed declarations. It remembers which options the
+/// command read, so a test can check that every declared option is used.
+///
+/// Options are `--name value` or `--name=value`; flags are `--name`; `--` ends the options;
+/// `-` alone is a positional argument (standard input); `-h` is `--help`.
+final class ParsedArguments {
+    /// The command's declaration.
+    let specification: CommandSpecification
+    /// The positional arguments, in order.
+    let positionals: [String]
+    /// `true` when `--help` or `-h` was given.
+    let wantsHelp: Bool
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    /// The options the command read, given or not.
+    private(set) var readOptions: Set<String> = []
+
+    /// Parses `arguments` (after the command's name).
+    /// - Throws: a usage ``CommandError`` for an unknown option, a missing value, a value given
+    ///   to a flag or an option given twice.
+    init(_ arguments: [String], specification: CommandSpecification) throws(CommandError) {
+        self.specification = specification
+        var positionals: [String] = []
+        var wantsHelp = false
+        var index = 0
+        var optionsEnded = false
+        let usage = specification.synopsis
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw .usage("unknown option '\(argument)'", usage: usage)
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = specification.options.first(where: { $0.name == name }) else {
+                let known = specification.options.map { "--" + $0.name }.joined(separator: ", ")
+                throw .usage("unknown option '--\(name)'" + (known.isEmpty ? "" : " (\(specification.name) accepts \(known))"),
+                             usage: usage)
+            }
+            if option.isFlag {
+                if inlineValue != nil { throw .usage("option '--\(name)' takes no value", usage: usage) }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else {
+                    throw .usage("option '--\(name)' needs a value (\(option.placeholder))", usage: usage)
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if !option.isRepeatable, values[name] != nil {
+                throw .usage("option '--\(name)' is given more than once", usage: usage)
+            }
+            values[name, default: []].append(value)
+        }
+        self.positionals = positionals
+        self.wantsHelp = wantsHelp
+    }
+
+    /// Whether the option was given on the command line.
+    func isGiven<Value>(_ option: CommandOption<Value>) -> Bool {
+        readOptions.insert(option.name)
+        return flags.contains(option.name) || values[option.name] != nil
+    }
+
+    /// The option's value, or `nil` when it was not given.
+    /// - Throws: a usage ``CommandError`` naming the option, the text and what it accepts.
+    func value<Value>(of option: CommandOption<Value>) throws(CommandError) -> Value? {
+        readOptions.insert(option.name)
+        if option.isFlag { return flags.contains(option.name) ? option.parse("") : nil }
+        guard let text = values[option.name]?.last else { return nil }
+        return try parse(text, option)
+    }
+
+    /// The option's value, or `defaultValue` when it was not given.
+    func value<Value>(of option: CommandOption<Value>, default defaultValue: Value) throws(CommandError) -> Value {
+        try value(of: option) ?? defaultValue
+    }
+
+    /// Every value of a repeatable option, in order.
+    func values<Value>(of option: CommandOption<Value>) throws(CommandError) -> [Value] {
+        readOptions.insert(option.name)
+        var result: [Value] = []
+        for text in values[option.name] ?? [] { result.append(try parse(text, option)) }
+        return result
+    }
+
+    /// Whether a flag was given.
+    func flag(_ option: CommandOption<Bool>) -> Bool {
+        readOptions.insert(option.name)
+        return flags.contains(option.name)
+    }
+
+    /// The single positional argument of a command that takes one.
+    /// - Throws: a usage error when it is missing or there are more.
+    func singleInput() throws(CommandError) -> String {
+        guard let argument = specification.arguments.first else {
+            throw .usage("\(specification.name) takes no file", usage: specification.synopsis)
+        }
+        guard positionals.count == 1 else {
+            throw .usage(positionals.isEmpty ? "\(specification.name) needs \(argument.placeholder)"
+                                             : "\(specification.name) takes one \(argument.placeholder), got \(positionals.count) arguments",
+                         usage: specification.synopsis)
+        }
+        return positionals[0]
+    }
+
+    /// A usage error of this command, with its synopsis.
+    func usageError(_ message: String) -> CommandError {
+        .usage(message, usage: specification.synopsis)
+    }
+
+    private func parse<Value>(_ text: String, _ option: CommandOption<Value>) throws(CommandError) -> Value {
+        guard let value = option.parse(text) else {
+            throw .usage("--\(option.name) '\(text)' is not valid: give \(option.expectation)", usage: specification.synopsis)
+        }
+        return value
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import ZhiXiMemory
+
+/// Reads FSRS-6 parameters given on the command line (`--params FILE|JSON`): a JSON array of 21
+/// numbers (or 19, 17), inline or in a file, or a file holding an object with a `parameters`,
+/// `w` or `weights` array. Values are checked against fsrs-rs's bounds (0 and 1 are numbers
+/// like any other); a value out of range is refused, naming its index and the range.
+enum ParameterSource {
+    private struct Wrapped: Decodable {
+        var parameters: [Double]?
+        var w: [Double]?
+        var weights: [Double]?
+    }
+
+    /// The parameters of `--params`, or the defaults when it was not given.
+    /// - Throws: 66 for a missing file, 65 for text that is not such an array or values that are
+    ///   not usable parameters.
+    static func load(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> FSRSParameters {
+        guard let text = try arguments.value(of: SharedOptions.parameters) else { return .default }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let source: String
+        let data: Data
+        if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
+            source = "--params"
+            data = Data(trimmed.utf8)
+        } else {
+            source = text
+            data = try FileAccess.read(text, context: context)
+        }
+        let decoder = JSONDecoder()
+        let weights: [Double]
+        if let array = try? decoder.decode([Double].self, from: data) {
+            weights = array
+        } else if let object = try? decoder.decode(Wrapped.self, from: data), let array = object.parameters ?? object.w ?? object.weights {
+            weights = array
+        } else {
+            throw .dataError("\(source): expected a JSON array of 21 numbers (or an object with a \"parameters\" array)")
+        }
+        do {
+            return try FSRSParameters(weights)
+        } catch {
+            throw .dataError("\(source): \(error.description)")
+        }
+    }
+}

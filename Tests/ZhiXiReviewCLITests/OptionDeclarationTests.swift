@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import ZhiXiReviewCLI
+
+/// Every option is declared once; these tests hold the help, the parser and the commands to
+/// that declaration.
+@Suite("One declaration per option: help, parsing and use agree")
+struct OptionDeclarationTests {
+    @Test("every option the help shows is one the parser accepts, and every declared option is in the help")
+    func helpMatchesParser() throws {
+        for command in ZhiXiReview.commands {
+            let specification = command.specification
+            let help = specification.help
+            let shown = Set(help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," })
+                .filter { $0.hasPrefix("--") && $0.count > 2 }
+                .map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" || $0.isNumber }) })
+            let declared = Set(specification.options.map(\.name) + ["help"])
+            #expect(shown == declared, "\(specification.name): help shows \(shown.subtracting(declared)), misses \(declared.subtracting(shown))")
+            for option in specification.options {
+                let words = option.isFlag ? ["--" + option.name] : ["--" + option.name, option.example]
+                _ = try ParsedArguments(words, specification: specification)
+            }
+        }
+    }
+
+    @Test("every declared option's example is a value its own parser accepts")
+    func examplesParse() throws {
+        for command in ZhiXiReview.commands {
+            for option in command.specification.options where !option.isFlag {
+                let parsed = try ParsedArguments(["--" + option.name, option.example], specification: command.specification)
+                #expect(parsed.positionals.isEmpty, "\(command.specification.name) --\(option.name)")
+            }
+        }
+    }
+
+    @Test("each command reads every option it declares (no option is declared and ignored)",
+          arguments: ["plan", "states", "record"])
+    func commandsReadEveryOption(name: String) async throws {
+        let command = try #require(ZhiXiReview.commands.first { $0.specification.name == name })
+        let specification = command.specification
+        let folder = try temporaryFolder()
+        let input: String
+        switch name {
+        case "states":
+            input = folder.appendingPathComponent("log.csv").path
+            try Data("card_id,review_time,review_rating\n1,2026-11-01T10:00:00Z,3\n".utf8).write(to: URL(fileURLWithPath: input))
+        default:
+            input = folder.appendingPathComponent("workspace.json").path
+            try Data(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json")).write(to: URL(fileURLWithPath: input))
+        }
+        var words: [String] = []
+        for option in specification.options {
+            words.append("--" + option.name)
+            if !option.isFlag { words.append(name == "record" && option.name == "lesson" ? "lesson-1-1" : option.example) }
+        }
+        let parsed = try ParsedArguments([input] + words, specification: specification)
+        let context = CommandContext(now: ISO8601DateFormatter().date(from: "2026-11-29T12:00:00Z")!)
+        do {
+            try await command.run(parsed, context: context)
+        } catch {
+            Issue.record("\(name) failed with every option given: \(error.message)")
+        }
+        let unread = Set(specification.options.map(\.name)).subtracting(parsed.readOptions)
+        #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")
+    }
+}
