@@ -1,5 +1,5 @@
 /// Where an ``AppleCredential`` comes from: `ASAuthorizationController` on Apple
-/// platforms (``AuthorizationControllerCredentialProvider``), anything injected elsewhere
+/// platforms (`AuthorizationControllerCredentialProvider`), anything injected elsewhere
 /// (``FixedAppleCredentialProvider`` for a credential obtained by other means, such as
 /// the command line or a test).
 public protocol AppleCredentialProvider: Sendable {

@@ -2,9 +2,9 @@ import Foundation
 import ZhiXiModel
 import ZhiXiNetwork
 
-/// The auth service on an ``APIClient``: its token store holds the session.
+/// The auth service on an `APIClient`: its token store holds the session.
 public final class AuthService: AuthServiceProtocol {
-    /// The client the calls go through; its ``APIClient/tokenStore`` holds the tokens.
+    /// The client the calls go through; its `APIClient/tokenStore` holds the tokens.
     public let client: APIClient
     private let now: @Sendable () -> Date
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A place for small secrets by key: the Keychain on Apple platforms (``KeychainStore``),
+/// A place for small secrets by key: the Keychain on Apple platforms (`KeychainStore`),
 /// private files elsewhere (``FileSecureStore``), memory in tests (``InMemorySecureStore``).
 ///
 /// Implementations are safe to call from many tasks at once, and their errors never

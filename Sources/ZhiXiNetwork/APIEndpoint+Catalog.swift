@@ -7,14 +7,14 @@ import ZhiXiModel
 /// any `Encodable` value; answers are decoded into the type the caller asks
 /// ``APIClient/request(_:as:)`` for.
 extension APIEndpoint {
-    /// `POST auth/apple`: sign in with Apple. No bearer token; answers ``AuthResponse``.
+    /// `POST auth/apple`: sign in with Apple. No bearer token; answers `AuthResponse`.
     /// Not retried: the authorization code is single-use.
     public static func signInWithApple(_ request: AppleLoginRequest) -> APIEndpoint {
         APIEndpoint(method: .post, path: "auth/apple", body: request, sendsAccessToken: false)
     }
 
     /// `POST auth/refresh` with `{"refreshToken"}`: new tokens. No bearer token; answers
-    /// ``AuthResponse``. Not retried: servers rotate refresh tokens.
+    /// `AuthResponse`. Not retried: servers rotate refresh tokens.
     public static func refreshTokens(refreshToken: String) -> APIEndpoint {
         APIEndpoint(method: .post, path: "auth/refresh", body: TokenRefreshRequest(refreshToken: refreshToken), sendsAccessToken: false)
     }
@@ -26,7 +26,7 @@ extension APIEndpoint {
                     refreshesOnUnauthorized: false, isIdempotent: true)
     }
 
-    /// `GET users/me`: the signed-in ``User``.
+    /// `GET users/me`: the signed-in `User`.
     public static var currentUser: APIEndpoint { APIEndpoint(method: .get, path: "users/me") }
 
     /// `POST learning/reading-events/batch` with `body` (`{"events": […]}`). Not retried by
@@ -56,7 +56,7 @@ extension APIEndpoint {
         APIEndpoint(method: .get, path: "activity/heatmap", queryItems: [URLQueryItem(name: "days", value: String(days))])
     }
 
-    /// `GET review-tasks[?status=S]`: the learner's ``ReviewTask``s, all or those in one status.
+    /// `GET review-tasks[?status=S]`: the learner's `ReviewTask`s, all or those in one status.
     public static func reviewTasks(status: ReviewTaskStatus? = nil) -> APIEndpoint {
         APIEndpoint(method: .get, path: "review-tasks", queryItems: status.map { [URLQueryItem(name: "status", value: $0.rawValue)] } ?? [])
     }
@@ -72,7 +72,7 @@ extension APIEndpoint {
         APIEndpoint(method: .post, path: "feedback", body: body)
     }
 
-    /// `POST ai/analyze-learning-input` with `body`: the AI's analysis (``AIAnalysis``) of
+    /// `POST ai/analyze-learning-input` with `body`: the AI's analysis (`AIAnalysis`) of
     /// what the learner wrote.
     public static func analyzeLearningInput(_ body: some Encodable & Sendable) -> APIEndpoint {
         APIEndpoint(method: .post, path: "ai/analyze-learning-input", body: body)
