@@ -277,7 +277,13 @@ public final class APIClient: Sendable {
         do {
             return try ZhiXiJSON.makeEncoder().encode(body)
         } catch {
-            throw .invalidRequest(reason: "the body of \(endpoint.summary) cannot be encoded as JSON (\(error))")
+            // By path and reason only: an EncodingError's own description quotes the value.
+            var detail = "not encodable"
+            if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+                let path = DecodingError.path(context.codingPath)
+                detail = (path.isEmpty ? "" : path + ": ") + context.debugDescription
+            }
+            throw .invalidRequest(reason: "the body of \(endpoint.summary) cannot be encoded as JSON (\(detail))")
         }
     }
 

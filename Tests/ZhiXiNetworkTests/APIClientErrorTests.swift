@@ -217,3 +217,28 @@ struct APIClientErrorTests {
         return (try? JSONSerialization.data(withJSONObject: object)) ?? body
     }
 }
+
+@Suite("APIClient: a body that cannot be encoded")
+struct APIClientEncodingTests {
+    struct Body: Encodable, Sendable {
+        var secret = "rt-NEVER-SHOWN"
+        var when = Date(timeIntervalSince1970: 1e15)   // a year the contract's ISO-8601 dates cannot hold
+    }
+
+    @Test("fails as an invalid request naming the field, without quoting the body, and sends nothing")
+    func unencodableBody() async throws {
+        let fixture = try NetworkFixture()
+        defer { fixture.api.server.stop() }
+        try await fixture.signIn()
+        let before = fixture.api.server.totalRequestCount
+        do {
+            try await fixture.client.requestVoid(.submitFeedback(Body()))
+            Issue.record("an unencodable body was sent")
+        } catch {
+            guard case .invalidRequest(let reason) = error else { Issue.record("got \(error)"); return }
+            #expect(reason.contains("POST feedback") && reason.contains("when:"))
+            #expect(!reason.contains("NEVER-SHOWN"))
+        }
+        #expect(fixture.api.server.totalRequestCount == before)
+    }
+}
