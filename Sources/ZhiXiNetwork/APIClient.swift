@@ -237,7 +237,8 @@ public final class APIClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await session(for: request).data(for: request)
+            (data, response) = try await BoundedExchange.data(for: request, in: session(for: request),
+                                                              deadline: Self.timeout(configuration.resourceTimeout) + 1)
         } catch let error as URLError {
             guard let failure = NetworkFailure(error.code) else {
                 log(status: nil, failure: nil)

@@ -179,7 +179,7 @@ struct APIClientErrorTests {
         try await fixture.signIn()
         fixture.api.server.faults.inject(.delay(seconds: 5), method: "GET", path: "/api/users/me")
         let call = Task { try await fixture.client.request(.currentUser, as: User.self) }
-        while fixture.api.server.requestCount("GET", "/api/users/me") == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await waitUntil { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
         call.cancel()
         await #expect(throws: APIError.cancelled) { try await call.value }
     }
