@@ -112,6 +112,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         return lock.withLock { acceptedConnections }
     }
 
+    /// `true` while the server accepts connections: until ``stop()``, its lifetime or its
+    /// connection limit ends that and its port is closed.
+    public var isAccepting: Bool { !isListenerClosed }
+
     /// Stops accepting and ends every connection within about 50 ms; returns at once.
     public func stop() {
         lock.withLock { stopping = true }
