@@ -5,9 +5,14 @@
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
-//   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
+//   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
+//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
+//                   turns the planner's review histories into training data)
+//   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
+//
+// Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
+// 127.0.0.1 that plays the app's API for the tests, with faults on demand.
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -21,7 +26,10 @@ let package = Package(
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
+        .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
+        .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
+        .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -37,19 +45,30 @@ let package = Package(
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
-        // Review-log import and datasets.
+        // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
+        // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
+        .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
+        // Secure stores, the token store, the auth service and the app session.
+        .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"]
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
+                           "ZhiXiNetwork", "ZhiXiAuth"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
+        // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
+        .target(name: "ZhiXiTestServer", dependencies: ["ZhiXiModel"], path: "Tests/ZhiXiTestServer"),
+        // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
+        .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         .testTarget(
@@ -64,9 +83,16 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
+        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(
+            name: "ZhiXiSimulationTests",
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -27,6 +27,21 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
         CommandError(exitCode: .ioError, message: message)
     }
 
+    /// The server cannot be reached or failed (exit 69).
+    public static func unavailable(_ message: String) -> CommandError {
+        CommandError(exitCode: .unavailable, message: message)
+    }
+
+    /// A malformed answer from the server (exit 76).
+    public static func protocolError(_ message: String) -> CommandError {
+        CommandError(exitCode: .protocolError, message: message)
+    }
+
+    /// Not signed in, or refused (exit 77).
+    public static func noPermission(_ message: String) -> CommandError {
+        CommandError(exitCode: .noPermission, message: message)
+    }
+
     /// The message.
     public var description: String { message }
 }

@@ -9,6 +9,13 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// An input file does not exist or cannot be read.
     case noInput = 66
+    /// The server cannot be reached, or answered with an error of its own (5xx), after the
+    /// retries (`auth`).
+    case unavailable = 69
     /// Writing output failed.
     case ioError = 74
+    /// The server's answer is malformed; the message names the field (`auth`).
+    case protocolError = 76
+    /// Not signed in, or the server refused the credential or the session (`auth`).
+    case noPermission = 77
 }

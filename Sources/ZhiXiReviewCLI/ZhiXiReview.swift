@@ -4,7 +4,10 @@ public enum ZhiXiReview {
     public static let version = "0.2.0"
 
     /// Every command, in the order of the help.
-    static var commands: [any Command.Type] { [PlanCommand.self, RecordCommand.self, StatesCommand.self] }
+    static var commands: [any Command.Type] {
+        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
+         EvaluateCommand.self, AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self]
+    }
 
     static var usage: String {
         let width = commands.map { $0.specification.name.count + 1 + ($0.specification.arguments.first?.placeholder.count ?? 0) }.max() ?? 0
@@ -27,7 +30,8 @@ public enum ZhiXiReview {
           -h, --help  show this help
           --version   print the version
 
-        exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error
+        exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error;
+        auth: 69 server unreachable or failing, 76 malformed answer, 77 not signed in or refused
         """
     }
 

@@ -34,10 +34,8 @@ struct OptionDeclarationTests {
     }
 
     @Test("each command reads every option it declares (no option is declared and ignored)",
-          arguments: ["plan", "states", "record"])
+          arguments: ["plan", "states", "record", "optimize", "evaluate"])
     func commandsReadEveryOption(name: String) async throws {
-        let command = try #require(ZhiXiReview.commands.first { $0.specification.name == name })
-        let specification = command.specification
         let folder = try temporaryFolder()
         let input: String
         switch name {
@@ -48,20 +46,12 @@ struct OptionDeclarationTests {
             input = folder.appendingPathComponent("workspace.json").path
             try Data(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json")).write(to: URL(fileURLWithPath: input))
         }
-        var words: [String] = []
-        // plan --batch replaces WORKSPACE.json; PlanBatchTests gives every other option with it.
-        for option in specification.options where option.name != "batch" {
-            words.append("--" + option.name)
-            if !option.isFlag { words.append(name == "record" && option.name == "lesson" ? "lesson-1-1" : option.example) }
-        }
-        let parsed = try ParsedArguments([input] + words, specification: specification)
         let context = CommandContext(now: ISO8601DateFormatter().date(from: "2026-11-29T12:00:00Z")!)
-        do {
-            try await command.run(parsed, context: context)
-        } catch {
-            Issue.record("\(name) failed with every option given: \(error.message)")
-        }
-        let unread = Set(specification.options.map(\.name)).subtracting(parsed.readOptions)
+        // --batch replaces the input file; PlanBatchTests give every other option with it.
+        let (failure, unread) = try await runWithEveryOption(name, positionals: [input], leaving: ["batch"], value: { option in
+            name == "record" && option.name == "lesson" ? "lesson-1-1" : nil
+        }, context: context)
+        #expect(failure == nil, "\(name) failed with every option given: \(failure ?? "")")
         #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")
     }
 }

@@ -140,17 +140,17 @@ struct PlanBatchTests {
 
     @Test("every option of plan applies in batch mode (all are read)")
     func batchReadsEveryOption() async throws {
-        let specification = PlanCommand.specification
         let path = try temporaryFile("fleet.jsonl", try FleetFixture.line(1) + "\n")
-        var words = ["--batch", path, "--format", "json"]
-        for option in specification.options where option.name != "batch" && option.name != "format" {
-            words.append("--" + option.name)
-            if !option.isFlag { words.append(option.example) }
-        }
-        let parsed = try ParsedArguments(words, specification: specification)
         let context = CommandContext(now: Date(timeIntervalSince1970: 1_795_914_000))
-        try await PlanCommand.run(parsed, context: context)
-        #expect(Set(specification.options.map(\.name)).subtracting(parsed.readOptions).isEmpty)
+        let (failure, unread) = try await runWithEveryOption("plan", value: { option in
+            switch option.name {
+            case "batch": path
+            case "format": "json"
+            default: nil
+            }
+        }, context: context)
+        #expect(failure == nil, "plan --batch failed with every option given: \(failure ?? "")")
+        #expect(unread.isEmpty, "plan --batch never reads \(unread.sorted())")
         #expect(Self.outputLines(context.standardOutput).count == 1)
     }
 }

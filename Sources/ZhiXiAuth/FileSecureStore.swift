@@ -1,0 +1,181 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A secure store in a private directory, for Linux, servers and command-line tools: one
+/// file per key, files mode 0600 in a directory mode 0700 owned by the current user.
+///
+/// Writes are atomic: the data goes to a temporary file created exclusively (`O_EXCL`,
+/// never following a symbolic link) in the same directory, is flushed to disk (`fsync`),
+/// then renamed over the key's file, and the directory is flushed so the rename survives
+/// a crash. A reader sees the old secret or the new one, never a mix. Files are opened
+/// without following symbolic links, so a link planted in the directory cannot redirect
+/// a secret elsewhere.
+public struct FileSecureStore: SecureStore {
+    /// The directory holding the secrets.
+    public let directory: URL
+
+    /// The largest secret read, in bytes (1 MiB): anything larger is not ours.
+    static let maximumSize = 1 << 20
+
+    /// A store in `directory`, created (mode 0700) on the first write.
+    public init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    /// The user's configuration directory for `zhixi-review`:
+    /// `$XDG_CONFIG_HOME/zhixi-review`, else `$HOME/.config/zhixi-review`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let configuration = environment["XDG_CONFIG_HOME"], configuration.hasPrefix("/") {
+            return URL(fileURLWithPath: configuration, isDirectory: true).appendingPathComponent("zhixi-review", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".config", isDirectory: true)
+            .appendingPathComponent("zhixi-review", isDirectory: true)
+    }
+
+    /// The file that holds the secret under `key`.
+    public func fileURL(forKey key: String) throws(SecureStoreError) -> URL {
+        try Self.validate(key)
+        return directory.appendingPathComponent(key, isDirectory: false)
+    }
+
+    /// The data under `key`, or `nil` when its file does not exist.
+    /// - Throws: ``SecureStoreError/unreadable(key:reason:)`` when the file exists but is
+    ///   not a regular file, is larger than 1 MiB or cannot be read.
+    public func data(forKey key: String) throws(SecureStoreError) -> Data? {
+        let path = try fileURL(forKey: key).path
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .unreadable(key: key, reason: "\(path): \(Self.lastError)")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(key: key, reason: "\(path): \(Self.lastError)") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(key: key, reason: "\(path) is not a regular file") }
+        guard Int(info.st_size) <= Self.maximumSize else {
+            throw .unreadable(key: key, reason: "\(path) is \(info.st_size) bytes, more than a secret can be")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw .unreadable(key: key, reason: "\(path): \(Self.lastError)") }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= Self.maximumSize else { throw .unreadable(key: key, reason: "\(path) grew while being read") }
+        return Data(bytes[..<count])
+    }
+
+    /// Saves `data` under `key` atomically (temporary file, `fsync`, rename, directory
+    /// `fsync`), creating the directory (0700) if needed; the file is mode 0600.
+    /// - Throws: ``SecureStoreError/insecureDirectory(path:reason:)`` or
+    ///   ``SecureStoreError/unwritable(key:reason:)``; the previous secret is then unchanged.
+    public func setData(_ data: Data, forKey key: String) throws(SecureStoreError) {
+        let path = try fileURL(forKey: key).path
+        try prepareDirectory()
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 {
+            temporary = directory.appendingPathComponent(".\(key).\(String(UInt64.random(in: .min ... .max), radix: 16)).tmp").path
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else {
+            throw .unwritable(key: key, reason: "cannot create a temporary file in \(directory.path): \(Self.lastError)")
+        }
+        var failure: String?
+        if fchmod(descriptor, 0o600) != 0 { failure = "chmod: \(Self.lastError)" }
+        if failure == nil {
+            failure = data.withUnsafeBytes { buffer -> String? in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return "write: \(Self.lastError)"
+                    }
+                    offset += written
+                }
+                return nil
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = "fsync: \(Self.lastError)" }
+        if close(descriptor) != 0, failure == nil { failure = "close: \(Self.lastError)" }
+        if failure == nil, rename(temporary, path) != 0 { failure = "rename to \(path): \(Self.lastError)" }
+        if let failure {
+            unlink(temporary)
+            throw .unwritable(key: key, reason: failure)
+        }
+        syncDirectory()
+    }
+
+    /// Removes the file of `key`; nothing happens when there is none.
+    /// - Throws: ``SecureStoreError/unwritable(key:reason:)`` when it cannot be removed.
+    public func removeData(forKey key: String) throws(SecureStoreError) {
+        let path = try fileURL(forKey: key).path
+        guard unlink(path) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return }
+            throw .unwritable(key: key, reason: "cannot remove \(path): \(Self.lastError)")
+        }
+        syncDirectory()
+    }
+
+    // MARK: - The directory
+
+    /// Creates the directory with mode 0700 if it is missing (its parents with the usual
+    /// modes), and makes an existing one 0700; refuses one that is not a directory or
+    /// belongs to someone else.
+    private func prepareDirectory() throws(SecureStoreError) {
+        let path = directory.path
+        var info = stat()
+        if stat(path, &info) != 0 {
+            guard errno == ENOENT else { throw .insecureDirectory(path: path, reason: Self.lastError) }
+            do {
+                try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw .insecureDirectory(path: path, reason: "its parent cannot be created (\(error.localizedDescription))")
+            }
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw .insecureDirectory(path: path, reason: Self.lastError) }
+            guard stat(path, &info) == 0 else { throw .insecureDirectory(path: path, reason: Self.lastError) }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .insecureDirectory(path: path, reason: "it is not a directory") }
+        guard info.st_uid == geteuid() else { throw .insecureDirectory(path: path, reason: "it belongs to another user") }
+        if info.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
+            throw .insecureDirectory(path: path, reason: "its mode cannot be set to 0700 (\(Self.lastError))")
+        }
+    }
+
+    /// Flushes the directory entry changes (renames, removals) to disk; best effort.
+    private func syncDirectory() {
+        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    // MARK: - Keys
+
+    static func validate(_ key: String) throws(SecureStoreError) {
+        let bytes = Array(key.utf8)
+        func allowed(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2E || byte == 0x5F || byte == 0x2D
+        }
+        guard let first = bytes.first, bytes.count <= 128, allowed(first), first != 0x2E, first != 0x5F, first != 0x2D,
+              bytes.allSatisfy(allowed) else {
+            throw .invalidKey(key)
+        }
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}

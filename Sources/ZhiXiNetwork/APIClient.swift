@@ -1,0 +1,314 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ZhiXiModel
+
+/// The client of the app's API on `URLSession`.
+///
+/// - Every call but sign-in and refresh carries `Authorization: Bearer <access token>`
+///   from the token store.
+/// - A 401 answer triggers one refresh (`POST auth/refresh` with the stored refresh token)
+///   and one retry with the new access token. Calls answered 401 at the same time share a
+///   single refresh. A refused refresh clears the stored tokens and the call fails with
+///   ``APIError/unauthorized(_:)``.
+/// - Idempotent calls are retried on timeouts, lost connections and 5xx answers with the
+///   configuration's ``RetryPolicy``.
+/// - Each HTTP exchange is reported to the logger as an ``APIRequestLog`` (method, path,
+///   status, milliseconds); no header or body is ever logged.
+/// - The session is ephemeral, with no URL cache and no cookies, so answers carrying
+///   tokens are never written to disk; redirects are refused so the token never follows
+///   one.
+///
+/// Safe to share between tasks.
+public final class APIClient: Sendable {
+    /// The base URL of the API, ending in `/api`.
+    public let baseURL: URL
+    /// Where the tokens come from and where refreshed ones go.
+    public let tokenStore: any TokenStoreProtocol
+    /// Timeouts, retries and connections.
+    public let configuration: APIClientConfiguration
+
+    private let session: URLSession
+    #if canImport(FoundationNetworking)
+    /// swift-corelibs-foundation (Linux): when libcurl resends a request on a fresh
+    /// connection because the reused one died under it, the body is not sent again and the
+    /// call hangs until its timeout. Requests with a body therefore go through this second
+    /// session, whose requests say `Connection: close`, so its connections are never reused.
+    private let bodySession: URLSession
+    #endif
+    private let logger: (@Sendable (APIRequestLog) -> Void)?
+    private let now: @Sendable () -> Date
+    private let refreshCoordinator = TokenRefreshCoordinator()
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the API's base URL, ending in `/api`, such as `https://zhixi.example/api`.
+    ///   - tokenStore: the tokens to send; refreshed tokens are saved there.
+    ///   - configuration: timeouts, retries and connections.
+    ///   - now: the clock that dates token expiry (default: the system clock).
+    ///   - logger: receives one ``APIRequestLog`` per HTTP exchange, from any thread.
+    public init(
+        baseURL: URL,
+        tokenStore: any TokenStoreProtocol,
+        configuration: APIClientConfiguration = APIClientConfiguration(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        logger: (@Sendable (APIRequestLog) -> Void)? = nil
+    ) {
+        self.baseURL = baseURL
+        self.tokenStore = tokenStore
+        self.configuration = configuration
+        self.now = now
+        self.logger = logger
+        session = Self.makeSession(configuration)
+        #if canImport(FoundationNetworking)
+        bodySession = Self.makeSession(configuration)
+        #endif
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+        #if canImport(FoundationNetworking)
+        bodySession.finishTasksAndInvalidate()
+        #endif
+    }
+
+    /// An ephemeral session without cache, cookies or credential storage, refusing
+    /// redirects.
+    private static func makeSession(_ configuration: APIClientConfiguration) -> URLSession {
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.urlCredentialStorage = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.timeoutIntervalForRequest = timeout(configuration.requestTimeout)
+        sessionConfiguration.timeoutIntervalForResource = timeout(configuration.resourceTimeout)
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maximumConnectionsPerHost)
+        return URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }
+
+    /// A timeout in seconds as the platform honours it: swift-corelibs-foundation (Linux)
+    /// truncates timeouts to whole seconds, so 0.5 s would time out at once; it is rounded
+    /// up to a whole second there.
+    private static func timeout(_ seconds: Double) -> Double {
+        #if canImport(FoundationNetworking)
+        return max(1, seconds.rounded(.up))
+        #else
+        return seconds
+        #endif
+    }
+
+    /// Sends `endpoint` and decodes its answer as `Response` with the model's decoder.
+    ///
+    /// - Throws: ``APIError``: `.network` with no answer, `.http` for a status outside
+    ///   200–299, `.decoding` (with the field's JSON path) for an answer of the wrong shape,
+    ///   `.unauthorized` when the learner must sign in again.
+    public func request<Response: Decodable>(_ endpoint: APIEndpoint, as type: Response.Type = Response.self) async throws(APIError) -> Response {
+        try Self.decode(Response.self, from: try await perform(endpoint))
+    }
+
+    /// Sends `endpoint` and ignores the body of its (2xx) answer.
+    ///
+    /// - Throws: ``APIError`` as ``request(_:as:)`` does, except `.decoding`.
+    public func requestVoid(_ endpoint: APIEndpoint) async throws(APIError) {
+        _ = try await perform(endpoint)
+    }
+
+    /// Renews the session now with the stored refresh token, joining a refresh already in
+    /// flight, saves the new tokens and returns the server's answer (which holds the user).
+    ///
+    /// - Throws: ``APIError/unauthorized(_:)`` when there is no refresh token or the server
+    ///   refuses it (the stored tokens are then cleared); `.network`, `.http` or `.decoding`
+    ///   when the refresh could not be done (the stored tokens are kept).
+    public func refreshSession() async throws(APIError) -> AuthResponse {
+        try await refreshCoordinator.refreshedSession { [self] () async throws(APIError) -> RefreshedSession in
+            try await self.performRefresh()
+        }.response
+    }
+
+    // MARK: - One call
+
+    /// The body of the 2xx answer to `endpoint`, after at most one refresh and retry.
+    private func perform(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
+        guard let url = endpoint.url(relativeTo: baseURL) else {
+            throw .invalidRequest(reason: "'\(endpoint.pathAndQuery)' does not make a URL under \(baseURL.absoluteString)")
+        }
+        let body = try Self.encodedBody(of: endpoint)
+        guard endpoint.sendsAccessToken else {
+            let (status, data) = try await send(endpoint, url: url, body: body, tokens: nil)
+            return try Self.successBody(status: status, data: data)
+        }
+        guard var tokens = tokenStore.loadTokens() else { throw .unauthorized(.notSignedIn) }
+        var refreshed = false
+        while true {
+            let (status, data) = try await send(endpoint, url: url, body: body, tokens: tokens)
+            guard status == 401 else { return try Self.successBody(status: status, data: data) }
+            let refusal = Self.errorBody(data)
+            if refreshed { throw .unauthorized(.refusedAfterRefresh(code: refusal.code, message: refusal.message)) }
+            guard endpoint.refreshesOnUnauthorized else {
+                throw .unauthorized(.accessTokenRefused(code: refusal.code, message: refusal.message))
+            }
+            tokens = try await refreshCoordinator.tokens(replacing: tokens.accessToken, in: tokenStore) {
+                [self] () async throws(APIError) -> RefreshedSession in
+                try await self.performRefresh()
+            }
+            refreshed = true
+        }
+    }
+
+    /// One `POST auth/refresh` with the stored refresh token; saves and returns the new
+    /// tokens. Only ``TokenRefreshCoordinator`` calls it, so that one runs at a time.
+    private func performRefresh() async throws(APIError) -> RefreshedSession {
+        guard let current = tokenStore.loadTokens() else { throw .unauthorized(.notSignedIn) }
+        let data: Data
+        do throws(APIError) {
+            data = try await perform(.refreshTokens(refreshToken: current.refreshToken))
+        } catch {
+            guard case .http(let status, let code, let message) = error, [400, 401, 403].contains(status) else { throw error }
+            // Refused: forget the tokens, unless someone signed in anew meanwhile.
+            if tokenStore.loadTokens()?.refreshToken == current.refreshToken { try? tokenStore.clearTokens() }
+            throw .unauthorized(.refreshRefused(code: code, message: message))
+        }
+        let response = try Self.decode(AuthResponse.self, from: data)
+        let tokens = AuthTokens(response, receivedAt: now())
+        // Signed out (or in anew) while the refresh was in flight: the store's word stands.
+        guard tokenStore.loadTokens()?.refreshToken == current.refreshToken else { throw .unauthorized(.notSignedIn) }
+        do {
+            try tokenStore.saveTokens(tokens)
+        } catch {
+            throw .tokenStorage(reason: String(describing: error))
+        }
+        return RefreshedSession(response: response, tokens: tokens)
+    }
+
+    // MARK: - HTTP exchanges
+
+    /// Sends the request, retrying an idempotent one on transient failures, and returns
+    /// the status and body of the last answer.
+    private func send(_ endpoint: APIEndpoint, url: URL, body: Data?, tokens: AuthTokens?) async throws(APIError) -> (status: Int, data: Data) {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                                 timeoutInterval: Self.timeout(configuration.requestTimeout))
+        request.httpMethod = endpoint.method.rawValue
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            #if canImport(FoundationNetworking)
+            request.setValue("close", forHTTPHeaderField: "Connection")
+            #endif
+        }
+        if let tokens { request.setValue(tokens.authorizationHeaderValue, forHTTPHeaderField: "Authorization") }
+        let policy = endpoint.isIdempotent ? configuration.retryPolicy : .none
+        var retry = 0
+        while true {
+            let outcome: Result<(status: Int, data: Data), APIError>
+            do throws(APIError) {
+                outcome = .success(try await exchange(request, endpoint: endpoint, retry: retry, sentAccessToken: tokens != nil))
+            } catch {
+                if error == .cancelled { throw error }
+                outcome = .failure(error)
+            }
+            let isTransient = switch outcome {
+            case .success(let answer): answer.status >= 500
+            case .failure(let error): error.isTransient
+            }
+            guard isTransient, retry < policy.maximumRetries else { return try outcome.get() }
+            retry += 1
+            do {
+                try await Task.sleep(nanoseconds: UInt64(policy.delay(beforeRetry: retry) * 1_000_000_000))
+            } catch {
+                throw .cancelled
+            }
+        }
+    }
+
+    /// One HTTP exchange, logged.
+    private func exchange(_ request: URLRequest, endpoint: APIEndpoint, retry: Int, sentAccessToken: Bool) async throws(APIError) -> (status: Int, data: Data) {
+        let start = ContinuousClock.now
+        func log(status: Int?, failure: NetworkFailure?) {
+            guard let logger else { return }
+            let elapsed = ContinuousClock.now - start
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            logger(APIRequestLog(method: endpoint.method, path: endpoint.pathAndQuery, status: status, failure: failure,
+                                 durationMilliseconds: milliseconds, retry: retry, sentAccessToken: sentAccessToken))
+        }
+        if Task.isCancelled { throw .cancelled }
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await BoundedExchange.data(for: request, in: session(for: request),
+                                                              deadline: Self.timeout(configuration.resourceTimeout) + 1)
+        } catch let error as URLError {
+            guard let failure = NetworkFailure(error.code) else {
+                log(status: nil, failure: nil)
+                throw .cancelled
+            }
+            log(status: nil, failure: failure)
+            throw .network(failure)
+        } catch is CancellationError {
+            log(status: nil, failure: nil)
+            throw .cancelled
+        } catch {
+            let failure = NetworkFailure.other(code: (error as NSError).code)
+            log(status: nil, failure: failure)
+            throw .network(failure)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            log(status: nil, failure: .connectionLost)
+            throw .network(.connectionLost)
+        }
+        log(status: http.statusCode, failure: nil)
+        return (http.statusCode, data)
+    }
+
+    /// The session that sends `request` (see `bodySession`).
+    private func session(for request: URLRequest) -> URLSession {
+        #if canImport(FoundationNetworking)
+        return request.httpBody == nil ? session : bodySession
+        #else
+        return session
+        #endif
+    }
+
+    // MARK: - Bodies
+
+    private static func encodedBody(of endpoint: APIEndpoint) throws(APIError) -> Data? {
+        guard let body = endpoint.body else { return nil }
+        do {
+            return try ZhiXiJSON.makeEncoder().encode(body)
+        } catch {
+            // By path and reason only: an EncodingError's own description quotes the value.
+            var detail = "not encodable"
+            if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+                let path = DecodingError.path(context.codingPath)
+                detail = (path.isEmpty ? "" : path + ": ") + context.debugDescription
+            }
+            throw .invalidRequest(reason: "the body of \(endpoint.summary) cannot be encoded as JSON (\(detail))")
+        }
+    }
+
+    private static func successBody(status: Int, data: Data) throws(APIError) -> Data {
+        guard (200..<300).contains(status) else {
+            let body = errorBody(data)
+            throw .http(status: status, code: body.code, message: body.message)
+        }
+        return data
+    }
+
+    private static func errorBody(_ data: Data) -> APIErrorBody {
+        (try? JSONDecoder().decode(APIErrorBody.self, from: data)) ?? APIErrorBody()
+    }
+
+    static func decode<Response: Decodable>(_ type: Response.Type, from data: Data) throws(APIError) -> Response {
+        guard !data.isEmpty else { throw .decoding(path: "", reason: "the answer has no body") }
+        do {
+            return try ZhiXiJSON.makeDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            let (path, reason) = error.jsonPathAndReason
+            throw .decoding(path: path, reason: reason)
+        } catch {
+            throw .decoding(path: "", reason: String(describing: error))
+        }
+    }
+}

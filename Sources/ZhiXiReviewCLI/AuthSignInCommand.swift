@@ -1,0 +1,91 @@
+import Foundation
+import ZhiXiAuth
+import ZhiXiModel
+
+/// `zhixi-review auth sign-in`: signs in with an Apple credential obtained elsewhere and
+/// keeps the session in the store.
+enum AuthSignInCommand: Command {
+    static let identityToken = CommandOption<String>.text(
+        "identity-token", placeholder: "T", example: "eyJraWQiOi...",
+        help: "the Apple identity token (a JWT); - reads it from the first line of standard input; required")
+    static let authorizationCode = CommandOption<String>.text(
+        "authorization-code", placeholder: "C", example: "c0ffee.0.abcd",
+        help: "the Apple authorization code; - reads it from the next line of standard input; required")
+    static let userIdentifier = CommandOption<String>.text(
+        "user-identifier", placeholder: "U", example: "001234.abcdef.0123", help: "the Apple user identifier; required")
+    static let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓",
+                                                      help: "the given name Apple shared (first sign-in only)")
+    static let familyName = CommandOption<String>.text("family-name", placeholder: "F", example: "林",
+                                                       help: "the family name Apple shared (first sign-in only)")
+    static let email = CommandOption<String>.text("email", placeholder: "E", example: "lin@example.com",
+                                                  help: "the e-mail address Apple shared (first sign-in only)")
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "auth sign-in",
+        summary: "sign in with an Apple credential; the session goes to the store",
+        discussion: """
+        Posts the Sign in with Apple credential to the server (POST auth/apple), keeps the
+        tokens it answers in the store (--store) and prints where the app would go next:
+        onboarding for a learner who has not finished the introduction, else main. A token on
+        the command line is visible to other users of the machine while the command runs;
+        give - to read it from standard input instead.
+        """,
+        options: [identityToken.erased, authorizationCode.erased, userIdentifier.erased, givenName.erased, familyName.erased,
+                  email.erased, format.erased] + AuthOptions.common,
+        epilogue: """
+        JSON output: {"route": "onboarding"|"main", "user": {…}}.
+
+        \(AuthOptions.exitStatuses)
+        """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let connection = try AuthConnection(arguments, context: context)
+        let credential = try credential(arguments, context: context)
+        let outcome = await signIn(credential, service: connection.service)
+        connection.flushLog(to: context)
+        if let error = outcome.error { throw AuthConnection.failure(error, "auth sign-in") }
+        let report = SessionReport(route: outcome.route, user: outcome.user)
+        context.write(format == .json ? try SessionReport.json(report) : "signed in\n" + report.text)
+    }
+
+    /// The credential of the options; `-` values are read from standard input, one line each.
+    static func credential(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> AppleCredential {
+        var lines: [String]?
+        func resolve(_ option: CommandOption<String>) throws(CommandError) -> String {
+            guard let value = try arguments.value(of: option) else {
+                throw arguments.usageError("auth sign-in needs --\(option.name) \(option.erased.placeholder)")
+            }
+            guard value == "-" else { return value }
+            if lines == nil {
+                lines = String(decoding: try context.readStandardInput(), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            }
+            guard let line = lines?.first, !line.isEmpty else {
+                throw arguments.usageError("--\(option.name) -: standard input has no line left for it")
+            }
+            lines?.removeFirst()
+            return line
+        }
+        let identityToken = try resolve(identityToken)
+        let authorizationCode = try resolve(authorizationCode)
+        guard let userIdentifier = try arguments.value(of: userIdentifier) else {
+            throw arguments.usageError("auth sign-in needs --user-identifier U")
+        }
+        let givenName = try arguments.value(of: givenName)
+        let familyName = try arguments.value(of: familyName)
+        let name = givenName == nil && familyName == nil ? nil : AppleFullName(givenName: givenName, familyName: familyName)
+        return AppleCredential(identityToken: identityToken, authorizationCode: authorizationCode, userIdentifier: userIdentifier,
+                               fullName: name, email: try arguments.value(of: email))
+    }
+
+    /// Signs in through the app's session, on the main actor as in the app.
+    @MainActor
+    static func signIn(_ credential: AppleCredential, service: AuthService) async -> (route: AppRoute, user: User?, error: AuthError?) {
+        let session = AppSession(authService: service)
+        await session.signIn(with: credential)
+        return (session.route, session.currentUser, session.authError)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import ZhiXiAuth
+import ZhiXiNetwork
+
+/// `zhixi-review auth sign-out`: tells the server and empties the store, whatever the
+/// server answers.
+enum AuthSignOutCommand: Command {
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "auth sign-out",
+        summary: "sign out: tell the server, empty the store whatever it answers",
+        discussion: """
+        Posts the saved refresh token to the server (POST auth/logout) so that it forgets it,
+        then removes the session from the store, also when the server cannot be reached or
+        refuses (a warning on standard error says so; the status is still 0).
+        """,
+        options: [format.erased] + AuthOptions.common,
+        epilogue: """
+        JSON output: {"wasSignedIn": true|false, "serverConfirmed": true|false}.
+
+        \(AuthOptions.exitStatuses)
+        """)
+
+    private struct Report: Encodable {
+        var wasSignedIn: Bool
+        var serverConfirmed: Bool
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let connection = try AuthConnection(arguments, context: context)
+        let outcome = try await connection.perform("auth sign-out", context: context) { () async throws(AuthError) -> LogoutOutcome in
+            try await connection.service.logout()
+        }
+        if case .serverNotTold(let error) = outcome {
+            context.writeError("zhixi-review: auth sign-out: warning: the server was not told (\(error)); "
+                + "the session was removed from \(connection.storeDirectory.path) all the same")
+        }
+        let report = Report(wasSignedIn: outcome != .wasSignedOut, serverConfirmed: outcome == .serverConfirmed)
+        switch format {
+        case .json: context.write(try SessionReport.json(report))
+        default: context.write(report.wasSignedIn ? "signed out\n" : "already signed out\n")
+        }
+    }
+}

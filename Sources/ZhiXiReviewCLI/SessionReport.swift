@@ -1,0 +1,48 @@
+import ZhiXiAuth
+import ZhiXiModel
+
+/// What `auth sign-in` and `auth status` report: the route the app would show and the
+/// signed-in user. JSON: `{"route": "login"|"onboarding"|"main", "user": {…}|null}`.
+struct SessionReport: Encodable {
+    /// The route.
+    var route: AppRoute
+    /// The signed-in user, `nil` when signed out.
+    var user: User?
+
+    private enum CodingKeys: String, CodingKey { case route, user }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(route.rawValue, forKey: .route)
+        if let user {
+            try container.encode(user, forKey: .user)
+        } else {
+            try container.encodeNil(forKey: .user)
+        }
+    }
+
+    /// `route: main` and, when signed in, the user's name, e-mail and ids.
+    var text: String {
+        var lines = ["route: \(route.rawValue)"]
+        if let user { lines.append("user: " + Self.describe(user)) } else { lines.append("user: none (signed out)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `晓 林 <lin@example.com> (id user-1, Apple user apple-001)`.
+    static func describe(_ user: User) -> String {
+        var parts: [String] = []
+        if let name = user.displayName, !name.isEmpty { parts.append(name) }
+        if let email = user.email, !email.isEmpty { parts.append("<\(email)>") }
+        parts.append("(id \(user.id), Apple user \(user.appleUserID))")
+        return parts.joined(separator: " ")
+    }
+
+    /// `value` as pretty-printed JSON of the model's contract, with a final newline.
+    static func json(_ value: some Encodable) throws(CommandError) -> String {
+        do {
+            return String(decoding: try ZhiXiJSON.makeEncoder(prettyPrinted: true).encode(value), as: UTF8.self) + "\n"
+        } catch {
+            throw .dataError("the answer cannot be written as JSON (\(error))")
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// Why the test server could not start.
+public enum TestServerError: Error, Sendable, CustomStringConvertible {
+    /// A socket call failed; the message names it and the reason.
+    case socket(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .socket(let message): "test server: \(message)"
+        }
+    }
+}
