@@ -11,9 +11,11 @@ import ZhiXiScheduler
 /// - time zones on every continent, half- and quarter-hour offsets included; day starts
 ///   from midnight to 06:00 (mostly 04:00); budgets from none to 90 minutes a day; desired
 ///   retention 0.80–0.95; Chinese or English; weeks starting on Sunday or Monday;
-/// - 3 to 40 lessons of 5 to 30 minutes; 0 to 300 sessions (most learners have few,
-///   a quarter have none to ten), over 2 weeks to a year that ends up to 60 days before
-///   ``now`` (idle learners come back to a backlog);
+/// - 3 to 60 lessons of 5 to 30 minutes; 0 to 300 sessions (a quarter of learners have up to
+///   10, half up to 150, a quarter 150–300), over 2 weeks to a year that ends up to 60 days before
+///   ``now`` (idle learners come back to a backlog), on the days each learner studies: the
+///   lessons due first, then a new one now and then, each lesson due again when its memory
+///   says (so first intervals cluster, as an app's schedule makes them);
 /// - scores that follow a forgetting curve (a lesson reviewed soon after is remembered
 ///   better), weak points from each lesson's key points when the score is below 85, an AI
 ///   analysis for about three sessions in four (now and then one that disagrees with its
@@ -98,10 +100,15 @@ enum FleetGenerator {
         let zone = pick(timeZones)
         let chinese = zone.hasPrefix("Asia/Shanghai") || zone == "Asia/Taipei" || uniform() < 0.3
         let subject = pick(subjects)
-        let lessonCount = 3 + Int(uniform() * 38)
-        let sessionCount = uniform() < 0.25 ? Int(uniform() * 11) : Int(pow(uniform(), 1.6) * 301)
+        // A quarter of learners are new or light (up to 10 sessions), half are regular (up to
+        // 150), a quarter are heavy (150–300 sessions over 20–60 lessons and four months or more).
+        let kind = uniform()
+        let heavy = kind >= 0.75
+        let lessonCount = heavy ? 20 + Int(uniform() * 41) : 3 + Int(uniform() * 38)
+        let sessionCount = kind < 0.25 ? Int(uniform() * 11) : heavy ? 150 + Int(uniform() * 151) : 10 + Int(pow(uniform(), 1.3) * 141)
         let ability = 0.6 + uniform() * 1.4  // how fast memories grow
-        let spanDays = 14 + uniform() * 351
+        let firstScore = 62 + ability * 10  // the learner's usual score on a new lesson
+        let spanDays = heavy ? 120 + uniform() * 245 : 14 + uniform() * 351
         let idleDays = uniform() < 0.2 ? uniform() * 60 : uniform() * 2
         let end = now - idleDays * 86_400
         let start = end - spanDays * 86_400
@@ -143,39 +150,56 @@ enum FleetGenerator {
         }
         out.append("],\"sessions\":[")
 
-        // Sessions in time order: a new lesson now and then, otherwise the learned lesson that
-        // is most forgotten; the score follows that lesson's forgetting curve.
-        var times = (0 ..< sessionCount).map { _ in start + uniform() * (end - start) }
-        times.sort()
+        // The learner's history, day by day: on the days they study (a share of days that is
+        // theirs), the lessons that are due first (at most six), then now and then a new one.
+        // A lesson is next due when its memory's stability says so, in whole days, so first
+        // intervals cluster as an app's schedule makes them; the score follows the lesson's
+        // forgetting curve from its last review.
+        var history: [(time: Double, lesson: Int, score: Int)] = []
         var memories = [LessonMemory](repeating: LessonMemory(), count: lessonCount)
+        var dueDay = [Int](repeating: Int.max, count: lessonCount)
+        let activity = 0.35 + uniform() * 0.6
         var learned = 0
-        var analyses = UTF8Text(capacity: 256)
-        var analysisCount = 0
-        for (number, time) in times.enumerated() {
-            let lesson: Int
-            if learned < lessonCount && (learned == 0 || uniform() < 0.35) {
-                lesson = learned
-                learned += 1
-            } else {
-                var weakest = 0
-                var lowest = Double.infinity
-                for candidate in 0 ..< learned {
-                    let memory = memories[candidate]
-                    let recall = pow(1 + (time - memory.lastReview) / 86_400 / (9 * memory.stability), -1)
-                    let jittered = recall + uniform() * 0.15
-                    if jittered < lowest { lowest = jittered; weakest = candidate }
-                }
-                lesson = weakest
-            }
+        func review(_ lesson: Int, at time: Double, day: Int) {
             var memory = memories[lesson]
-            let recall = memory.reviews == 0 ? 0.45 + uniform() * 0.3
-                : pow(1 + (time - memory.lastReview) / 86_400 / (9 * memory.stability), -1)
-            let score = max(0, min(100, Int((recall * 100 + (uniform() - 0.5) * 24).rounded())))
-            memory.stability = memory.reviews == 0 ? 0.5 + ability : memory.stability * (1.2 + ability * Double(score) / 100)
+            let expected = memory.reviews == 0 ? firstScore
+                : 100 * pow(1 + (time - memory.lastReview) / 86_400 / (9 * memory.stability), -1)
+            let score = max(0, min(100, Int((expected + (uniform() - 0.5) * 24).rounded())))
+            if memory.reviews == 0 {
+                memory.stability = 0.5 + ability
+            } else if score < 50 {
+                memory.stability = max(0.5, memory.stability * 0.5)
+            } else {
+                memory.stability *= 1.2 + ability * Double(score) / 100
+            }
             memory.lastReview = time
             memory.reviews += 1
             memories[lesson] = memory
+            dueDay[lesson] = day + max(1, Int((memory.stability * (0.8 + uniform() * 0.4)).rounded()))
+            history.append((time, lesson, score))
+        }
+        var day = Int((start / 86_400).rounded(.down))
+        let lastDay = Int((end / 86_400).rounded(.down))
+        while day <= lastDay && history.count < sessionCount {
+            if uniform() < activity {
+                var clock = Double(day) * 86_400 + (1 + uniform() * 14) * 3_600
+                var reviewed = 0
+                for lesson in 0 ..< learned where dueDay[lesson] <= day && reviewed < 6 && history.count < sessionCount {
+                    review(lesson, at: clock, day: day)
+                    clock += 900
+                    reviewed += 1
+                }
+                if learned < lessonCount && history.count < sessionCount && (learned == 0 || uniform() < 0.7) {
+                    review(learned, at: clock, day: day)
+                    learned += 1
+                }
+            }
+            day += 1
+        }
 
+        var analyses = UTF8Text(capacity: 256)
+        var analysisCount = 0
+        for (number, (time, lesson, score)) in history.enumerated() {
             let scored = uniform() >= 0.03
             var weakPoints: [String] = []
             if scored && score < 85 {
@@ -220,7 +244,7 @@ enum FleetGenerator {
         out.append("],\"analyses\":[")
         out.append(contentsOf: analyses.bytes)
         out.append("]}\n")
-        totals.sessions += sessionCount
+        totals.sessions += history.count
         totals.analyses += analysisCount
         totals.lessons += lessonCount
     }
