@@ -17,7 +17,7 @@ that command. The ratio direct / Spark is Spark's overhead on one machine. Every
 the output has one line per learner.
 
 Needs: /usr/bin/time (Debian package `time`), the release binaries (built by this script with
-`swift build -c release --static-swift-stdlib`), PySpark and Java 17 for the Spark runs.
+Benchmarks/fleet/build_static.sh), PySpark and Java 17 for the Spark runs.
 
 How the README figures were run: on the project's 2-core machine (shared with other builds;
 the load average is printed), `fleet_benchmark.py --sizes 10000 100000 --runs 3 --spark-runs 1`.
@@ -133,7 +133,7 @@ def main() -> int:
     if not os.path.exists("/usr/bin/time"):
         sys.exit("fleet_benchmark: needs /usr/bin/time (apt-get install time)")
     os.makedirs(options.dir, exist_ok=True)
-    build = run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, capture_output=True)
+    build = run([os.path.join(ROOT, "Benchmarks", "fleet", "build_static.sh")], cwd=ROOT, capture_output=True)
     if build.returncode != 0:
         sys.exit(f"fleet_benchmark: release build failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
     help_text = run([os.path.join(RELEASE, "zhixi-review"), "optimize", "--help"], capture_output=True).stdout

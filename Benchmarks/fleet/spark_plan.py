@@ -25,7 +25,7 @@ a wrong command line.
 
 On this machine (PySpark 4 and Java 17 installed; nothing else needed):
 
-    swift build -c release --static-swift-stdlib --product zhixi-review
+    Benchmarks/fleet/build_static.sh      # release binaries, Swift runtime linked in
     .build/release/zhixi-bench fleet --learners 10000 --out /tmp/fleet-10k.jsonl
     python3 Benchmarks/fleet/spark_plan.py /tmp/fleet-10k.jsonl /tmp/plans-10k \\
         --master 'local[2]' -- --now 2026-11-29T01:00:00Z
@@ -40,7 +40,9 @@ executor reaches (HDFS, S3, a shared file system):
 What to watch:
   * The binary runs on the executors as it is: build it for their architecture (the job
     prints the binary's and the executors' machine types and stops when they differ) and
-    with `--static-swift-stdlib`, so executors need no Swift runtime (only glibc).
+    with `--static-swift-stdlib` (Benchmarks/fleet/build_static.sh), so executors need no
+    Swift runtime: only glibc, libstdc++, libgcc_s and libcurl (the libcurl4 package), of a
+    glibc at least as new as the build machine's.
   * Partition size: each partition starts one zhixi-review process, which plans its
     learners on all the executor's cores, a few in flight. Partitions of 16–128 MB (a few
     hundred to a few thousand learners) keep process starts negligible and leave enough
@@ -164,7 +166,7 @@ def main() -> int:
 
     if not os.path.isfile(options.binary) or not os.access(options.binary, os.X_OK):
         print(f"spark_plan: {options.binary}: no executable zhixi-review; build it with "
-              "'swift build -c release --static-swift-stdlib --product zhixi-review' or give --binary", file=sys.stderr)
+              "Benchmarks/fleet/build_static.sh or give --binary", file=sys.stderr)
         return 2
     if "://" not in options.output and os.path.exists(options.output):
         print(f"spark_plan: {options.output} exists; Spark does not overwrite: remove it or choose another",
