@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Learners per second and peak memory of the batch modes, directly and through Spark.
 
-    Benchmarks/fleet/fleet_benchmark.py [--sizes 10000 100000] [--runs 3] [--spark-runs 1]
+    Benchmarks/fleet/fleet_benchmark.py [--sizes 10000 100000] [--runs 3]
         [--optimize-learners 1000] [--no-spark] [--dir DIR]
 
 For each fleet size N (the first N learners of one fleet from `zhixi-bench fleet`, seed 12):
-  * `zhixi-review plan --batch FILE` directly, `--runs` times, under `/usr/bin/time`: wall
-    time (learners per second) and peak resident memory (flat from 10,000 to 100,000
-    learners shows that memory is bounded by the learners in flight, not by the input);
+  * `zhixi-review plan --batch FILE` directly, under `/usr/bin/time`: wall time (learners
+    per second) and peak resident memory (flat from 10,000 to 100,000 learners shows that
+    memory is bounded by the learners in flight, not by the input);
   * `Benchmarks/fleet/spark_plan.py FILE DIR --master local[2]` over the same input, with
     the pipe in PySpark's Python workers and with `--jvm-pipe`: the job's time from reading
     the input to writing the output (the Spark session's start and the check are printed
-    apart), `--spark-runs` times.
+    apart);
+in `--runs` rounds of the three, one after the other, so that other load on the machine
+falls on all three alike; the ratio Spark / direct is taken within each round.
 Then the same for `optimize --batch` on `--optimize-learners` learners, when zhixi-review has
 that command. The ratio direct / Spark is Spark's overhead on one machine. Every run checks that
 the output has one line per learner.
@@ -20,7 +22,7 @@ Needs: /usr/bin/time (Debian package `time`), the release binaries (built by thi
 Benchmarks/fleet/build_static.sh), PySpark and Java 17 for the Spark runs.
 
 How the README figures were run: on the project's 2-core machine (shared with other builds;
-the load average is printed), `fleet_benchmark.py --sizes 10000 100000 --runs 3 --spark-runs 1`.
+the load average is printed), `fleet_benchmark.py --sizes 10000 100000 --runs 3`.
 """
 
 from __future__ import annotations
@@ -77,43 +79,39 @@ def fleet(directory: str, size: int, largest: int) -> str:
     return part
 
 
-def direct(command: str, path: str, size: int, runs: int, directory: str) -> dict:
-    seconds, peaks = [], []
-    failed = 0
-    for _ in range(runs):
-        output = os.path.join(directory, f"direct-{command}-{size}.jsonl")
-        wall, peak, status = timed([os.path.join(RELEASE, "zhixi-review"), command, "--batch", path, "--now", NOW], output)
-        if status not in (0, 65):
-            sys.exit(f"fleet_benchmark: zhixi-review {command} --batch exited {status}")
-        lines = line_count(output)
-        if lines != size:
-            sys.exit(f"fleet_benchmark: {lines} output lines for {size} learners")
-        with open(output, "rb") as file:
-            failed = sum(1 for line in file if line.startswith(b'{"line":'))
-        seconds.append(wall)
-        peaks.append(peak)
-        os.remove(output)
-    return {"seconds": seconds, "peaks": peaks, "failed": failed}
+def direct(command: str, path: str, size: int, directory: str) -> tuple[float, int, int]:
+    """One run of `zhixi-review COMMAND --batch PATH`: wall seconds, peak RSS (KiB), error lines."""
+    output = os.path.join(directory, f"direct-{command}-{size}.jsonl")
+    wall, peak, status = timed([os.path.join(RELEASE, "zhixi-review"), command, "--batch", path, "--now", NOW]
+                               if command == "plan" else
+                               [os.path.join(RELEASE, "zhixi-review"), command, "--batch", path], output)
+    if status not in (0, 65):
+        sys.exit(f"fleet_benchmark: zhixi-review {command} --batch exited {status}")
+    lines = line_count(output)
+    if lines != size:
+        sys.exit(f"fleet_benchmark: {lines} output lines for {size} learners")
+    with open(output, "rb") as file:
+        failed = sum(1 for line in file if line.startswith(b'{"line":'))
+    os.remove(output)
+    return wall, peak, failed
 
 
-def spark(command: str, path: str, size: int, runs: int, directory: str, jvm_pipe: bool) -> dict:
-    seconds, totals = [], []
-    for _ in range(runs):
-        output = os.path.join(directory, f"spark-{command}-{size}")
-        shutil.rmtree(output, ignore_errors=True)
-        wall, _, status = timed([sys.executable, os.path.join(ROOT, "Benchmarks", "fleet", "spark_plan.py"), path, output,
-                                 "--master", "local[2]", "--command", command, "--binary",
-                                 os.path.join(RELEASE, "zhixi-review")] + (["--jvm-pipe"] if jvm_pipe else [])
-                                + ["--", "--now", NOW], os.path.join(directory, "spark.log"))
-        with open(os.path.join(directory, "spark.log")) as log:
-            text = log.read()
-        if status != 0 or "check passed" not in text:
-            sys.exit(f"fleet_benchmark: the Spark job failed (status {status}):\n{text[-2000:]}")
-        job = float(re.search(r"([0-9.]+) s read → pipe → write", text).group(1))
-        seconds.append(job)
-        totals.append(wall)
-        shutil.rmtree(output, ignore_errors=True)
-    return {"seconds": seconds, "totals": totals}
+def spark(command: str, path: str, size: int, directory: str, jvm_pipe: bool) -> tuple[float, float]:
+    """One run of the Spark job on local[2]: the job's seconds (read → pipe → write) and the
+    whole script's."""
+    output = os.path.join(directory, f"spark-{command}-{size}")
+    shutil.rmtree(output, ignore_errors=True)
+    passthrough = ["--", "--now", NOW] if command == "plan" else []
+    wall, _, status = timed([sys.executable, os.path.join(ROOT, "Benchmarks", "fleet", "spark_plan.py"), path, output,
+                             "--master", "local[2]", "--command", command, "--binary",
+                             os.path.join(RELEASE, "zhixi-review")] + (["--jvm-pipe"] if jvm_pipe else []) + passthrough,
+                            os.path.join(directory, "spark.log"))
+    with open(os.path.join(directory, "spark.log")) as log:
+        text = log.read()
+    if status != 0 or "check passed" not in text:
+        sys.exit(f"fleet_benchmark: the Spark job failed (status {status}):\n{text[-2000:]}")
+    shutil.rmtree(output, ignore_errors=True)
+    return float(re.search(r"([0-9.]+) s read → pipe → write", text).group(1)), wall
 
 
 def describe(values: list[float]) -> str:
@@ -123,8 +121,7 @@ def describe(values: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
-    parser.add_argument("--runs", type=int, default=3, help="direct runs per size")
-    parser.add_argument("--spark-runs", type=int, default=1, help="Spark runs per size")
+    parser.add_argument("--runs", type=int, default=3, help="rounds per size (each: direct, Spark, Spark --jvm-pipe)")
     parser.add_argument("--optimize-learners", type=int, default=1_000)
     parser.add_argument("--no-spark", action="store_true")
     parser.add_argument("--dir", default=os.path.join(tempfile.gettempdir(), "zhixi-fleet"),
@@ -148,29 +145,47 @@ def main() -> int:
         print("optimize --batch: not in this build of zhixi-review; skipped")
     for command, size in work:
         path = fleet(options.dir, size, largest)
-        measured = direct(command, path, size, options.runs, options.dir)
-        rate = size / statistics.median(measured["seconds"])
-        print(f"{command} --batch, {size} learners: {describe(measured['seconds'])}, {rate:.0f} learners/s, "
-              f"peak RSS {max(measured['peaks']) / 1024:.1f} MiB, {measured['failed']} error lines")
-        row = {"command": command, "size": size, "direct": rate, "rss": max(measured["peaks"]) / 1024}
-        if not options.no_spark:
+        walls, peaks, failed = [], [], 0
+        jobs: dict[bool, list[float]] = {False: [], True: []}
+        totals: dict[bool, list[float]] = {False: [], True: []}
+        ratios: dict[bool, list[float]] = {False: [], True: []}
+        # Rounds: direct, then Spark with the Python pipe, then with the JVM pipe, so that the
+        # machine's other load falls on all three alike; the ratio is taken within a round.
+        for _ in range(options.runs):
+            wall, peak, failed = direct(command, path, size, options.dir)
+            walls.append(wall)
+            peaks.append(peak)
+            if options.no_spark:
+                continue
             for jvm_pipe in (False, True):
-                on_spark = spark(command, path, size, options.spark_runs, options.dir, jvm_pipe)
-                spark_rate = size / statistics.median(on_spark["seconds"])
-                print(f"  Spark local[2]{', --jvm-pipe' if jvm_pipe else ''}: job {describe(on_spark['seconds'])}, "
-                      f"{spark_rate:.0f} learners/s; whole script {describe(on_spark['totals'])}")
-                row["jvm" if jvm_pipe else "spark"] = spark_rate
+                job, total = spark(command, path, size, options.dir, jvm_pipe)
+                jobs[jvm_pipe].append(job)
+                totals[jvm_pipe].append(total)
+                ratios[jvm_pipe].append(job / wall)
+        rate = size / statistics.median(walls)
+        print(f"{command} --batch, {size} learners: {describe(walls)}, {rate:.0f} learners/s, "
+              f"peak RSS {max(peaks) / 1024:.1f} MiB, {failed} error lines; load average {os.getloadavg()[0]:.2f}")
+        row = {"command": command, "size": size, "direct": rate, "rss": max(peaks) / 1024}
+        for jvm_pipe in (False, True):
+            if not jobs[jvm_pipe]:
+                continue
+            spark_rate = size / statistics.median(jobs[jvm_pipe])
+            print(f"  Spark local[2]{', --jvm-pipe' if jvm_pipe else ''}: job {describe(jobs[jvm_pipe])}, "
+                  f"{spark_rate:.0f} learners/s; whole script {describe(totals[jvm_pipe])}; Spark / direct in each round: "
+                  + ", ".join(f"{ratio:.2f}" for ratio in ratios[jvm_pipe]))
+            row["jvm" if jvm_pipe else "spark"] = spark_rate
+            row["jvm-ratio" if jvm_pipe else "spark-ratio"] = statistics.median(ratios[jvm_pipe])
         rows.append(row)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     print()
     print("| command | learners | direct, learners/s | peak RSS | Spark local[2] (Python pipe), learners/s | "
-          "direct / Spark | Spark local[2] (--jvm-pipe), learners/s | direct / Spark |")
+          "Spark time / direct time | Spark local[2] (--jvm-pipe), learners/s | Spark time / direct time |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for row in rows:
         cells = []
         for key in ("spark", "jvm"):
             rate = row.get(key)
-            cells.append(f"{rate:,.0f} | {row['direct'] / rate:.2f}" if rate else "– | –")
+            cells.append(f"{rate:,.0f} | {row[key + '-ratio']:.2f}" if rate else "– | –")
         print(f"| {row['command']} --batch | {row['size']:,} | {row['direct']:,.0f} | {row['rss']:.1f} MiB | "
               + " | ".join(cells) + " |")
     return 0
