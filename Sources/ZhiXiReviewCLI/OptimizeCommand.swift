@@ -48,7 +48,7 @@ enum OptimizeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         if let batchPath = try arguments.value(of: batch) {
-            try OptimizeBatch.run(batchPath, arguments: arguments, context: context)
+            try await OptimizeBatch.run(batchPath, arguments: arguments, context: context)
             return
         }
         let path = try arguments.singleInput()

@@ -59,7 +59,7 @@ enum PlanCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         if let batchPath = try arguments.value(of: batch) {
-            try PlanBatch.run(batchPath, arguments: arguments, context: context)
+            try await PlanBatch.run(batchPath, arguments: arguments, context: context)
             return
         }
         let path = try arguments.singleInput()

@@ -110,26 +110,30 @@ struct PlanBatchTests {
     }
 
     @Test("lines are written in input order while they finish out of order, and at most the window is held")
-    func orderUnderParallelism() throws {
+    func orderUnderParallelism() async throws {
         let count = 64
         let text = (0 ..< count).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let context = CommandContext(standardInput: Data(text.utf8))
         let reader = try LineReader(path: "-", context: context)
-        // In each group of four lines, the first finishes only after the other three.
+        // In each group of four lines, the first finishes only after the other three (other
+        // workers take them; the wait gives up after 10 s, so a machine with one core, where
+        // there is no other worker, does not hang).
         let gates = (0 ..< count / 4).map { _ in DispatchSemaphore(value: 0) }
         let finished = FinishOrder()
-        let summary = try BatchRunner.run(reader, context: context, workers: 4, window: 8) { line in
+        let summary = try await BatchRunner.run(reader, context: context, workers: 4, window: 8) { line in
             let index = line.number - 1
             #expect(String(decoding: line.bytes, as: UTF8.self) == "line \(index)")
             if index % 4 == 0 {
-                for _ in 0 ..< 3 { gates[index / 4].wait() }
+                for _ in 0 ..< 3 { _ = gates[index / 4].wait(timeout: .now() + 10) }
             } else {
                 gates[index / 4].signal()
             }
             finished.append(index)
             return BatchRunner.LineResult(bytes: Array("\(index)\n".utf8), failed: index % 5 == 0)
         }
-        #expect(finished.indices != Array(0 ..< count), "the lines finished out of order")
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(finished.indices != Array(0 ..< count), "the lines finished out of order")
+        }
         #expect(context.standardOutput == (0 ..< count).map { "\($0)\n" }.joined())
         #expect(summary.lineCount == count)
         #expect(summary.failedCount == 13)

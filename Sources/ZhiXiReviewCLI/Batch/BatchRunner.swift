@@ -9,9 +9,9 @@ import Foundation
 /// yet written (in work, or finished and waiting for an earlier line); a worker waits for room
 /// before reading the next line. The workers are the iterations of one
 /// `DispatchQueue.concurrentPerform`, so work that a line starts with `concurrentPerform`
-/// itself (the planner's ``ParallelChunks``) is nested in it and shares the same threads:
-/// libdispatch divides the cores among nested applies instead of adding threads, so the batch
-/// and the planner together never run more threads than there are cores.
+/// itself (the planner's `ParallelChunks`, the optimizer's chunks) is nested in it and shares
+/// the same threads: libdispatch divides the cores among nested applies instead of adding
+/// threads, so the batch and the planner together never run more threads than there are cores.
 ///
 /// Output is flushed after each run of lines written, so a reader at the other end of a pipe
 /// (Spark's `RDD.pipe`, a shell loop) sees each line as soon as its turn comes.
@@ -65,11 +65,23 @@ enum BatchRunner {
     ///   lines before are written), ``CommandError/ioError(_:)`` (74) when the output cannot be
     ///   written (the batch stops).
     static func run(_ reader: LineReader, context: CommandContext, workers: Int = defaultWorkers, window: Int? = nil,
-                    process: @escaping @Sendable (LineReader.Line) -> LineResult) throws(CommandError) -> Summary {
+                    process: @escaping @Sendable (LineReader.Line) -> LineResult) async throws(CommandError) -> Summary {
         let workers = max(1, workers)
         let state = State(reader: reader, context: context, window: max(workers, window ?? workers * linesInFlightPerWorker))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            state.work(process)
+        // The workers start from a thread of their own, not from a thread of Dispatch's pool
+        // (which runs Swift's tasks on Linux), and the task waits without holding a thread: a
+        // concurrentPerform started from a pool thread that then blocks leaves no pool thread
+        // free for work the optimizer sends with DispatchQueue.async, and libdispatch adds one
+        // only after a second.
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    state.work(process)
+                }
+                finished.resume()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
         }
         if let failure = state.writeFailure { throw failure }
         if let failure = state.readFailure { throw failure }

@@ -17,7 +17,7 @@ enum OptimizeBatch {
     /// - Throws: 64 for an input file beside `--batch` or an option that has no meaning for a
     ///   batch; 66 for a missing input; 65 after the batch when any learner could not be read;
     ///   74 when the output cannot be written.
-    static func run(_ path: String, arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    static func run(_ path: String, arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         guard arguments.positionals.isEmpty else {
             throw arguments.usageError("optimize --batch reads its learners from \(FileAccess.displayName(path)); "
                                        + "give no REVLOG.csv or WORKSPACE.json beside it")
@@ -36,7 +36,7 @@ enum OptimizeBatch {
         let now = context.now
         let reader = try LineReader(path: path, context: context)
         let inputName = reader.name
-        let summary = try BatchRunner.run(reader, context: context) { line in
+        let summary = try await BatchRunner.run(reader, context: context) { line in
             fit(line, configuration: configuration, zone: zone, hour: hour, now: now, inputName: inputName)
         }
         if summary.failedCount > 0 {

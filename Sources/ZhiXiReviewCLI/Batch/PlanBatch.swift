@@ -13,7 +13,7 @@ enum PlanBatch {
     /// - Throws: 64 for a WORKSPACE.json beside `--batch` or a `--format` other than json; 66
     ///   for a missing input; 65 after the batch when any learner could not be planned; 74
     ///   when the output cannot be written.
-    static func run(_ path: String, arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    static func run(_ path: String, arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         guard arguments.positionals.isEmpty else {
             throw arguments.usageError("plan --batch reads its learners from \(FileAccess.displayName(path)); "
                                        + "give no WORKSPACE.json beside it")
@@ -25,7 +25,7 @@ enum PlanBatch {
         let settings = try PlanSettings(arguments, context: context)
         let reader = try LineReader(path: path, context: context)
         let inputName = reader.name
-        let summary = try BatchRunner.run(reader, context: context) { line in
+        let summary = try await BatchRunner.run(reader, context: context) { line in
             plan(line, settings: settings, inputName: inputName)
         }
         if summary.failedCount > 0 {
