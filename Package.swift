@@ -9,6 +9,7 @@
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
+//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
 //
 // Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
 // 127.0.0.1 that plays the app's API for the tests, with faults on demand.
@@ -28,6 +29,7 @@ let package = Package(
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
+        .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -49,11 +51,13 @@ let package = Package(
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
         // Secure stores, the token store, the auth service and the app session.
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // Reading runtime, session manager, durable upload queue, continue learning, position restore.
+        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiAuth"]
+                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -81,6 +85,7 @@ let package = Package(
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"]
