@@ -2,6 +2,7 @@ import Foundation
 import ZhiXiModel
 import ZhiXiNetwork
 @testable import ZhiXiReading
+import ZhiXiTestServer
 
 /// A new empty directory under the temporary directory.
 func temporaryDirectory(_ name: String = "queue") -> URL {
@@ -148,4 +149,32 @@ final class SleepRecorder: @unchecked Sendable {
     var sleep: @Sendable (Double) async -> Void {
         { [self] seconds in lock.withLock { recorded.append(seconds) } }
     }
+}
+
+/// Tokens kept in memory for the test client.
+final class MemoryTokenStore: TokenStoreProtocol, @unchecked Sendable {
+    private let lock = NSLock()
+    private var tokens: AuthTokens?
+    init(_ tokens: AuthTokens?) { self.tokens = tokens }
+    func loadTokens() -> AuthTokens? { lock.withLock { tokens } }
+    func saveTokens(_ tokens: AuthTokens) throws { lock.withLock { self.tokens = tokens } }
+    func clearTokens() throws { lock.withLock { tokens = nil } }
+}
+
+/// The fake reading server on 127.0.0.1 with a signed-in learner, and an `APIClient` on it.
+struct FakeReadingEventServerFixture {
+    let fake: FakeReadingEventServer
+    let client: APIClient
+    let tokens: AuthResponse
+
+    init(limits: TestServerLimits = TestServerLimits(lifetime: 120), requestTimeout: Double = 5) throws {
+        fake = try FakeReadingEventServer(limits: limits)
+        tokens = fake.api.signInDirectly(userIdentifier: "reader-\(UUID().uuidString)")
+        let store = MemoryTokenStore(AuthTokens(tokens, receivedAt: Date()))
+        client = APIClient(baseURL: fake.api.apiBaseURL, tokenStore: store,
+                           configuration: APIClientConfiguration(requestTimeout: requestTimeout, resourceTimeout: requestTimeout * 2,
+                                                                 retryPolicy: .none))
+    }
+
+    var readingServer: APIReadingServer { APIReadingServer(client: client) }
 }
