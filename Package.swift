@@ -62,7 +62,8 @@ let package = Package(
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining",
+                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.

@@ -24,6 +24,7 @@ do {
     case "scheduler": try SchedulerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "planner": try PlannerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
+    case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)
     default:
