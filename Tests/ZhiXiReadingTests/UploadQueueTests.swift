@@ -208,15 +208,19 @@ struct UploadQueueTests {
         let events = (1 ... 3).map { sampleEvent(sequence: $0) }
         try await queue.enqueue(events)
         let journal = directory.appendingPathComponent("journal")
-        let whole = try Data(contentsOf: journal)
-        // Half of a fourth record, as a crash in the middle of its write leaves it.
+        let end = try await queue.snapshot().journalBytes
+        // Half of a fourth record where the next one goes, as a crash in the middle of its
+        // write leaves it (the zeros after the records are space written ahead).
         let record = try JournalRecord.enqueue([sampleEvent(sequence: 4)]).encoded()
-        try (whole + Data(record.prefix(record.count / 2))).write(to: journal)
+        var bytes = [UInt8](try Data(contentsOf: journal))
+        #expect(bytes.count > end && bytes[end...].allSatisfy { $0 == 0 })
+        bytes.replaceSubrange(end ..< end + record.count / 2, with: record.prefix(record.count / 2))
+        try Data(bytes).write(to: journal)
         let reopened = try Self.queue(directory)
         #expect(try await reopened.queuedEvents() == events)
         let snapshot = try await reopened.snapshot()
-        #expect(snapshot.repairs == [JournalRepair(kind: .tornTail, offset: whole.count, length: record.count / 2)])
-        #expect(try Data(contentsOf: journal) == whole, "the torn bytes are gone")
+        #expect(snapshot.repairs == [JournalRepair(kind: .tornTail, offset: end, length: record.count / 2)])
+        #expect(try [UInt8](Data(contentsOf: journal))[end...].allSatisfy { $0 == 0 }, "the torn bytes are gone")
         try await reopened.enqueue(sampleEvent(sequence: 5))
         let again = try Self.queue(directory)
         #expect(try await again.snapshot().total == 4)
@@ -229,7 +233,8 @@ struct UploadQueueTests {
         for sequence in 1 ... 3 { try await queue.enqueue(sampleEvent(sequence: sequence)) }
         let journal = directory.appendingPathComponent("journal")
         var bytes = [UInt8](try Data(contentsOf: journal))
-        let secondRecord = ReadingEventJournal.header.count + (bytes.count - ReadingEventJournal.header.count) / 3
+        let end = try await queue.snapshot().journalBytes
+        let secondRecord = ReadingEventJournal.header.count + (end - ReadingEventJournal.header.count) / 3
         bytes[secondRecord + 40] ^= 0xFF
         try Data(bytes).write(to: journal)
         let reopened = try Self.queue(directory)

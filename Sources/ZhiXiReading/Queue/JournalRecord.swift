@@ -64,6 +64,15 @@ enum JournalRecord: Equatable {
         return bytes
     }
 
+    /// The payload length a record header announces, or `nil` when `header` (at least
+    /// ``headerLength`` bytes) is not a record header.
+    static func payloadLength(_ header: UnsafeRawBufferPointer) -> Int? {
+        guard header.count >= headerLength, header[0] == marker[0], header[1] == marker[1], header[2] == marker[2],
+              header[3] == marker[3], (1 ... 4).contains(header[4]) else { return nil }
+        let length = Int(readLittleEndian(header, at: 5))
+        return length <= maximumPayload ? length : nil
+    }
+
     /// The record at `offset` of `bytes` and its length on disk, or `nil` when no whole,
     /// valid record starts there (a torn write, corruption, or not a record boundary).
     static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> (record: JournalRecord, length: Int)? {

@@ -133,24 +133,46 @@ final class ReadingEventJournal {
         }
         let current = (device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         if descriptor < 0 || current != identity || Int(status.st_size) < endOffset {
+            // First read, or the journal was replaced (compacted) or cut: read it anew.
             try reopen()
             reset = true
         }
         let size = try fileSize()
-        guard size > endOffset else { return Changes(reset: reset, records: [], repairs: []) }
-        let bytes = try readBytes(from: endOffset, count: size - endOffset)
-        let start = endOffset
         var records: [(record: JournalRecord, length: Int)] = []
         var repairs: [JournalRepair] = []
+        // The common case: whole records one after the other, then zeros (the preallocated
+        // tail) or the end of the file. One small read when nothing is new. (A record whose
+        // header never reached the disk is not a record: its call had not returned.)
+        var damaged = false
+        while endOffset < size {
+            let head = try readBytes(from: endOffset, count: min(JournalRecord.headerLength, size - endOffset))
+            if head.allSatisfy({ $0 == 0 }) { break }
+            let length = head.withUnsafeBytes { JournalRecord.payloadLength($0) }
+            guard let length, endOffset + JournalRecord.headerLength + length <= size else {
+                damaged = true
+                break
+            }
+            let bytes = try readBytes(from: endOffset, count: JournalRecord.headerLength + length)
+            guard let (record, recordLength) = bytes.withUnsafeBytes({ JournalRecord.decode($0, at: 0) }) else {
+                damaged = true
+                break
+            }
+            records.append((record, recordLength))
+            endOffset += recordLength
+        }
+        guard damaged else { return Changes(reset: reset, records: records, repairs: repairs) }
+        // Something other than a whole record or zeros follows: a record torn by a crash
+        // (then only garbage and zeros follow), or damage with whole records after it.
+        var rest = try readBytes(from: endOffset, count: size - endOffset)
         var position = 0
-        bytes.withUnsafeBytes { buffer in
+        rest.withUnsafeBytes { buffer in
             while position < buffer.count {
                 if let (record, length) = JournalRecord.decode(buffer, at: position) {
                     records.append((record, length))
                     position += length
                     continue
                 }
-                // Not a record here: find the next whole record, if any.
+                if buffer[position...].allSatisfy({ $0 == 0 }) { break }
                 var next = position + 1
                 var found = false
                 while next + JournalRecord.headerLength <= buffer.count {
@@ -161,28 +183,36 @@ final class ReadingEventJournal {
                     next += 1
                 }
                 if found {
-                    repairs.append(JournalRepair(kind: .skippedCorruption, offset: start + position, length: next - position))
+                    repairs.append(JournalRepair(kind: .skippedCorruption, offset: endOffset + position, length: next - position))
                     position = next
                 } else {
-                    repairs.append(JournalRepair(kind: .tornTail, offset: start + position, length: buffer.count - position))
+                    let lastNonZero = buffer.lastIndex { $0 != 0 } ?? position
+                    repairs.append(JournalRepair(kind: .tornTail, offset: endOffset + position, length: lastNonZero + 1 - position))
                     break
                 }
             }
         }
-        let end = start + position
-        if end < size {
-            // A torn tail: the writer died in the middle of a record, before its call
-            // returned. Cut it off so the next record starts on a boundary.
-            guard ftruncate(descriptor, off_t(end)) == 0, Self.syncToDisk(descriptor) else {
-                throw .storage(path: journalPath, operation: "truncating an unfinished record of", reason: Self.lastError)
+        let end = endOffset + position
+        if let torn = repairs.last, torn.kind == .tornTail {
+            // The writer died in the middle of a record, before its call returned: zero it,
+            // so the next record starts on a boundary and the tail reads as free space.
+            let zeros = [UInt8](repeating: 0, count: size - end)
+            if let failure = Self.writeAll(zeros, to: descriptor, at: end) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
+                throw .storage(path: journalPath, operation: "clearing an unfinished record of", reason: failure)
             }
         }
+        rest.removeAll()
         endOffset = end
         return Changes(reset: reset, records: records, repairs: repairs)
     }
 
-    /// The size of the journal in bytes, as last read or written.
+    /// The journal's bytes in use: the header and the records (the preallocated zeros after
+    /// them not counted).
     var sizeOnDisk: Int { endOffset }
+
+    /// Bytes of zeros written ahead of the records, so that an append overwrites blocks the
+    /// file already has and its sync does not have to record a new size (256 KiB).
+    static let preallocation = 256 << 10
 
     // MARK: - Writing
 
@@ -200,11 +230,16 @@ final class ReadingEventJournal {
             bytes += encoded
         }
         let start = endOffset
-        if let failure = Self.writeAll(bytes, to: descriptor) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
-            _ = ftruncate(descriptor, off_t(start))
+        let size = try fileSize()
+        if start + bytes.count > size {
+            // Past the zeros written ahead: write more, in the same sync as the record.
+            bytes += [UInt8](repeating: 0, count: Self.preallocation)
+        }
+        if let failure = Self.writeAll(bytes, to: descriptor, at: start) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
+            _ = Self.writeAll([UInt8](repeating: 0, count: min(bytes.count, max(0, size - start))), to: descriptor, at: start)
             throw .storage(path: journalPath, operation: "appending to", reason: failure)
         }
-        endOffset = start + bytes.count
+        endOffset = start + lengths.reduce(0, +)
         return lengths
     }
 
@@ -236,7 +271,7 @@ final class ReadingEventJournal {
     /// Writes `bytes` as the new journal through a synced temporary file and a rename.
     private func writeWholeFile(_ bytes: [UInt8]) throws(ReadingQueueError) {
         let temporary = try Self.openFile(compactPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        var failure = Self.writeAll(bytes, to: temporary)
+        var failure = Self.writeAll(bytes, to: temporary, at: 0)
         if failure == nil, !Self.syncToDisk(temporary) { failure = Self.lastError }
         close(temporary)
         if failure == nil, rename(compactPath, journalPath) != 0 { failure = Self.lastError }
@@ -255,7 +290,7 @@ final class ReadingEventJournal {
     private func reopen() throws(ReadingQueueError) {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        let opened = try Self.openFile(journalPath, flags: O_RDWR | O_APPEND)
+        let opened = try Self.openFile(journalPath, flags: O_RDWR)
         var status = stat()
         guard fstat(opened, &status) == 0 else {
             close(opened)
@@ -267,7 +302,7 @@ final class ReadingEventJournal {
         let size = Int(status.st_size)
         if size == 0 {
             // Created but never written (a crash before the header): start it.
-            if let failure = Self.writeAll(Self.header, to: descriptor) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
+            if let failure = Self.writeAll(Self.header, to: descriptor, at: 0) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
                 throw .storage(path: journalPath, operation: "starting", reason: failure)
             }
         } else {
@@ -319,11 +354,12 @@ final class ReadingEventJournal {
         }
     }
 
-    /// Writes every byte, retrying after interruptions and short writes; the reason on failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    /// Writes every byte at `position`, retrying after interruptions and short writes; the
+    /// reason on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at position: Int) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + offset, $0.count - offset, off_t(position + offset)) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return lastError

@@ -8,7 +8,9 @@ import ZhiXiNetwork
 ///   disk; a crash at any instant loses nothing already enqueued (a record cut short by a
 ///   crash belongs to a call that had not returned, and is removed when the journal is
 ///   next read). Each call is one checksummed record: its events land all or none.
-/// - **Constant cost per event:** the journal is append-only (see ``JournalRecord``);
+/// - **Constant cost per event:** the journal (`QUEUE/journal`: an 8-byte header `ZXRQ` and
+///   version 1, then records of a 13-byte header — marker, kind, length, CRC-32 — and a
+///   payload: the events of one call as a JSON array, or event ids) is append-only;
 ///   deliveries append small records of ids, and the journal is compacted (rewritten with
 ///   the live events only, through a synced temporary file and a rename) when it is more
 ///   than twice the live events plus a slack, which costs O(1) per event over time.

@@ -40,6 +40,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
 
     // MARK: - Sessions
 
+    /// Starts a session and records its `opened` event; see ``ReadingRuntimeAdapter``.
     public mutating func startSession(_ context: ReadingMaterialContext, position: ReadingPosition?, at time: Date) -> ReadingEventV2 {
         let id = makeID()
         sessions[id] = ReadingSession(
@@ -49,6 +50,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return record(.opened, in: id, position: position?.normalized, activeSeconds: 0, at: time)
     }
 
+    /// Pauses a session, reporting its whole unreported active seconds in a `heartbeat`.
     public mutating func pauseSession(_ sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
         var session = try open(sessionID)
         guard session.state == .active else { return nil }
@@ -62,6 +64,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return record(.heartbeat, in: sessionID, position: session.lastPosition, activeSeconds: whole, at: time)
     }
 
+    /// Resumes a paused session: active time counts again from `time`.
     public mutating func resumeSession(_ sessionID: UUID, at time: Date) throws(ReadingRuntimeError) {
         var session = try open(sessionID)
         guard session.state == .paused else { return }
@@ -71,6 +74,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         sessions[sessionID] = session
     }
 
+    /// Records a `position_changed` event with the position normalized.
     public mutating func recordPosition(_ position: ReadingPosition, in sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         session.lastPosition = position.normalized
@@ -79,6 +83,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return record(.positionChanged, in: sessionID, position: position.normalized, activeSeconds: 0, at: time)
     }
 
+    /// Records a `heartbeat` with the whole active seconds since the last report, if any.
     public mutating func recordHeartbeat(in sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
         var session = try open(sessionID)
         guard session.state == .active else { return nil }
@@ -90,6 +95,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return record(.heartbeat, in: sessionID, position: session.lastPosition, activeSeconds: whole, at: time)
     }
 
+    /// Records `marked_as_read` with the last position.
     public mutating func markAsRead(in sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         session.lastActivityAt = max(session.lastActivityAt, time)
@@ -97,6 +103,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return record(.markedAsRead, in: sessionID, position: session.lastPosition, activeSeconds: 0, at: time)
     }
 
+    /// Records `closed` with the remaining active seconds (rounded) and forgets the session.
     public mutating func closeSession(_ sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         if session.state == .active { Self.count(&session, until: time, gap: configuration.maximumActiveGap) }
@@ -107,6 +114,8 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return event
     }
 
+    /// Closes the sessions idle for longer than `maximumAge` seconds, dated at their last
+    /// activity. O(sessions log sessions).
     public mutating func closeStaleSessions(olderThan maximumAge: Double, at time: Date) -> [ReadingEventV2] {
         let stale = openSessions.filter { time.timeIntervalSince($0.lastActivityAt) > maximumAge }
         var closed: [ReadingEventV2] = []
@@ -119,10 +128,12 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return closed
     }
 
+    /// The open session with this id.
     public func session(_ sessionID: UUID) -> ReadingSession? { sessions[sessionID] }
 
     // MARK: - Buffer
 
+    /// Up to `limit` pending events, oldest first, now exported. O(buffer).
     public mutating func exportEvents(limit: Int) -> [ReadingEventV2] {
         var exported: [ReadingEventV2] = []
         for index in buffer.indices where exported.count < limit && buffer[index].state == .pending {
@@ -132,11 +143,13 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return exported
     }
 
+    /// Removes the acknowledged exported events. O(buffer).
     public mutating func ackEvents(_ eventIDs: [UUID]) {
         let acknowledged = Set(eventIDs)
         buffer.removeAll { $0.state == .exported && acknowledged.contains($0.event.eventID) }
     }
 
+    /// Marks exported events failed. O(buffer).
     public mutating func markFailed(_ eventIDs: [UUID]) {
         let failed = Set(eventIDs)
         for index in buffer.indices where buffer[index].state == .exported && failed.contains(buffer[index].event.eventID) {
@@ -144,6 +157,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         }
     }
 
+    /// Makes exported and failed events pending again. O(buffer).
     public mutating func reloadStale() -> Int {
         var reloaded = 0
         for index in buffer.indices where buffer[index].state != .pending {
@@ -153,6 +167,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
         return reloaded
     }
 
+    /// Buffered events in `state`. O(buffer).
     public func bufferedEventCount(in state: ReadingBufferState) -> Int {
         buffer.reduce(0) { $0 + ($1.state == state ? 1 : 0) }
     }
