@@ -13,8 +13,8 @@ import ZhiXiModel
 /// | 9–12 | CRC-32 of bytes 4–8 and the payload, little-endian |
 /// | 13… | the payload |
 ///
-/// An enqueue payload is a JSON array of ``ReadingEventUploadItem`` (one record holds one
-/// call of `enqueue`, so a call lands whole or not at all); the others are event ids, one
+/// An enqueue payload holds the events of one call of `enqueue` in the compact form of
+/// ``EventRecordCodec``, so a call lands whole or not at all; the others are event ids, one
 /// per line.
 enum JournalRecord: Equatable {
     /// Events added, pending.
@@ -43,13 +43,17 @@ enum JournalRecord: Equatable {
         }
     }
 
+    /// A string of an event is too long for the journal (more than 65,535 UTF-8 bytes).
+    struct EncodingFailure: Error {}
+
     /// The record as written to the journal.
-    /// - Throws: when an event cannot be encoded as JSON.
+    /// - Throws: ``EncodingFailure`` when a string of an event is too long.
     func encoded() throws -> [UInt8] {
         let payload: [UInt8]
         switch self {
         case .enqueue(let items):
-            payload = Array(try ZhiXiJSON.makeEncoder().encode(items))
+            guard let encoded = EventRecordCodec.encode(items) else { throw EncodingFailure() }
+            payload = encoded
         case .remove(let ids), .fail(let ids), .retry(let ids):
             payload = Array(ids.joined(separator: "\n").utf8)
         }
@@ -90,7 +94,7 @@ enum JournalRecord: Equatable {
         guard crc == stored else { return nil }
         let record: JournalRecord
         if kind == 1 {
-            guard let items = try? ZhiXiJSON.makeDecoder().decode([ReadingEventUploadItem].self, from: Data(payload)) else { return nil }
+            guard let items = EventRecordCodec.decode(payload) else { return nil }
             record = .enqueue(items)
         } else {
             let ids = length == 0 ? [] : String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init)

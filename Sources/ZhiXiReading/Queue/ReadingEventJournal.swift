@@ -342,7 +342,7 @@ final class ReadingEventJournal {
         do {
             return try record.encoded()
         } catch {
-            throw .invalidEvent(index: 0, eventID: "", reason: "it cannot be encoded as JSON (\(error))")
+            throw .invalidEvent(index: 0, eventID: "", reason: "a text field is longer than 65,535 bytes")
         }
     }
 

@@ -11,7 +11,8 @@ extension ReadingEventUploadItem {
     /// `eventId` a UUID; `clientSessionId` and `materialId` not empty (at most 256
     /// characters); `activeSecondsDelta` from 0 to 86,400; `clientTimestampMs` after 1970
     /// and before the year 10000; `sequence` from 1; a `position`, when present, normalized
-    /// (progress 0–1, page not negative, anchor not empty). Event and target types this
+    /// (progress 0–1, page not negative, anchor not empty, at most 4,096 bytes). Event and
+    /// target types (at most 256 bytes) this
     /// version does not know are accepted: the server judges them.
     public var validationProblem: String? {
         if UUID(uuidString: eventID) == nil { return "eventId must be a UUID such as 6F9619FF-8B86-D011-B42D-00CF4FC964FF" }
@@ -28,6 +29,10 @@ extension ReadingEventUploadItem {
         if sequence < 1 { return "sequence must be 1 or more, got \(sequence)" }
         if let position, !position.isNormalized {
             return "position must be normalized (progress from 0 to 1, pageIndex not negative, anchor not empty)"
+        }
+        if let anchor = position?.anchor, anchor.utf8.count > 4_096 { return "position.anchor must be at most 4,096 bytes" }
+        if readingTargetType.rawValue.utf8.count > 256 || eventType.rawValue.utf8.count > 256 {
+            return "readingTargetType and eventType must be at most 256 bytes"
         }
         return nil
     }
