@@ -5,14 +5,15 @@
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
-//   ZhiXiPlanner  → ZhiXiScheduler → ZhiXiMemory
+//   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
 //   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
 //
 // Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
-// 127.0.0.1 that plays the app's API for the tests, with faults on demand.
+// 127.0.0.1 that plays the app's API for the tests, with faults on demand; zhixi-bench uses
+// it too, to measure the upload queue's flush on the loopback.
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
+        .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
@@ -45,6 +47,8 @@ let package = Package(
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
         // Review-log import and datasets.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
@@ -56,13 +60,13 @@ let package = Package(
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
                            "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTraining",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
                            "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
@@ -87,6 +91,11 @@ let package = Package(
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(
+            name: "ZhiXiSimulationTests",
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"]

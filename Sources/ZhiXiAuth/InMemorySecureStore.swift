@@ -14,9 +14,7 @@ public final class InMemorySecureStore: SecureStore, @unchecked Sendable {
 
     /// The data under `key`, or `nil`.
     public func data(forKey key: String) throws(SecureStoreError) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[key]
+        return lock.withLock { values[key] }
     }
 
     /// Saves `data` under `key`.
@@ -35,8 +33,6 @@ public final class InMemorySecureStore: SecureStore, @unchecked Sendable {
 
     /// The keys that hold data, sorted.
     public var keys: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.keys.sorted()
+        return lock.withLock { values.keys.sorted() }
     }
 }

@@ -19,13 +19,11 @@
 /// ```
 public struct TextTemplate<Slot: RawRepresentable & CaseIterable & Sendable>: Sendable, Hashable
 where Slot.RawValue == String {
-    /// One piece of a template: literal UTF-8 bytes, or a blank.
-    @usableFromInline enum Piece: Sendable, Hashable {
-        case literal([UInt8])
-        case blank(String)
-    }
-
-    @usableFromInline let pieces: [Piece]
+    /// The literal bytes of the whole template, pieces back to back.
+    @usableFromInline let literals: [UInt8]
+    /// The pieces in order: a length ≥ 0 is that many literal bytes, a negative value `-1 - i`
+    /// is the blank `slots[i]`. Plain integers, so rendering retains nothing.
+    @usableFromInline let pieces: [Int]
     /// The blanks in the order they appear.
     public let slots: [Slot]
     /// The template as written.
@@ -36,35 +34,36 @@ where Slot.RawValue == String {
     ///   a programming error, caught by its tests).
     public init(_ text: String) {
         self.text = text
-        var pieces: [Piece] = []
+        var literals: [UInt8] = []
+        var pieces: [Int] = []
         var slots: [Slot] = []
-        var literal: [UInt8] = []
+        var run = 0
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
-                literal.append(byte)
-                index += 2
-            } else if byte == UInt8(ascii: "}"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "}") {
-                literal.append(byte)
+            if (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")), index + 1 < bytes.count, bytes[index + 1] == byte {
+                literals.append(byte)
+                run += 1
                 index += 2
             } else if byte == UInt8(ascii: "{"), let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) {
                 let name = String(decoding: bytes[(index + 1) ..< close], as: UTF8.self)
                 guard let slot = Slot(rawValue: name) else {
                     preconditionFailure("template \"\(text)\" has a blank {\(name)} that is not one of \(Slot.allCases.map(\.rawValue))")
                 }
-                if !literal.isEmpty { pieces.append(.literal(literal)) }
-                literal = []
-                pieces.append(.blank(name))
+                if run > 0 { pieces.append(run) }
+                run = 0
+                pieces.append(-1 - slots.count)
                 slots.append(slot)
                 index = close + 1
             } else {
-                literal.append(byte)
+                literals.append(byte)
+                run += 1
                 index += 1
             }
         }
-        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        if run > 0 { pieces.append(run) }
+        self.literals = literals
         self.pieces = pieces
         self.slots = slots
     }
@@ -72,14 +71,15 @@ where Slot.RawValue == String {
     /// Appends the sentence to `text`, filling each blank with `fill`. O(length).
     @inlinable
     public func render(into text: inout UTF8Text, _ fill: (Slot, inout UTF8Text) -> Void) {
-        var slotIndex = 0
-        for piece in pieces {
-            switch piece {
-            case .literal(let bytes):
-                text.append(contentsOf: bytes)
-            case .blank:
-                fill(slots[slotIndex], &text)
-                slotIndex += 1
+        literals.withUnsafeBufferPointer { literals in
+            var offset = 0
+            for piece in pieces {
+                if piece >= 0 {
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: literals[offset ..< offset + piece]))
+                    offset += piece
+                } else {
+                    fill(slots[-1 - piece], &text)
+                }
             }
         }
     }

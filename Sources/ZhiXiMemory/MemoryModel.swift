@@ -184,6 +184,16 @@ public struct MemoryModel: Sendable, Hashable {
     /// stability. Not clamped.
     @inlinable
     public func stabilityAfterSameDayReview(stability: Double, rating: Rating) -> Double {
+        let growth = sameDayGrowth(stability: stability, rating: rating)
+        return stability * (rating == .again ? growth : max(growth, 1))
+    }
+
+    /// The factor by which a same-day review multiplies stability, before any floor:
+    /// `e^(w17 · (G − 3 + w18)) · S^−w19`. ``stabilityAfterSameDayReview(stability:rating:)``
+    /// floors it at 1 for Hard, Good and Easy (fsrs-rs's model); fsrs-rs's simulator floors it
+    /// for Good and Easy only.
+    @inlinable
+    public func sameDayGrowth(stability: Double, rating: Rating) -> Double {
         let ratingGrowth: Double
         switch rating {
         case .again: ratingGrowth = sameDayGrowthByRating.0
@@ -191,8 +201,7 @@ public struct MemoryModel: Sendable, Hashable {
         case .good: ratingGrowth = sameDayGrowthByRating.2
         case .easy: ratingGrowth = sameDayGrowthByRating.3
         }
-        let growth = ratingGrowth * pow(stability, sameDayStabilityExponent)
-        return stability * (rating == .again ? growth : max(growth, 1))
+        return ratingGrowth * pow(stability, sameDayStabilityExponent)
     }
 
     /// The memory state after a review, exactly as fsrs-rs's `step`: the previous state is

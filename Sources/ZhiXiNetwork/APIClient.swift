@@ -237,7 +237,8 @@ public final class APIClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await session(for: request).data(for: request)
+            (data, response) = try await BoundedExchange.data(for: request, in: session(for: request),
+                                                              deadline: Self.timeout(configuration.resourceTimeout) + 1)
         } catch let error as URLError {
             guard let failure = NetworkFailure(error.code) else {
                 log(status: nil, failure: nil)
@@ -277,7 +278,13 @@ public final class APIClient: Sendable {
         do {
             return try ZhiXiJSON.makeEncoder().encode(body)
         } catch {
-            throw .invalidRequest(reason: "the body of \(endpoint.summary) cannot be encoded as JSON (\(error))")
+            // By path and reason only: an EncodingError's own description quotes the value.
+            var detail = "not encodable"
+            if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+                let path = DecodingError.path(context.codingPath)
+                detail = (path.isEmpty ? "" : path + ": ") + context.debugDescription
+            }
+            throw .invalidRequest(reason: "the body of \(endpoint.summary) cannot be encoded as JSON (\(detail))")
         }
     }
 

@@ -233,18 +233,30 @@ struct LessonEventCollector {
     }
 
     /// The positions of records whose id an earlier record has (the first keeps it), found by
-    /// hashing every id on all cores and comparing the texts of equal hashes. O(n) expected.
+    /// hashing every id on all cores into an open-addressed table of positions and comparing
+    /// the texts only where the hashes are equal. O(n) expected, two small arrays.
     static func laterDuplicates(count: Int, id: @Sendable (Int) -> String) -> Set<Int> {
         guard count > 1 else { return [] }
         let hashes = ParallelChunks.array(count: count, minimumChunk: 50_000) { StableHash.fnv1a64(id($0)) }
-        var firstByHash: [UInt64: Int] = [:]
-        firstByHash.reserveCapacity(count)
+        var capacity = 2
+        while capacity < count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
         var later: Set<Int> = []
         for index in 0 ..< count {
-            if let first = firstByHash[hashes[index]] {
-                if id(first) == id(index) { later.insert(index) }
-            } else {
-                firstByHash[hashes[index]] = index
+            let hash = hashes[index]
+            var slot = Int(truncatingIfNeeded: SplitMix64.mix(hash)) & mask
+            while true {
+                let occupant = Int(slots[slot])
+                if occupant < 0 {
+                    slots[slot] = Int32(index)
+                    break
+                }
+                if hashes[occupant] == hash, id(occupant) == id(index) {
+                    later.insert(index)
+                    break
+                }
+                slot = (slot + 1) & mask
             }
         }
         return later

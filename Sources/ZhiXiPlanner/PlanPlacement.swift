@@ -160,7 +160,8 @@ struct PlanPlacement {
         // One heap per task length, lengths ascending: the tasks that fit a day's remaining
         // room are the heaps up to that length.
         let lengths = Array(Set(tasks.map(\.minutes))).sorted()
-        let heapOfLength = Dictionary(uniqueKeysWithValues: lengths.enumerated().map { ($1, $0) })
+        var heapOfLength = [Int](repeating: 0, count: (lengths.last ?? 0) + 1)
+        for (position, length) in lengths.enumerated() { heapOfLength[length] = position }
         var heaps = [UrgencyHeap](repeating: UrgencyHeap(), count: lengths.count)
         var waiting = 0
         var next = 0
@@ -177,7 +178,7 @@ struct PlanPlacement {
                 let index = byDay[next]
                 let task = tasks[index]
                 let isLesson: UInt64 = items[task.itemIndex].isWeakPoint ? 0 : 1
-                heaps[heapOfLength[task.minutes]!].push(UrgencyHeap.Entry(
+                heaps[heapOfLength[task.minutes]].push(UrgencyHeap.Entry(
                     key: OrderKey(first: 0, second: task.urgency.bitPattern, third: isLesson << 63 | task.identifier.high >> 1,
                                   index: Int32(index)),
                     task: Int32(index)))

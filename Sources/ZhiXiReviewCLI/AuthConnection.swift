@@ -43,6 +43,18 @@ final class AuthConnection {
         for line in requestLog?.drain() ?? [] { context.writeError("zhixi-review: request " + line) }
     }
 
+    /// Runs `operation`, writes the request log (with `--verbose`) whether it succeeds or
+    /// not, and turns a failure into the command error for `action` (such as `auth whoami`).
+    func perform<Value>(_ action: String, context: CommandContext,
+                        _ operation: () async throws(AuthError) -> Value) async throws(CommandError) -> Value {
+        defer { flushLog(to: context) }
+        do throws(AuthError) {
+            return try await operation()
+        } catch {
+            throw Self.failure(error, action)
+        }
+    }
+
     /// Why the saved session cannot be read, or `nil` when it can (or there is none).
     var storeProblem: String? {
         do {

@@ -55,7 +55,7 @@ enum AuthSignInCommand: Command {
         var lines: [String]?
         func resolve(_ option: CommandOption<String>) throws(CommandError) -> String {
             guard let value = try arguments.value(of: option) else {
-                throw arguments.usageError("auth sign-in needs --\(option.name) \(option.placeholder)")
+                throw arguments.usageError("auth sign-in needs --\(option.name) \(option.erased.placeholder)")
             }
             guard value == "-" else { return value }
             if lines == nil {

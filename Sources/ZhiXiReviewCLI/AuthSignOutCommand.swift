@@ -30,14 +30,9 @@ enum AuthSignOutCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let connection = try AuthConnection(arguments, context: context)
-        let outcome: LogoutOutcome
-        do {
-            outcome = try await connection.service.logout()
-        } catch {
-            connection.flushLog(to: context)
-            throw AuthConnection.failure(error, "auth sign-out")
+        let outcome = try await connection.perform("auth sign-out", context: context) { () async throws(AuthError) -> LogoutOutcome in
+            try await connection.service.logout()
         }
-        connection.flushLog(to: context)
         if case .serverNotTold(let error) = outcome {
             context.writeError("zhixi-review: auth sign-out: warning: the server was not told (\(error)); "
                 + "the session was removed from \(connection.storeDirectory.path) all the same")

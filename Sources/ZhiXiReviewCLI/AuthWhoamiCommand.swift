@@ -24,14 +24,9 @@ enum AuthWhoamiCommand: Command {
         let format = try arguments.value(of: format, default: .json)
         let connection = try AuthConnection(arguments, context: context)
         if let problem = connection.storeProblem { context.writeError("zhixi-review: auth whoami: note: " + problem) }
-        let user: User
-        do {
-            user = try await connection.service.currentUser()
-        } catch {
-            connection.flushLog(to: context)
-            throw AuthConnection.failure(error, "auth whoami")
+        let user = try await connection.perform("auth whoami", context: context) { () async throws(AuthError) -> User in
+            try await connection.service.currentUser()
         }
-        connection.flushLog(to: context)
         context.write(format == .json ? try SessionReport.json(user) : SessionReport.describe(user) + "\n")
     }
 }

@@ -20,6 +20,9 @@ enum RecordCommand: Command {
     static let reviewType = CommandOption<ReviewType>.choice(
         "review-type", ["spacedRepetition": .spacedRepetition, "feynman": .feynman, "recall": .recall, "weakPoint": .weakPoint],
         default: nil, help: "the kind of review the session was, if it was one")
+    static let sessionIDOption = CommandOption<String>.text(
+        "session-id", placeholder: "ID", default: "a new id", example: "session-2026-11-29-a",
+        help: "the session's id; a session already recorded with it is refused")
     static let format = SharedOptions.format([.text, .json])
 
     static let specification = CommandSpecification(
@@ -28,12 +31,16 @@ enum RecordCommand: Command {
         arguments: [.init(placeholder: "WORKSPACE.json", help: "the learner workspace file to add the session to")],
         discussion: """
         Appends a learning session to a workspace: the lesson studied, the AI's mastery score
-        (0-100) and the weak points its analysis named. The file is replaced atomically (a
-        temporary file, flushed to disk, renamed over it) and left untouched on any error;
-        everything else in it, unknown keys and formatting included, is kept as it was.
+        (0-100) and the weak points its analysis named. Runs at the same time wait for each
+        other (an exclusive lock), so every session lands. The file is replaced atomically (a
+        temporary file, flushed to disk, renamed over it) and left untouched on any error or
+        interruption; a symbolic link stays a link to the updated file; the file's permissions
+        are kept, and a read-only file is refused. Everything else in it (unknown keys,
+        formatting, CRLF line endings, a byte-order mark) is kept as it was. The same session
+        twice (the same --session-id, or the same lesson, time and score) is refused.
         """,
         options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
-                  format.erased],
+                  sessionIDOption.erased, format.erased],
         epilogue: "With --format json the new session is printed as JSON.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -54,49 +61,100 @@ enum RecordCommand: Command {
             .filter { !$0.isEmpty }
         let userInput = try arguments.value(of: input, default: "")
 
-        let (workspace, data) = try WorkspaceFile.read(path, context: context)
-        guard workspace.lessons.contains(where: { $0.id == lessonID }) else {
-            let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
-            throw .dataError("\(path): no lesson has the id '\(lessonID)'"
-                + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
+        let givenID = try arguments.value(of: sessionIDOption)
+        var sessionJSON = ""
+        var sessionID = ""
+        var lessonTitle = lessonID
+        try LockedFileUpdate.update(path) { (data) throws(CommandError) -> Data in
+            // A byte-order mark and CRLF line endings are read, and kept in what is written.
+            var bytes = [UInt8](data)
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let hasByteOrderMark = bytes.starts(with: byteOrderMark)
+            if hasByteOrderMark { bytes.removeFirst(3) }
+            let usesCRLF = zip(bytes, bytes.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
+            if usesCRLF { bytes = Self.replacing([0x0D, 0x0A], with: [0x0A], in: bytes) }
+            let workspace: LearnerWorkspace
+            do throws(WorkspaceDecodingError) {
+                workspace = try LearnerWorkspace(jsonData: Data(bytes))
+            } catch {
+                throw .dataError("\(path): \(error.description)")
+            }
+            guard let lesson = workspace.lessons.first(where: { $0.id == lessonID }) else {
+                let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
+                throw .dataError("\(path): no lesson has the id '\(lessonID)'"
+                    + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
+            }
+            lessonTitle = lesson.title
+            // The same session twice is refused: by its id, or by lesson, time and score.
+            if let givenID, workspace.sessions.contains(where: { $0.id == givenID }) {
+                throw .dataError("\(path): session '\(givenID)' is already recorded; the file is unchanged")
+            }
+            if let same = workspace.sessions.first(where: {
+                $0.lessonID == lessonID && $0.masteryScore == score
+                    && abs(($0.endedAt ?? $0.startedAt).timeIntervalSince(endedAt)) < 1
+            }) {
+                throw .dataError("\(path): this session (lesson \(lessonID), score \(score.map(String.init) ?? "none"), at "
+                    + "\(ISO8601Timestamp.string(from: endedAt))) is already recorded as '\(same.id)'; the file is unchanged")
+            }
+            let existingIDs = Set(workspace.sessions.map(\.id))
+            if let givenID {
+                sessionID = givenID
+            } else {
+                var counter = workspace.sessions.count + 1
+                repeat {
+                    let hash = StableHash.fnv1a64("\(lessonID)|\(endedAt.timeIntervalSince1970)|\(counter)")
+                    sessionID = "session-" + String(String(hash, radix: 16).suffix(12))
+                    counter += 1
+                } while existingIDs.contains(sessionID)
+            }
+            let session = LearningSession(
+                id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
+                startedAt: startedAt, endedAt: endedAt, userInput: userInput, masteryScore: score,
+                weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
+            let encoder = ZhiXiJSON.makeEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            do {
+                sessionJSON = String(decoding: try encoder.encode(session), as: UTF8.self)
+            } catch {
+                throw .ioError("cannot encode the session (\(error))")
+            }
+            guard var updated = JSONSplice.appending(sessionJSON, toArray: "sessions", in: bytes) else {
+                throw .dataError("\(path): the workspace's top level is not an object with a \"sessions\" array")
+            }
+            // Never write a file that would not read back.
+            guard let check = try? LearnerWorkspace(jsonData: Data(updated)), check.sessions.count == workspace.sessions.count + 1,
+                  check.sessions.last?.id == sessionID else {
+                throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
+            }
+            if usesCRLF { updated = Self.replacing([0x0A], with: [0x0D, 0x0A], in: updated) }
+            return Data((hasByteOrderMark ? byteOrderMark : []) + updated)
         }
-        let existingIDs = Set(workspace.sessions.map(\.id))
-        var counter = workspace.sessions.count + 1
-        var sessionID: String
-        repeat {
-            let hash = StableHash.fnv1a64("\(lessonID)|\(endedAt.timeIntervalSince1970)|\(counter)")
-            sessionID = "session-" + String(String(hash, radix: 16).suffix(12))
-            counter += 1
-        } while existingIDs.contains(sessionID)
-
-        let session = LearningSession(
-            id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
-            startedAt: startedAt, endedAt: endedAt, userInput: userInput, masteryScore: score,
-            weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
-        let encoder = ZhiXiJSON.makeEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let sessionJSON: String
-        do {
-            sessionJSON = String(decoding: try encoder.encode(session), as: UTF8.self)
-        } catch {
-            throw .ioError("cannot encode the session (\(error))")
-        }
-        guard let updated = JSONSplice.appending(sessionJSON, toArray: "sessions", in: [UInt8](data)) else {
-            throw .dataError("\(path): the workspace's top level is not an object with a \"sessions\" array")
-        }
-        // Never write a file that would not read back.
-        guard let check = try? LearnerWorkspace(jsonData: Data(updated)), check.sessions.count == workspace.sessions.count + 1,
-              check.sessions.last?.id == sessionID else {
-            throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
-        }
-        try FileAccess.replaceAtomically(path, with: Data(updated))
 
         if format == .json {
             context.write(sessionJSON + "\n")
         } else {
-            let title = workspace.lessons.first { $0.id == lessonID }?.title ?? lessonID
+            let title = lessonTitle
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
             context.write("recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
         }
+    }
+}
+
+extension RecordCommand {
+    /// `bytes` with every occurrence of `pattern` replaced by `replacement`. O(n).
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 16)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == pattern[0], index + pattern.count <= bytes.count, Array(bytes[index ..< index + pattern.count]) == pattern {
+                result.append(contentsOf: replacement)
+                index += pattern.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
     }
 }

@@ -5,7 +5,7 @@ public enum ZhiXiReview {
 
     /// Every command, in the order of the help.
     static var commands: [any Command.Type] {
-        [PlanCommand.self, RecordCommand.self, StatesCommand.self,
+        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self,
          AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self,
          EventsEnqueueCommand.self, EventsInspectCommand.self, EventsFlushCommand.self]
     }

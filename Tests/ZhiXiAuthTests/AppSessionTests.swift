@@ -149,28 +149,10 @@ struct AppSessionTests {
         let fixture = try AuthFixture()
         defer { fixture.api.server.stop() }
         let session = fixture.launch().session()
-        let changes = ChangeCounter()
-        withObservationTracking { _ = session.route } onChange: { changes.increment() }
-        withObservationTracking { _ = session.isLoading } onChange: { changes.increment() }
+        let changes = LockedList<String>()
+        withObservationTracking { _ = session.route } onChange: { changes.append("route") }
+        withObservationTracking { _ = session.isLoading } onChange: { changes.append("isLoading") }
         await session.bootstrap()
-        #expect(changes.count == 2)
-    }
-}
-
-/// Counts observation callbacks (which may come from any isolation).
-final class ChangeCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func increment() {
-        lock.lock()
-        value += 1
-        lock.unlock()
-    }
-
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        #expect(changes.all.sorted() == ["isLoading", "route"])
     }
 }

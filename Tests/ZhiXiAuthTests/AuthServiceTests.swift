@@ -99,7 +99,7 @@ struct AuthServiceTests {
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/auth/refresh")
         fixture.api.server.faults.inject(.respond(.error(500, code: "BOOM", message: "oops")), method: "POST", path: "/api/auth/logout", times: nil)
         let refreshed = Task { () async throws(AuthError) -> User in try await launch.service.refresh() }
-        while fixture.api.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await waitUntil { fixture.api.refreshCount > 0 })
         #expect(try await launch.service.logout() == .serverNotTold(.http(status: 500, code: "BOOM", message: "oops")))
         gate.open()
         await #expect(throws: AuthError.api(.unauthorized(.notSignedIn))) { try await refreshed.value }

@@ -18,22 +18,7 @@ func mode(of url: URL) throws -> Int {
 }
 
 /// Log lines collected from a client's logger.
-final class CollectedLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        collected.append(line)
-        lock.unlock()
-    }
-
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
-}
+typealias CollectedLog = LockedList<String>
 
 /// One launch of the app against the fake server: a file store in `directory`, a client,
 /// an auth service. Two launches on the same directory share the saved session, as two
@@ -84,6 +69,6 @@ struct AuthFixture {
     /// Log lines holding any secret the server issued or received.
     var leakedLines: [String] {
         let secrets = api.secrets
-        return log.lines.filter { line in secrets.contains { line.contains($0) } }
+        return log.all.filter { line in secrets.contains { line.contains($0) } }
     }
 }

@@ -28,7 +28,7 @@ struct TokenLeakTests {
         await fixture.launch().session().bootstrap()
         await session.signOut()
 
-        let lines = fixture.log.lines
+        let lines = fixture.log.all
         #expect(lines.count >= 14)
         #expect(lines.contains { $0.hasPrefix("POST auth/refresh 200") })
         #expect(lines.contains { $0.contains("(bearer <redacted>)") })

@@ -108,7 +108,7 @@ struct APIClientAuthorizationTests {
         }
 
         async let user = fixture.client.request(.currentUser, as: User.self)
-        while fixture.api.server.requestCount("GET", "/api/users/me") == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await waitUntil { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
         try await fixture.client.requestVoid(.learningSummary)
         _ = try await user
 

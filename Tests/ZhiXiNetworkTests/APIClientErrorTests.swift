@@ -179,7 +179,7 @@ struct APIClientErrorTests {
         try await fixture.signIn()
         fixture.api.server.faults.inject(.delay(seconds: 5), method: "GET", path: "/api/users/me")
         let call = Task { try await fixture.client.request(.currentUser, as: User.self) }
-        while fixture.api.server.requestCount("GET", "/api/users/me") == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await waitUntil { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
         call.cancel()
         await #expect(throws: APIError.cancelled) { try await call.value }
     }
@@ -215,5 +215,30 @@ struct APIClientErrorTests {
         }
         change(&object)
         return (try? JSONSerialization.data(withJSONObject: object)) ?? body
+    }
+}
+
+@Suite("APIClient: a body that cannot be encoded")
+struct APIClientEncodingTests {
+    struct Body: Encodable, Sendable {
+        var secret = "rt-NEVER-SHOWN"
+        var when = Date(timeIntervalSince1970: 1e15)   // a year the contract's ISO-8601 dates cannot hold
+    }
+
+    @Test("fails as an invalid request naming the field, without quoting the body, and sends nothing")
+    func unencodableBody() async throws {
+        let fixture = try NetworkFixture()
+        defer { fixture.api.server.stop() }
+        try await fixture.signIn()
+        let before = fixture.api.server.totalRequestCount
+        do {
+            try await fixture.client.requestVoid(.submitFeedback(Body()))
+            Issue.record("an unencodable body was sent")
+        } catch {
+            guard case .invalidRequest(let reason) = error else { Issue.record("got \(error)"); return }
+            #expect(reason.contains("POST feedback") && reason.contains("when:"))
+            #expect(!reason.contains("NEVER-SHOWN"))
+        }
+        #expect(fixture.api.server.totalRequestCount == before)
     }
 }

@@ -11,9 +11,7 @@ final class MemoryTokenStore: TokenStoreProtocol, @unchecked Sendable {
     init(_ tokens: AuthTokens? = nil) { self.tokens = tokens }
 
     func loadTokens() -> AuthTokens? {
-        lock.lock()
-        defer { lock.unlock() }
-        return tokens
+        return lock.withLock { tokens }
     }
 
     func saveTokens(_ tokens: AuthTokens) throws {
@@ -29,23 +27,11 @@ final class MemoryTokenStore: TokenStoreProtocol, @unchecked Sendable {
     }
 }
 
-/// Log lines collected from a client's logger.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var records: [APIRequestLog] = []
+/// Log records collected from a client's logger.
+typealias LogLines = LockedList<APIRequestLog>
 
-    func append(_ record: APIRequestLog) {
-        lock.lock()
-        records.append(record)
-        lock.unlock()
-    }
-
-    var all: [APIRequestLog] {
-        lock.lock()
-        defer { lock.unlock() }
-        return records
-    }
-
+extension LockedList<APIRequestLog> {
+    /// The records as log lines.
     var lines: [String] { all.map(\.description) }
 }
 

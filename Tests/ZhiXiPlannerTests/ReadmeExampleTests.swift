@@ -4,34 +4,48 @@ import Testing
 // The code of the README's "Embed the scheduler" section, compiled and run here. The test
 // below checks that the README shows exactly these lines, so the README cannot go stale.
 // README-BEGIN
-import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiScheduler
 
-func embedTheScheduler() throws {
-    // A card scheduler for one learner: FSRS-6 defaults, study days starting 04:00 in Shanghai.
-    var configuration = SchedulerConfiguration()
+func embedTheScheduler(now: Date = Date()) throws -> (card: Card, restored: Card, plan: ReviewPlan) {
+    // A card scheduler for one learner: study days from 04:00 in Shanghai, load balancing.
+    let calendar = try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai", dayStartHour: 4)
+    var configuration = SchedulerConfiguration.anki(calendar: calendar)
     configuration.desiredRetention = 0.9
-    configuration.elapsedDays = .studyDays(try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai", dayStartHour: 4))
     let scheduler = try CardScheduler(configuration)
 
-    let now = Date()
     var card = Card(id: 42, due: now)
     card = scheduler.review(card, rating: .good, at: now).card           // learning step 1, due in 10 minutes
     let buttons = scheduler.preview(card, at: card.due)                   // what each answer would do
     print(buttons[.easy].card.due, buttons[.again].card.due)
     let result = scheduler.review(card, rating: .good, at: card.due)      // graduates to review
     card = result.card
-    print(card.state, card.due, scheduler.retrievability(of: card, at: card.due))
-    card = scheduler.undo(result.review)                                  // back to learning
+
+    // Store the card, its review log and the configuration with plain Codable, and restore them.
+    let storedCard = try JSONEncoder().encode(card)
+    let storedLog = try JSONEncoder().encode([result.review])
+    let storedSettings = try JSONEncoder().encode(configuration)
+    let restored = try JSONDecoder().decode(Card.self, from: storedCard)  // equal to card
+    let log = try JSONDecoder().decode([CardReview].self, from: storedLog)
+    let restoredScheduler = try CardScheduler(JSONDecoder().decode(SchedulerConfiguration.self, from: storedSettings))
+    print(restored == card, scheduler.undo(log[0]).state)                 // true, learning
+
+    // What is due on a study day: overdue first, then learning, today's reviews, new cards.
+    let due = restoredScheduler.dueCards([restored, Card(id: 43, due: now)], on: card.due, newCardLimit: 20)
+    print(due.all.map(\.id))
 
     // The review planner: sessions and AI analyses in, dated ReviewTasks out.
-    let workspace = try LearnerWorkspace(jsonData: Data(contentsOf: URL(fileURLWithPath: "data/sample-workspace.json")))
-    let plan = try ReviewPlanner().plan(PlannerInput(workspace: workspace), now: now).plan
+    let lesson = Lesson(id: "lesson-4-2", knowledgeBaseID: "kb-ml", title: "反向传播", estimatedMinutes: 20)
+    let session = LearningSession(id: "s1", userID: "u1", lessonID: lesson.id, startedAt: now.addingTimeInterval(-3 * 86_400),
+                                  userInput: "链式法则把梯度一层层传回去……", masteryScore: 72, weakPoints: ["链式法则的应用"])
+    let input = PlannerInput(userID: "u1", profile: UserLearningProfile(userID: "u1", timeZone: "Asia/Shanghai", dailyMinutes: 30),
+                             lessons: [lesson], sessions: [session])
+    let plan = try ReviewPlanner().plan(input, now: now).plan
     for task in plan.today + plan.tomorrow {
-        print(task.task.scheduledAt, task.task.reviewType, task.explanation.lessonTitle ?? "", task.explanation.reason)
+        print(task.task.scheduledAt, task.task.reviewType, task.explanation.reason)
     }
+    return (card, restored, plan)
 }
 // README-END
 
@@ -45,11 +59,15 @@ struct ReadmeExampleTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "## Embed the scheduler").dropFirst().first)
-        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-        #expect(block == "import Foundation\n" + example, "update the README's code block from Tests/ZhiXiSchedulerTests/ReadmeExampleTests.swift")
+        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst()
+            .first { $0.hasPrefix("import Foundation") }?.components(separatedBy: "```").first)
+        #expect(block == "import Foundation\n" + example, "update the README's code block from Tests/ZhiXiPlannerTests/ReadmeExampleTests.swift")
+        // It needs no file: it runs from any directory.
         let previous = FileManager.default.currentDirectoryPath
-        #expect(FileManager.default.changeCurrentDirectoryPath(Self.root.path))
+        #expect(FileManager.default.changeCurrentDirectoryPath(NSTemporaryDirectory()))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        try embedTheScheduler()
+        let (card, restored, plan) = try embedTheScheduler()
+        #expect(restored == card && card.state == .review)
+        #expect(plan.today.count + plan.tomorrow.count + plan.thisWeek.count + plan.later.count == 2, "the lesson and its weak point")
     }
 }

@@ -300,25 +300,14 @@ struct AuthCommandTests {
         let setup = try Setup()
         defer { setup.api.server.stop() }
         #expect(await setup.signIn().status == 0)
-        let command = try #require(ZhiXiReview.commands.first { $0.specification.name == name })
-        let specification = command.specification
-        var words: [String] = []
-        for option in specification.options {
-            words.append("--" + option.name)
+        let (failure, unread) = try await runWithEveryOption(name, value: { option in
             switch option.name {
-            case "server": words.append(setup.server)
-            case "store": words.append(setup.store)
-            default: if !option.isFlag { words.append(option.example) }
+            case "server": setup.server
+            case "store": setup.store
+            default: nil
             }
-        }
-        let parsed = try ParsedArguments(words, specification: specification)
-        let context = CommandContext()
-        do {
-            try await command.run(parsed, context: context)
-        } catch {
-            Issue.record("\(name) failed with every option given: \(error.message)")
-        }
-        let unread = Set(specification.options.map(\.name)).subtracting(parsed.readOptions)
+        }, context: CommandContext())
+        #expect(failure == nil, "\(name) failed with every option given: \(failure ?? "")")
         #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")
     }
 }

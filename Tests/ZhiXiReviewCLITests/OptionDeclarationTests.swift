@@ -36,8 +36,6 @@ struct OptionDeclarationTests {
     @Test("each command reads every option it declares (no option is declared and ignored)",
           arguments: ["plan", "states", "record"])
     func commandsReadEveryOption(name: String) async throws {
-        let command = try #require(ZhiXiReview.commands.first { $0.specification.name == name })
-        let specification = command.specification
         let folder = try temporaryFolder()
         let input: String
         switch name {
@@ -48,19 +46,11 @@ struct OptionDeclarationTests {
             input = folder.appendingPathComponent("workspace.json").path
             try Data(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json")).write(to: URL(fileURLWithPath: input))
         }
-        var words: [String] = []
-        for option in specification.options {
-            words.append("--" + option.name)
-            if !option.isFlag { words.append(name == "record" && option.name == "lesson" ? "lesson-1-1" : option.example) }
-        }
-        let parsed = try ParsedArguments([input] + words, specification: specification)
         let context = CommandContext(now: ISO8601DateFormatter().date(from: "2026-11-29T12:00:00Z")!)
-        do {
-            try await command.run(parsed, context: context)
-        } catch {
-            Issue.record("\(name) failed with every option given: \(error.message)")
-        }
-        let unread = Set(specification.options.map(\.name)).subtracting(parsed.readOptions)
+        let (failure, unread) = try await runWithEveryOption(name, positionals: [input], value: { option in
+            name == "record" && option.name == "lesson" ? "lesson-1-1" : nil
+        }, context: context)
+        #expect(failure == nil, "\(name) failed with every option given: \(failure ?? "")")
         #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")
     }
 }

@@ -77,9 +77,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
 
     /// Every token issued and every identity token and authorization code received.
     public var secrets: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return receivedSecrets + accessTokens.keys + refreshTokens.keys
+        return lock.withLock { receivedSecrets + accessTokens.keys + refreshTokens.keys }
     }
 
     /// `POST auth/refresh` requests received so far (faulted ones included).
@@ -87,16 +85,12 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
 
     /// The user with this Apple user identifier, if they signed in.
     public func user(appleUserID: String) -> User? {
-        lock.lock()
-        defer { lock.unlock() }
-        return users[appleUserID]
+        return lock.withLock { users[appleUserID] }
     }
 
     /// The state of a refresh token, `nil` for one never issued.
     public func refreshTokenState(_ token: String) -> RefreshTokenState? {
-        lock.lock()
-        defer { lock.unlock() }
-        return refreshTokens[token]?.state
+        return lock.withLock { refreshTokens[token]?.state }
     }
 
     /// Every access token issued so far is answered 401 `TOKEN_EXPIRED` from now on.

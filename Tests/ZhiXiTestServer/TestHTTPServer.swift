@@ -74,9 +74,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     deinit {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        lock.withLock { stopping = true }
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -96,37 +94,31 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// Requests received for `method` and route `pattern` (or path, when no route matched),
     /// including those that a fault answered or dropped.
     public func requestCount(_ method: String, _ pattern: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts["\(method) \(pattern)", default: 0]
+        return lock.withLock { counts["\(method) \(pattern)", default: 0] }
     }
 
     /// All requests received so far.
     public var totalRequestCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts.values.reduce(0, +)
+        return lock.withLock { counts.values.reduce(0, +) }
     }
 
     /// The first 10,000 requests received, in order of arrival.
     public var receivedRequests: [ReceivedRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
+        return lock.withLock { received }
     }
 
     /// Connections accepted so far.
     public var connectionCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return acceptedConnections
+        return lock.withLock { acceptedConnections }
     }
+
+    /// `true` while the server accepts connections: until ``stop()``, its lifetime or its
+    /// connection limit ends that and its port is closed.
+    public var isAccepting: Bool { !isListenerClosed }
 
     /// Stops accepting and ends every connection within about 50 ms; returns at once.
     public func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        lock.withLock { stopping = true }
     }
 
     /// Stops the server and waits (at most 2 seconds) until its port is closed, so that
@@ -140,15 +132,11 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     private var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
+        return lock.withLock { stopping }
     }
 
     private var isListenerClosed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return listenerClosed
+        return lock.withLock { listenerClosed }
     }
 
     // MARK: - Accepting and serving

@@ -11,6 +11,31 @@ import ZhiXiCore
 /// let horizon = try arguments.value(of: days)     // 7, or the checked value given
 /// ```
 struct CommandOption<Value>: Sendable {
+    /// The declaration as the parser and the help see it, whatever the value type: name,
+    /// placeholder, help, default, whether it is a flag or repeatable, an example value.
+    let erased: AnyCommandOption
+    /// What a valid value is, for the error message, e.g. `a whole number from 1 to 366`.
+    let expectation: String
+    /// Turns a command-line text into a value, or `nil` when the text is not valid.
+    let parse: @Sendable (String) -> Value?
+
+    /// Declares an option.
+    init(name: String, placeholder: String, help: String, defaultDescription: String?, isFlag: Bool, isRepeatable: Bool,
+         example: String, expectation: String, parse: @escaping @Sendable (String) -> Value?) {
+        erased = AnyCommandOption(name: name, placeholder: placeholder, help: help, defaultDescription: defaultDescription,
+                                  isFlag: isFlag, isRepeatable: isRepeatable, example: example)
+        self.expectation = expectation
+        self.parse = parse
+    }
+
+    /// The name without dashes, e.g. `days`.
+    var name: String { erased.name }
+    /// `true` for a flag that takes no value.
+    var isFlag: Bool { erased.isFlag }
+}
+
+/// A ``CommandOption`` without its value type: what parsing and the help need.
+struct AnyCommandOption: Sendable, Hashable {
     /// The name without dashes, e.g. `days`.
     let name: String
     /// What the value looks like in the synopsis and the help, e.g. `N`; empty for a flag.
@@ -26,31 +51,8 @@ struct CommandOption<Value>: Sendable {
     let isRepeatable: Bool
     /// A value the option accepts, for the specification tests (e.g. `"14"`).
     let example: String
-    /// What a valid value is, for the error message, e.g. `a whole number from 1 to 366`.
-    let expectation: String
-    /// Turns a command-line text into a value, or `nil` when the text is not valid.
-    let parse: @Sendable (String) -> Value?
 
     /// The `--name PLACEHOLDER` of the synopsis and the help.
-    var usageForm: String { isFlag ? "--\(name)" : "--\(name) \(placeholder)" }
-
-    /// The declaration as the parser and the help see it, whatever its value type.
-    var erased: AnyCommandOption {
-        AnyCommandOption(name: name, placeholder: placeholder, help: help, defaultDescription: defaultDescription,
-                         isFlag: isFlag, isRepeatable: isRepeatable, example: example)
-    }
-}
-
-/// A ``CommandOption`` without its value type: what parsing and the help need.
-struct AnyCommandOption: Sendable, Hashable {
-    let name: String
-    let placeholder: String
-    let help: String
-    let defaultDescription: String?
-    let isFlag: Bool
-    let isRepeatable: Bool
-    let example: String
-
     var usageForm: String { isFlag ? "--\(name)" : "--\(name) \(placeholder)" }
 }
 

@@ -1,0 +1,98 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiModel
+import ZhiXiScheduler
+
+/// A learner's present memory as the planner sees it: for every lesson, the memory state
+/// replayed from its sessions and analyses (exactly the planner's replay: ratings from the
+/// ``MasteryRatingScale``, study days of the learner's calendar, completed tasks counted as
+/// reviews), and the same for each weak point still active. What a simulation of the
+/// learner's next days starts from.
+public struct PlannerMemorySnapshot: Sendable, Hashable {
+    /// The memory of one lesson or weak point.
+    public struct Memory: Sendable, Hashable {
+        /// Stability (days) and difficulty (1–10) after the last review.
+        public var state: MemoryState
+        /// The study day of the last review, counted from the snapshot's day: 0 is today,
+        /// −3 three days ago.
+        public var lastReviewDay: Int
+        /// Reviews so far.
+        public var reviewCount: Int
+    }
+
+    /// A weak point of a lesson that is still drilled.
+    public struct WeakPoint: Sendable, Hashable {
+        /// The weak point's text as first written, trimmed.
+        public var text: String
+        /// Its memory.
+        public var memory: Memory
+    }
+
+    /// One lesson of the workspace.
+    public struct Lesson: Sendable, Hashable {
+        /// The lesson's id.
+        public var id: String
+        /// Its estimated study time in minutes.
+        public var estimatedMinutes: Int
+        /// Its memory; `nil` for a lesson never studied.
+        public var memory: Memory?
+        /// The latest mastery score (0–100) of the lesson, if any.
+        public var latestScore: Int?
+        /// Its active weak points, in order of first naming.
+        public var weakPoints: [WeakPoint]
+    }
+
+    /// The study day number of the snapshot's instant on the learner's calendar.
+    public var today: Int
+    /// Every lesson of the input, in input order.
+    public var lessons: [Lesson]
+    /// The desired retention the planner plans with (configuration, else profile).
+    public var desiredRetention: Double
+    /// The daily study budget in minutes the planner plans with (configuration, else profile).
+    public var dailyMinutes: Int
+}
+
+extension ReviewPlanner {
+    /// The learner's present memory as of `now`: the first half of ``plan(_:now:)`` (checking
+    /// and replaying every lesson's history), without placing any task. O(n log n) in
+    /// sessions and analyses, on all cores.
+    /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
+    public func memorySnapshot(of input: PlannerInput, now: Date) throws(PlannerError) -> PlannerMemorySnapshot {
+        try input.withRecords { (records) throws(PlannerError) -> PlannerMemorySnapshot in
+            let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
+            let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
+                                                     lessonIndexByID: LessonIDIndex(records.lessons),
+                                                     nowSecond: now.timeIntervalSince1970).collect()
+            let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
+                                      completedTaskRating: configuration.completedTaskRating,
+                                      unscoredSessionRating: configuration.unscoredSessionRating,
+                                      userHash: StableHash.fnv1a64(input.userID),
+                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar).0)
+            let today = settings.calendar.dayNumber(of: now)
+            var lessons = records.lessons.map {
+                PlannerMemorySnapshot.Lesson(id: $0.id, estimatedMinutes: $0.estimatedMinutes, memory: nil, latestScore: nil,
+                                             weakPoints: [])
+            }
+            var items: [PlannerItem] = []
+            for lesson in records.lessons.indices {
+                let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
+                guard !events.isEmpty else { continue }
+                items.removeAll(keepingCapacity: true)
+                _ = replay.replay(lessonIndex: Int32(lesson), lessonHash: StableHash.fnv1a64(records.lessons[lesson].id),
+                                  events: events, mentions: collected.mentions, retiredSinceDay: today, into: &items)
+                for item in items {
+                    let memory = PlannerMemorySnapshot.Memory(state: item.state, lastReviewDay: item.lastDay - today,
+                                                              reviewCount: item.reviewCount)
+                    if item.isWeakPoint {
+                        lessons[lesson].weakPoints.append(.init(text: records.weakPointText(item.weakPointSource), memory: memory))
+                    } else {
+                        lessons[lesson].memory = memory
+                        lessons[lesson].latestScore = item.latestScore < 0 ? nil : Int(item.latestScore)
+                    }
+                }
+            }
+            return PlannerMemorySnapshot(today: today, lessons: lessons, desiredRetention: settings.desiredRetention,
+                                         dailyMinutes: settings.dailyMinutes)
+        }
+    }
+}

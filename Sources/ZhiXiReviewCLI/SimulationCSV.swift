@@ -1,0 +1,49 @@
+import ZhiXiSimulation
+
+/// `simulate --format csv`: the per-day series of one setting (`day` from 1, then one column
+/// per series, means over the seeds), or the sweep's table (one row per retention, each
+/// number's mean and standard deviation, and whether it is the recommended one). Column
+/// names are snake_case.
+enum SimulationCSV {
+    /// The report as CSV, header first.
+    static func text(_ report: SimulationReport) -> String {
+        switch report.outcome {
+        case .single(let runs):
+            let metrics = DailyMetric.metrics(for: report.mode)
+            let series = metrics.map { runs.meanSeries($0) }
+            var output = (["day"] + metrics.map { SummaryMetric.snakeCase($0.rawValue) }).joined(separator: ",") + "\n"
+            for day in 0 ..< (series.first?.count ?? 0) {
+                output += String(day + 1)
+                for values in series { output += "," + csvNumber(values[day], decimals: 4) }
+                output += "\n"
+            }
+            return output
+        case .sweep(let result):
+            let metrics = report.metrics
+            var header = ["desired_retention"]
+            for metric in metrics { header += [metric.csvName, metric.csvName + "_sd"] }
+            header.append("recommended")
+            var output = header.joined(separator: ",") + "\n"
+            for point in result.points {
+                output += csvNumber(point.desiredRetention, decimals: 6)
+                for metric in metrics {
+                    let statistics = point.statistics(metric)
+                    output += "," + csvNumber(statistics.mean, decimals: 4) + "," + csvNumber(statistics.standardDeviation, decimals: 4)
+                }
+                output += point.desiredRetention == result.recommendation.retention ? ",true\n" : ",false\n"
+            }
+            return output
+        }
+    }
+
+    /// A number: whole numbers without a fraction, others with up to `decimals` digits
+    /// (trailing zeros dropped), empty when not finite.
+    static func csvNumber(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        var text = TextFormatting.fixed(value, decimals)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

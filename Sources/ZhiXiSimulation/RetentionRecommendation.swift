@@ -1,0 +1,59 @@
+/// The desired retention a sweep recommends, by fsrs-rs's criterion for its optimal
+/// retention: the lowest cost per memorized item, i.e. seconds of study over the span divided
+/// by the items memorized at its end (``SimulationSummary/secondsPerMemorized``), averaged
+/// over the seeds. With it, how sure the choice is:
+///
+/// - ``seedOptima``: the retention each seed on its own would have chosen; a small spread
+///   means the optimum does not hinge on chance.
+/// - ``plausibleRange``: the retentions whose cost is not clearly worse than the optimum's:
+///   their cost exceeds it, seed for seed, by at most two standard errors of that difference
+///   (with a single seed, only the optimum). Any retention in it is a defensible choice;
+///   a wide range means the cost curve is flat there.
+public struct RetentionRecommendation: Sendable, Hashable {
+    /// The recommended desired retention: the minimum of the sweep's mean cost per
+    /// memorized item (the lowest retention among equal minima).
+    public let retention: Double
+    /// Its cost per memorized item, in seconds: mean and standard deviation over the seeds.
+    public let secondsPerMemorized: MeanAndDeviation
+    /// The retention each seed alone minimises: mean and standard deviation.
+    public let seedOptima: MeanAndDeviation
+    /// The lowest and highest retention that some seed alone minimises.
+    public let seedOptimaRange: ClosedRange<Double>
+    /// The lowest and highest retention not clearly costlier than the recommendation.
+    public let plausibleRange: ClosedRange<Double>
+
+    /// The recommendation of a sweep's points (at least one, all with the same seeds).
+    /// O(retentions · seeds).
+    init(points: [SimulationRuns]) {
+        precondition(!points.isEmpty, "a recommendation needs at least one retention")
+        let costs = points.map { point in point.runs.map(\.summary.secondsPerMemorized) }
+        let means = costs.map { MeanAndDeviation($0).mean }
+        var best = 0
+        for index in means.indices where means[index] < means[best] { best = index }
+        retention = points[best].desiredRetention
+        secondsPerMemorized = MeanAndDeviation(costs[best])
+
+        let seedCount = costs[best].count
+        let optima = (0 ..< seedCount).map { seed -> Double in
+            var seedBest = 0
+            for index in costs.indices where costs[index][seed] < costs[seedBest][seed] { seedBest = index }
+            return points[seedBest].desiredRetention
+        }
+        seedOptima = MeanAndDeviation(optima)
+        seedOptimaRange = optima.min()! ... optima.max()!
+
+        var plausible: [Double] = []
+        for index in costs.indices {
+            if index == best {
+                plausible.append(points[index].desiredRetention)
+                continue
+            }
+            guard seedCount > 1 else { continue }
+            let differences = MeanAndDeviation(zip(costs[index], costs[best]).map { $0 - $1 })
+            if differences.mean.isFinite, differences.mean <= 2 * differences.standardError {
+                plausible.append(points[index].desiredRetention)
+            }
+        }
+        plausibleRange = plausible.min()! ... plausible.max()!
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Simulations of a range of desired retentions, each under several seeds, run in parallel
+/// across the cores with structured concurrency (a task group, one child task per retention
+/// and seed, as many at a time as there are cores), and the retention they recommend
+/// (``RetentionRecommendation``).
+///
+/// Every retention is simulated with the same seeds, so that the retentions are compared on
+/// the same random draws as far as they go (common random numbers), which makes the
+/// comparison between neighbouring retentions sharper than the spread of each.
+///
+/// ```swift
+/// let sweep = try RetentionSweep(retentions: RetentionSweep.retentions(from: 0.70, through: 0.97, step: 0.01),
+///                                seeds: Array(42 ..< 47))
+/// let result = await sweep.run(try CardSimulator())
+/// print(result.recommendation.retention)
+/// ```
+public struct RetentionSweep: Sendable {
+    /// The desired retentions (0–1, exclusive), in the order given.
+    public let retentions: [Double]
+    /// The seeds every retention is simulated with.
+    public let seeds: [UInt64]
+
+    /// A sweep of retentions × seeds.
+    /// - Throws: ``SimulationConfigurationError`` when there is no retention or no seed, or a
+    ///   retention is not strictly between 0 and 1.
+    public init(retentions: [Double], seeds: [UInt64]) throws(SimulationConfigurationError) {
+        guard !retentions.isEmpty else { throw .wrongCount(field: "retentions", expected: 1, actual: 0) }
+        guard !seeds.isEmpty else { throw .wrongCount(field: "seeds", expected: 1, actual: 0) }
+        if let bad = retentions.first(where: { !($0 > 0 && $0 < 1) }) { throw .desiredRetentionOutOfRange(bad) }
+        self.retentions = retentions
+        self.seeds = seeds
+    }
+
+    /// The retentions `from`, `from + step`, … up to `through` (included when the steps land
+    /// on it within 10⁻⁹), each rounded to 10 decimals so that `0.7 + 3 × 0.01` prints as 0.73.
+    /// - Throws: ``SimulationConfigurationError/outOfRange(field:value:allowed:)`` for a step
+    ///   that is not positive, `through` below `from`, or more than 10,000 retentions.
+    public static func retentions(from lower: Double, through upper: Double, step: Double) throws(SimulationConfigurationError) -> [Double] {
+        guard step > 0, step.isFinite else { throw .outOfRange(field: "sweep step", value: "\(step)", allowed: "a positive number") }
+        guard upper >= lower else {
+            throw .outOfRange(field: "sweep end", value: "\(upper)", allowed: "at least the start, \(lower)")
+        }
+        let count = Int(((upper - lower) / step + 1e-9).rounded(.down)) + 1
+        guard count <= 10_000 else { throw .outOfRange(field: "sweep", value: "\(count) retentions", allowed: "at most 10,000") }
+        return (0 ..< count).map { ((lower + Double($0) * step) * 1e10).rounded() / 1e10 }
+    }
+
+    /// Runs every retention × seed with a card simulator. Calls `progress` (on the calling
+    /// task) after each run with the runs done and the total.
+    public func run(_ simulator: CardSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
+        await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
+    }
+
+    /// Runs every retention × seed with a ZhiXi simulator. Calls `progress` as the card
+    /// simulator's overload does.
+    public func run(_ simulator: ZhiXiSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
+        await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
+    }
+
+    /// Runs `simulate` for every retention × seed in a task group and gathers the results in
+    /// retention and seed order.
+    func run(progress: (@Sendable (Int, Int) -> Void)?,
+             simulate: @escaping @Sendable (Double, UInt64) -> SimulationResult) async -> RetentionSweepResult {
+        let retentions = retentions, seeds = seeds
+        let total = retentions.count * seeds.count
+        var results = [[SimulationResult?]](repeating: [SimulationResult?](repeating: nil, count: seeds.count), count: retentions.count)
+        // Seed by seed, so that every retention has results early on; no more runs in flight
+        // than there are cores, so that the group's own task gets a turn to gather results
+        // (and report progress) as they come instead of after the last one.
+        let jobs = seeds.indices.flatMap { seedIndex in retentions.indices.map { (retentionIndex: $0, seedIndex: seedIndex) } }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        await withTaskGroup(of: (Int, Int, SimulationResult).self) { group in
+            var next = 0
+            func addNext() {
+                guard next < jobs.count else { return }
+                let job = jobs[next]
+                next += 1
+                group.addTask { (job.retentionIndex, job.seedIndex, simulate(retentions[job.retentionIndex], seeds[job.seedIndex])) }
+            }
+            for _ in 0 ..< width { addNext() }
+            var done = 0
+            for await (retentionIndex, seedIndex, result) in group {
+                results[retentionIndex][seedIndex] = result
+                done += 1
+                progress?(done, total)
+                addNext()
+            }
+        }
+        let points = results.map { SimulationRuns(runs: $0.map { $0! }) }
+        return RetentionSweepResult(points: points)
+    }
+}
+
+/// What a ``RetentionSweep`` found: every retention's runs and the recommendation.
+public struct RetentionSweepResult: Sendable {
+    /// One entry per retention, in sweep order.
+    public let points: [SimulationRuns]
+    /// The retention with the lowest cost per memorized item, and how sure that is.
+    public let recommendation: RetentionRecommendation
+
+    /// The result of these points (at least one, all with the same seeds).
+    public init(points: [SimulationRuns]) {
+        self.points = points
+        recommendation = RetentionRecommendation(points: points)
+    }
+}

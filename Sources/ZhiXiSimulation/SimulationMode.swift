@@ -1,0 +1,8 @@
+/// What a simulation simulates.
+public enum SimulationMode: String, Sendable, Hashable, CaseIterable {
+    /// Flashcards with fsrs-rs's simulator semantics (``CardSimulator``).
+    case cards
+    /// ZhiXi lessons, review types, weak points and a daily-minutes budget
+    /// (``ZhiXiSimulator``).
+    case zhiXi = "zhixi"
+}
