@@ -45,7 +45,7 @@ public enum ZhiXiReview {
             return ExitCode.success.rawValue
         } catch {
             try? context.flush()
-            context.writeError("zhixi-review: " + error.message)
+            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.message) }
             if let usage = error.usage { context.writeError(synopsis(of: usage)) }
             return error.exitCode.rawValue
         }
