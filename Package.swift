@@ -7,7 +7,8 @@
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
 //   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel
+//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
+//                   turns the planner's review histories into training data)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
 //   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
 //
@@ -49,7 +50,7 @@ let package = Package(
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
         .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
-        // Review-log import and datasets.
+        // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),

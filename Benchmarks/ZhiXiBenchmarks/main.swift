@@ -13,6 +13,9 @@ benchmarks:
              options: see 'zhixi-bench scheduler --help'
   planner    the review planner in the library on a generated workspace (input decoded)
              options: --lessons N (100000)  --sessions N (1000000)  --runs N (5)  --json
+  optimize   the optimizer on the real log in ../shared/data: time-series evaluation (the
+             protocol of shared/data/README.md) and the time to fit the whole log
+             options: --folds N (5)  --runs N (15)  --log PATH  --json
   simulate   one card simulation with fsrs-rs's default configuration (median time), or a
              16-retention sweep with --sweep-seeds N
              options: --runs N (10)  --retention R (0.9)  --seed S (42)  --config FILE
@@ -27,6 +30,7 @@ do {
     case "replay": try ReplayBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "scheduler": try SchedulerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "planner": try PlannerBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "optimize": try OptimizerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))

@@ -94,7 +94,7 @@ public enum ISO8601Timestamp {
     static let secondsFrom1970ToReferenceDate: Int64 = 978_307_200
 
     /// Reads a timestamp from its UTF-8 bytes; `nil` when they are not one. The shared
-    /// parser of both JSON decoders.
+    /// parser of both JSON decoders and the review-log reader. O(`bytes.count`), no allocation.
     public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
         guard count >= 20, let base = bytes.baseAddress else { return nil }

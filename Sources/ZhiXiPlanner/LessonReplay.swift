@@ -22,6 +22,8 @@ struct LessonReplay {
     let unscoredSessionRating: Rating
     let userHash: UInt64
     let tasks: [ReviewTaskIdentifier: PlannerTaskRecord]
+    /// Receives every review applied, for ``ReviewPlanner/reviewHistories(_:now:)``; `nil` when planning.
+    var reviewLog: PlannerReviewLog? = nil
 
     /// The identifier of an item's current task.
     func identifier(of item: PlannerItem, lessonHash: UInt64) -> ReviewTaskIdentifier {
@@ -39,6 +41,7 @@ struct LessonReplay {
             case .completed:
                 if nextIsAssessment && record.day == nextDay { return }
                 item.review(completedTaskRating, second: record.second, day: record.day, model: model)
+                reviewLog?.record(item, rating: completedTaskRating)
             case .skipped:
                 item.attempt += 1
                 item.notBeforeDay = max(item.notBeforeDay, record.day + 1)
@@ -69,6 +72,7 @@ struct LessonReplay {
             }
             let rating = event.isAssessment ? ratingScale.rating(forScore: Int(event.score)) : unscoredSessionRating
             lesson.review(rating, second: event.second, day: event.day, model: model)
+            reviewLog?.record(lesson, rating: rating)
             lesson.sourceSessionIndex = event.sessionIndex
             lesson.sourceAnalysisIndex = event.analysisIndex
             if event.isAssessment { lesson.latestScore = event.score }
@@ -83,11 +87,13 @@ struct LessonReplay {
             for name in named {
                 if let index = weakPoints.firstIndex(where: { $0.weakPointHash == name.hash }) {
                     weakPoints[index].review(weakRating, second: event.second, day: event.day, model: model)
+                    reviewLog?.record(weakPoints[index], rating: weakRating)
                     weakPoints[index].sourceSessionIndex = event.sessionIndex
                     weakPoints[index].sourceAnalysisIndex = event.analysisIndex
                 } else {
                     var item = PlannerItem(lessonIndex: lessonIndex, weakPointHash: name.hash, source: name.source)
                     item.review(.again, second: event.second, day: event.day, model: model)
+                    reviewLog?.record(item, rating: .again)
                     item.sourceSessionIndex = event.sessionIndex
                     item.sourceAnalysisIndex = event.analysisIndex
                     weakPoints.append(item)

@@ -5,8 +5,8 @@ public enum ZhiXiReview {
 
     /// Every command, in the order of the help.
     static var commands: [any Command.Type] {
-        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self,
-         AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self,
+        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
+         EvaluateCommand.self, AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self,
          EventsEnqueueCommand.self, EventsInspectCommand.self, EventsFlushCommand.self]
     }
 
@@ -47,7 +47,7 @@ public enum ZhiXiReview {
             return ExitCode.success.rawValue
         } catch {
             try? context.flush()
-            context.writeError("zhixi-review: " + error.message)
+            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.message) }
             if let usage = error.usage { context.writeError(synopsis(of: usage)) }
             return error.exitCode.rawValue
         }

@@ -34,7 +34,7 @@ struct OptionDeclarationTests {
     }
 
     @Test("each command reads every option it declares (no option is declared and ignored)",
-          arguments: ["plan", "states", "record"])
+          arguments: ["plan", "states", "record", "optimize", "evaluate"])
     func commandsReadEveryOption(name: String) async throws {
         let folder = try temporaryFolder()
         let input: String

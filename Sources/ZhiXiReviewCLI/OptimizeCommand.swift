@@ -1,0 +1,68 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiTraining
+
+/// `zhixi-review optimize REVLOG.csv|WORKSPACE.json`: fits the 21 FSRS-6 parameters to a
+/// learner's history.
+enum OptimizeCommand: Command {
+    static let out = CommandOption<String>.text(
+        "out", placeholder: "FILE",
+        example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
+        help: "also write the parameters (the JSON array) to FILE, whole or not at all")
+
+    static let specification = CommandSpecification(
+        name: "optimize",
+        summary: "fit the 21 FSRS-6 parameters to a review log or a learner's sessions",
+        arguments: [TrainingInput.argument],
+        discussion: """
+        Fits the memory model to a learner's own history, as fsrs-rs's compute_parameters does:
+        items are the reviews on a later study day than the card's previous one, each with the
+        card's whole history; cards whose first interval is an outlier are left out; the initial
+        stabilities are pre-trained on the first intervals, then all 21 parameters are fitted by
+        Adam (learning rate 0.04 annealed along a cosine, 5 epochs of batches of 512 items,
+        recency-weighted cross-entropy plus a pull towards the starting values, fsrs-rs's
+        bounds). From a workspace, each lesson and each weak point is an item of its own, with
+        the reviews the planner gives it (sessions rated by the mastery-score scale).
+        Progress goes to standard error; standard output ends with the parameters as a JSON
+        array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
+        (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
+        """,
+        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, out.erased, TrainingInput.seed.erased,
+                  TrainingInput.skipBadRows.erased],
+        epilogue: """
+        Exit status 65 for a log row that cannot be read (its line is named) unless
+        --skip-bad-rows is given.
+        """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let path = try arguments.singleInput()
+        var configuration = OptimizerConfiguration()
+        configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
+        let outPath = try arguments.value(of: out)
+        let input = try TrainingInput.load(path, arguments: arguments, context: context)
+        let dataset = input.dataset
+        context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
+                           + "from \(input.description)")
+        let result = ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
+            context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
+                               + TextFormatting.fixed(progress.loss, 4))
+        }
+        let array = TrainingInput.jsonArray(result.parameters)
+        if let outPath {
+            try FileAccess.replaceAtomically(outPath, with: Data((array + "\n").utf8))
+        }
+        var output = ""
+        if result.outcome == .fitted {
+            output += "fitted all 21 parameters on \(result.trainingItemCount) of \(result.itemCount) items\n"
+        } else {
+            context.writeError("zhixi-review: note: \(result.outcome)")
+            output += "\(result.outcome)\n"
+        }
+        if let before = result.logLossBefore, let after = result.logLossAfter {
+            output += "log loss on those items: FSRS-6 defaults \(TextFormatting.fixed(before, 4)), "
+                + "fitted \(TextFormatting.fixed(after, 4))\n"
+        }
+        if let outPath { output += "written to \(outPath)\n" }
+        context.write(output + array + "\n")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import ZhiXiMemory
+import ZhiXiModel
+import ZhiXiPlanner
+import ZhiXiScheduler
+import ZhiXiTraining
+
+/// The input of `optimize` and `evaluate`: a review log (CSV) or a learner workspace (JSON),
+/// turned into fsrs-rs's items. This is where the planner meets the optimizer: a workspace's
+/// lessons and weak points become the cards of the dataset, with the reviews the planner
+/// replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``).
+enum TrainingInput {
+    /// The one argument of both commands.
+    static let argument = CommandSpecification.Argument(
+        placeholder: "REVLOG.csv|WORKSPACE.json",
+        help: "a review log in the FSRS CSV format, or a learner workspace; - reads standard input")
+    static let timeZone = SharedOptions.timeZone(default: "UTC for a log, the profile's for a workspace")
+    static let dayStart = SharedOptions.dayStart(default: "4 for a log, the profile's for a workspace")
+    static let skipBadRows = CommandOption<Bool>.flag(
+        "skip-bad-rows", help: "skip log rows that cannot be read (reporting how many) instead of failing with exit 65")
+    static let seed = CommandOption<Int>.integer(
+        "seed", placeholder: "S", range: 0...Int(Int32.max), default: 2023,
+        help: "seed of the optimizer's batch order (the same seed gives the same parameters)")
+
+    /// A dataset with a description of where it came from.
+    struct Loaded {
+        var dataset: TrainingDataset
+        /// For messages: `12,580 reviews of 1,205 cards in log.csv`.
+        var description: String
+    }
+
+    /// Reads `path` as a workspace (a `.json` file, or text starting with `{`) or a review log.
+    /// - Throws: 66 for a missing file, 65 for a bad row (with its line) or a bad workspace.
+    static func load(_ path: String, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> Loaded {
+        let data = try FileAccess.read(path, context: context)
+        let zone = try arguments.value(of: timeZone)
+        let hour = try arguments.value(of: dayStart)
+        let skipping = arguments.flag(skipBadRows)
+        let name = FileAccess.displayName(path)
+        let firstByte = data.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        if path.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
+            return try workspace(data, name: name, zone: zone, hour: hour, now: context.now)
+        }
+        let log: ReviewLogColumns
+        do {
+            log = try ReviewLogColumns(csv: data, skippingBadRows: skipping)
+        } catch {
+            throw .dataError("\(name): \(error.description)" + (skipping ? "" : " (--skip-bad-rows skips rows that cannot be read)"))
+        }
+        if log.skippedRowCount > 0 {
+            context.writeError("zhixi-review: \(name): skipped \(log.skippedRowCount) row(s) that could not be read; first: "
+                               + (log.skippedRows.first?.description ?? ""))
+        }
+        let calendar: StudyCalendar
+        do {
+            calendar = try StudyCalendar(timeZoneIdentifier: zone ?? "UTC", dayStartHour: hour ?? 4)
+        } catch {
+            throw arguments.usageError(error.description)
+        }
+        let timelines = ReviewTimelines(log: log, calendar: calendar)
+        let report = timelines.filterReport
+        if report.droppedAnything {
+            context.writeError("zhixi-review: \(name): kept \(report.rowsKept) of \(report.rowsRead) rows (dropped "
+                               + "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "
+                               + "a card's last learning phase, \(report.cardsWithoutLearningDropped) cards without a learning entry)")
+        }
+        let dataset = TrainingDataset(timelines)
+        return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(dataset.cardCount) cards in \(name)")
+    }
+
+    /// The planner's review histories of a workspace as a dataset: each lesson and each weak
+    /// point is a card.
+    private static func workspace(_ data: Data, name: String, zone: String?, hour: Int?, now: Date) throws(CommandError) -> Loaded {
+        let workspace: LearnerWorkspace
+        do {
+            workspace = try LearnerWorkspace(jsonData: data)
+        } catch {
+            throw .dataError("\(name): \(error.description)")
+        }
+        var configuration = PlannerConfiguration()
+        configuration.timeZoneIdentifier = zone
+        configuration.dayStartHour = hour
+        let histories: [PlannerReviewHistory]
+        do {
+            histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace), now: now)
+        } catch {
+            throw .dataError("\(name): \(error.description)")
+        }
+        var timelines = ReviewTimelines()
+        var seen: [String: Int] = [:]
+        for history in histories {
+            var id = history.lessonID + (history.weakPoint.map { " / " + $0 } ?? "")
+            seen[id, default: 0] += 1
+            if seen[id]! > 1 { id += " #\(seen[id]!)" }
+            timelines.appendCard(id: id, reviews: history.reviews)
+        }
+        let dataset = TrainingDataset(timelines)
+        let lessons = histories.filter { $0.weakPoint == nil }.count
+        return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(lessons) lessons and "
+                      + "\(histories.count - lessons) weak points in \(name)")
+    }
+
+    /// The weights as a JSON array, each rounded to 6 decimals (what Anki and fsrs-rs accept).
+    static func jsonArray(_ parameters: FSRSParameters) -> String {
+        "[" + parameters.weights.map { weight in
+            let rounded = (weight * 1e6).rounded() / 1e6
+            return rounded == rounded.rounded() ? String(format: "%.1f", rounded) : String(rounded)
+        }.joined(separator: ", ") + "]"
+    }
+}

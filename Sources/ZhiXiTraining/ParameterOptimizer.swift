@@ -1,0 +1,437 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import ZhiXiMemory
+import ZhiXiScheduler
+
+/// Fits the 21 FSRS-6 weights to a learner's review history, as fsrs-rs's
+/// `compute_parameters` does:
+///
+/// 1. **Items and filtering.** The training items are the dataset's items (all, or the first
+///    `itemLimit` in time order), less the cards whose first interval is an outlier
+///    (`OutlierFilter`). Fewer than ``OptimizerConfiguration/minimumItemCount`` (8) items:
+///    the FSRS-6 defaults are returned, and the result says so.
+/// 2. **Pre-training** fits the initial stabilities `w[0]…w[3]` to the recall after each
+///    first rating (`InitialStabilityFit`). Fewer than
+///    ``OptimizerConfiguration/minimumTrainingItemCount`` (64) items, or nothing beyond the
+///    first intervals: that is the result, with the other weights at their defaults.
+/// 3. **Training**: Adam (β 0.9, 0.999, ε 10⁻⁸) over all 21 weights, from the pre-trained
+///    stabilities and the defaults, for 5 epochs of batches of 512 items whose order is
+///    shuffled each epoch by a seeded generator (`SplitMix64`); the learning
+///    rate 0.04 is annealed to 0 along a cosine over all steps. The loss is the recency-weighted
+///    binary cross-entropy of every item's predicted recall, plus an L2 pull of every weight
+///    towards its starting value scaled by fsrs-rs's per-weight standard deviations and by the
+///    batch's share of the items. Gradients are exact, computed in reverse mode through the
+///    recurrence (`RecurrenceGradient`). After every step the weights are clamped to
+///    fsrs-rs's bounds (`FSRSParameters.clamped(_:relearningStepCount:)`). The
+///    epoch with the lowest training objective wins.
+/// 4. The fitted initial stabilities are put in rating order and missing ratings filled in as
+///    pre-training does.
+///
+/// Differences from fsrs-rs, none of which changes what is optimised: arithmetic is `Double`
+/// throughout (fsrs-rs: `f32` forward, `f64` gradients); batches hold whole cards, sorted by
+/// length as fsrs-rs's card-grouped batches are, so a card's history is replayed once per
+/// step for all its items; the cosine runs over the actual number of steps; the shuffle uses
+/// SplitMix64, not Rust's `StdRng`.
+///
+/// Deterministic: the same dataset, limit and configuration give the same weights, on any
+/// number of cores (work is split into chunks chosen from the data, added up in order).
+/// Complexity: O(epochs · reviews) for training, on all cores for large batches.
+public struct ParameterOptimizer: Sendable {
+    /// The training settings.
+    public var configuration: OptimizerConfiguration
+
+    /// Creates an optimizer.
+    public init(configuration: OptimizerConfiguration = OptimizerConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Fits the weights to the first `itemLimit` items of `dataset` (all when `nil`).
+    /// - Parameters:
+    ///   - dataset: the learner's items.
+    ///   - itemLimit: train on the first this many items in time order (all when `nil`).
+    ///   - progress: called after every epoch, on the calling thread.
+    public func optimize(_ dataset: TrainingDataset, itemLimit: Int? = nil,
+                         progress: ((OptimizerProgress) -> Void)? = nil) -> OptimizationResult {
+        let limit = min(itemLimit ?? dataset.itemCount, dataset.itemCount)
+        let defaults = FSRSParameters.default
+
+        // 1. Items and the outlier filter.
+        let candidates = (0..<Int32(limit)).map { $0 }
+        let filter = configuration.filtersOutliers ? OutlierFilter(dataset: dataset, items: candidates) : nil
+        let items = filter?.survivors(of: candidates, in: dataset) ?? candidates
+        let itemPositions = dataset.itemPositions, itemCards = dataset.itemCards
+        let firstLongTerm = dataset.firstLongTermPositions, ratings = dataset.ratings
+        let initializationItems = filter?.initializationItems ?? candidates.filter {
+            itemPositions[Int($0)] == firstLongTerm[Int(itemCards[Int($0)])]
+        }
+        func unfitted(_ outcome: OptimizationOutcome, _ parameters: FSRSParameters, stabilities: [Double]?) -> OptimizationResult {
+            OptimizationResult(parameters: parameters, outcome: outcome, itemCount: limit, trainingItemCount: 0,
+                               pretrainedStabilities: stabilities, epochLosses: [], logLossBefore: nil, logLossAfter: nil)
+        }
+        guard items.count >= configuration.minimumItemCount else {
+            return unfitted(.defaultsForTooLittleData(items: items.count, needed: configuration.minimumItemCount), defaults,
+                            stabilities: nil)
+        }
+        let averageRecall = Double(items.reduce(0) { $0 + (ratings[Int(itemPositions[Int($1)])] > 1 ? 1 : 0) })
+            / Double(items.count)
+
+        // 2. Pre-training.
+        let stabilities: [Double], ratingCounts: [Int: Int]
+        do {
+            (stabilities, ratingCounts) = try InitialStabilityFit.fit(dataset: dataset, items: initializationItems,
+                                                                     averageRecall: averageRecall)
+        } catch {
+            return unfitted(.defaultsForNoFirstIntervals(items: items.count), defaults, stabilities: nil)
+        }
+        let start = FSRSParameters.clamped(stabilities + Array(FSRSParameters.defaultWeights[4...]),
+                                           relearningStepCount: configuration.relearningStepCount)
+        guard items.count != initializationItems.count, items.count >= configuration.minimumTrainingItemCount else {
+            let parameters = (try? FSRSParameters(clamping: start, relearningStepCount: configuration.relearningStepCount)) ?? defaults
+            return unfitted(.initialStabilitiesOnly(items: items.count, needed: configuration.minimumTrainingItemCount),
+                            parameters, stabilities: stabilities)
+        }
+
+        // 3. Training.
+        let set = TrainingSet(dataset: dataset, items: items, configuration: configuration)
+        var (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
+
+        // 4. Initial stabilities in order, missing ratings filled in.
+        let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, weights[$0 - 1]) })
+        if let smoothed = try? InitialStabilityFit.smoothed(fitted, counts: ratingCounts) {
+            weights.replaceSubrange(0..<4, with: smoothed)
+        }
+        let parameters = (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
+        let trained = set.itemIndices
+        var losses = [0.0, 0.0]
+        losses.withUnsafeMutableBufferPointer { buffer in
+            let target = SendablePointer(pointer: buffer.baseAddress!)
+            ChunkedReduction.forEach(chunkCount: 2) { index in
+                target.pointer[index] = Self.logLoss(of: index == 0 ? defaults : parameters, on: dataset, items: trained)
+            }
+        }
+        return OptimizationResult(
+            parameters: parameters, outcome: .fitted, itemCount: limit, trainingItemCount: trained.count,
+            pretrainedStabilities: stabilities, epochLosses: epochLosses,
+            logLossBefore: losses[0], logLossAfter: losses[1])
+    }
+
+    /// Unweighted log loss of `parameters` on some items.
+    static func logLoss(of parameters: FSRSParameters, on dataset: TrainingDataset, items: [Int32]) -> Double {
+        let atReviews = ModelEvaluator.retrievabilities(of: parameters, on: dataset)
+        let positions = dataset.itemPositions, ratings = dataset.ratings
+        var total = 0.0
+        for item in items {
+            let position = Int(positions[Int(item)])
+            total += RecurrenceGradient.crossEntropy(atReviews[position], recalled: ratings[position] > 1, weight: 1).loss
+        }
+        return total / Double(max(1, items.count))
+    }
+
+    /// Starts ``OptimizerConfiguration/restarts`` descents from the same weights with batch
+    /// orders from different seeds (the first from the seed itself, the others derived from
+    /// it), runs their first epoch on all cores, and continues the one whose training
+    /// objective is then lowest (the first on a tie). A descent that starts badly on a small
+    /// training set does not recover, so this screening removes most of the dependence of the
+    /// result on the seed at the cost of a few extra epochs.
+    private func bestOfRestarts(_ set: TrainingSet, dataset: TrainingDataset, start: [Double],
+                                progress: ((OptimizerProgress) -> Void)?) -> ([Double], [Double]) {
+        let seed = configuration.seed
+        let count = max(1, configuration.restarts)
+        let configuration = configuration
+        var descents = (0..<count).map { restart in
+            Descent(set: set, start: start, seed: restart == 0 ? seed : SplitMix64.mix(seed &+ UInt64(restart)),
+                    configuration: configuration)
+        }
+        descents.withUnsafeMutableBufferPointer { buffer in
+            let shared = SendablePointer(pointer: buffer.baseAddress!)
+            ChunkedReduction.forEach(chunkCount: count) { restart in
+                shared.pointer[restart].runEpoch(dataset: dataset)
+            }
+        }
+        let first = descents.map { $0.losses[0] }
+        var chosen = descents[first.indices.min { (first[$0], $0) < (first[$1], $1) }!]
+        progress?(OptimizerProgress(epoch: 1, epochs: chosen.epochs, loss: chosen.losses[0]))
+        // The remaining epochs; each epoch's objective is computed on another core while the
+        // next epoch trains (the values, and so the choice of the best epoch, are the same).
+        var pending: (group: DispatchGroup, result: ObjectiveResult, weights: [Double])?
+        func settle() {
+            guard let (group, result, weights) = pending else { return }
+            group.wait()
+            chosen.record(loss: result.value, weights: weights)
+            progress?(OptimizerProgress(epoch: chosen.losses.count, epochs: chosen.epochs, loss: result.value))
+            pending = nil
+        }
+        while chosen.trainedEpochs < chosen.epochs {
+            chosen.trainEpoch(dataset: dataset)
+            settle()
+            let group = DispatchGroup(), result = ObjectiveResult(), weights = chosen.weights
+            let regularization = configuration.regularization
+            DispatchQueue.global().async(group: group) {
+                result.value = set.objective(dataset: dataset, weights: weights, start: start, regularization: regularization)
+            }
+            pending = (group, result, weights)
+        }
+        settle()
+        return (chosen.best, chosen.losses)
+    }
+}
+
+/// One gradient descent from a start, epoch by epoch: Adam with the cosine schedule over
+/// every step of every epoch, batches as planned from its seed, the best epoch kept.
+struct Descent {
+    let set: TrainingSet
+    let start: [Double]
+    let configuration: OptimizerConfiguration
+    /// Every epoch's batches, decided up front from the seed, so that the cosine runs over
+    /// the actual number of steps.
+    let plan: [TrainingSet.EpochPlan]
+    let totalSteps: Double
+    var weights: [Double]
+    var best: [Double]
+    var bestLoss = Double.infinity
+    var losses: [Double] = []
+    var adam = AdamState()
+    var step = 0
+
+    init(set: TrainingSet, start: [Double], seed: UInt64, configuration: OptimizerConfiguration) {
+        self.set = set
+        self.start = start
+        self.configuration = configuration
+        var generator = SplitMix64(seed: seed)
+        plan = (0..<max(1, configuration.epochs)).map { _ in
+            set.epochBatches(composition: configuration.batchComposition, generator: &generator)
+        }
+        totalSteps = Double(plan.reduce(0) { $0 + $1.batches.count })
+        weights = start
+        best = start
+    }
+
+    var epochs: Int { plan.count }
+    /// Epochs trained so far (their objective may still be computing).
+    var trainedEpochs = 0
+
+    /// Runs the next epoch and records its objective.
+    mutating func runEpoch(dataset: TrainingDataset) {
+        trainEpoch(dataset: dataset)
+        record(loss: set.objective(dataset: dataset, weights: weights, start: start, regularization: configuration.regularization),
+               weights: weights)
+    }
+
+    /// Runs the next epoch's gradient steps.
+    mutating func trainEpoch(dataset: TrainingDataset) {
+        let epochPlan = plan[trainedEpochs]
+        trainedEpochs += 1
+        for batch in epochPlan.batches {
+            step += 1
+            var gradient = set.lossAndGradient(trajectories: epochPlan.order, chunks: batch.chunks, dataset: dataset,
+                                               weights: weights, withGradient: true)
+            gradient.removeFirst()
+            let share = configuration.regularization * Double(batch.itemCount) / Double(set.itemCount)
+            for index in 0..<21 {
+                let deviation = parameterStandardDeviations[index]
+                gradient[index] += 2 * (weights[index] - start[index]) / (deviation * deviation) * share
+            }
+            let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step) / totalSteps)) / 2
+            adam.step(&weights, gradient: gradient, learningRate: rate)
+            weights = FSRSParameters.clamped(weights, relearningStepCount: configuration.relearningStepCount)
+        }
+    }
+
+    /// Records an epoch's objective (epochs in order) and keeps the best weights.
+    mutating func record(loss: Double, weights epochWeights: [Double]) {
+        losses.append(loss)
+        if loss < bestLoss {
+            bestLoss = loss
+            best = epochWeights
+        }
+    }
+}
+
+/// The objective of an epoch, computed on another thread and read after waiting for it.
+private final class ObjectiveResult: @unchecked Sendable {
+    var value = Double.nan
+}
+
+/// Adam's moments for the 21 weights (β₁ 0.9, β₂ 0.999, ε 10⁻⁸, bias-corrected).
+struct AdamState {
+    var first = [Double](repeating: 0, count: 21)
+    var second = [Double](repeating: 0, count: 21)
+    var steps = 0
+
+    mutating func step(_ weights: inout [Double], gradient: [Double], learningRate: Double) {
+        let beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8
+        steps += 1
+        let correction1 = 1 - pow(beta1, Double(steps))
+        let correction2 = 1 - pow(beta2, Double(steps))
+        for index in 0..<21 {
+            first[index] = beta1 * first[index] + (1 - beta1) * gradient[index]
+            second[index] = beta2 * second[index] + (1 - beta2) * gradient[index] * gradient[index]
+            let meanEstimate = first[index] / correction1
+            let varianceEstimate = second[index] / correction2
+            weights[index] -= learningRate * meanEstimate / (varianceEstimate.squareRoot() + epsilon)
+        }
+    }
+}
+
+/// The items of one training run laid out for the recurrence: a loss weight at every review
+/// that is a training item (0 elsewhere), and each card's trajectory up to its last
+/// training item.
+struct TrainingSet {
+    /// Consecutive trajectories of an epoch's order that form one gradient step, with their
+    /// item count and the chunks (ranges of the order) they are split into for the cores.
+    struct Batch {
+        var itemCount: Int
+        var chunks: [Range<Int>]
+    }
+
+    /// One epoch: the order of the trajectories and its batches.
+    struct EpochPlan {
+        var order: [Int32]
+        var batches: [Batch]
+    }
+
+    /// The items trained on, in time order.
+    let itemIndices: [Int32]
+    /// Loss weight of every review of the dataset.
+    let lossWeights: [Double]
+    /// Cards with at least one training item (in card order), where each trajectory starts
+    /// and ends (review positions, end exclusive) and how many items it holds.
+    let trajectoryStarts: [Int]
+    let trajectoryEnds: [Int]
+    let trajectoryItems: [Int]
+    /// Trajectories shortest first (ties in card order), for ``BatchComposition/lengthSorted``.
+    let lengthOrder: [Int32]
+    let batchSize: Int
+    let minimumParallelWork: Int
+    /// Items trained on.
+    var itemCount: Int { itemIndices.count }
+    /// The longest trajectory, in reviews.
+    let longestTrajectory: Int
+    /// Fixed chunks of all trajectories (in card order), for the epoch objective.
+    let allChunks: [Range<Int>]
+
+    init(dataset: TrainingDataset, items: [Int32], configuration: OptimizerConfiguration) {
+        // Recency weights over the filtered items, then the sequence-length limit.
+        let span = max(Double(items.count) - 1, 1)
+        var weights = [Double](repeating: 0, count: dataset.reviewCount)
+        var ends = [Int](repeating: -1, count: dataset.cardCount)
+        var counts = [Int](repeating: 0, count: dataset.cardCount)
+        var kept: [Int32] = []
+        kept.reserveCapacity(items.count)
+        for (rank, item) in items.enumerated() {
+            let position = Int(dataset.itemPositions[Int(item)])
+            let card = Int(dataset.itemCards[Int(item)])
+            guard position - dataset.reviewStarts[card] + 1 <= configuration.maximumSequenceLength else { continue }
+            let fraction = Double(rank) / span
+            weights[position] = configuration.recencyWeighting ? 0.25 + 0.75 * fraction * fraction * fraction : 1
+            ends[card] = max(ends[card], position + 1)
+            counts[card] += 1
+            kept.append(item)
+        }
+        let cards = (0..<dataset.cardCount).filter { ends[$0] >= 0 }
+        itemIndices = kept
+        lossWeights = weights
+        trajectoryStarts = cards.map { dataset.reviewStarts[$0] }
+        trajectoryEnds = cards.map { ends[$0] }
+        trajectoryItems = cards.map { counts[$0] }
+        let lengths = cards.map { ends[$0] - dataset.reviewStarts[$0] }
+        lengthOrder = (0..<Int32(cards.count)).sorted { lengths[Int($0)] != lengths[Int($1)] ? lengths[Int($0)] < lengths[Int($1)] : $0 < $1 }
+        longestTrajectory = lengths.max() ?? 0
+        batchSize = configuration.batchSize
+        minimumParallelWork = configuration.minimumParallelWork
+        // The objective is a forward pass over every trajectory: worth both cores sooner.
+        allChunks = ChunkedReduction.ranges(count: cards.count, minimumCost: max(1, configuration.minimumParallelWork / 2)) {
+            lengths[$0]
+        }
+    }
+
+    /// The batches of one epoch: whole trajectories in `order`, added to a batch until the
+    /// next would take it over ``batchSize`` items.
+    func batches(of order: [Int32]) -> [Batch] {
+        var batches: [Batch] = []
+        var batchStart = 0, batchItems = 0
+        func close(_ end: Int) {
+            guard end > batchStart else { return }
+            let chunks = ChunkedReduction.ranges(count: end - batchStart, minimumCost: minimumParallelWork) {
+                let trajectory = Int(order[batchStart + $0])
+                return trajectoryEnds[trajectory] - trajectoryStarts[trajectory]
+            }.map { ($0.lowerBound + batchStart) ..< ($0.upperBound + batchStart) }
+            batches.append(Batch(itemCount: batchItems, chunks: chunks))
+            batchStart = end
+            batchItems = 0
+        }
+        for (index, trajectory) in order.enumerated() {
+            let items = trajectoryItems[Int(trajectory)]
+            if batchItems > 0 && batchItems + items > batchSize { close(index) }
+            batchItems += items
+        }
+        close(order.count)
+        return batches
+    }
+
+    /// An epoch's order and batches: cards shuffled then packed (``BatchComposition/shuffledCards``),
+    /// or fsrs-rs's length-sorted batches visited in a shuffled order.
+    func epochBatches(composition: BatchComposition, generator: inout SplitMix64) -> EpochPlan {
+        switch composition {
+        case .shuffledCards:
+            var order = (0..<Int32(trajectoryStarts.count)).map { $0 }
+            Self.shuffle(&order, &generator)
+            return EpochPlan(order: order, batches: batches(of: order))
+        case .lengthSorted:
+            let sorted = batches(of: lengthOrder)
+            var visit = Array(sorted.indices)
+            Self.shuffle(&visit, &generator)
+            return EpochPlan(order: lengthOrder, batches: visit.map { sorted[$0] })
+        }
+    }
+
+    /// Fisher–Yates with the seeded generator (the same on every platform).
+    static func shuffle<Element>(_ elements: inout [Element], _ generator: inout SplitMix64) {
+        guard elements.count > 1 else { return }
+        for index in stride(from: elements.count - 1, to: 0, by: -1) {
+            elements.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+        }
+    }
+
+    /// The summed weighted loss of the trajectories `order[chunk]` for every chunk, followed
+    /// by its 21 partial derivatives (zeros when `withGradient` is false).
+    func lossAndGradient(trajectories order: [Int32]?, chunks: [Range<Int>], dataset: TrainingDataset, weights: [Double],
+                         withGradient: Bool) -> [Double] {
+        let kernel = RecurrenceGradient(weights: weights)
+        let longest = max(1, longestTrajectory)
+        return dataset.ratings.withUnsafeBufferPointer { ratings in
+            dataset.elapsedDays.withUnsafeBufferPointer { elapsed in
+                lossWeights.withUnsafeBufferPointer { lossWeights in
+                    ChunkedReduction.sum(chunkCount: chunks.count) { chunk, partial in
+                        withUnsafeTemporaryAllocation(of: RecurrenceGradient.Step.self, capacity: longest) { steps in
+                            for slot in chunks[chunk] {
+                                let trajectory = order.map { Int($0[slot]) } ?? slot
+                                let start = trajectoryStarts[trajectory]
+                                partial[0] += kernel.loss(
+                                    ratings: ratings.baseAddress! + start, elapsed: elapsed.baseAddress! + start,
+                                    weights: lossWeights.baseAddress! + start, count: trajectoryEnds[trajectory] - start,
+                                    steps: withGradient ? steps.baseAddress! : nil, gradient: withGradient ? partial + 1 : nil)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The training objective per item: the weighted cross-entropy of every item plus the
+    /// regularisation, divided by the number of items (fsrs-rs's epoch loss).
+    func objective(dataset: TrainingDataset, weights: [Double], start: [Double], regularization: Double) -> Double {
+        var penalty = 0.0
+        for index in 0..<21 {
+            let deviation = parameterStandardDeviations[index]
+            penalty += (weights[index] - start[index]) * (weights[index] - start[index]) / (deviation * deviation)
+        }
+        let loss = lossAndGradient(trajectories: nil, chunks: allChunks, dataset: dataset, weights: weights, withGradient: false)[0]
+        return (loss + penalty * regularization) / Double(max(1, itemCount))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import ZhiXiMemory
+
+/// Evaluation on time-series splits: the items (in time order) are cut into `foldCount`
+/// equal folds; for each fold k = 1 … foldCount − 1, parameters are fitted on all items
+/// before it (or given) and score it. This is fsrs-rs's `evaluate_with_time_series_splits`
+/// (whose `n_splits` scored folds are `foldCount − 1` here: fsrs-rs's 5 splits are 6 folds)
+/// and the protocol of `shared/data/README.md` (5 folds, 4 scored).
+///
+/// Every fold is scored twice, with the candidate (fitted or given) parameters and with the
+/// FSRS-6 defaults. A fold's log loss and RMSE (bins) are fsrs-rs's `evaluate` on it
+/// (recency-weighted within the fold, by default); the summary is their mean over folds and,
+/// for the AUC, the AUC of all scored items together (unweighted).
+public struct TimeSeriesEvaluator: Sendable {
+    /// The number of equal folds (≥ 2); all but the first are scored.
+    public var foldCount: Int
+    /// How the optimizer fits each fold.
+    public var optimizer: ParameterOptimizer
+    /// How items are weighted within a fold (default `.recency`, fsrs-rs's `evaluate`).
+    public var weighting: EvaluationWeighting
+
+    /// Creates an evaluator.
+    public init(foldCount: Int = 5, optimizer: ParameterOptimizer = ParameterOptimizer(),
+                weighting: EvaluationWeighting = .recency) {
+        self.foldCount = foldCount
+        self.optimizer = optimizer
+        self.weighting = weighting
+    }
+
+    /// Fits and scores every fold, the folds in parallel. O(folds · epochs · reviews).
+    ///
+    /// - Parameters:
+    ///   - dataset: the items, in time order.
+    ///   - parameters: score these instead of fitting each fold.
+    /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
+        guard foldCount >= 2 else { throw .tooFewFolds(foldCount) }
+        let size = dataset.itemCount / foldCount
+        guard size > 0 else { throw .tooFewItems(items: dataset.itemCount, folds: foldCount) }
+        let scored = Array(1..<foldCount)
+        let defaultsAtReviews = ModelEvaluator.retrievabilities(of: .default, on: dataset)
+        let givenAtReviews = parameters.map { ModelEvaluator.retrievabilities(of: $0, on: dataset) }
+        let results = FoldSlots(count: scored.count)
+        let optimizer = optimizer, weighting = weighting, foldCount = foldCount
+        DispatchQueue.concurrentPerform(iterations: scored.count) { slot in
+            let fold = scored[slot]
+            let test = fold * size ..< (fold == foldCount - 1 ? dataset.itemCount : (fold + 1) * size)
+            let fit: OptimizationResult? = parameters == nil ? optimizer.optimize(dataset, itemLimit: fold * size) : nil
+            let candidateParameters = parameters ?? fit!.parameters
+            let atReviews = givenAtReviews ?? ModelEvaluator.retrievabilities(of: candidateParameters, on: dataset)
+            let candidate = test.map { atReviews[Int(dataset.itemPositions[$0])] }
+            let defaults = test.map { defaultsAtReviews[Int(dataset.itemPositions[$0])] }
+            results.store(FoldEvaluation(
+                fold: fold, trainingItems: 0 ..< fold * size, testItems: test, parameters: candidateParameters,
+                optimization: fit,
+                candidate: ModelEvaluator.metrics(predictions: candidate, dataset: dataset, items: test, weighting: weighting),
+                defaults: ModelEvaluator.metrics(predictions: defaults, dataset: dataset, items: test, weighting: weighting),
+                predictions: candidate, defaultPredictions: defaults), at: slot)
+        }
+        let folds = results.values()
+        return TimeSeriesEvaluation(folds: folds, dataset: dataset)
+    }
+}
+
+/// Why an evaluation cannot run.
+public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Fewer than two folds were asked for.
+    case tooFewFolds(Int)
+    /// Fewer items than folds.
+    case tooFewItems(items: Int, folds: Int)
+
+    /// What is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .tooFewFolds(let folds):
+            "\(folds) fold(s) cannot be split in time; use at least 2 (the first fold is only trained on)"
+        case .tooFewItems(let items, let folds):
+            "\(items) item(s) cannot be cut into \(folds) folds; use fewer folds or a longer history (an item is a review on a later day than the card's previous review)"
+        }
+    }
+}
+
+/// One scored fold of a ``TimeSeriesEvaluator``.
+public struct FoldEvaluation: Sendable, Hashable {
+    /// The fold's number (1-based: fold 0 is only trained on).
+    public var fold: Int
+    /// The items the parameters were fitted on, and the items scored (item indices).
+    public var trainingItems: Range<Int>
+    /// See ``trainingItems``.
+    public var testItems: Range<Int>
+    /// The parameters scored (fitted on ``trainingItems``, or given).
+    public var parameters: FSRSParameters
+    /// The fit, when the parameters were fitted.
+    public var optimization: OptimizationResult?
+    /// The scores of ``parameters`` and of the FSRS-6 defaults on the fold.
+    public var candidate: EvaluationMetrics
+    /// See ``candidate``.
+    public var defaults: EvaluationMetrics
+    /// Each scored item's predicted recall under ``parameters`` and under the defaults.
+    public var predictions: [Double]
+    /// See ``predictions``.
+    public var defaultPredictions: [Double]
+}
+
+/// The outcome of a ``TimeSeriesEvaluator``: every fold and the summaries.
+public struct TimeSeriesEvaluation: Sendable, Hashable {
+    /// The scored folds, in time order.
+    public var folds: [FoldEvaluation]
+    /// The candidate's summary: mean log loss and RMSE (bins) over folds, and the metrics of
+    /// all scored items pooled (unweighted; its AUC is the summary's AUC).
+    public var candidate: TimeSeriesSummary
+    /// The same for the FSRS-6 defaults.
+    public var defaults: TimeSeriesSummary
+
+    init(folds: [FoldEvaluation], dataset: TrainingDataset) {
+        self.folds = folds
+        func summary(_ metrics: (FoldEvaluation) -> EvaluationMetrics, _ predictions: (FoldEvaluation) -> [Double]) -> TimeSeriesSummary {
+            let count = Double(max(1, folds.count))
+            let items = folds.flatMap { Array($0.testItems) }
+            let pooledRange = (folds.first?.testItems.lowerBound ?? 0) ..< (folds.last?.testItems.upperBound ?? 0)
+            precondition(items.count == pooledRange.count, "folds are consecutive")
+            let pooled = ModelEvaluator.metrics(predictions: folds.flatMap(predictions), dataset: dataset, items: pooledRange,
+                                                weighting: .uniform)
+            return TimeSeriesSummary(meanLogLoss: folds.reduce(0) { $0 + metrics($1).logLoss } / count,
+                                     meanRMSEBins: folds.reduce(0) { $0 + metrics($1).rmseBins } / count,
+                                     pooled: pooled)
+        }
+        candidate = summary({ $0.candidate }, { $0.predictions })
+        defaults = summary({ $0.defaults }, { $0.defaultPredictions })
+    }
+}
+
+/// Summary figures of one set of parameters over the scored folds.
+public struct TimeSeriesSummary: Sendable, Hashable {
+    /// Mean over folds of each fold's log loss.
+    public var meanLogLoss: Double
+    /// Mean over folds of each fold's RMSE (bins).
+    public var meanRMSEBins: Double
+    /// All scored items together, unweighted (fsrs-rs's `evaluate_with_time_series_splits`).
+    public var pooled: EvaluationMetrics
+    /// The AUC of all scored items together.
+    public var auc: Double? { pooled.auc }
+}
+
+/// Write-once result slots for the folds evaluated in parallel.
+private final class FoldSlots: @unchecked Sendable {
+    private var slots: [FoldEvaluation?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: FoldEvaluation, at index: Int) {
+        lock.withLock { slots[index] = value }
+    }
+
+    func values() -> [FoldEvaluation] { slots.map { $0! } }
+}
