@@ -125,6 +125,14 @@ struct FaultInjectionTests {
         return process
     }
 
+    /// The journal's modification time in nanoseconds (appends overwrite zeros written
+    /// ahead, so its size does not tell).
+    static func modificationTime(_ path: String) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return 0 }
+        return status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+    }
+
     /// Waits (bounded: 60 s) for a process to end.
     static func wait(_ process: Process) {
         let deadline = Date().addingTimeInterval(60)
@@ -203,15 +211,14 @@ struct FaultInjectionTests {
             next += chunk.count
             let input = try Self.jsonLines(chunk)
             let journalPath = directory.appendingPathComponent("journal").path
-            let sizeBefore = (try? FileManager.default.attributesOfItem(atPath: journalPath)[.size] as? Int) ?? 0
+            let modifiedBefore = Self.modificationTime(journalPath)
             let process = try Self.launch(["events", "enqueue", directory.path], input: input)
             enqueueRuns += 1
             if enqueueRuns % 2 == 0 {
-                // Kill right after the record reached the journal, before the process exits.
+                // Kill right after the record was written into the journal, before the process exits.
                 let deadline = Date().addingTimeInterval(10)
-                while process.isRunning, Date() < deadline,
-                      ((try? FileManager.default.attributesOfItem(atPath: journalPath)[.size] as? Int) ?? 0) <= sizeBefore {
-                    usleep(200)
+                while process.isRunning, Date() < deadline, Self.modificationTime(journalPath) == modifiedBefore {
+                    usleep(100)
                 }
             } else {
                 usleep(UInt32(random.next() % 60_000))
@@ -300,8 +307,8 @@ struct FaultInjectionTests {
         print("""
         fault-injection figures: \(items.count) events (\(deliverable.count) deliverable, \(rejected.count) refused by the server); \
         faults injected: \(kinds.joined(separator: ", ")) (total \(faults.injected.values.reduce(0, +))); \
-        crashes (SIGKILL): \(enqueueCrashes) of \(enqueueRuns) 'events enqueue' runs (\(killedAfterCommit) after their record \
-        was synced, the others before) and \(flushCrashes) of \(flushRuns) 'events flush' runs (\(killedWhileUploading) after \
+        crashes (SIGKILL): \(enqueueCrashes) of \(enqueueRuns) 'events enqueue' runs (\(killedAfterCommit) after writing their \
+        record, the others before) and \(flushCrashes) of \(flushRuns) 'events flush' runs (\(killedWhileUploading) after \
         their first batch request), \(repairs.count) torn or damaged journal records repaired; final in-process phase: \(flushes) flushes, \(requests) requests, \(retries) retries after \
         5xx, \(dropped) dropped; server received \(reading.receivedCount) events, \(reading.duplicateCount) of them duplicates; \
         time \(String(format: "%.1f", Date().timeIntervalSince(started))) s
