@@ -1,4 +1,4 @@
-/// What one call of ``ReadingEventUploadQueue/enqueue(_:)`` did.
+/// What one call of `ReadingEventUploadQueue.enqueue` did.
 public struct EnqueueResult: Sendable, Hashable {
     /// Events now on disk in the queue.
     public var enqueued: Int

@@ -4,7 +4,7 @@ import ZhiXiNetwork
 
 /// The durable queue of reading events waiting for the server, in a directory of its own.
 ///
-/// - **Durable:** when ``enqueue(_:)`` returns, its events are in the journal and synced to
+/// - **Durable:** when `enqueue` returns, its events are in the journal and synced to
 ///   disk; a crash at any instant loses nothing already enqueued (a record cut short by a
 ///   crash belongs to a call that had not returned, and is removed when the journal is
 ///   next read). Each call is one checksummed record: its events land all or none.
@@ -108,7 +108,7 @@ public actor ReadingEventUploadQueue {
         }
     }
 
-    /// Adds one event; see ``enqueue(_:)``.
+    /// Adds one event; see `enqueue`.
     @discardableResult
     public func enqueue(_ item: ReadingEventUploadItem) throws(ReadingQueueError) -> EnqueueResult {
         try enqueue([item])
