@@ -8,7 +8,7 @@ import ZhiXiReading
 enum EventsFlushCommand: Command {
     static let tokenFile = CommandOption<String>.text(
         "token-file", placeholder: "FILE", example: "/tmp/access-token",
-        help: "a file holding an access token (no refresh: a 401 stops the flush); this or --store is required")
+        help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
     static let batchSize = CommandOption<Int>.integer(
         "batch-size", range: 1...1000, default: 100, help: "events per POST learning/reading-events/batch")
     static let retries = CommandOption<Int>.integer(
@@ -23,7 +23,8 @@ enum EventsFlushCommand: Command {
         discussion: """
         Sends the queue's events (failed ones again) in batches to POST
         learning/reading-events/batch on --server, with the access token of --token-file or
-        the signed-in session of --store (renewed once on a 401). Accepted events, and those
+        the signed-in session of --store (renewed once on a 401; the default store of
+        'zhixi-review auth' when neither is given). Accepted events, and those
         the server has already (DUPLICATE_EVENT), leave the queue; events refused for good
         (MATERIAL_ACCESS_DENIED, TEMPORARY_MATERIAL_EXPIRED, SOURCE_DELETED, INVALID_…) leave it
         with a warning on standard error; with no answer, or a 5xx after the retries, the batch
@@ -50,8 +51,8 @@ enum EventsFlushCommand: Command {
         }
         let tokenPath = try arguments.value(of: tokenFile)
         let storePath = try arguments.value(of: AuthOptions.store)
-        guard (tokenPath == nil) != (storePath == nil) else {
-            throw arguments.usageError("events flush needs exactly one of --token-file FILE and --store DIR")
+        guard tokenPath == nil || storePath == nil else {
+            throw arguments.usageError("events flush takes --token-file FILE or --store DIR, not both")
         }
         let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
@@ -63,9 +64,11 @@ enum EventsFlushCommand: Command {
         if let tokenPath {
             tokenStore = try AccessTokenFileStore(path: tokenPath)
         } else {
-            let store = TokenStore(secureStore: FileSecureStore(directory: URL(fileURLWithPath: storePath!, isDirectory: true)))
+            let directory = storePath.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileSecureStore.defaultDirectory(environment: context.environment)
+            let store = TokenStore(secureStore: FileSecureStore(directory: directory))
             guard store.loadTokens() != nil else {
-                throw .noPermission("events flush: \(storePath!) holds no session (zhixi-review auth sign-in)")
+                throw .noPermission("events flush: \(directory.path) holds no session (zhixi-review auth sign-in)")
             }
             tokenStore = store
         }

@@ -113,12 +113,14 @@ struct EventsCommandTests {
         #expect(await run("events", "flush", queue, "--server", server.url, "--store", empty).status == 77)
     }
 
-    @Test("usage: exactly one of --token-file and --store; a missing queue is 66", arguments: [
-        ["--token-file", "/tmp/t", "--store", "/tmp/s"], [String](),
-    ])
-    func usage(extra: [String]) async throws {
+    @Test("usage: not both --token-file and --store; without either, the default store (77 when empty); a missing queue is 66")
+    func usage() async throws {
         let queue = try temporaryFolder().appendingPathComponent("queue").path
-        #expect(await run(["events", "flush", queue, "--server", "http://127.0.0.1:9/api"] + extra).status == 64)
+        #expect(await run("events", "flush", queue, "--server", "http://127.0.0.1:9/api", "--token-file", "/tmp/t", "--store", "/tmp/s")
+            .status == 64)
+        let configuration = try temporaryFolder().path
+        let neither = await run(["events", "flush", queue, "--server", "http://127.0.0.1:9/api"], environment: ["XDG_CONFIG_HOME": configuration])
+        #expect(neither.status == 77 && neither.error.contains(configuration + "/zhixi-review holds no session"))
         let token = try temporaryFile("token", "abc")
         #expect(await run("events", "flush", queue, "--server", "http://127.0.0.1:9/api", "--token-file", token).status == 66)
     }
