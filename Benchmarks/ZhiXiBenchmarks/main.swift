@@ -33,6 +33,7 @@ do {
     case "optimize": try OptimizerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
+    case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)
     default:

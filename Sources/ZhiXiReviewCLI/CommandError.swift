@@ -31,6 +31,11 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
         CommandError(exitCode: .ioError, message: message)
     }
 
+    /// Work remains for a later try (exit 75).
+    public static func temporaryFailure(_ message: String) -> CommandError {
+        CommandError(exitCode: .temporaryFailure, message: message)
+    }
+
     /// The server cannot be reached or failed (exit 69).
     public static func unavailable(_ message: String) -> CommandError {
         CommandError(exitCode: .unavailable, message: message)
