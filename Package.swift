@@ -10,9 +10,11 @@
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
 //                   turns the planner's review histories into training data)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
+//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
 //
 // Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
-// 127.0.0.1 that plays the app's API for the tests, with faults on demand.
+// 127.0.0.1 that plays the app's API for the tests, with faults on demand; zhixi-bench uses
+// it too, to measure the upload queue's flush on the loopback.
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -30,6 +32,7 @@ let package = Package(
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
+        .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -53,16 +56,19 @@ let package = Package(
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
         // Secure stores, the token store, the auth service and the app session.
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // Reading runtime, session manager, durable upload queue, continue learning, position restore.
+        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiAuth"]
+                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
+                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
@@ -85,6 +91,7 @@ let package = Package(
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(
             name: "ZhiXiSimulationTests",
             dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],

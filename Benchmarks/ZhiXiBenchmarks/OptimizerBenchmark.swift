@@ -29,11 +29,7 @@ enum OptimizerBenchmark {
                     dataset = TrainingDataset(ReviewTimelines(log: log, calendar: .utc))
                     source = URL(fileURLWithPath: path).lastPathComponent
                 } else {
-                    var log = ReviewLogColumns()
-                    for entry in SyntheticReviewLog.entries(cards: 1_205, seed: 7) {
-                        log.append(cardID: entry.cardID, secondsSince1970: entry.reviewedAtSecondsSince1970,
-                                   rating: UInt8(entry.rating.rawValue))
-                    }
+                    let log = SyntheticReviewLog.log(cards: 1_205, seed: 7)
                     dataset = TrainingDataset(ReviewTimelines(log: log, calendar: .utc))
                 }
             })

@@ -61,11 +61,11 @@ enum ReplayBenchmark {
         let histories: CardReviewHistories
         let source: String
         if let path = path ?? BenchmarkSupport.sharedReviewLogPath() {
-            histories = CardReviewHistories(try ReviewLogCSV.parse(Data(contentsOf: URL(fileURLWithPath: path))))
+            histories = CardReviewHistories(try ReviewLogColumns(csv: Data(contentsOf: URL(fileURLWithPath: path))))
             source = URL(fileURLWithPath: path).lastPathComponent
         } else {
             FileHandle.standardError.write(Data("note: ../shared/data/anki-revlog-josh-2024.csv is absent; replaying a generated log instead\n".utf8))
-            histories = CardReviewHistories(SyntheticReviewLog.entries(cards: 1_205, seed: 7))
+            histories = CardReviewHistories(SyntheticReviewLog.log(cards: 1_205, seed: 7))
             source = "a generated log (1,205 cards)"
         }
         let full = histories.memoryBatch(calendar: .utc)

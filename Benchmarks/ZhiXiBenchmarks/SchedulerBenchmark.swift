@@ -247,20 +247,11 @@ enum SchedulerBenchmark {
     /// Sequences from a review-log CSV: grouped by card in order of first appearance, each
     /// card's reviews in time order.
     static func load(path: String) throws -> Sequences {
-        let entries = try ReviewLogCSV.parse(Data(contentsOf: URL(fileURLWithPath: path)))
-        var order: [String] = []
-        var byCard: [String: [ReviewLogEntry]] = [:]
-        for entry in entries {
-            if byCard[entry.cardID] == nil { order.append(entry.cardID) }
-            byCard[entry.cardID, default: []].append(entry)
-        }
+        let histories = CardReviewHistories(try ReviewLogColumns(csv: Data(contentsOf: URL(fileURLWithPath: path))))
         var sequences = Sequences()
-        for cardID in order {
-            let reviews = byCard[cardID]!.enumerated().sorted {
-                ($0.element.reviewedAtSecondsSince1970, $0.offset) < ($1.element.reviewedAtSecondsSince1970, $1.offset)
-            }
+        for (cardID, reviews) in zip(histories.cardIDs, histories.reviews) {
             sequences.cardIDs.append(Int64(cardID) ?? Int64(bitPattern: StableHash.fnv1a64(cardID)))
-            for (_, entry) in reviews {
+            for entry in reviews {
                 sequences.ratings.append(entry.rating)
                 sequences.seconds.append(entry.reviewedAtSecondsSince1970)
             }

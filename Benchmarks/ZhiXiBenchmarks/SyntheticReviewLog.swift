@@ -6,6 +6,14 @@ import ZhiXiTraining
 /// year, reviewed when due with recall drawn from the memory model's own prediction.
 /// Deterministic for a seed.
 enum SyntheticReviewLog {
+    static func log(cards: Int, seed: UInt64, days: Int = 190) -> ReviewLogColumns {
+        var log = ReviewLogColumns()
+        for entry in entries(cards: cards, seed: seed, days: days) {
+            log.append(cardID: entry.cardID, secondsSince1970: entry.reviewedAtSecondsSince1970, rating: UInt8(entry.rating.rawValue))
+        }
+        return log
+    }
+
     static func entries(cards: Int, seed: UInt64, days: Int = 190) -> [ReviewLogEntry] {
         var random = SplitMix64(seed: seed)
         let model = MemoryModel()

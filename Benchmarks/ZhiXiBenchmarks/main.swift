@@ -36,6 +36,7 @@ do {
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))
+    case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)
     default:

@@ -14,8 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-5}
-bench=.build/release/zhixi-bench
-review=.build/release/zhixi-review
+bench=${BENCH:-.build/release/zhixi-bench}
+review=${REVIEW:-.build/release/zhixi-review}
 [ -x "$bench" ] && [ -x "$review" ] || { echo "build first: swift build -c release" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

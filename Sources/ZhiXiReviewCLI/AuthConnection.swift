@@ -107,7 +107,7 @@ final class AuthConnection {
 
 /// The request log of `--verbose`: lines from the client's logger, which may run on any
 /// thread, kept until the command writes them out.
-private final class RequestLogBuffer: @unchecked Sendable {
+final class RequestLogBuffer: @unchecked Sendable {
     // `lines` is only touched under `lock`.
     private let lock = NSLock()
     private var lines: [String] = []

@@ -90,9 +90,17 @@ public final class CommandContext {
     nonisolated(unsafe) private static var keptUntilExit: [Any] = []
     private static let keptLock = NSLock()
 
-    /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``).
+    /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``). A large block
+    /// goes straight to the stream after what is buffered, without being copied.
     public func write(bytes data: Data) {
         if isProcess {
+            if data.count >= 1 << 16 {
+                try? flush()
+                if pendingFailure == nil, let failure = data.withUnsafeBytes({ Self.writeAll($0, to: 1) }) {
+                    pendingFailure = failure
+                }
+                return
+            }
             pendingOutput.append(contentsOf: data)
             if pendingOutput.count >= 1 << 16 { try? flush() }
         } else {
@@ -105,7 +113,7 @@ public final class CommandContext {
     public func writeError(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
         if isProcess {
-            _ = Self.writeAll(Array(line.utf8), to: 2)
+            _ = Array(line.utf8).withUnsafeBytes { Self.writeAll($0, to: 2) }
         } else {
             standardError += line
         }
@@ -115,36 +123,46 @@ public final class CommandContext {
     /// one (`\r`); nothing otherwise. End a series with ``endProgress()``.
     func progress(_ text: String) {
         guard standardErrorIsTerminal else { return }
-        _ = Self.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: 2)
+        _ = Array(("\r\u{1B}[K" + text).utf8).withUnsafeBytes { Self.writeAll($0, to: 2) }
     }
 
     /// Ends a series of progress lines.
     func endProgress() {
         guard standardErrorIsTerminal else { return }
-        _ = Self.writeAll(Array("\r\u{1B}[K".utf8), to: 2)
+        _ = Array("\r\u{1B}[K".utf8).withUnsafeBytes { Self.writeAll($0, to: 2) }
     }
 
     /// Sends buffered standard output to the process's stream.
     /// - Throws: ``CommandError/ioError(_:)`` when the stream is closed (e.g. a pipe whose
     ///   reader has gone) or full.
     public func flush() throws(CommandError) {
-        guard isProcess, !pendingOutput.isEmpty else { return }
+        guard isProcess else { return }
+        if let failure = pendingFailure {
+            pendingFailure = nil
+            throw failure == EPIPE ? .outputClosed : .ioError("cannot write to standard output (\(String(cString: strerror(failure))))")
+        }
+        guard !pendingOutput.isEmpty else { return }
         let bytes = pendingOutput
         pendingOutput.removeAll(keepingCapacity: true)
-        if let failure = Self.writeAll(bytes, to: 1) {
-            throw .ioError("cannot write to standard output (\(failure))")
+        if let failure = bytes.withUnsafeBytes({ Self.writeAll($0, to: 1) }) {
+            throw failure == EPIPE ? .outputClosed : .ioError("cannot write to standard output (\(String(cString: strerror(failure))))")
         }
     }
 
-    /// Writes every byte to a file descriptor, retrying after interruptions; the reason on
+    /// A write to standard output that failed outside ``flush()`` (its `errno`), reported by the
+    /// next flush.
+    private var pendingFailure: Int32?
+
+    /// Writes every byte to a file descriptor, retrying after interruptions; the `errno` on
     /// failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+                return errno
             }
             offset += written
         }

@@ -23,8 +23,17 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A failed write (exit 74).
+    /// The reader of standard output went away (`zhixi-review … | head`): the command stops
+    /// quietly, with status 0, as the reader asked for no more.
+    public static let outputClosed = CommandError(exitCode: .success, message: "")
+
     public static func ioError(_ message: String) -> CommandError {
         CommandError(exitCode: .ioError, message: message)
+    }
+
+    /// Work remains for a later try (exit 75).
+    public static func temporaryFailure(_ message: String) -> CommandError {
+        CommandError(exitCode: .temporaryFailure, message: message)
     }
 
     /// The server cannot be reached or failed (exit 69).

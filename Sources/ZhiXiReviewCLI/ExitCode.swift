@@ -14,6 +14,8 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// Writing output failed.
     case ioError = 74
+    /// Work remains for a later try: events kept in the upload queue (`events flush`).
+    case temporaryFailure = 75
     /// The server's answer is malformed; the message names the field (`auth`).
     case protocolError = 76
     /// Not signed in, or the server refused the credential or the session (`auth`).

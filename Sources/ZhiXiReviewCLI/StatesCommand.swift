@@ -76,13 +76,26 @@ enum StatesCommand: Command {
         }
 
         let data = try FileAccess.read(path, context: context)
-        let entries: [ReviewLogEntry]
+        let log: ReviewLogColumns
         do {
-            entries = try ReviewLogCSV.parse(data)
+            log = try ReviewLogColumns(csv: data)
         } catch {
             throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
         }
-        let summaries = CardScheduleSummary.summaries(of: CardReviewHistories(entries), scheduler: scheduler, now: now)
+        let histories = CardReviewHistories(log)
+        let name = FileAccess.displayName(path)
+        if log.numericTimesAreSeconds {
+            context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
+        }
+        if histories.duplicateRowCount > 0 {
+            context.writeError("warning: \(name): \(histories.duplicateRowCount) row\(histories.duplicateRowCount == 1 ? " repeats" : "s repeat") an earlier row exactly (card, time, rating, state) and "
+                + "\(histories.duplicateRowCount == 1 ? "was" : "were") dropped")
+        }
+        if histories.manualEntryCount > 0 {
+            context.writeError("warning: \(name): \(histories.manualEntryCount) manual entr\(histories.manualEntryCount == 1 ? "y" : "ies") (rating 0: set due date, reset) "
+                + "\(histories.manualEntryCount == 1 ? "is" : "are") not a review and \(histories.manualEntryCount == 1 ? "was" : "were") skipped")
+        }
+        let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler, now: now)
         switch format {
         case .json: context.write(json(summaries))
         case .csv: context.write(csv(summaries))

@@ -15,8 +15,15 @@ enum TextFormatting {
         String.jsonLiteral(text)
     }
 
-    /// A CSV field, quoted when it holds a comma, quote or line break.
+    /// A CSV field, quoted when it holds a comma, quote or line break. A text that a
+    /// spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a
+    /// carriage return, and is not a number) gets a leading `'`, so opening the file runs
+    /// nothing (OWASP's CSV injection advice).
     static func csvField(_ text: String) -> String {
+        var text = text
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
+            text = "'" + text
+        }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -6,7 +6,8 @@ public enum ZhiXiReview {
     /// Every command, in the order of the help.
     static var commands: [any Command.Type] {
         [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
-         EvaluateCommand.self, AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self]
+         EvaluateCommand.self, AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self,
+         EventsEnqueueCommand.self, EventsInspectCommand.self, EventsFlushCommand.self]
     }
 
     static var usage: String {
@@ -31,7 +32,8 @@ public enum ZhiXiReview {
           --version   print the version
 
         exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error;
-        auth: 69 server unreachable or failing, 76 malformed answer, 77 not signed in or refused
+        auth: 69 server unreachable or failing, 76 malformed answer, 77 not signed in or refused;
+        events flush: 75 events remain in the queue for a later try
         """
     }
 
@@ -45,7 +47,7 @@ public enum ZhiXiReview {
             return ExitCode.success.rawValue
         } catch {
             try? context.flush()
-            context.writeError("zhixi-review: " + error.message)
+            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.message) }
             if let usage = error.usage { context.writeError(synopsis(of: usage)) }
             return error.exitCode.rawValue
         }

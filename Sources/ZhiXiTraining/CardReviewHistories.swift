@@ -1,40 +1,66 @@
 import ZhiXiMemory
 import ZhiXiScheduler
 
-/// A review log grouped by card: each card's reviews in time order.
+/// A review log grouped by card: each card's reviews in time order, ready to replay.
 ///
 /// Cards keep the order in which they first appear in the log; a card's reviews are sorted
-/// by time (reviews at the same instant keep their order in the log).
+/// by time (reviews at the same instant keep their order in the log). Rows that are not
+/// reviews or are there twice are left out and counted: manual entries (rating 0, Anki's
+/// set-due-date, reset, reschedule) and exact duplicates (the same card, instant, rating and
+/// state as a row before them).
 public struct CardReviewHistories: Sendable, Hashable {
     /// Card ids, in order of first appearance in the log.
     public let cardIDs: [String]
     /// The reviews of each card, parallel to ``cardIDs``, oldest first.
     public let reviews: [[ReviewLogEntry]]
+    /// Rows left out because they repeat an earlier row exactly.
+    public let duplicateRowCount: Int
+    /// Rows left out because they are manual entries (rating 0), not reviews.
+    public let manualEntryCount: Int
 
-    /// Groups log entries by card. O(n log n) for the per-card sort.
-    public init(_ entries: [ReviewLogEntry]) {
-        var indexByID: [String: Int] = [:]
-        var ids: [String] = []
-        var grouped: [[ReviewLogEntry]] = []
-        for entry in entries {
-            if let index = indexByID[entry.cardID] {
-                grouped[index].append(entry)
-            } else {
-                indexByID[entry.cardID] = ids.count
-                ids.append(entry.cardID)
-                grouped.append([entry])
+    /// Groups a review log by card. O(n log n) for the per-card sort.
+    public init(_ log: ReviewLogColumns) {
+        var grouped = [[ReviewLogEntry]](repeating: [], count: log.cardIDs.count)
+        var manual = 0
+        for row in 0 ..< log.rowCount {
+            guard let rating = Rating(rawValue: Int(log.ratings[row])) else {
+                manual += 1
+                continue
             }
+            let card = Int(log.cardIndices[row])
+            grouped[card].append(ReviewLogEntry(
+                cardID: log.cardIDs[card], reviewedAtSecondsSince1970: log.secondsSince1970[row], rating: rating,
+                recordedState: log.states[row] < 0 ? nil : Int(log.states[row])))
         }
+        var duplicates = 0
         for index in grouped.indices {
-            let history = grouped[index]
+            var history = grouped[index]
             if zip(history, history.dropFirst()).contains(where: { $0.reviewedAtSecondsSince1970 > $1.reviewedAtSecondsSince1970 }) {
-                grouped[index] = history.enumerated().sorted {
+                history = history.enumerated().sorted {
                     ($0.element.reviewedAtSecondsSince1970, $0.offset) < ($1.element.reviewedAtSecondsSince1970, $1.offset)
                 }.map(\.element)
             }
+            // Exact duplicates sit among the rows of the same instant.
+            var kept: [ReviewLogEntry] = []
+            kept.reserveCapacity(history.count)
+            var instantStart = 0
+            for entry in history {
+                if let last = kept.last, last.reviewedAtSecondsSince1970 != entry.reviewedAtSecondsSince1970 {
+                    instantStart = kept.count
+                }
+                if kept[instantStart...].contains(entry) {
+                    duplicates += 1
+                } else {
+                    kept.append(entry)
+                }
+            }
+            grouped[index] = kept
         }
-        cardIDs = ids
-        reviews = grouped
+        let used = grouped.indices.filter { !grouped[$0].isEmpty }
+        cardIDs = used.map { log.cardIDs[$0] }
+        reviews = used.map { grouped[$0] }
+        duplicateRowCount = duplicates
+        manualEntryCount = manual
     }
 
     /// The number of cards.

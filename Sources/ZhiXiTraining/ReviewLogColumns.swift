@@ -6,10 +6,18 @@ import ZhiXiCore
 /// `Data(contentsOf:options: .alwaysMapped)`), so a log of millions of rows is held once,
 /// in these columns, and never as text or as one object per row.
 ///
-/// The format is the review-log CSV of ``ReviewLogCSV`` (a header; `card_id`, `review_time`
+/// The format is the FSRS ecosystem's review-log CSV (a header; `card_id`, `review_time`
 /// in epoch milliseconds or ISO-8601, `review_rating`, optional `review_state`; any column
 /// order; other columns ignored; RFC 4180 quoting; `\n` or `\r\n`; a byte-order mark), with
-/// two additions that training needs from Anki's exports:
+/// these additions:
+///
+/// - Lines may end with `\n`, `\r\n` or a lone `\r` (old Mac files).
+/// - `review_time` as a plain number is epoch milliseconds; a log whose numbers are all below
+///   10¹¹ (before 1973 as milliseconds) is read as epoch seconds instead, and says so in
+///   ``numericTimesAreSeconds``; a row whose number has the other unit is refused, naming it.
+/// - A card id that is not valid UTF-8 is refused, naming its line.
+///
+/// and two that training needs from Anki's exports:
 ///
 /// - `review_rating` 0 is accepted: Anki writes it for manual entries (set due date, reset,
 ///   reschedule), which are not reviews; the training filter drops them.
@@ -36,6 +44,9 @@ public struct ReviewLogColumns: Sendable {
     public private(set) var states: [Int8] = []
     /// Whether the log has a `review_state` column.
     public private(set) var hasStateColumn = false
+    /// Whether plain-number review times were read as epoch seconds (all of them were below
+    /// 10¹¹) rather than milliseconds.
+    public private(set) var numericTimesAreSeconds = false
     /// How many data rows were skipped because they could not be read (only when reading
     /// with `skippingBadRows`).
     public private(set) var skippedRowCount = 0
@@ -123,6 +134,8 @@ public struct ReviewLogColumns: Sendable {
     }
 
     fileprivate mutating func setHasStateColumn() { hasStateColumn = true }
+
+    fileprivate mutating func setNumericTimesAreSeconds() { numericTimesAreSeconds = true }
 }
 /// The byte-level CSV reader behind ``ReviewLogColumns/init(csv:skippingBadRows:)``.
 private struct Reader {
@@ -136,6 +149,9 @@ private struct Reader {
     var cardCount = 0
     /// Unescaped bytes of a quoted card id with doubled quotes.
     var scratch: [UInt8] = []
+    /// The unit of plain-number times, fixed by the first one: 0 not yet known, 1000 for
+    /// milliseconds, 1 for seconds.
+    var numericTimeDivisor: Double = 0
 
     init(skippingBadRows: Bool) {
         self.skippingBadRows = skippingBadRows
@@ -229,8 +245,27 @@ private struct Reader {
         guard cardField.end > cardField.start else {
             throw .invalidField(line: line, column: "card_id", value: "", expected: "a card id (it is empty)")
         }
+        guard Self.isValidUTF8(bytes, cardField) else {
+            throw .invalidField(line: line, column: "card_id", value: Self.text(bytes, cardField),
+                                expected: "valid UTF-8 text (the file is not UTF-8 here)")
+        }
         let timeField = Self.trimmed(row.time, bytes)
-        guard let seconds = Self.seconds(bytes, timeField) else {
+        let seconds: Double
+        if let number = Self.integer(bytes, timeField) {
+            let divisor: Double = abs(number) < 100_000_000_000 ? 1 : 1000
+            if numericTimeDivisor == 0 {
+                numericTimeDivisor = divisor
+                if divisor == 1 { log.setNumericTimesAreSeconds() }
+            } else if divisor != numericTimeDivisor {
+                throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
+                                    expected: numericTimeDivisor == 1
+                                        ? "epoch seconds like the rows before it (this looks like milliseconds)"
+                                        : "epoch milliseconds like the rows before it (this looks like seconds)")
+            }
+            seconds = Double(number) / divisor
+        } else if let date = ISO8601Timestamp.date(fromUTF8: UnsafeBufferPointer(rebasing: bytes[timeField.start ..< timeField.end])) {
+            seconds = date.timeIntervalSince1970
+        } else {
             throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
                                 expected: "a time (epoch milliseconds or ISO-8601 such as 2024-03-29T20:32:32Z)")
         }
@@ -270,7 +305,7 @@ private struct Reader {
                              visit: (Int, Field) -> Void) throws(ReviewLogError) -> Bool {
         let startLine = line
         let count = bytes.count
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         var index = position
         var quotedAny = false
         var column = 0
@@ -293,19 +328,17 @@ private struct Reader {
                         }
                         break
                     }
-                    if byte == newline { line += 1 }
+                    if byte == newline || (byte == carriageReturn && (index + 1 == count || bytes[index + 1] != newline)) {
+                        line += 1
+                    }
                     index += 1
                 }
                 field.end = index
                 index += 1
-                while index < count, bytes[index] != comma, bytes[index] != newline { index += 1 }
+                while index < count, bytes[index] != comma, bytes[index] != newline, bytes[index] != carriageReturn { index += 1 }
             } else {
-                while index < count, bytes[index] != comma, bytes[index] != newline { index += 1 }
+                while index < count, bytes[index] != comma, bytes[index] != newline, bytes[index] != carriageReturn { index += 1 }
                 field.end = index
-                if field.end > field.start && bytes[field.end - 1] == UInt8(ascii: "\r")
-                    && (index == count || bytes[index] == newline) {
-                    field.end -= 1
-                }
             }
             if column == 0 { firstEmpty = field.end == field.start }
             visit(column, field)
@@ -313,7 +346,10 @@ private struct Reader {
             guard index < count && bytes[index] == comma else { break }
             index += 1
         }
-        if index < count { index += 1 }   // past the line end
+        // Past the line end: \n, \r\n or a lone \r.
+        if index < count {
+            index += bytes[index] == carriageReturn && index + 1 < count && bytes[index + 1] == newline ? 2 : 1
+        }
         line += 1
         position = index
         return !(column == 1 && !quotedAny && firstEmpty)
@@ -333,8 +369,8 @@ private struct Reader {
         return field.escaped ? raw.replacingOccurrences(of: "\"\"", with: "\"") : raw
     }
 
-    /// Epoch milliseconds (an integer, optionally signed) or ISO-8601, in seconds.
-    private static func seconds(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Field) -> Double? {
+    /// The field as a whole number (optionally signed, at most 18 digits), or `nil`.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Field) -> Int64? {
         guard field.end > field.start else { return nil }
         var index = field.start
         var negative = false
@@ -342,22 +378,30 @@ private struct Reader {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
-        if index < field.end, field.end - index <= 18 {
-            var value: Int64 = 0
-            var allDigits = true
-            while index < field.end {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                if digit > 9 {
-                    allDigits = false
-                    break
-                }
-                value = value * 10 + Int64(digit)
-                index += 1
-            }
-            if allDigits { return Double(negative ? -value : value) / 1000 }
+        guard index < field.end, field.end - index <= 18 else { return nil }
+        var value: Int64 = 0
+        while index < field.end {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int64(digit)
+            index += 1
         }
-        return ISO8601Timestamp.date(fromUTF8: UnsafeBufferPointer(rebasing: bytes[field.start ..< field.end]))?
-            .timeIntervalSince1970
+        return negative ? -value : value
+    }
+
+    /// Whether the field's bytes are valid UTF-8 (ASCII needs no decoding). O(length).
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Field) -> Bool {
+        let slice = UnsafeBufferPointer(rebasing: bytes[field.start ..< field.end])
+        guard slice.contains(where: { $0 >= 0x80 }) else { return true }
+        var iterator = slice.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     /// The position of the card whose id is the field's text, adding it when new.

@@ -1,7 +1,7 @@
 import Foundation
 import ZhiXiMemory
 
-/// One row of a review log: which card was reviewed, when, and how well it was recalled.
+/// One review of a card from a review log: which card, when, and how well it was recalled.
 public struct ReviewLogEntry: Sendable, Hashable {
     /// The card's id as written in the log (Anki uses the card's creation time in epoch
     /// milliseconds).
@@ -13,20 +13,13 @@ public struct ReviewLogEntry: Sendable, Hashable {
     /// The scheduler state recorded with the review, when the log has a `review_state` column
     /// (Anki: 0 new, 1 learning, 2 review, 3 relearning); informational only.
     public var recordedState: Int?
-    /// Time spent on the review in milliseconds, when the log has a `review_duration` column.
-    public var durationMilliseconds: Int?
-    /// The 1-based line of the file the entry was read from (0 when not read from a file).
-    public var line: Int
 
     /// Creates an entry.
-    public init(cardID: String, reviewedAtSecondsSince1970: Double, rating: Rating,
-                recordedState: Int? = nil, durationMilliseconds: Int? = nil, line: Int = 0) {
+    public init(cardID: String, reviewedAtSecondsSince1970: Double, rating: Rating, recordedState: Int? = nil) {
         self.cardID = cardID
         self.reviewedAtSecondsSince1970 = reviewedAtSecondsSince1970
         self.rating = rating
         self.recordedState = recordedState
-        self.durationMilliseconds = durationMilliseconds
-        self.line = line
     }
 
     /// When the review happened.

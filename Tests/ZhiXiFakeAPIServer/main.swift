@@ -10,6 +10,8 @@
 //   expire-refresh           every active refresh token is refused (REFRESH_TOKEN_EXPIRED)
 //   onboarded APPLE-USER-ID  marks the learner's introduction finished
 //   fail STATUS              the next request is answered STATUS with {"code":"INJECTED"}
+//   refuse-deleted MATERIAL  reading events of MATERIAL are refused with SOURCE_DELETED
+// The reading endpoints keep the events they accept (FakeReadingEventServer).
 //   quit                     stops
 // It stops at the end of standard input, on quit, or when its lifetime is over.
 import Foundation
@@ -23,6 +25,7 @@ do {
     FileHandle.standardError.write(Data("zhixi-fake-api: \(error)\n".utf8))
     exit(1)
 }
+let reading = FakeReadingEventServer(api: api)
 FileHandle.standardOutput.write(Data((api.apiBaseURL.absoluteString + "\n").utf8))
 
 let deadline = Date(timeIntervalSinceNow: lifetime)
@@ -35,6 +38,7 @@ let reader = Thread {
         case "onboarded" where words.count == 2: api.setOnboardingCompleted(true, appleUserID: words[1])
         case "fail" where words.count == 2 && Int(words[1]) != nil:
             api.server.faults.inject(.respond(.error(Int(words[1])!, code: "INJECTED", message: "injected by zhixi-fake-api")))
+        case "refuse-deleted" where words.count == 2: reading.refuse(deleted: [words[1]])
         case "quit": exit(0)
         default: FileHandle.standardError.write(Data("zhixi-fake-api: unknown control line '\(line)'\n".utf8))
         }

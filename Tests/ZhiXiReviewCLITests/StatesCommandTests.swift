@@ -94,3 +94,32 @@ struct StatesCommandTests {
         #expect(result.output.isEmpty)
     }
 }
+
+@Suite("zhixi-review states: logs from the wild")
+struct StatesInputTests {
+    @Test("old-Mac line ends, epoch seconds, duplicate rows: read, and the warnings say what happened")
+    func wildLogs() async throws {
+        let text = "card_id,review_time,review_rating\r=HYPERLINK(\"x\"),1711744352,3\r=HYPERLINK(\"x\"),1711744352,3\r2,1711830752,4\r"
+        let path = try temporaryFile("log.csv", text)
+        let result = await run("states", path, "--format", "csv", "--now", "2024-04-01T00:00:00Z")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("read as epoch seconds"))
+        #expect(result.error.contains("1 row repeats an earlier row exactly"))
+        let rows = result.output.split(separator: "\n")
+        #expect(rows.count == 3)
+        // A cell a spreadsheet would run as a formula is written with a leading apostrophe.
+        #expect(rows.contains { $0.hasPrefix("\"'=HYPERLINK(\"\"x\"\")\",1,") })
+        #expect(rows.contains { $0.hasPrefix("2,1,") })
+    }
+
+    @Test("a log on standard input, and invalid UTF-8 named by its line")
+    func standardInputAndUTF8() async throws {
+        let log = Data("card_id,review_time,review_rating\n1,1711744352250,3\n".utf8)
+        let piped = await run(["states", "-", "--format", "json", "--now", "2024-04-01T00:00:00Z"], standardInput: log)
+        #expect(piped.status == 0 && piped.output.contains("\"cardId\": \"1\""))
+        let broken = Data("card_id,review_time,review_rating\n1,1711744352250,3\n".utf8) + Data([0xC3, 0x28]) + Data(",1711744352250,3\n".utf8)
+        let result = await run(["states", "-"], standardInput: broken)
+        #expect(result.status == 65)
+        #expect(result.error.contains("standard input: line 3, column card_id"))
+    }
+}

@@ -114,6 +114,25 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Answers `body(user)` for the user of the request's bearer token, or the 401 the API
+    /// gives for a missing, unknown or expired token. For routes that tests add.
+    public func authorized(_ request: TestHTTPRequest, _ body: (User) -> TestHTTPResponse) -> TestHTTPResponse {
+        switch authenticate(request) {
+        case .success(let user): body(user)
+        case .failure(let refusal): refusal.response
+        }
+    }
+
+    /// Signs `userIdentifier` in without a request, as `POST auth/apple` would, and returns
+    /// the answer with the new tokens.
+    public func signInDirectly(userIdentifier: String) -> AuthResponse {
+        lock.lock()
+        defer { lock.unlock() }
+        let user = users[userIdentifier] ?? User(id: "user-\(users.count + 1)", appleUserID: userIdentifier, createdAt: Self.createdAt)
+        users[userIdentifier] = user
+        return issueTokens(for: user)
+    }
+
     // MARK: - Routes
 
     private func registerRoutes() {

@@ -4,74 +4,110 @@ import ZhiXiMemory
 import ZhiXiScheduler
 @testable import ZhiXiTraining
 
-private func parse(_ text: String) throws -> [ReviewLogEntry] {
-    try ReviewLogCSV.parse(Data(text.utf8))
+private func histories(_ text: String) throws -> CardReviewHistories {
+    CardReviewHistories(try ReviewLogColumns(csv: Data(text.utf8)))
 }
 
-@Suite("Review-log CSV")
-struct ReviewLogCSVTests {
+@Suite("Review logs as per-card histories")
+struct CardReviewHistoriesTests {
     @Test("columns may come in any order; epoch milliseconds and ISO-8601 times both read")
     func columnsAndTimes() throws {
-        let entries = try parse("""
+        let log = try histories("""
         review_rating,review_duration,card_id,review_time,review_state
         3,8000,42,1711744352250,2
         1,,42,2024-03-30T20:32:32.250000+00:00,
         4,1200,7,2024-03-31T08:00:00+08:00,1
         """)
-        #expect(entries.count == 3)
-        #expect(entries[0] == ReviewLogEntry(cardID: "42", reviewedAtSecondsSince1970: 1_711_744_352.25, rating: .good,
-                                             recordedState: 2, durationMilliseconds: 8000, line: 2))
-        #expect(entries[1].reviewedAtSecondsSince1970 == 1_711_744_352.25 + 86_400)
-        #expect(entries[1].durationMilliseconds == nil && entries[1].recordedState == nil)
-        #expect(entries[2].reviewedAtSecondsSince1970 == 1_711_843_200)
-        #expect(entries[2].line == 4)
+        #expect(log.cardIDs == ["42", "7"])
+        #expect(log.reviews[0][0] == ReviewLogEntry(cardID: "42", reviewedAtSecondsSince1970: 1_711_744_352.25, rating: .good,
+                                                    recordedState: 2))
+        #expect(log.reviews[0][1].reviewedAtSecondsSince1970 == 1_711_744_352.25 + 86_400)
+        #expect(log.reviews[0][1].recordedState == nil)
+        #expect(log.reviews[1][0].reviewedAtSecondsSince1970 == 1_711_843_200)
     }
 
-    @Test("quoted fields, CRLF line ends, a byte-order mark and blank lines are accepted")
-    func csvDialect() throws {
-        let text = "\u{FEFF}card_id,review_time,review_rating,note\r\n\"a,b\",1711744352250,2,\"say \"\"hi\"\"\"\r\n\r\nc,1711744352251,3,x\r\n"
-        let entries = try parse(text)
-        #expect(entries.map(\.cardID) == ["a,b", "c"])
-        #expect(entries.map(\.line) == [2, 4])
+    @Test("quoted fields, CRLF or old-Mac CR line ends, a byte-order mark and blank lines are accepted",
+          arguments: ["\r\n", "\r", "\n"])
+    func csvDialect(lineEnd: String) throws {
+        let text = "\u{FEFF}card_id,review_time,review_rating,note" + lineEnd + "\"a,b\",1711744352250,2,\"say \"\"hi\"\"\""
+            + lineEnd + lineEnd + "c,1711744352251,3,x" + lineEnd
+        #expect(try histories(text).cardIDs == ["a,b", "c"])
     }
 
     @Test("errors name the line and the column", arguments: [
         ("card_id,review_time,review_rating\n1,1711744352250,5\n", "line 2, column review_rating: \"5\" is not a rating"),
         ("card_id,review_time,review_rating\n1,1711744352250,3\n1,yesterday,3\n", "line 3, column review_time: \"yesterday\""),
+        ("card_id,review_time,review_rating\r1,1711744352250,3\r1,yesterday,3\r", "line 3, column review_time: \"yesterday\""),
         ("card_id,review_rating\n1,3\n", "the header has no 'review_time' column"),
         ("card_id,review_time,review_rating\n1,1711744352250\n", "line 2: the row ends before column review_rating"),
-        ("card_id,review_time,review_rating,review_duration\n1,1711744352250,3,-5\n", "line 2, column review_duration"),
         ("card_id,review_time,review_rating\n\"1,1711744352250,3\n", "line 2: a quoted field is not closed"),
         (",,\n", "the header has no 'card_id' column"),
         ("", "the file is empty"),
+        ("card_id,review_time,review_rating\n1,1711744352,3\n2,1711744352250,3\n", "line 3, column review_time: \"1711744352250\" is not epoch seconds"),
     ])
     func errors(text: String, message: String) {
         #expect {
-            _ = try parse(text)
+            _ = try histories(text)
         } throws: { error in
             "\(error)".contains(message)
         }
     }
 
+    @Test("invalid UTF-8 in a card id is refused, naming its line")
+    func invalidUTF8() {
+        var bytes = Array("card_id,review_time,review_rating\nok,1711744352250,3\n".utf8)
+        bytes += [0x62, 0xFF, 0x61] + Array(",1711744352251,3\n".utf8)
+        #expect {
+            _ = try ReviewLogColumns(csv: Data(bytes))
+        } throws: { error in
+            "\(error)".contains("line 3, column card_id") && "\(error)".contains("not UTF-8")
+        }
+    }
+
+    @Test("epoch seconds are recognised, not read as milliseconds")
+    func epochSeconds() throws {
+        let log = try ReviewLogColumns(csv: Data("card_id,review_time,review_rating\n1,1711744352,3\n1,1711830752,3\n".utf8))
+        #expect(log.numericTimesAreSeconds)
+        #expect(log.secondsSince1970 == [1_711_744_352, 1_711_830_752])
+        let milliseconds = try ReviewLogColumns(csv: Data("card_id,review_time,review_rating\n1,1711744352000,3\n".utf8))
+        #expect(!milliseconds.numericTimesAreSeconds && milliseconds.secondsSince1970 == [1_711_744_352])
+    }
+
+    @Test("exact duplicate rows and manual entries are left out and counted")
+    func duplicatesAndManualEntries() throws {
+        let log = try histories("""
+        card_id,review_time,review_rating,review_state
+        1,1711744352250,3,1
+        1,1711744352250,3,1
+        1,1711744352250,1,1
+        1,1711830752250,0,5
+        2,1711744352250,4,1
+        1,1711744352250,3,1
+        """)
+        #expect(log.duplicateRowCount == 2)
+        #expect(log.manualEntryCount == 1)
+        #expect(log.reviews[0].map(\.rating) == [.good, .again])
+        #expect(log.reviewCount == 3)
+    }
+
     @Test("histories group by card in order of first appearance and sort each card by time")
     func grouping() throws {
-        let entries = try parse("""
+        let histories = try histories("""
         card_id,review_time,review_rating
         b,2024-01-05T10:00:00Z,3
         a,2024-01-03T10:00:00Z,1
         b,2024-01-01T10:00:00Z,3
         a,2024-01-04T10:00:00Z,3
         """)
-        let histories = CardReviewHistories(entries)
         #expect(histories.cardIDs == ["b", "a"])
         #expect(histories.reviews[0].map(\.rating) == [.good, .good])
-        #expect(histories.reviews[0].map(\.line) == [4, 2])
+        #expect(histories.reviews[0].map(\.reviewedAtSecondsSince1970) == [1_704_103_200, 1_704_448_800])
         #expect(histories.reviewCount == 4)
     }
 
     @Test("elapsed days count study days: 03:59 and 04:01 are on different days, 04:01 and 23:00 on the same")
     func studyDays() throws {
-        let entries = try parse("""
+        let entries = try histories("""
         card_id,review_time,review_rating
         x,2024-01-01T04:01:00Z,3
         x,2024-01-01T23:00:00Z,3
@@ -79,13 +115,13 @@ struct ReviewLogCSVTests {
         x,2024-01-02T04:01:00Z,3
         x,2024-01-10T12:00:00Z,1
         """)
-        let batch = CardReviewHistories(entries).memoryBatch(calendar: .utc)
+        let batch = entries.memoryBatch(calendar: .utc)
         #expect(batch.elapsedDays == [0, 0, 0, 1, 8])
         let shanghai = try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai", dayStartHour: 4)
         // 2024-01-01T23:00Z is 07:00 on 2 January in Shanghai; 2024-01-02T03:59Z is 11:59 there.
-        #expect(CardReviewHistories(entries).memoryBatch(calendar: shanghai).elapsedDays == [0, 1, 0, 0, 8])
+        #expect(entries.memoryBatch(calendar: shanghai).elapsedDays == [0, 1, 0, 0, 8])
         // In whole 24-hour periods 03:59 → 04:01 is no day at all.
-        #expect(CardReviewHistories(entries).memoryBatchWholeDays().elapsedDays == [0, 0, 0, 0, 8])
+        #expect(entries.memoryBatchWholeDays().elapsedDays == [0, 0, 0, 0, 8])
     }
 }
 
@@ -100,7 +136,7 @@ let sharedReviewLog: URL = URL(fileURLWithPath: #filePath)
 struct RealReviewLogTests {
     @Test("all 1,205 cards and 12,580 reviews are read, and the scheduler's memory states match fsrs-rs")
     func replaysEveryCard() throws {
-        let histories = CardReviewHistories(try ReviewLogCSV.parse(Data(contentsOf: sharedReviewLog)))
+        let histories = CardReviewHistories(try ReviewLogColumns(csv: Data(contentsOf: sharedReviewLog)))
         #expect(histories.count == 1_205)
         #expect(histories.reviewCount == 12_580)
         let scheduler = try CardScheduler(SchedulerConfiguration(fuzz: .off, elapsedDays: .studyDays(.utc)))

@@ -1,0 +1,66 @@
+/// One reading event as the app uploads it in `POST learning/reading-events/batch`.
+///
+/// JSON (camelCase, as the API has it):
+/// ```json
+/// {"eventId": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "clientSessionId": "…",
+///  "materialId": "src-42", "readingTargetType": "knowledge_source",
+///  "eventType": "heartbeat", "position": {"progress": 0.42},
+///  "activeSecondsDelta": 15, "clientTimestampMs": 1767225600000, "sequence": 7}
+/// ```
+/// `position` is absent when the event has none. The server deduplicates by `eventId`.
+public struct ReadingEventUploadItem: Sendable, Codable, Hashable, Identifiable {
+    /// The event's unique id, a UUID string chosen by the app; the server keeps one event
+    /// per id.
+    public var eventID: String
+    /// The reading session the event belongs to (a UUID string chosen by the app).
+    public var clientSessionID: String
+    /// The material read.
+    public var materialID: String
+    /// What kind of material it is.
+    public var readingTargetType: ReadingTargetType
+    /// What happened.
+    public var eventType: ReadingEventType
+    /// The normalized reading position, when the event has one.
+    public var position: ReadingPosition?
+    /// Seconds of active reading since the previous event of the session that carried
+    /// some: an increment, never a running total; 0 for most events but heartbeats.
+    public var activeSecondsDelta: Int
+    /// When the event happened on the device, in milliseconds since 1970-01-01T00:00:00Z.
+    public var clientTimestampMs: Int64
+    /// The event's place in its session: grows by one with each event of the session,
+    /// starting at 1.
+    public var sequence: Int
+
+    /// Creates an event.
+    public init(
+        eventID: String,
+        clientSessionID: String,
+        materialID: String,
+        readingTargetType: ReadingTargetType,
+        eventType: ReadingEventType,
+        position: ReadingPosition? = nil,
+        activeSecondsDelta: Int = 0,
+        clientTimestampMs: Int64,
+        sequence: Int
+    ) {
+        self.eventID = eventID
+        self.clientSessionID = clientSessionID
+        self.materialID = materialID
+        self.readingTargetType = readingTargetType
+        self.eventType = eventType
+        self.position = position
+        self.activeSecondsDelta = activeSecondsDelta
+        self.clientTimestampMs = clientTimestampMs
+        self.sequence = sequence
+    }
+
+    /// The event's id.
+    public var id: String { eventID }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case eventID = "eventId"
+        case clientSessionID = "clientSessionId"
+        case materialID = "materialId"
+        case readingTargetType, eventType, position, activeSecondsDelta, clientTimestampMs, sequence
+    }
+}

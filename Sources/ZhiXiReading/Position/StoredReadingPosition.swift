@@ -1,0 +1,32 @@
+import Foundation
+import ZhiXiModel
+
+/// A reading position kept on the device, for restoring it offline and for "continue
+/// learning" when the server cannot be asked.
+public struct StoredReadingPosition: Sendable, Codable, Hashable {
+    /// The material.
+    public var materialID: String
+    /// What kind of material it is.
+    public var readingTargetType: ReadingTargetType
+    /// Its title, if known.
+    public var title: String?
+    /// The position.
+    public var position: ReadingPosition
+    /// When the position was recorded.
+    public var updatedAt: Date
+
+    /// Creates a stored position.
+    public init(materialID: String, readingTargetType: ReadingTargetType, title: String? = nil,
+                position: ReadingPosition, updatedAt: Date) {
+        self.materialID = materialID
+        self.readingTargetType = readingTargetType
+        self.title = title
+        self.position = position
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case materialID = "materialId"
+        case readingTargetType, title, position, updatedAt
+    }
+}

@@ -1,0 +1,387 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of an upload queue in its directory, and the only code that touches them:
+///
+/// - `journal`: an 8-byte header (`ZXRQ` and version 1, little-endian) and then
+///   ``JournalRecord``s, appended and synced to disk (`fdatasync`, `F_FULLFSYNC` on Apple
+///   platforms) before a call returns. Compaction writes the live events to
+///   `journal.compact`, syncs it and renames it over `journal`.
+/// - `lock`: `flock` on it (exclusive) serializes every read and change of the journal
+///   between processes and between queues opened on the same directory.
+/// - `flush.lock`: held (non-blocking) for the whole of a flush, so that one flush runs at
+///   a time across processes while others keep enqueueing.
+///
+/// Not thread-safe: ``ReadingEventUploadQueue`` owns it and calls it from its actor.
+final class ReadingEventJournal {
+    /// What ``readChanges()`` found.
+    struct Changes {
+        /// `true` when the records are the whole journal (first read, or the file was
+        /// replaced by a compaction elsewhere): forget what was read before.
+        var reset: Bool
+        /// The records, in order, each with its length on disk in bytes.
+        var records: [(record: JournalRecord, length: Int)]
+        /// Damage repaired while reading.
+        var repairs: [JournalRepair]
+    }
+
+    /// The file header: `ZXRQ` and the format version 1.
+    static let header: [UInt8] = [0x5A, 0x58, 0x52, 0x51, 1, 0, 0, 0]
+
+    /// The queue's directory.
+    let directory: URL
+    /// The journal's path.
+    let journalPath: String
+    private let lockPath: String
+    private let flushLockPath: String
+    private let compactPath: String
+    private var descriptor: Int32 = -1
+    private var identity: (device: UInt64, inode: UInt64) = (0, 0)
+    private var lockDescriptor: Int32 = -1
+    private var flushLockDescriptor: Int32 = -1
+    private var lockDepth = 0
+    /// Where the next record starts: the end of the last whole record read or written.
+    private(set) var endOffset = 0
+
+    /// Opens the queue in `directory`, creating the directory (mode 0700) and an empty
+    /// journal when `create` is `true`.
+    /// - Throws: ``ReadingQueueError/missingQueue(path:)`` when it does not exist and
+    ///   `create` is `false`; `.storage` when a file cannot be created or opened.
+    init(directory: URL, create: Bool) throws(ReadingQueueError) {
+        self.directory = directory
+        journalPath = directory.appendingPathComponent("journal").path
+        lockPath = directory.appendingPathComponent("lock").path
+        flushLockPath = directory.appendingPathComponent("flush.lock").path
+        compactPath = directory.appendingPathComponent("journal.compact").path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard create else { throw .missingQueue(path: directory.path) }
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .storage(path: directory.path, operation: "creating the directory", reason: error.localizedDescription)
+            }
+        } else if !isDirectory.boolValue {
+            throw .notAQueue(path: directory.path, reason: "it is a file, and a queue is a directory")
+        }
+        lockDescriptor = try Self.openFile(lockPath, flags: O_RDWR | O_CREAT)
+        if !FileManager.default.fileExists(atPath: journalPath) && !create {
+            throw .missingQueue(path: journalPath)
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if flushLockDescriptor >= 0 { close(flushLockDescriptor) }
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    // MARK: - Locks
+
+    /// Runs `body` holding the exclusive lock of the journal (re-entrant).
+    func locked<T>(_ body: () throws(ReadingQueueError) -> T) throws(ReadingQueueError) -> T {
+        if lockDepth == 0 {
+            while flock(lockDescriptor, LOCK_EX) != 0 {
+                if errno != EINTR { throw .storage(path: lockPath, operation: "locking", reason: Self.lastError) }
+            }
+        }
+        lockDepth += 1
+        defer {
+            lockDepth -= 1
+            if lockDepth == 0 { flock(lockDescriptor, LOCK_UN) }
+        }
+        return try body()
+    }
+
+    /// Takes the flush lock if no one holds it; `false` when another flush (in this or
+    /// another process) runs.
+    func tryLockFlush() throws(ReadingQueueError) -> Bool {
+        if flushLockDescriptor < 0 { flushLockDescriptor = try Self.openFile(flushLockPath, flags: O_RDWR | O_CREAT) }
+        while flock(flushLockDescriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw .storage(path: flushLockPath, operation: "locking", reason: Self.lastError) }
+        }
+        return true
+    }
+
+    /// Releases the flush lock.
+    func unlockFlush() {
+        if flushLockDescriptor >= 0 { flock(flushLockDescriptor, LOCK_UN) }
+    }
+
+    // MARK: - Reading
+
+    /// The records written since the last call (by anyone), or the whole journal when it
+    /// is read for the first time or was replaced meanwhile. Repairs a torn tail by
+    /// truncating it. Call under ``locked(_:)``.
+    func readChanges() throws(ReadingQueueError) -> Changes {
+        var reset = false
+        var status = stat()
+        if stat(journalPath, &status) != 0 {
+            guard errno == ENOENT else { throw .storage(path: journalPath, operation: "examining", reason: Self.lastError) }
+            try createEmptyJournal()
+            guard stat(journalPath, &status) == 0 else {
+                throw .storage(path: journalPath, operation: "examining", reason: Self.lastError)
+            }
+        }
+        let current = (device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        if descriptor < 0 || current != identity || Int(status.st_size) < endOffset {
+            // First read, or the journal was replaced (compacted) or cut: read it anew.
+            try reopen()
+            reset = true
+        }
+        let size = try fileSize()
+        var records: [(record: JournalRecord, length: Int)] = []
+        var repairs: [JournalRepair] = []
+        // The common case: whole records one after the other, then zeros (the preallocated
+        // tail) or the end of the file. One small read when nothing is new. (A record whose
+        // header never reached the disk is not a record: its call had not returned.)
+        var damaged = false
+        while endOffset < size {
+            let head = try readBytes(from: endOffset, count: min(JournalRecord.headerLength, size - endOffset))
+            if head.allSatisfy({ $0 == 0 }) { break }
+            let length = head.withUnsafeBytes { JournalRecord.payloadLength($0) }
+            guard let length, endOffset + JournalRecord.headerLength + length <= size else {
+                damaged = true
+                break
+            }
+            let bytes = try readBytes(from: endOffset, count: JournalRecord.headerLength + length)
+            guard let (record, recordLength) = bytes.withUnsafeBytes({ JournalRecord.decode($0, at: 0) }) else {
+                damaged = true
+                break
+            }
+            records.append((record, recordLength))
+            endOffset += recordLength
+        }
+        guard damaged else { return Changes(reset: reset, records: records, repairs: repairs) }
+        // Something other than a whole record or zeros follows: a record torn by a crash
+        // (then only garbage and zeros follow), or damage with whole records after it.
+        var rest = try readBytes(from: endOffset, count: size - endOffset)
+        var position = 0
+        rest.withUnsafeBytes { buffer in
+            while position < buffer.count {
+                if let (record, length) = JournalRecord.decode(buffer, at: position) {
+                    records.append((record, length))
+                    position += length
+                    continue
+                }
+                if buffer[position...].allSatisfy({ $0 == 0 }) { break }
+                var next = position + 1
+                var found = false
+                while next + JournalRecord.headerLength <= buffer.count {
+                    if buffer[next] == JournalRecord.marker[0], JournalRecord.decode(buffer, at: next) != nil {
+                        found = true
+                        break
+                    }
+                    next += 1
+                }
+                if found {
+                    repairs.append(JournalRepair(kind: .skippedCorruption, offset: endOffset + position, length: next - position))
+                    position = next
+                } else {
+                    let lastNonZero = buffer.lastIndex { $0 != 0 } ?? position
+                    repairs.append(JournalRepair(kind: .tornTail, offset: endOffset + position, length: lastNonZero + 1 - position))
+                    break
+                }
+            }
+        }
+        let end = endOffset + position
+        if let torn = repairs.last, torn.kind == .tornTail {
+            // The writer died in the middle of a record, before its call returned: zero it,
+            // so the next record starts on a boundary and the tail reads as free space.
+            let zeros = [UInt8](repeating: 0, count: size - end)
+            if let failure = Self.writeAll(zeros, to: descriptor, at: end) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
+                throw .storage(path: journalPath, operation: "clearing an unfinished record of", reason: failure)
+            }
+        }
+        rest.removeAll()
+        endOffset = end
+        return Changes(reset: reset, records: records, repairs: repairs)
+    }
+
+    /// The journal's bytes in use: the header and the records (the preallocated zeros after
+    /// them not counted).
+    var sizeOnDisk: Int { endOffset }
+
+    /// Bytes of zeros written ahead of the records, so that an append overwrites blocks the
+    /// file already has and its sync does not have to record a new size (256 KiB).
+    static let preallocation = 256 << 10
+
+    // MARK: - Writing
+
+    /// Appends `records` and syncs them to disk before returning. Call under ``locked(_:)``
+    /// after ``readChanges()``. On failure nothing of them stays in the journal. Returns
+    /// the length of each record on disk.
+    @discardableResult
+    func append(_ records: [JournalRecord]) throws(ReadingQueueError) -> [Int] {
+        guard !records.isEmpty else { return [] }
+        var bytes: [UInt8] = []
+        var lengths: [Int] = []
+        for record in records {
+            let encoded = try Self.encode(record)
+            lengths.append(encoded.count)
+            bytes += encoded
+        }
+        let start = endOffset
+        let size = try fileSize()
+        if start + bytes.count > size {
+            // Past the zeros written ahead: write more, in the same sync as the record.
+            bytes += [UInt8](repeating: 0, count: Self.preallocation)
+        }
+        if let failure = Self.writeAll(bytes, to: descriptor, at: start) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
+            _ = Self.writeAll([UInt8](repeating: 0, count: min(bytes.count, max(0, size - start))), to: descriptor, at: start)
+            throw .storage(path: journalPath, operation: "appending to", reason: failure)
+        }
+        endOffset = start + lengths.reduce(0, +)
+        return lengths
+    }
+
+    /// Replaces the journal by one holding only `records` (compaction): written to
+    /// `journal.compact`, synced, renamed over `journal`, and the directory synced. Call
+    /// under ``locked(_:)``. A crash at any point leaves either the old or the new journal.
+    /// Reading goes on after the new journal's records. Returns the length of each record.
+    @discardableResult
+    func rewrite(_ records: [JournalRecord]) throws(ReadingQueueError) -> [Int] {
+        var bytes = Self.header
+        var lengths: [Int] = []
+        for record in records {
+            let encoded = try Self.encode(record)
+            lengths.append(encoded.count)
+            bytes += encoded
+        }
+        try writeWholeFile(bytes)
+        try reopen()
+        endOffset = bytes.count
+        return lengths
+    }
+
+    // MARK: - Files
+
+    private func createEmptyJournal() throws(ReadingQueueError) {
+        try writeWholeFile(Self.header)
+    }
+
+    /// Writes `bytes` as the new journal through a synced temporary file and a rename.
+    private func writeWholeFile(_ bytes: [UInt8]) throws(ReadingQueueError) {
+        let temporary = try Self.openFile(compactPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        var failure = Self.writeAll(bytes, to: temporary, at: 0)
+        if failure == nil, !Self.syncToDisk(temporary) { failure = Self.lastError }
+        close(temporary)
+        if failure == nil, rename(compactPath, journalPath) != 0 { failure = Self.lastError }
+        if let failure {
+            unlink(compactPath)
+            throw .storage(path: journalPath, operation: "rewriting", reason: failure)
+        }
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    /// Opens the journal anew, checks its header and starts reading after it.
+    private func reopen() throws(ReadingQueueError) {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        let opened = try Self.openFile(journalPath, flags: O_RDWR)
+        var status = stat()
+        guard fstat(opened, &status) == 0 else {
+            close(opened)
+            throw .storage(path: journalPath, operation: "examining", reason: Self.lastError)
+        }
+        descriptor = opened
+        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        endOffset = 0
+        let size = Int(status.st_size)
+        if size == 0 {
+            // Created but never written (a crash before the header): start it.
+            if let failure = Self.writeAll(Self.header, to: descriptor, at: 0) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
+                throw .storage(path: journalPath, operation: "starting", reason: failure)
+            }
+        } else {
+            let head = try readBytes(from: 0, count: min(size, Self.header.count))
+            guard head == Self.header else {
+                throw .notAQueue(path: journalPath, reason: head.starts(with: Self.header.prefix(4))
+                                 ? "its format version \(head.count > 4 ? Int(head[4]) : 0) is not 1" : "its header is not ZXRQ")
+            }
+        }
+        endOffset = Self.header.count
+    }
+
+    private func fileSize() throws(ReadingQueueError) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .storage(path: journalPath, operation: "examining", reason: Self.lastError)
+        }
+        return Int(status.st_size)
+    }
+
+    private func readBytes(from offset: Int, count: Int) throws(ReadingQueueError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw .storage(path: journalPath, operation: "reading", reason: Self.lastError)
+            }
+            if read == 0 { return Array(bytes[0 ..< done]) }
+            done += read
+        }
+        return bytes
+    }
+
+    private static func encode(_ record: JournalRecord) throws(ReadingQueueError) -> [UInt8] {
+        do {
+            return try record.encoded()
+        } catch {
+            throw .invalidEvent(index: 0, eventID: "", reason: "a text field is longer than 65,535 bytes")
+        }
+    }
+
+    private static func openFile(_ path: String, flags: Int32) throws(ReadingQueueError) -> Int32 {
+        while true {
+            let descriptor = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw .storage(path: path, operation: "opening", reason: lastError) }
+        }
+    }
+
+    /// Writes every byte at `position`, retrying after interruptions and short writes; the
+    /// reason on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at position: Int) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + offset, $0.count - offset, off_t(position + offset)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return lastError
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Flushes the file's data to the disk: `fdatasync` on Linux, `F_FULLFSYNC` (falling
+    /// back to `fsync`) on Apple platforms, where `fsync` leaves data in the drive's cache.
+    static func syncToDisk(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        return fsync(descriptor) == 0
+        #else
+        while fdatasync(descriptor) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
+        #endif
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}

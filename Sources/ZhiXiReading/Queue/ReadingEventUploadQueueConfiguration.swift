@@ -1,0 +1,21 @@
+/// How an upload queue batches, retries and compacts.
+public struct ReadingEventUploadQueueConfiguration: Sendable, Hashable {
+    /// Events per `POST learning/reading-events/batch` (default 100).
+    public var batchSize: Int
+    /// Retries of a batch answered 5xx, 408 or 429.
+    public var retryPolicy: UploadRetryPolicy
+    /// The journal is compacted when it is larger than twice the live events plus this
+    /// many bytes (default 1 MiB), so compaction costs O(1) per event over time.
+    public var compactionSlackBytes: Int
+    /// The most requests one flush sends (default 10,000): a bound on its loop.
+    public var maximumRequestsPerFlush: Int
+
+    /// Creates a configuration; values below 1 count as 1 (0 for the slack).
+    public init(batchSize: Int = 100, retryPolicy: UploadRetryPolicy = UploadRetryPolicy(),
+                compactionSlackBytes: Int = 1 << 20, maximumRequestsPerFlush: Int = 10_000) {
+        self.batchSize = max(1, batchSize)
+        self.retryPolicy = retryPolicy
+        self.compactionSlackBytes = max(0, compactionSlackBytes)
+        self.maximumRequestsPerFlush = max(1, maximumRequestsPerFlush)
+    }
+}

@@ -1,0 +1,28 @@
+/// Why the upload queue could not do what it was asked; the message says what was wrong,
+/// where, and what to do.
+public enum ReadingQueueError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The queue's directory does not exist (and was not to be created).
+    case missingQueue(path: String)
+    /// A file in the queue's directory is not an upload-queue journal (or is of a newer
+    /// version); it is left untouched.
+    case notAQueue(path: String, reason: String)
+    /// Reading, writing, syncing or locking a file of the queue failed.
+    case storage(path: String, operation: String, reason: String)
+    /// An event given to `enqueue` is not valid; nothing of that call was enqueued.
+    /// `index` is its zero-based place in the call.
+    case invalidEvent(index: Int, eventID: String, reason: String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .missingQueue(let path):
+            "there is no upload queue at \(path); check the path (enqueueing creates one)"
+        case .notAQueue(let path, let reason):
+            "\(path) is not a reading-event upload queue (\(reason)); give the queue's directory, or move the file away"
+        case .storage(let path, let operation, let reason):
+            "\(operation) \(path) failed: \(reason); check the disk and the permissions, then try again"
+        case .invalidEvent(let index, let eventID, let reason):
+            "event \(index + 1) (eventId '\(eventID)') is not valid: \(reason); nothing of this call was enqueued"
+        }
+    }
+}

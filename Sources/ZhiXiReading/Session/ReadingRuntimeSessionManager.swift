@@ -1,0 +1,232 @@
+import Foundation
+import ZhiXiModel
+
+/// The reading lifecycle of the app around one open material, on a reading runtime and a
+/// durable upload queue:
+///
+/// - ``open(_:position:)`` closes the material open before, starts a session (`opened`)
+///   and the heartbeat; ``close()`` records the last position and `closed` (with the
+///   active seconds not yet reported) and stops the heartbeat.
+/// - A heartbeat every ``ReadingSessionManagerConfiguration/heartbeatInterval`` seconds
+///   (15) while in the foreground carries the active seconds since the last one; paused
+///   time never counts.
+/// - ``updatePosition(_:)`` is debounced: the position is recorded once it has stayed
+///   ``ReadingSessionManagerConfiguration/positionDebounce`` seconds (2), or before any
+///   other event; it is also kept in the ``ReadingPositionStore``.
+/// - ``markAsRead()`` records `marked_as_read`.
+/// - ``didEnterBackground()`` records the pending position, pauses the session (a
+///   heartbeat with the active seconds so far), stops the heartbeat and flushes the queue.
+/// - ``willEnterForeground()`` makes stale runtime events pending again, closes sessions
+///   idle for longer than ``ReadingSessionManagerConfiguration/staleSessionAge``, and
+///   resumes the open one with its heartbeat.
+///
+/// Every event is handed to the upload queue as soon as it is recorded (exported from the
+/// runtime, enqueued, then acknowledged); when the queue cannot take it, it is marked
+/// failed in the runtime and handed over again with the next event or on returning to the
+/// foreground. The clock and the timers come from the injected ``ReadingScheduler``.
+public actor ReadingRuntimeSessionManager {
+    /// The rhythm: heartbeat, debounce, stale age.
+    public nonisolated let configuration: ReadingSessionManagerConfiguration
+    /// The durable queue events are handed to.
+    public nonisolated let queue: ReadingEventUploadQueue
+
+    private var runtime: any ReadingRuntimeAdapter
+    private let positionStore: (any ReadingPositionStore)?
+    private let scheduler: any ReadingScheduler
+    private var current: (sessionID: UUID, context: ReadingMaterialContext)?
+    private var isInBackground = false
+    private var heartbeat: (any ReadingTimer)?
+    private var debounce: (any ReadingTimer)?
+    private var pendingPosition: ReadingPosition?
+    private var timerGeneration = 0
+
+    /// The error of the last hand-off to the queue that failed, if the last one failed.
+    public private(set) var lastHandOffError: ReadingQueueError?
+
+    /// Creates a manager with no material open.
+    ///
+    /// - Parameters:
+    ///   - runtime: the reading runtime (default: a new ``ReadingRuntime``).
+    ///   - queue: the durable upload queue.
+    ///   - positionStore: where positions are kept on the device, if anywhere.
+    ///   - scheduler: the clock and timers (default: the system's).
+    ///   - configuration: heartbeat interval, debounce, stale age.
+    public init(runtime: any ReadingRuntimeAdapter = ReadingRuntime(), queue: ReadingEventUploadQueue,
+                positionStore: (any ReadingPositionStore)? = nil, scheduler: any ReadingScheduler = SystemReadingScheduler(),
+                configuration: ReadingSessionManagerConfiguration = ReadingSessionManagerConfiguration()) {
+        self.runtime = runtime
+        self.queue = queue
+        self.positionStore = positionStore
+        self.scheduler = scheduler
+        self.configuration = configuration
+    }
+
+    /// The session of the open material, if one is open.
+    public var currentSession: ReadingSession? { current.flatMap { runtime.session($0.sessionID) } }
+
+    /// Events recorded but not yet in the queue, by buffer state.
+    public func bufferedEventCount(in state: ReadingBufferState) -> Int { runtime.bufferedEventCount(in: state) }
+
+    // MARK: - Lifecycle
+
+    /// Opens `context` at `position` (closing the material open before) and returns the
+    /// new session's id.
+    @discardableResult
+    public func open(_ context: ReadingMaterialContext, position: ReadingPosition? = nil) async -> UUID {
+        if current != nil { try? await close() }
+        let event = runtime.startSession(context, position: position, at: scheduler.now())
+        current = (event.clientSessionID, context)
+        if let position { keepPosition(position.normalized, of: context) }
+        if isInBackground {
+            _ = try? runtime.pauseSession(event.clientSessionID, at: scheduler.now())
+        } else {
+            startHeartbeat()
+        }
+        await handOff()
+        return event.clientSessionID
+    }
+
+    /// Notes the reading position; it is recorded once it has not changed for the
+    /// debounce interval (or before the next event).
+    /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
+    public func updatePosition(_ position: ReadingPosition) throws(ReadingRuntimeError) {
+        guard current != nil else { throw .noOpenMaterial }
+        pendingPosition = position.normalized
+        debounce?.cancel()
+        let generation = timerGeneration
+        debounce = scheduler.schedule(after: configuration.positionDebounce) { [weak self] in
+            await self?.debounceFired(generation: generation)
+        }
+    }
+
+    /// Records `marked_as_read` (after the pending position).
+    /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
+    public func markAsRead() async throws(ReadingRuntimeError) {
+        guard let current else { throw .noOpenMaterial }
+        recordPendingPosition()
+        _ = try runtime.markAsRead(in: current.sessionID, at: scheduler.now())
+        await handOff()
+    }
+
+    /// Closes the open material: records the pending position and `closed`, stops the
+    /// heartbeat.
+    /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
+    public func close() async throws(ReadingRuntimeError) {
+        guard let open = current else { throw .noOpenMaterial }
+        recordPendingPosition()
+        stopTimers()
+        current = nil
+        _ = try? runtime.closeSession(open.sessionID, at: scheduler.now())
+        await handOff()
+    }
+
+    /// The app went to the background: the pending position is recorded, the session
+    /// paused (its active seconds reported), the heartbeat stopped, and the queue flushed
+    /// (failed events included). Returns the flush's result.
+    @discardableResult
+    public func didEnterBackground() async -> FlushResult {
+        isInBackground = true
+        recordPendingPosition()
+        stopTimers()
+        if let current { _ = try? runtime.pauseSession(current.sessionID, at: scheduler.now()) }
+        await handOff()
+        return await flush()
+    }
+
+    /// The app came back: stale runtime events are pending again, sessions idle for longer
+    /// than the stale age are closed, and the open session resumes with its heartbeat.
+    public func willEnterForeground() async {
+        isInBackground = false
+        _ = runtime.reloadStale()
+        let now = scheduler.now()
+        let closed = runtime.closeStaleSessions(olderThan: configuration.staleSessionAge, at: now)
+        if let open = current {
+            if closed.contains(where: { $0.clientSessionID == open.sessionID }) {
+                current = nil
+            } else {
+                try? runtime.resumeSession(open.sessionID, at: now)
+                startHeartbeat()
+            }
+        }
+        await handOff()
+    }
+
+    /// Hands every recorded event to the queue, makes failed queue events pending again and
+    /// flushes the queue.
+    public func flush() async -> FlushResult {
+        await handOff()
+        _ = try? await queue.retryFailed()
+        return await queue.flush()
+    }
+
+    // MARK: - Timers
+
+    private func startHeartbeat() {
+        heartbeat?.cancel()
+        let generation = timerGeneration
+        heartbeat = scheduler.schedule(after: configuration.heartbeatInterval) { [weak self] in
+            await self?.heartbeatFired(generation: generation)
+        }
+    }
+
+    private func stopTimers() {
+        timerGeneration += 1
+        heartbeat?.cancel()
+        heartbeat = nil
+        debounce?.cancel()
+        debounce = nil
+    }
+
+    private func heartbeatFired(generation: Int) async {
+        guard generation == timerGeneration, !isInBackground, let current else { return }
+        recordPendingPosition()
+        _ = try? runtime.recordHeartbeat(in: current.sessionID, at: scheduler.now())
+        startHeartbeat()
+        await handOff()
+    }
+
+    private func debounceFired(generation: Int) async {
+        guard generation == timerGeneration else { return }
+        debounce = nil
+        recordPendingPosition()
+        await handOff()
+    }
+
+    // MARK: - Events
+
+    /// Records the debounced position now, if there is one.
+    private func recordPendingPosition() {
+        guard let position = pendingPosition, let current else { return }
+        pendingPosition = nil
+        debounce?.cancel()
+        debounce = nil
+        _ = try? runtime.recordPosition(position, in: current.sessionID, at: scheduler.now())
+        keepPosition(position, of: current.context)
+    }
+
+    private func keepPosition(_ position: ReadingPosition, of context: ReadingMaterialContext) {
+        try? positionStore?.save(StoredReadingPosition(
+            materialID: context.materialID, readingTargetType: context.readingTargetType, title: context.title,
+            position: position, updatedAt: scheduler.now()))
+    }
+
+    /// Moves the runtime's pending events into the durable queue: exported, enqueued,
+    /// acknowledged; on failure marked failed (and handed over again after
+    /// ``willEnterForeground()``, or with the next hand-off).
+    private func handOff() async {
+        if lastHandOffError != nil { _ = runtime.reloadStale() }
+        while true {
+            let events = runtime.exportEvents(limit: configuration.handOffBatchSize)
+            guard !events.isEmpty else { return }
+            do {
+                try await queue.enqueue(events.map(\.uploadItem))
+                runtime.ackEvents(events.map(\.eventID))
+                lastHandOffError = nil
+            } catch {
+                runtime.markFailed(events.map(\.eventID))
+                lastHandOffError = error
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The rhythm of the session manager.
+public struct ReadingSessionManagerConfiguration: Sendable, Hashable {
+    /// Seconds between two heartbeats while a material is open and the app in the
+    /// foreground (default 15).
+    public var heartbeatInterval: Double
+    /// Seconds a position must stay unchanged before it is recorded (default 2): scrolling
+    /// records one event, not hundreds.
+    public var positionDebounce: Double
+    /// Sessions without activity for longer than this, in seconds, are closed when the app
+    /// returns to the foreground (default 1,800: half an hour).
+    public var staleSessionAge: Double
+    /// Events handed from the runtime to the upload queue per call (default 500).
+    public var handOffBatchSize: Int
+
+    /// Creates a configuration; values are clamped to sensible minimums.
+    public init(heartbeatInterval: Double = 15, positionDebounce: Double = 2, staleSessionAge: Double = 1_800,
+                handOffBatchSize: Int = 500) {
+        self.heartbeatInterval = max(0.001, heartbeatInterval)
+        self.positionDebounce = max(0, positionDebounce)
+        self.staleSessionAge = max(0, staleSessionAge)
+        self.handOffBatchSize = max(1, handOffBatchSize)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ZhiXiModel
+import ZhiXiReading
+
+/// `zhixi-review events enqueue QUEUE`: reading events from standard input, one JSON object
+/// a line, made durable in the upload queue.
+enum EventsEnqueueCommand: Command {
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "events enqueue",
+        summary: "add reading events (JSON lines on standard input) to an upload queue",
+        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory; created (mode 0700) if absent")],
+        discussion: """
+        Reads ReadingEventUploadItem objects from standard input, one JSON object a line (blank
+        lines are skipped), checks every one, and adds them to the queue in one synced record:
+        when the command returns 0, they are on disk. Events already in the queue (same
+        eventId) are skipped. A bad line is reported by its number and nothing from the input
+        is enqueued. Other processes may use the queue at the same time.
+        """,
+        options: [format.erased],
+        epilogue: """
+        A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
+        "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
+        "heartbeat"|"marked_as_read", "position": {"progress": 0–1, "pageIndex": n, "anchor": "…"}
+        (optional), "activeSecondsDelta": 0–86400, "clientTimestampMs": ms since 1970, "sequence": ≥ 1}
+
+        JSON output: {"enqueued": N, "alreadyQueued": N}.
+
+        exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), or QUEUE is
+        not a queue; 66 standard input cannot be read; 74 the queue cannot be written.
+        """)
+
+    /// Lines reported at most, after which the count of the others is given.
+    static let reportedLines = 20
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let path = try arguments.singleInput()
+        let input = try context.readStandardInput()
+        let items = try parse(input)
+        let queue = try EventsQueueAccess.open(path, create: true, command: "events enqueue")
+        let result: EnqueueResult
+        do {
+            result = try await queue.enqueue(items)
+        } catch {
+            throw EventsQueueAccess.failure(error, "events enqueue")
+        }
+        if format == .json {
+            context.write("{\"enqueued\": \(result.enqueued), \"alreadyQueued\": \(result.alreadyQueued)}\n")
+        } else {
+            context.write("enqueued \(result.enqueued) event\(result.enqueued == 1 ? "" : "s") into \(path)"
+                          + (result.alreadyQueued > 0 ? " (\(result.alreadyQueued) already queued, skipped)" : "") + "\n")
+        }
+    }
+
+    /// The events of `input`, one JSON object a line.
+    /// - Throws: 65 naming every bad line (the first ``reportedLines``) and what is wrong.
+    static func parse(_ input: Data) throws(CommandError) -> [ReadingEventUploadItem] {
+        let decoder = ZhiXiJSON.makeDecoder()
+        var items: [ReadingEventUploadItem] = []
+        var problems: [String] = []
+        var badLines = 0
+        var lineNumber = 0
+        for rawLine in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            let problem: String
+            do {
+                let item = try decoder.decode(ReadingEventUploadItem.self, from: Data(line))
+                guard let invalid = item.validationProblem else {
+                    items.append(item)
+                    continue
+                }
+                problem = invalid
+            } catch let error as DecodingError {
+                problem = describe(error)
+            } catch {
+                problem = "not a JSON object (\(error))"
+            }
+            badLines += 1
+            if problems.count < reportedLines { problems.append("standard input line \(lineNumber): \(problem)") }
+        }
+        guard badLines == 0 else {
+            let more = badLines > problems.count ? "\n… and \(badLines - problems.count) more bad lines" : ""
+            throw .dataError("events enqueue: \(badLines) bad line\(badLines == 1 ? "" : "s"), nothing enqueued:\n"
+                             + problems.joined(separator: "\n") + more)
+        }
+        return items
+    }
+
+    /// A decoding error in words, naming the field.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, _): return "the field \(key.stringValue) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "the field \(path(context)) has the wrong type (\(context.debugDescription))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "the field \(path(context)) is not valid (\(context.debugDescription))"
+        @unknown default: return "not a reading event (\(error))"
+        }
+    }
+}

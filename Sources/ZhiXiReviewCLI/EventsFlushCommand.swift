@@ -1,0 +1,117 @@
+import Foundation
+import ZhiXiAuth
+import ZhiXiCore
+import ZhiXiNetwork
+import ZhiXiReading
+
+/// `zhixi-review events flush QUEUE`: uploads an upload queue's events to the server.
+enum EventsFlushCommand: Command {
+    static let tokenFile = CommandOption<String>.text(
+        "token-file", placeholder: "FILE", example: "/tmp/access-token",
+        help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
+    static let batchSize = CommandOption<Int>.integer(
+        "batch-size", range: 1...1000, default: 100, help: "events per POST learning/reading-events/batch")
+    static let retries = CommandOption<Int>.integer(
+        "retries", range: 0...10, default: 3,
+        help: "retries of a batch answered 5xx, 408 or 429, after 1, 2, 4, 8… seconds; then it is kept")
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "events flush",
+        summary: "upload an upload queue's events to the server; exit 75 when some remain",
+        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory")],
+        discussion: """
+        Sends the queue's events (failed ones again) in batches to POST
+        learning/reading-events/batch on --server, with the access token of --token-file or
+        the signed-in session of --store (renewed once on a 401; the default store of
+        'zhixi-review auth' when neither is given). Accepted events, and those
+        the server has already (DUPLICATE_EVENT), leave the queue; events refused for good
+        (MATERIAL_ACCESS_DENIED, TEMPORARY_MATERIAL_EXPIRED, SOURCE_DELETED, INVALID_…) leave it
+        with a warning on standard error; with no answer, or a 5xx after the retries, the batch
+        is kept and the flush stops. One flush runs at a time on a queue; others may enqueue
+        meanwhile.
+        """,
+        options: [AuthOptions.server.erased, tokenFile.erased, AuthOptions.store.erased, batchSize.erased, retries.erased,
+                  AuthOptions.timeout.erased, format.erased, AuthOptions.verbose.erased],
+        epilogue: """
+        JSON output: {"uploaded", "duplicates", "dropped", "failed", "remaining", "requests",
+        "retries", "stopped": "…"|null, "warnings": ["…"]}.
+
+        exit status: 0 the queue is empty afterwards; 75 events remain for a later try (the reason
+        is on standard error); 64 wrong command line; 65 QUEUE is not a queue or the token file is
+        empty; 66 there is no queue at QUEUE, or the token file cannot be read; 74 the queue cannot
+        be written; 77 --store holds no session.
+        """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let path = try arguments.singleInput()
+        guard let server = try arguments.value(of: AuthOptions.server) else {
+            throw arguments.usageError("events flush needs --server URL (the API's base URL, ending in /api)")
+        }
+        let tokenPath = try arguments.value(of: tokenFile)
+        let storePath = try arguments.value(of: AuthOptions.store)
+        guard tokenPath == nil || storePath == nil else {
+            throw arguments.usageError("events flush takes --token-file FILE or --store DIR, not both")
+        }
+        let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
+        let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
+        let configuration = ReadingEventUploadQueueConfiguration(
+            batchSize: try arguments.value(of: batchSize, default: 100),
+            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: retries, default: 3)))
+
+        let tokenStore: any TokenStoreProtocol
+        if let tokenPath {
+            tokenStore = try AccessTokenFileStore(path: tokenPath)
+        } else {
+            let directory = storePath.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileSecureStore.defaultDirectory(environment: context.environment)
+            let store = TokenStore(secureStore: FileSecureStore(directory: directory))
+            guard store.loadTokens() != nil else {
+                throw .noPermission("events flush: \(directory.path) holds no session (zhixi-review auth sign-in)")
+            }
+            tokenStore = store
+        }
+        var logger: (@Sendable (APIRequestLog) -> Void)?
+        if let requestLog { logger = { record in requestLog.append(record.description) } }
+        let client = APIClient(baseURL: server, tokenStore: tokenStore,
+                               configuration: APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout * 4, retryPolicy: .none),
+                               logger: logger)
+        let queue = try EventsQueueAccess.open(path, create: false,
+                                               server: APIReadingServer(client: client, refreshesOnUnauthorized: tokenPath == nil),
+                                               configuration: configuration, command: "events flush")
+        do {
+            try await queue.reloadOnLaunch()
+            try await queue.retryFailed()
+        } catch {
+            throw EventsQueueAccess.failure(error, "events flush")
+        }
+        let result = await queue.flush()
+        for line in requestLog?.drain() ?? [] { context.writeError("zhixi-review: request " + line) }
+        for warning in result.warnings { context.writeError("zhixi-review: events flush: warning: \(warning)") }
+        context.write(format == .json ? json(result) : text(result, path: path))
+        if case .storage(let error) = result.stopReason { throw EventsQueueAccess.failure(error, "events flush") }
+        guard result.remaining == 0 else {
+            let reason = result.stopReason.map { ": \($0)" } ?? ""
+            throw .temporaryFailure("events flush: \(result.remaining) event\(result.remaining == 1 ? "" : "s") remain in \(path)\(reason)")
+        }
+    }
+
+    static func text(_ result: FlushResult, path: String) -> String {
+        var line = "uploaded \(result.uploaded)"
+        if result.duplicates > 0 { line += " (\(result.duplicates) the server had already)" }
+        line += ", dropped \(result.dropped), kept \(result.failed) for a later try; \(result.remaining) remain in \(path)"
+        return line + " (\(result.requests) request\(result.requests == 1 ? "" : "s"), \(result.retries) retr\(result.retries == 1 ? "y" : "ies"))\n"
+    }
+
+    static func json(_ result: FlushResult) -> String {
+        let warnings = result.warnings.map { String.jsonLiteral($0.description) }.joined(separator: ", ")
+        let stopped = result.stopReason.map { String.jsonLiteral($0.description) } ?? "null"
+        return """
+        {"uploaded": \(result.uploaded), "duplicates": \(result.duplicates), "dropped": \(result.dropped), \
+        "failed": \(result.failed), "remaining": \(result.remaining), "requests": \(result.requests), \
+        "retries": \(result.retries), "stopped": \(stopped), "warnings": [\(warnings)]}
+
+        """
+    }
+}

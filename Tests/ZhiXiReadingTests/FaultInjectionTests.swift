@@ -1,0 +1,317 @@
+import Foundation
+import Testing
+import ZhiXiModel
+import ZhiXiNetwork
+@testable import ZhiXiReading
+import ZhiXiTestServer
+
+/// The `zhixi-review` executable built beside this test bundle (`swift build` first).
+let reviewExecutable: URL = {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = directory.appendingPathComponent("zhixi-review")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/zhixi-review")
+}()
+
+/// SplitMix64: the test's seeded randomness (events, faults, kill times).
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func uuid() -> UUID {
+        let a = next(), b = next()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0 ..< 8 {
+            bytes[index] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(index)))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(index)))
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
+
+/// The faults the server injects into `POST learning/reading-events/batch`, drawn at
+/// random per request, and how many of each it injected.
+final class BatchFaults: @unchecked Sendable {
+    enum Kind: String, CaseIterable {
+        case serverError = "5xx", droppedConnection = "dropped connection", lostAnswer = "answer lost after storing"
+        case truncatedAnswer = "answer truncated after storing", duplicateDelivery = "duplicate delivery"
+        case slowAnswer = "slow answer", timeout = "timeout (stored after the client gave up)"
+    }
+
+    private let lock = NSLock()
+    private var random: SeededRandom
+    private var counts: [Kind: Int] = [:]
+    private let maximumTimeouts: Int
+
+    init(seed: UInt64, maximumTimeouts: Int) {
+        random = SeededRandom(state: seed)
+        self.maximumTimeouts = maximumTimeouts
+    }
+
+    var injected: [Kind: Int] { lock.withLock { counts } }
+
+    /// Draws the fault of one request; `process` plays the request delivered twice.
+    func fault(for request: TestHTTPRequest, process: (ReadingEventBatchRequest) -> Void) -> TestServerFault? {
+        lock.withLock {
+            guard request.method == "POST", request.path == "/api/learning/reading-events/batch" else { return nil }
+            let roll = Double(random.next() % 10_000) / 10_000
+            let kind: Kind?
+            switch roll {
+            case ..<0.08: kind = .serverError
+            case ..<0.14: kind = .droppedConnection
+            case ..<0.20: kind = .lostAnswer
+            case ..<0.23: kind = .truncatedAnswer
+            case ..<0.28: kind = .duplicateDelivery
+            case ..<0.31: kind = .slowAnswer
+            case ..<0.33: kind = (counts[.timeout] ?? 0) < maximumTimeouts ? .timeout : nil
+            default: kind = nil
+            }
+            guard let kind else { return nil }
+            counts[kind, default: 0] += 1
+            switch kind {
+            case .serverError: return .respond(.error([500, 502, 503][Int(random.next() % 3)], code: "INJECTED", message: "injected"))
+            case .droppedConnection: return .closeConnection
+            case .lostAnswer: return .loseAnswer
+            case .truncatedAnswer: return .truncateAnswer
+            case .duplicateDelivery:
+                if let batch = request.decodeBody(ReadingEventBatchRequest.self) { process(batch) }
+                return nil
+            case .slowAnswer: return .delay(seconds: 0.2)
+            case .timeout: return .delay(seconds: 1.6)
+            }
+        }
+    }
+}
+
+@Suite("Fault injection: every deliverable event reaches the server exactly once", .serialized)
+struct FaultInjectionTests {
+    static let eventCount = 12_000
+
+    /// Writes the events as JSON lines.
+    static func jsonLines(_ items: [ReadingEventUploadItem]) throws -> Data {
+        let encoder = ZhiXiJSON.makeEncoder()
+        var data = Data()
+        for item in items {
+            data.append(try encoder.encode(item))
+            data.append(UInt8(ascii: "\n"))
+        }
+        return data
+    }
+
+    /// Starts `zhixi-review` with `arguments`, standard input from `input`.
+    static func launch(_ arguments: [String], input: Data? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = reviewExecutable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : pipe
+        try process.run()
+        if let input {
+            pipe.fileHandleForWriting.write(input)
+            try pipe.fileHandleForWriting.close()
+        }
+        return process
+    }
+
+    /// The journal's modification time in nanoseconds (appends overwrite zeros written
+    /// ahead, so its size does not tell).
+    static func modificationTime(_ path: String) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return 0 }
+        return status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+    }
+
+    /// Waits (bounded: 60 s) for a process to end.
+    static func wait(_ process: Process) {
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    @Test("12,000 events, random 5xx, dropped connections, timeouts, duplicates, lost and slow answers, killed processes")
+    func exactlyOnce() async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: reviewExecutable.path), "build the package first: swift build")
+        let started = Date()
+        var random = SeededRandom(state: 20_261_130)
+        let reading = try FakeReadingEventServer(limits: TestServerLimits(maximumConnections: 20_000, lifetime: 300, maximumDelay: 5))
+        reading.refuse(denied: ["denied-1"], expired: ["tmp-expired"], deleted: ["deleted-1"])
+        let faults = BatchFaults(seed: 7, maximumTimeouts: 4)
+        reading.api.server.faults.add { [reading] request in
+            faults.fault(for: request) { batch in _ = reading.process(batch) }
+        }
+        let tokens = reading.api.signInDirectly(userIdentifier: "fault-injection")
+        let tokenFile = temporaryDirectory("token")
+        try Data(tokens.accessToken.utf8).write(to: tokenFile)
+
+        // The events: 50 materials read in sessions; 2 % of them about refused materials,
+        // 1 % of an event type the server does not know.
+        var items: [ReadingEventUploadItem] = []
+        var sequences: [String: Int] = [:]
+        let sessions = (0 ..< 200).map { _ in random.uuid().uuidString }
+        for index in 0 ..< Self.eventCount {
+            let session = sessions[Int(random.next() % 200)]
+            sequences[session, default: 0] += 1
+            let roll = random.next() % 100
+            let material = roll < 1 ? "denied-1" : roll < 2 ? "deleted-1" : "src-\(random.next() % 50)"
+            let type: ReadingEventType = random.next() % 100 == 0 ? .unknown("highlighted")
+                : [.opened, .positionChanged, .heartbeat, .heartbeat, .closed][Int(random.next() % 5)]
+            items.append(ReadingEventUploadItem(
+                eventID: random.uuid().uuidString, clientSessionID: session, materialID: material,
+                readingTargetType: .knowledgeSource, eventType: type,
+                position: ReadingPosition(progress: Double(random.next() % 1001) / 1000),
+                activeSecondsDelta: type == .heartbeat ? 15 : 0,
+                clientTimestampMs: 1_767_225_600_000 + Int64(index) * 250, sequence: sequences[session]!))
+        }
+        // A few about an expired temporary file.
+        for index in stride(from: 5, to: items.count, by: 997) {
+            items[index].materialID = "tmp-expired"
+            items[index].readingTargetType = .temporaryFile
+        }
+        let refusedMaterials: Set<String> = ["denied-1", "deleted-1", "tmp-expired"]
+        let deliverable = Dictionary(uniqueKeysWithValues: items.filter {
+            !refusedMaterials.contains($0.materialID) && $0.eventType.rawValue != "highlighted"
+        }.map { ($0.eventID, $0) })
+        let rejected = Set(items.map(\.eventID)).subtracting(deliverable.keys)
+
+        let directory = temporaryDirectory()
+        let sleeps = SleepRecorder()
+        let fixture = APIClient(baseURL: reading.api.apiBaseURL, tokenStore: MemoryTokenStore(AuthTokens(tokens, receivedAt: Date())),
+                                configuration: APIClientConfiguration(requestTimeout: 1, resourceTimeout: 4, retryPolicy: .none))
+        let configuration = ReadingEventUploadQueueConfiguration(batchSize: 50, compactionSlackBytes: 64 << 10)
+        var queue = try ReadingEventUploadQueue(directory: directory, server: APIReadingServer(client: fixture),
+                                                configuration: configuration, sleep: sleeps.sleep)
+
+        // 1. In this process: the first 3,000 one at a time and in batches of 1 to 100.
+        var next = 0
+        while next < 3_000 {
+            let size = next < 500 ? 1 : Int(random.next() % 100) + 1
+            try await queue.enqueue(Array(items[next ..< min(3_000, next + size)]))
+            next = min(3_000, next + size)
+        }
+
+        // 2. Child processes: 'events enqueue' killed at random moments, and run again with
+        //    the same input; each input lands whole or not at all.
+        var enqueueCrashes = 0, killedAfterCommit = 0
+        var enqueueRuns = 0
+        while next < 6_000 {
+            let chunk = Array(items[next ..< min(6_000, next + 500)])
+            next += chunk.count
+            let input = try Self.jsonLines(chunk)
+            let journalPath = directory.appendingPathComponent("journal").path
+            let modifiedBefore = Self.modificationTime(journalPath)
+            let process = try Self.launch(["events", "enqueue", directory.path], input: input)
+            enqueueRuns += 1
+            if enqueueRuns % 2 == 0 {
+                // Kill right after the record was written into the journal, before the process exits.
+                let deadline = Date().addingTimeInterval(10)
+                while process.isRunning, Date() < deadline, Self.modificationTime(journalPath) == modifiedBefore {
+                    usleep(100)
+                }
+            } else {
+                usleep(UInt32(random.next() % 60_000))
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+            }
+            Self.wait(process)
+            let queued = Set(try await queue.queuedEvents().map(\.eventID))
+            let landed = chunk.filter { queued.contains($0.eventID) }.count
+            #expect(landed == 0 || landed == chunk.count, "an enqueue lands whole or not at all, got \(landed) of \(chunk.count)")
+            if process.terminationReason == .uncaughtSignal {
+                enqueueCrashes += 1
+                if landed > 0 { killedAfterCommit += 1 }
+                let again = try Self.launch(["events", "enqueue", directory.path], input: input)
+                Self.wait(again)
+                #expect(again.terminationStatus == 0)
+            } else {
+                #expect(process.terminationStatus == 0)
+            }
+        }
+
+        // 3. Child processes: 'events flush' killed mid-flush, while this process keeps
+        //    enqueueing into the same queue.
+        var flushCrashes = 0, killedWhileUploading = 0
+        var flushRuns = 0
+        let batchRequests = { reading.api.server.requestCount("POST", "/api/learning/reading-events/batch") }
+        for _ in 0 ..< 12 {
+            let process = try Self.launch(["events", "flush", directory.path, "--server", reading.api.apiBaseURL.absoluteString,
+                                           "--token-file", tokenFile.path, "--retries", "0", "--batch-size", "50", "--timeout", "1"])
+            flushRuns += 1
+            let requestsBefore = batchRequests()
+            let end = min(items.count, next + 600)
+            while next < end {
+                let size = Int(random.next() % 60) + 1
+                try await queue.enqueue(Array(items[next ..< min(end, next + size)]))
+                next = min(end, next + size)
+            }
+            // Kill after the child has sent 1 to 3 batches (it may stop by itself first: a
+            // fault ends its flush).
+            let target = requestsBefore + 1 + Int(random.next() % 3)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, batchRequests() < target, Date() < deadline { usleep(500) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                Self.wait(process)
+                if process.terminationReason == .uncaughtSignal {
+                    flushCrashes += 1
+                    if batchRequests() > requestsBefore { killedWhileUploading += 1 }
+                }
+            }
+            Self.wait(process)
+        }
+        if next < items.count { try await queue.enqueue(Array(items[next...])) }
+
+        // 4. The queue reopened from disk, as after a crash, flushed until empty (bounded).
+        let repairs = try await queue.snapshot().repairs
+        queue = try ReadingEventUploadQueue(directory: directory, server: APIReadingServer(client: fixture),
+                                            configuration: configuration, sleep: sleeps.sleep)
+        try await queue.reloadOnLaunch()
+        var flushes = 0, requests = 0, retries = 0, dropped = 0
+        for _ in 0 ..< 2_000 {
+            try await queue.retryFailed()
+            let result = await queue.flush()
+            flushes += 1
+            requests += result.requests
+            retries += result.retries
+            dropped += result.dropped
+            if result.remaining == 0 { break }
+        }
+
+        // Every deliverable event is on the server exactly once, as it was enqueued; none
+        // of the refused ones; the queue is empty, and so is its journal.
+        let stored = reading.storedEvents
+        #expect(stored.count == deliverable.count)
+        #expect(Set(stored.keys) == Set(deliverable.keys), "lost: \(Set(deliverable.keys).subtracting(stored.keys).count)")
+        #expect(stored.keys.allSatisfy { !rejected.contains($0) })
+        #expect(stored.allSatisfy { deliverable[$0.key] == $0.value }, "each stored event is the event enqueued")
+        let snapshot = try await queue.snapshot()
+        #expect(snapshot.total == 0)
+        #expect(snapshot.journalBytes == ReadingEventJournal.header.count)
+        #expect(enqueueCrashes > 0 && flushCrashes > 0, "the kills landed while the processes ran")
+        #expect(sleeps.waits.allSatisfy { [1, 2, 4].contains($0) })
+
+        let kinds = faults.injected.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+        print("""
+        fault-injection figures: \(items.count) events (\(deliverable.count) deliverable, \(rejected.count) refused by the server); \
+        faults injected: \(kinds.joined(separator: ", ")) (total \(faults.injected.values.reduce(0, +))); \
+        crashes (SIGKILL): \(enqueueCrashes) of \(enqueueRuns) 'events enqueue' runs (\(killedAfterCommit) after writing their \
+        record, the others before) and \(flushCrashes) of \(flushRuns) 'events flush' runs (\(killedWhileUploading) after \
+        their first batch request), \(repairs.count) torn or damaged journal records repaired; final in-process phase: \(flushes) flushes, \(requests) requests, \(retries) retries after \
+        5xx, \(dropped) dropped; server received \(reading.receivedCount) events, \(reading.duplicateCount) of them duplicates; \
+        time \(String(format: "%.1f", Date().timeIntervalSince(started))) s
+        """)
+    }
+}

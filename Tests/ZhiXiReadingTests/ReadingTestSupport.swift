@@ -1,0 +1,180 @@
+import Foundation
+import ZhiXiModel
+import ZhiXiNetwork
+@testable import ZhiXiReading
+import ZhiXiTestServer
+
+/// A new empty directory under the temporary directory.
+func temporaryDirectory(_ name: String = "queue") -> URL {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-reading-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    return base.appendingPathComponent(name)
+}
+
+/// A valid event of `material`, the `sequence`th of its session.
+func sampleEvent(_ material: String = "src-1", sequence: Int = 1, type: ReadingEventType = .heartbeat,
+                 session: String = "0E984725-C51C-4BF4-9960-E1C80E27ABA0", id: UUID = UUID()) -> ReadingEventUploadItem {
+    ReadingEventUploadItem(eventID: id.uuidString, clientSessionID: session, materialID: material,
+                           readingTargetType: .knowledgeSource, eventType: type, position: ReadingPosition(progress: 0.5),
+                           activeSecondsDelta: 15, clientTimestampMs: 1_767_225_600_000 + Int64(sequence) * 1000, sequence: sequence)
+}
+
+/// Clock and timers that move only when the test says: ``advance(by:)`` runs every timer
+/// due, in order of due time (then of scheduling), with the clock set to its due time.
+final class ManualReadingScheduler: ReadingScheduler, @unchecked Sendable {
+    private final class Timer: ReadingTimer, @unchecked Sendable {
+        let due: Date
+        let order: Int
+        let action: @Sendable () async -> Void
+        private let lock = NSLock()
+        private var cancelled = false
+        init(due: Date, order: Int, action: @escaping @Sendable () async -> Void) {
+            self.due = due
+            self.order = order
+            self.action = action
+        }
+        func cancel() {
+            lock.lock()
+            cancelled = true
+            lock.unlock()
+        }
+        var isCancelled: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return cancelled
+        }
+    }
+
+    private let lock = NSLock()
+    private var current: Date
+    private var timers: [Timer] = []
+    private var scheduled = 0
+
+    init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+        current = start
+    }
+
+    func now() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    func schedule(after seconds: Double, _ action: @escaping @Sendable () async -> Void) -> any ReadingTimer {
+        lock.lock()
+        defer { lock.unlock() }
+        scheduled += 1
+        let timer = Timer(due: current.addingTimeInterval(seconds), order: scheduled, action: action)
+        timers.append(timer)
+        return timer
+    }
+
+    /// Timers scheduled and not cancelled nor run.
+    var activeTimerCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return timers.filter { !$0.isCancelled }.count
+    }
+
+    /// Moves the clock `seconds` ahead, running the timers due on the way (at most 10,000).
+    func advance(by seconds: Double) async {
+        let target = now().addingTimeInterval(seconds)
+        for _ in 0 ..< 10_000 {
+            let next = lock.withLock { () -> Timer? in
+                timers.removeAll { $0.isCancelled }
+                let next = timers.filter { $0.due <= target }.min { ($0.due, $0.order) < ($1.due, $1.order) }
+                if let next {
+                    timers.removeAll { $0 === next }
+                    current = max(current, next.due)
+                }
+                return next
+            }
+            guard let next else { break }
+            await next.action()
+        }
+        lock.withLock { current = max(current, target) }
+    }
+}
+
+/// A server whose answers the test scripts: each upload is answered by `answer`, which
+/// sees the batch and the number of the call (from 1). Continue and progress answers are
+/// fixed.
+final class ScriptedReadingServer: ReadingServerAPI, @unchecked Sendable {
+    typealias Answer = @Sendable (ReadingEventBatchRequest, Int) async throws(APIError) -> ReadingEventBatchResponse
+    private let lock = NSLock()
+    private var answer: Answer
+    private var batches: [ReadingEventBatchRequest] = []
+    var continueAnswer: Result<ContinueLearningItem, APIError> = .success(ContinueLearningItem(type: .nothing))
+    var progressAnswer: Result<ReadingProgress, APIError> = .failure(.network(.unreachable))
+
+    init(_ answer: @escaping Answer = { batch, _ in ReadingEventBatchResponse(accepted: batch.events.map(\.eventID)) }) {
+        self.answer = answer
+    }
+
+    /// Every batch received, in order.
+    var received: [ReadingEventBatchRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return batches
+    }
+
+    func setAnswer(_ answer: @escaping Answer) {
+        lock.lock()
+        self.answer = answer
+        lock.unlock()
+    }
+
+    func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse {
+        let (call, answer) = lock.withLock { () -> (Int, Answer) in
+            batches.append(batch)
+            return (batches.count, self.answer)
+        }
+        return try await answer(batch, call)
+    }
+
+    func continueLearning() async throws(APIError) -> ContinueLearningItem { try continueAnswer.get() }
+
+    func readingProgress(materialID: String) async throws(APIError) -> ReadingProgress { try progressAnswer.get() }
+}
+
+/// Records the waits a queue asks for instead of waiting.
+final class SleepRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Double] = []
+    var waits: [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+    var sleep: @Sendable (Double) async -> Void {
+        { [self] seconds in lock.withLock { recorded.append(seconds) } }
+    }
+}
+
+/// Tokens kept in memory for the test client.
+final class MemoryTokenStore: TokenStoreProtocol, @unchecked Sendable {
+    private let lock = NSLock()
+    private var tokens: AuthTokens?
+    init(_ tokens: AuthTokens?) { self.tokens = tokens }
+    func loadTokens() -> AuthTokens? { lock.withLock { tokens } }
+    func saveTokens(_ tokens: AuthTokens) throws { lock.withLock { self.tokens = tokens } }
+    func clearTokens() throws { lock.withLock { tokens = nil } }
+}
+
+/// The fake reading server on 127.0.0.1 with a signed-in learner, and an `APIClient` on it.
+struct FakeReadingEventServerFixture {
+    let fake: FakeReadingEventServer
+    let client: APIClient
+    let tokens: AuthResponse
+
+    init(limits: TestServerLimits = TestServerLimits(lifetime: 120), requestTimeout: Double = 5) throws {
+        fake = try FakeReadingEventServer(limits: limits)
+        tokens = fake.api.signInDirectly(userIdentifier: "reader-\(UUID().uuidString)")
+        let store = MemoryTokenStore(AuthTokens(tokens, receivedAt: Date()))
+        client = APIClient(baseURL: fake.api.apiBaseURL, tokenStore: store,
+                           configuration: APIClientConfiguration(requestTimeout: requestTimeout, resourceTimeout: requestTimeout * 2,
+                                                                 retryPolicy: .none))
+    }
+
+    var readingServer: APIReadingServer { APIReadingServer(client: client) }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiReading
+import ZhiXiTestServer
+
+// The README's "Embed the reading pipeline" example; the test below checks that the README
+// shows exactly these lines.
+// README-BEGIN
+func startReading(client: APIClient, queueDirectory: URL, positionsFile: URL) async throws {
+    let server = APIReadingServer(client: client)
+    let queue = try ReadingEventUploadQueue(directory: queueDirectory, server: server)
+    try await queue.reloadOnLaunch()                       // events a dead process was sending are pending again
+    let positions = FileReadingPositionStore(fileURL: positionsFile)
+    let manager = ReadingRuntimeSessionManager(queue: queue, positionStore: positions)
+
+    let restore = await ReadingPositionRestoreService(server: server, store: positions).restorePosition(for: "src-42")
+    await manager.open(ReadingMaterialContext(materialID: "src-42", readingTargetType: .knowledgeSource, title: "力学"),
+                       position: restore.position)
+    try await manager.updatePosition(ReadingPosition(progress: 0.42, anchor: "sec-3.2"))   // debounced
+    let result = await manager.didEnterBackground()        // pause, stop the heartbeat, flush
+    for warning in result.warnings { print(warning) }       // dropped events, journal repairs
+    await manager.willEnterForeground()
+    try await manager.close()
+}
+// README-END
+
+@Suite("The README's reading example runs against the loopback server")
+struct ReadmeExampleTests {
+    @Test("the README shows this file's example")
+    func exampleIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
+        let section = try #require(readme.components(separatedBy: "### Embed the reading pipeline").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(block == "import ZhiXiNetwork\nimport ZhiXiReading\n\n" + example,
+                "update the README's code block from Tests/ZhiXiReadingTests/ReadmeExampleTests.swift")
+    }
+
+    @Test("the example runs against the loopback server")
+    func embedding() async throws {
+        let fixture = try FakeReadingEventServerFixture()
+        let directory = temporaryDirectory()
+        let positions = directory.deletingLastPathComponent().appendingPathComponent("positions.json")
+        try await startReading(client: fixture.client, queueDirectory: directory, positionsFile: positions)
+        let stored = fixture.fake.storedEvents.values.sorted { $0.sequence < $1.sequence }
+        #expect(stored.map(\.eventType) == [.opened, .positionChanged])
+        #expect(stored.last?.position == ReadingPosition(progress: 0.42, anchor: "sec-3.2"))
+        let queue = try ReadingEventUploadQueue(directory: directory)
+        #expect(try await queue.queuedEvents().map(\.eventType) == [.closed], "closed waits for the next flush")
+        #expect(FileReadingPositionStore(fileURL: positions).position(for: "src-42")?.position.progress == 0.42)
+    }
+}

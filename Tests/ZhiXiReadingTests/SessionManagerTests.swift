@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import ZhiXiModel
+import ZhiXiNetwork
+@testable import ZhiXiReading
+
+@Suite("Session manager: the reading lifecycle on an injected clock")
+struct SessionManagerTests {
+    static let book = ReadingMaterialContext(materialID: "src-1", readingTargetType: .knowledgeSource, title: "力学")
+
+    struct Fixture {
+        let scheduler = ManualReadingScheduler()
+        let server = ScriptedReadingServer()
+        let store = InMemoryReadingPositionStore()
+        let queue: ReadingEventUploadQueue
+        let manager: ReadingRuntimeSessionManager
+
+        init() throws {
+            queue = try ReadingEventUploadQueue(directory: temporaryDirectory(), server: server)
+            manager = ReadingRuntimeSessionManager(queue: queue, positionStore: store, scheduler: scheduler)
+        }
+
+        /// The events in the queue (not yet uploaded), oldest first.
+        func queued() async throws -> [ReadingEventUploadItem] { try await queue.queuedEvents() }
+    }
+
+    @Test("open records opened; a heartbeat every 15 s carries 15 active seconds; close carries the rest")
+    func heartbeats() async throws {
+        let fixture = try Fixture()
+        let session = await fixture.manager.open(Self.book, position: ReadingPosition(progress: 0.2))
+        await fixture.scheduler.advance(by: 47)
+        try await fixture.manager.close()
+        let events = try await fixture.queued()
+        #expect(events.map(\.eventType) == [.opened, .heartbeat, .heartbeat, .heartbeat, .closed])
+        #expect(events.map(\.activeSecondsDelta) == [0, 15, 15, 15, 2])
+        #expect(events.map(\.sequence) == [1, 2, 3, 4, 5])
+        #expect(Set(events.map(\.clientSessionID)) == [session.uuidString])
+        #expect(events.last?.clientTimestampMs == 1_767_225_647_000)
+        #expect(fixture.scheduler.activeTimerCount == 0, "closing stops the heartbeat")
+        #expect(await fixture.manager.currentSession == nil)
+    }
+
+    @Test("positions are debounced: a burst of updates records one event with the last position")
+    func debouncedPositions() async throws {
+        let fixture = try Fixture()
+        await fixture.manager.open(Self.book)
+        for step in 1 ... 10 {
+            try await fixture.manager.updatePosition(ReadingPosition(progress: Double(step) / 20))
+            await fixture.scheduler.advance(by: 0.5)
+        }
+        await fixture.scheduler.advance(by: 2)
+        let moves = try await fixture.queued().filter { $0.eventType == .positionChanged }
+        #expect(moves.map(\.position) == [ReadingPosition(progress: 0.5)])
+        #expect(fixture.store.position(for: "src-1")?.position == ReadingPosition(progress: 0.5))
+    }
+
+    @Test("a pending position is recorded before mark as read and before close")
+    func positionBeforeOtherEvents() async throws {
+        let fixture = try Fixture()
+        await fixture.manager.open(Self.book)
+        try await fixture.manager.updatePosition(ReadingPosition(progress: 0.9))
+        try await fixture.manager.markAsRead()
+        try await fixture.manager.updatePosition(ReadingPosition(progress: 1))
+        try await fixture.manager.close()
+        let events = try await fixture.queued()
+        #expect(events.map(\.eventType) == [.opened, .positionChanged, .markedAsRead, .positionChanged, .closed])
+        #expect(events[2].position == ReadingPosition(progress: 0.9))
+        #expect(events[4].position == ReadingPosition(progress: 1))
+    }
+
+    @Test("background reports the active seconds, stops the heartbeat and flushes; paused time never counts")
+    func background() async throws {
+        let fixture = try Fixture()
+        await fixture.manager.open(Self.book)
+        await fixture.scheduler.advance(by: 20)
+        let result = await fixture.manager.didEnterBackground()
+        #expect(result.uploaded == 3 && result.remaining == 0)
+        #expect(fixture.server.received.flatMap(\.events).map(\.activeSecondsDelta) == [0, 15, 5])
+        #expect(fixture.scheduler.activeTimerCount == 0)
+        await fixture.scheduler.advance(by: 600)
+        #expect(try await fixture.queued().isEmpty, "no heartbeat in the background")
+
+        await fixture.manager.willEnterForeground()
+        await fixture.scheduler.advance(by: 15)
+        let events = try await fixture.queued()
+        #expect(events.map(\.eventType) == [.heartbeat])
+        #expect(events.map(\.activeSecondsDelta) == [15], "the 600 s in the background do not count")
+        #expect(events.map(\.sequence) == [4])
+    }
+
+    @Test("foreground after longer than the stale age closes the session and does not restart the heartbeat")
+    func staleOnForeground() async throws {
+        let fixture = try Fixture()
+        await fixture.manager.open(Self.book)
+        await fixture.scheduler.advance(by: 5)
+        await fixture.manager.didEnterBackground()
+        await fixture.scheduler.advance(by: 3600)
+        await fixture.manager.willEnterForeground()
+        #expect(await fixture.manager.currentSession == nil)
+        let events = try await fixture.queued()
+        #expect(events.map(\.eventType) == [.closed])
+        #expect(events.first?.clientTimestampMs == 1_767_225_605_000, "dated when the learner left")
+        #expect(fixture.scheduler.activeTimerCount == 0)
+        await #expect(throws: ReadingRuntimeError.noOpenMaterial) { try await fixture.manager.markAsRead() }
+    }
+
+    @Test("opening another material closes the first")
+    func openTwice() async throws {
+        let fixture = try Fixture()
+        let first = await fixture.manager.open(Self.book)
+        await fixture.scheduler.advance(by: 3)
+        let second = await fixture.manager.open(ReadingMaterialContext(materialID: "tmp-1", readingTargetType: .temporaryFile))
+        let events = try await fixture.queued()
+        #expect(events.map(\.eventType) == [.opened, .closed, .opened])
+        #expect(events.map(\.clientSessionID) == [first.uuidString, first.uuidString, second.uuidString])
+        #expect(events[1].activeSecondsDelta == 3)
+        #expect(events[2].readingTargetType == .temporaryFile && events[2].sequence == 1)
+        #expect(fixture.scheduler.activeTimerCount == 1, "one heartbeat, the second session's")
+    }
+
+    @Test("an event the queue cannot take stays in the runtime, failed, and is handed over with the next one")
+    func failedHandOff() async throws {
+        let directory = temporaryDirectory()
+        let queue = try ReadingEventUploadQueue(directory: directory)
+        let scheduler = ManualReadingScheduler()
+        let manager = ReadingRuntimeSessionManager(queue: queue, scheduler: scheduler)
+        // The journal cannot be appended to: replace it with a directory.
+        let journal = directory.appendingPathComponent("journal")
+        try FileManager.default.removeItem(at: journal)
+        try FileManager.default.createDirectory(at: journal, withIntermediateDirectories: false)
+        await manager.open(Self.book)
+        #expect(await manager.lastHandOffError != nil)
+        #expect(await manager.bufferedEventCount(in: .failed) == 1)
+        try FileManager.default.removeItem(at: journal)
+        await scheduler.advance(by: 15)
+        #expect(await manager.lastHandOffError == nil)
+        #expect(await manager.bufferedEventCount(in: .failed) == 0)
+        #expect(try await queue.queuedEvents().map(\.eventType) == [.opened, .heartbeat])
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import ZhiXiModel
+
+/// The reading endpoints of the app's API on a ``FakeZhiXiAPI``, with a server's memory:
+/// `POST learning/reading-events/batch` stores each event once by `eventId` and answers
+/// `{"accepted", "rejected"}`; `GET learning/continue` and
+/// `GET materials/{id}/reading-progress` answer from the stored events.
+///
+/// Rejections: an id stored before → `DUPLICATE_EVENT`; a material in
+/// ``deniedMaterials`` → `MATERIAL_ACCESS_DENIED`, in ``expiredMaterials`` →
+/// `TEMPORARY_MATERIAL_EXPIRED`, in ``deletedMaterials`` → `SOURCE_DELETED`; an event type
+/// it does not know → `INVALID_EVENT_TYPE`; an id that is not a UUID → `INVALID_EVENT_ID`;
+/// a position that is not normalized → `INVALID_POSITION`. Faults go through
+/// `api.server.faults`.
+public final class FakeReadingEventServer: @unchecked Sendable {
+    /// The fake API the routes are on.
+    public let api: FakeZhiXiAPI
+    // Everything below is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: [String: ReadingEventUploadItem] = [:]
+    private var received = 0
+    private var duplicates = 0
+    private var denied: Set<String> = []
+    private var expired: Set<String> = []
+    private var deleted: Set<String> = []
+
+    /// Adds the reading routes to `api`'s server.
+    public init(api: FakeZhiXiAPI) {
+        self.api = api
+        api.server.route("POST", "/api/learning/reading-events/batch") { [self] request in
+            api.authorized(request) { _ in
+                guard let batch = request.decodeBody(ReadingEventBatchRequest.self) else {
+                    return .error(400, code: "INVALID_REQUEST", message: "the body must be {\"events\": [...]}")
+                }
+                return .json(process(batch))
+            }
+        }
+        api.server.route("GET", "/api/learning/continue") { [self] request in
+            api.authorized(request) { _ in .json(continueItem()) }
+        }
+        api.server.route("GET", "/api/materials/{id}/reading-progress") { [self] request in
+            api.authorized(request) { _ in .json(progress(of: request.pathParameters["id"] ?? "")) }
+        }
+    }
+
+    /// Starts a fake API with the reading routes on 127.0.0.1.
+    public convenience init(limits: TestServerLimits = TestServerLimits()) throws(TestServerError) {
+        self.init(api: try FakeZhiXiAPI(limits: limits))
+    }
+
+    /// Materials refused with `MATERIAL_ACCESS_DENIED`, `TEMPORARY_MATERIAL_EXPIRED` and
+    /// `SOURCE_DELETED`.
+    public func refuse(denied: Set<String> = [], expired: Set<String> = [], deleted: Set<String> = []) {
+        lock.lock()
+        self.denied = denied
+        self.expired = expired
+        self.deleted = deleted
+        lock.unlock()
+    }
+
+    /// What the server answers to `batch`, storing the events it accepts. Tests call it to
+    /// play a request the network delivered twice.
+    public func process(_ batch: ReadingEventBatchRequest) -> ReadingEventBatchResponse {
+        lock.lock()
+        defer { lock.unlock() }
+        var response = ReadingEventBatchResponse()
+        for event in batch.events {
+            received += 1
+            let code: String?
+            if stored[event.eventID] != nil {
+                code = "DUPLICATE_EVENT"
+                duplicates += 1
+            } else if denied.contains(event.materialID) {
+                code = "MATERIAL_ACCESS_DENIED"
+            } else if expired.contains(event.materialID) {
+                code = "TEMPORARY_MATERIAL_EXPIRED"
+            } else if deleted.contains(event.materialID) {
+                code = "SOURCE_DELETED"
+            } else if case .unknown = event.eventType {
+                code = "INVALID_EVENT_TYPE"
+            } else if UUID(uuidString: event.eventID) == nil {
+                code = "INVALID_EVENT_ID"
+            } else if let position = event.position, !position.isNormalized {
+                code = "INVALID_POSITION"
+            } else {
+                code = nil
+            }
+            if let code {
+                response.rejected.append(ReadingEventRejection(eventID: event.eventID, code: ReadingEventRejectionCode(rawValue: code),
+                                                               message: "refused by the fake server"))
+            } else {
+                stored[event.eventID] = event
+                response.accepted.append(event.eventID)
+            }
+        }
+        return response
+    }
+
+    /// The stored events by id.
+    public var storedEvents: [String: ReadingEventUploadItem] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    /// Events received in batches, duplicates included.
+    public var receivedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    /// Events received that were stored already.
+    public var duplicateCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return duplicates
+    }
+
+    /// Forgets the stored events and the counts.
+    public func reset() {
+        lock.lock()
+        stored.removeAll()
+        received = 0
+        duplicates = 0
+        lock.unlock()
+    }
+
+    private func continueItem() -> ContinueLearningItem {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let last = stored.values.max(by: { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }) else {
+            return ContinueLearningItem(type: .nothing)
+        }
+        let position = stored.values.filter { $0.materialID == last.materialID && $0.position != nil }
+            .max { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }?.position
+        return ContinueLearningItem(type: ContinueLearningType(rawValue: last.readingTargetType.rawValue), materialID: last.materialID,
+                                    title: "material \(last.materialID)", position: position,
+                                    lastReadAt: Date(timeIntervalSince1970: Double(last.clientTimestampMs) / 1000))
+    }
+
+    private func progress(of materialID: String) -> ReadingProgress {
+        lock.lock()
+        defer { lock.unlock() }
+        let events = stored.values.filter { $0.materialID == materialID }
+        let last = events.filter { $0.position != nil }.max { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }
+        return ReadingProgress(materialID: materialID, readingTargetType: events.first?.readingTargetType, position: last?.position,
+                               markedAsRead: events.contains { $0.eventType == .markedAsRead },
+                               updatedAt: last.map { Date(timeIntervalSince1970: Double($0.clientTimestampMs) / 1000) })
+    }
+}
