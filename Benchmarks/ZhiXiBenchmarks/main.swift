@@ -22,6 +22,8 @@ benchmarks:
              --sweep-seeds N  --days-json FILE  --json
   workspace  write a generated workspace as JSON, for timing 'zhixi-review plan' end to end
              options: --lessons N  --sessions N  --out FILE
+  fleet      write N varied, deterministic learners as JSON lines, for 'plan --batch'
+             options: --learners N (1000)  --out FILE.jsonl  --seed S (12)
 """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -33,6 +35,7 @@ do {
     case "optimize": try OptimizerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
+    case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))
     case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)

@@ -4,10 +4,14 @@ import Foundation
 /// Runs independent work over the chunks of a range on all processor cores and returns the
 /// chunks' results in order, so the outcome does not depend on which thread finished first.
 enum ParallelChunks {
+    /// The processor cores, read once: on Linux each read of `activeProcessorCount` opens and
+    /// reads cgroup files, which costs more than planning a small learner's lesson when a
+    /// batch plans thousands of learners.
+    private static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// Splits `0 ..< count` into contiguous chunks of at least `minimumChunk` elements (at most
     /// four per core) and maps each with `body`. Runs inline when one chunk suffices.
     static func map<Result>(count: Int, minimumChunk: Int, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkCount = max(1, min(cores * 4, count / max(1, minimumChunk)))
         if chunkCount == 1 { return [body(0 ..< count)] }
         let results = ResultSlots<Result>(count: chunkCount)

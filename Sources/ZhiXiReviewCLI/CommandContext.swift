@@ -44,6 +44,10 @@ public final class CommandContext {
         isProcess = true
     }
 
+    /// The standard input of an in-process context, or `nil` for the process's own (file
+    /// descriptor 0), which ``LineReader`` then reads as it goes.
+    var standardInputBytes: Data? { standardInputData }
+
     /// Everything on standard input, read to its end. The `-` input of the commands.
     /// - Throws: ``CommandError/noInput(_:)`` when it cannot be read.
     func readStandardInput() throws(CommandError) -> Data {

@@ -9,6 +9,10 @@ enum OptimizeCommand: Command {
         "out", placeholder: "FILE",
         example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
         help: "also write the parameters (the JSON array) to FILE, whole or not at all")
+    static let batch = CommandOption<String>.text(
+        "batch", placeholder: "FILE|-", example: "-",
+        help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
+            + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
 
     static let specification = CommandSpecification(
         name: "optimize",
@@ -28,13 +32,25 @@ enum OptimizeCommand: Command {
         (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
         """,
         options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, out.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased],
+                  TrainingInput.skipBadRows.erased, batch.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
         --skip-bad-rows is given.
+
+        --batch: each output line is {"userId": …, "parameters": [21 numbers], "reviews": N,
+        "items": N, "logLoss": …} (and "note": "…" when there was too little data for a full
+        fit: the defaults or the initial stabilities only, and why), or {"line": N, "userId":
+        …|null, "error": "…"} for a line that is not a workspace the planner can read.
+        --timezone, --day-start and --seed apply to every learner. Learners are fitted on all
+        cores, a few in flight, and written in input order. Exit status 0 when every line was
+        read, 65 when any was not (the others are still written).
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        if let batchPath = try arguments.value(of: batch) {
+            try await OptimizeBatch.run(batchPath, arguments: arguments, context: context)
+            return
+        }
         let path = try arguments.singleInput()
         var configuration = OptimizerConfiguration()
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))

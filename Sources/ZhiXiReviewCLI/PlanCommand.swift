@@ -23,13 +23,17 @@ enum PlanCommand: Command {
     static let language = CommandOption<AppLanguage>.choice(
         "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
         help: "language of labels and reasons (default: from LANG, else the profile)")
+    static let batch = CommandOption<String>.text(
+        "batch", placeholder: "FILE|-", example: "-",
+        help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
+            + "learner, in the same order (instead of WORKSPACE.json)")
 
     enum WeekChoice: Sendable { case rolling, calendar }
 
     static let specification = CommandSpecification(
         name: "plan",
         summary: "today's, tomorrow's and this week's review tasks for a learner",
-        arguments: [.init(placeholder: "WORKSPACE.json", help: "a learner workspace file; - reads standard input")],
+        arguments: [.init(placeholder: "WORKSPACE.json", help: "a learner workspace file; - reads standard input (none with --batch)")],
         discussion: """
         Plans a learner's reviews from the sessions, AI analyses and review tasks in a workspace
         file: each lesson and each weak point an analysis named gets its next review, dated by
@@ -38,38 +42,33 @@ enum PlanCommand: Command {
         and later, and fitted to the learner's daily minutes.
         """,
         options: [now.erased, timeZone.erased, dayStart.erased, retention.erased, dailyMinutes.erased, days.erased, week.erased,
-                  noFuzz.erased, SharedOptions.parameters.erased, format.erased, language.erased],
+                  noFuzz.erased, SharedOptions.parameters.erased, format.erased, language.erased, batch.erased],
         epilogue: """
         JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later"}, each
         group an array of ReviewTask objects with their explanation (predictedRecall, stability,
         difficulty, estimatedMinutes, dueAt, weakPoint, sourceAnalysisId, lessonTitle, reason,
         deferredFrom). Notes on the plan go to standard error in json, csv and ics formats.
+
+        --batch: each output line is {"userId": …, "plan": {…}} (the plan as --format json
+        writes it, and "notes": […] when there are notes), or {"line": N, "userId": …|null,
+        "error": "…"} for a learner that cannot be planned. Every option applies to every
+        learner. Learners are planned on all cores, a few in flight at a time, and written in
+        input order as they finish. Exit status 0 when every learner was planned, 65 when any
+        was not (the others are still written).
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        if let batchPath = try arguments.value(of: batch) {
+            try await PlanBatch.run(batchPath, arguments: arguments, context: context)
+            return
+        }
         let path = try arguments.singleInput()
         let format = try arguments.value(of: format, default: .text)
-        let now = try arguments.value(of: now, default: context.now)
-        var configuration = PlannerConfiguration()
-        configuration.parameters = try ParameterSource.load(arguments, context: context)
-        configuration.timeZoneIdentifier = try arguments.value(of: timeZone)
-        configuration.dayStartHour = try arguments.value(of: dayStart)
-        configuration.desiredRetention = try arguments.value(of: retention)
-        configuration.dailyMinutes = try arguments.value(of: dailyMinutes)
-        configuration.horizonDays = try arguments.value(of: days, default: 7)
-        if arguments.flag(noFuzz) {
-            configuration.fuzz = false
-            configuration.loadBalancing = false
-        }
-        let chosenLanguage = try arguments.value(of: language) ?? Self.languageFromEnvironment(context)
-        let weekChoice = try arguments.value(of: week, default: .rolling)
+        let settings = try PlanSettings(arguments, context: context)
+        let now = settings.now
 
         let (workspace, _) = try WorkspaceFile.read(path, context: context)
-        configuration.language = chosenLanguage ?? AppLanguage(localeIdentifier: workspace.profile.preferredLanguage ?? "en")
-        switch weekChoice {
-        case .rolling: configuration.weekGrouping = .rolling
-        case .calendar: configuration.weekGrouping = .calendarWeek(firstWeekday: workspace.profile.firstWeekday ?? 2)
-        }
+        let configuration = settings.configuration(for: workspace)
 
         let result: PlannerResult
         do {

@@ -77,15 +77,23 @@ enum TrainingInput {
         } catch {
             throw .dataError("\(name): \(error.description)")
         }
-        var configuration = PlannerConfiguration()
-        configuration.timeZoneIdentifier = zone
-        configuration.dayStartHour = hour
-        let histories: [PlannerReviewHistory]
         do {
-            histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace), now: now)
+            return try dataset(of: workspace, name: name, zone: zone, hour: hour, now: now)
         } catch {
             throw .dataError("\(name): \(error.description)")
         }
+    }
+
+    /// The dataset of a decoded workspace: its lessons and weak points as cards, with the
+    /// reviews the planner replays as of `now` (`zone` and `hour` override the profile's).
+    /// - Throws: ``PlannerError`` for a workspace the planner cannot read (an unknown time
+    ///   zone, a session of an unknown lesson, …).
+    static func dataset(of workspace: LearnerWorkspace, name: String, zone: String?, hour: Int?,
+                        now: Date) throws(PlannerError) -> Loaded {
+        var configuration = PlannerConfiguration()
+        configuration.timeZoneIdentifier = zone
+        configuration.dayStartHour = hour
+        let histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace), now: now)
         var timelines = ReviewTimelines()
         var seen: [String: Int] = [:]
         for history in histories {

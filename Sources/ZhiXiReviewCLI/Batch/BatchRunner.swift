@@ -1,0 +1,190 @@
+import Dispatch
+import Foundation
+
+/// Runs a JSON-lines batch: reads the input line by line, turns each line into one output
+/// line on all cores, and writes the output lines in the input's order as soon as each is
+/// next in line.
+///
+/// Memory is bounded by the window, not by the input: at most `window` lines are read and not
+/// yet written (in work, or finished and waiting for an earlier line); a worker waits for room
+/// before reading the next line. The workers are the iterations of one
+/// `DispatchQueue.concurrentPerform`, so work that a line starts with `concurrentPerform`
+/// itself (the planner's `ParallelChunks`, the optimizer's chunks) is nested in it and shares
+/// the same threads: libdispatch divides the cores among nested applies instead of adding
+/// threads, so the batch and the planner together never run more threads than there are cores.
+///
+/// Output is flushed after each run of lines written, so a reader at the other end of a pipe
+/// (Spark's `RDD.pipe`, a shell loop) sees each line as soon as its turn comes.
+enum BatchRunner {
+    /// What one input line became: its output line (UTF-8 JSON with the line break) and
+    /// whether it reports a failure.
+    struct LineResult: Sendable {
+        /// The output line, ending with `\n`.
+        var bytes: [UInt8]
+        /// `true` for an error line.
+        var failed: Bool
+    }
+
+    /// What a batch did.
+    struct Summary: Sendable {
+        /// Lines read and answered.
+        var lineCount = 0
+        /// Lines answered with an error.
+        var failedCount = 0
+        /// The numbers of the first few failed lines, in order.
+        var firstFailedLines: [Int] = []
+        /// The most lines held at once (read and not yet written): never more than the window.
+        var peakLinesHeld = 0
+
+        /// `3 of 1000 learners in learners.jsonl could not be planned (lines 4, 9, 12); …`,
+        /// with `verb` saying what could not be done.
+        func failureMessage(inputName: String, verb: String) -> String {
+            let lines = firstFailedLines.map(String.init).joined(separator: ", ")
+                + (failedCount > firstFailedLines.count ? ", …" : "")
+            return "\(failedCount) of \(lineCount) learners in \(inputName) could not be \(verb) "
+                + "(line\(failedCount == 1 ? "" : "s") \(lines)); each has an error line in the output"
+        }
+    }
+
+    /// The number of workers: one per core.
+    static var defaultWorkers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Lines in flight per worker: enough that a slow line (a learner with a long history)
+    /// rarely stalls the others while it holds the head of the output.
+    static let linesInFlightPerWorker = 8
+
+    /// Answers every line of `reader` with `process`, writing the answers to the context's
+    /// standard output in input order.
+    ///
+    /// - Parameters:
+    ///   - workers: how many lines are processed at once.
+    ///   - window: how many lines may be read and not yet written (at least `workers`).
+    ///   - process: turns one line into its output line; called on several threads at once.
+    /// - Returns: how many lines were answered and which failed.
+    /// - Throws: ``CommandError/noInput(_:)`` (66) when the input cannot be read part way (the
+    ///   lines before are written), ``CommandError/ioError(_:)`` (74) when the output cannot be
+    ///   written (the batch stops).
+    static func run(_ reader: LineReader, context: CommandContext, workers: Int = defaultWorkers, window: Int? = nil,
+                    process: @escaping @Sendable (LineReader.Line) -> LineResult) async throws(CommandError) -> Summary {
+        let workers = max(1, workers)
+        let state = State(reader: reader, context: context, window: max(workers, window ?? workers * linesInFlightPerWorker))
+        // The workers start from a thread of their own, not from a thread of Dispatch's pool
+        // (which runs Swift's tasks on Linux), and the task waits without holding a thread: a
+        // concurrentPerform started from a pool thread that then blocks leaves no pool thread
+        // free for work the optimizer sends with DispatchQueue.async, and libdispatch adds one
+        // only after a second.
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    state.work(process)
+                }
+                finished.resume()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        if let failure = state.writeFailure { throw failure }
+        if let failure = state.readFailure { throw failure }
+        return state.summary
+    }
+
+    /// The shared state of one run. `reader` is used under `readLock`; everything else under
+    /// `outputLock` (taken inside `readLock`, never the other way round).
+    private final class State: @unchecked Sendable {
+        private let reader: LineReader
+        private let context: CommandContext
+        private let slots: DispatchSemaphore
+        private let readLock = NSLock()
+        private let outputLock = NSLock()
+        /// The index the next line read gets (under `readLock`).
+        private var nextIndex = 0
+        private var inputEnded = false
+        /// Finished lines waiting for an earlier one, by index (under `outputLock`).
+        private var waiting: [Int: (Int, LineResult)] = [:]
+        private var nextToWrite = 0
+        /// Lines read and not yet written (under `outputLock`).
+        private var held = 0
+        private var stopped = false
+        private(set) var summary = Summary()
+        private(set) var readFailure: CommandError?
+        private(set) var writeFailure: CommandError?
+
+        init(reader: LineReader, context: CommandContext, window: Int) {
+            self.reader = reader
+            self.context = context
+            slots = DispatchSemaphore(value: window)
+        }
+
+        /// One worker: takes the next line while there is room in the window, processes it,
+        /// and hands the result over for writing; until the input ends or the output fails.
+        func work(_ process: @Sendable (LineReader.Line) -> LineResult) {
+            while true {
+                slots.wait()
+                guard let (index, line) = nextLine() else {
+                    slots.signal()
+                    return
+                }
+                let result = process(line)
+                deliver(result, lineNumber: line.number, index: index)
+            }
+        }
+
+        private func nextLine() -> (Int, LineReader.Line)? {
+            readLock.lock()
+            defer { readLock.unlock() }
+            guard !inputEnded, !isStopped else { return nil }
+            do {
+                guard let line = try reader.next() else {
+                    inputEnded = true
+                    return nil
+                }
+                outputLock.lock()
+                held += 1
+                summary.peakLinesHeld = max(summary.peakLinesHeld, held)
+                outputLock.unlock()
+                defer { nextIndex += 1 }
+                return (nextIndex, line)
+            } catch {
+                inputEnded = true
+                readFailure = error
+                return nil
+            }
+        }
+
+        private var isStopped: Bool {
+            outputLock.lock()
+            defer { outputLock.unlock() }
+            return stopped
+        }
+
+        /// Stores a result and writes every result that is now next in line, then flushes.
+        /// Each line written (or dropped after a write failure) frees a slot of the window.
+        private func deliver(_ result: LineResult, lineNumber: Int, index: Int) {
+            outputLock.lock()
+            defer { outputLock.unlock() }
+            waiting[index] = (lineNumber, result)
+            var written = 0
+            while let (number, next) = waiting.removeValue(forKey: nextToWrite) {
+                nextToWrite += 1
+                written += 1
+                held -= 1
+                guard !stopped else { continue }
+                context.write(bytes: Data(next.bytes))
+                summary.lineCount += 1
+                if next.failed {
+                    summary.failedCount += 1
+                    if summary.firstFailedLines.count < 10 { summary.firstFailedLines.append(number) }
+                }
+            }
+            if written > 0, !stopped {
+                do {
+                    try context.flush()
+                } catch {
+                    stopped = true
+                    writeFailure = error
+                }
+            }
+            for _ in 0 ..< written { slots.signal() }
+        }
+    }
+}

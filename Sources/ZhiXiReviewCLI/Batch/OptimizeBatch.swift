@@ -1,0 +1,83 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiTraining
+
+/// `zhixi-review optimize --batch FILE|-`: fits the 21 parameters of every learner of a
+/// JSON-lines input, one workspace per line, and writes one JSON line per learner in the same
+/// order: `{"userId": …, "parameters": [21 numbers], "reviews": N, "items": N, "logLoss": …}`
+/// — the parameters exactly as `optimize WORKSPACE.json` prints them, the reviews and items of
+/// the learner's dataset, the log loss of the fitted parameters on the items trained on (`null`
+/// when none were) — with `"note": "…"` when there was too little data for a full fit (the
+/// defaults, or only the initial stabilities, and why), or `{"line": N, "userId": …|null,
+/// "error": "…"}`. Learners are fitted on all cores by ``BatchRunner``, a few in flight,
+/// through ``ParameterOptimizer`` in the library.
+enum OptimizeBatch {
+    /// Runs the batch.
+    /// - Throws: 64 for an input file beside `--batch` or an option that has no meaning for a
+    ///   batch; 66 for a missing input; 65 after the batch when any learner could not be read;
+    ///   74 when the output cannot be written.
+    static func run(_ path: String, arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        guard arguments.positionals.isEmpty else {
+            throw arguments.usageError("optimize --batch reads its learners from \(FileAccess.displayName(path)); "
+                                       + "give no REVLOG.csv or WORKSPACE.json beside it")
+        }
+        if try arguments.value(of: OptimizeCommand.out) != nil {
+            throw arguments.usageError("optimize --batch writes every learner's parameters to standard output; --out cannot be used with it")
+        }
+        if arguments.flag(TrainingInput.skipBadRows) {
+            throw arguments.usageError("--skip-bad-rows is for review logs; optimize --batch reads workspaces, one per line")
+        }
+        var chosen = OptimizerConfiguration()
+        chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
+        let configuration = chosen
+        let zone = try arguments.value(of: TrainingInput.timeZone)
+        let hour = try arguments.value(of: TrainingInput.dayStart)
+        let now = context.now
+        let reader = try LineReader(path: path, context: context)
+        let inputName = reader.name
+        let summary = try await BatchRunner.run(reader, context: context) { line in
+            fit(line, configuration: configuration, zone: zone, hour: hour, now: now, inputName: inputName)
+        }
+        if summary.failedCount > 0 {
+            throw .dataError(summary.failureMessage(inputName: inputName, verb: "read"))
+        }
+    }
+
+    /// One learner's output line.
+    static func fit(_ line: LineReader.Line, configuration: OptimizerConfiguration, zone: String?, hour: Int?, now: Date,
+                    inputName: String) -> BatchRunner.LineResult {
+        let workspace: LearnerWorkspace
+        switch BatchLine.workspace(line, inputName: inputName) {
+        case .success(let decoded): workspace = decoded
+        case .failure(let failure): return failure.result
+        }
+        let userID = workspace.user?.id ?? workspace.profile.userID
+        let dataset: TrainingDataset
+        do {
+            dataset = try TrainingInput.dataset(of: workspace, name: inputName, zone: zone, hour: hour, now: now).dataset
+        } catch {
+            let place = error.path.map { $0 + ": " } ?? ""
+            return BatchLine.Failure(line: line, userID: userID,
+                                     message: "\(inputName) line \(line.number): \(place)\(error.description)").result
+        }
+        let result = ParameterOptimizer(configuration: configuration).optimize(dataset)
+        var text = UTF8Text(capacity: 512)
+        text.append("{\"userId\":")
+        text.appendJSONString(userID)
+        text.append(",\"parameters\":")
+        text.append(TrainingInput.jsonArray(result.parameters))
+        text.append(",\"reviews\":")
+        text.append(dataset.reviewCount)
+        text.append(",\"items\":")
+        text.append(result.itemCount)
+        text.append(",\"logLoss\":")
+        if let logLoss = result.logLossAfter, logLoss.isFinite { text.append(String(logLoss)) } else { text.append("null") }
+        if result.outcome != .fitted {
+            text.append(",\"note\":")
+            text.appendJSONString(result.outcome.description)
+        }
+        text.append("}\n")
+        return BatchRunner.LineResult(bytes: text.bytes, failed: false)
+    }
+}

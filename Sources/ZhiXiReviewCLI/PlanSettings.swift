@@ -1,0 +1,50 @@
+import Foundation
+import ZhiXiModel
+import ZhiXiPlanner
+
+/// The options of `plan` that apply to every learner, read once from the command line: the
+/// planner's configuration, the moment to plan at, the language and what "this week" means.
+/// `plan WORKSPACE.json` and `plan --batch` plan through the same settings, so a learner gets
+/// the same plan either way, byte for byte.
+struct PlanSettings: Sendable {
+    /// The configuration before a learner's profile fills what the options leave open.
+    var configuration: PlannerConfiguration
+    /// When to plan as of.
+    var now: Date
+    /// The language chosen by `--lang` or the environment; `nil` leaves it to each profile.
+    var language: AppLanguage?
+    /// `--week`.
+    var week: PlanCommand.WeekChoice
+
+    /// Reads the options of `plan` (except the input and the output format).
+    /// - Throws: a usage error for an invalid value; 65 or 66 for a bad or missing `--params`.
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        now = try arguments.value(of: PlanCommand.now, default: context.now)
+        var configuration = PlannerConfiguration()
+        configuration.parameters = try ParameterSource.load(arguments, context: context)
+        configuration.timeZoneIdentifier = try arguments.value(of: PlanCommand.timeZone)
+        configuration.dayStartHour = try arguments.value(of: PlanCommand.dayStart)
+        configuration.desiredRetention = try arguments.value(of: PlanCommand.retention)
+        configuration.dailyMinutes = try arguments.value(of: PlanCommand.dailyMinutes)
+        configuration.horizonDays = try arguments.value(of: PlanCommand.days, default: 7)
+        if arguments.flag(PlanCommand.noFuzz) {
+            configuration.fuzz = false
+            configuration.loadBalancing = false
+        }
+        self.configuration = configuration
+        language = try arguments.value(of: PlanCommand.language) ?? PlanCommand.languageFromEnvironment(context)
+        week = try arguments.value(of: PlanCommand.week, default: .rolling)
+    }
+
+    /// The configuration for one learner: the options, with the language and the first day of
+    /// a calendar week taken from the learner's profile where the options leave them open.
+    func configuration(for workspace: LearnerWorkspace) -> PlannerConfiguration {
+        var configuration = configuration
+        configuration.language = language ?? AppLanguage(localeIdentifier: workspace.profile.preferredLanguage ?? "en")
+        switch week {
+        case .rolling: configuration.weekGrouping = .rolling
+        case .calendar: configuration.weekGrouping = .calendarWeek(firstWeekday: workspace.profile.firstWeekday ?? 2)
+        }
+        return configuration
+    }
+}
