@@ -56,6 +56,7 @@ extension PlanPlacement {
                 lastReview: calendar.localDate(ofDay: item.lastDay), lastAttemptFailed: !item.isWeakPoint && item.lastRating == .again,
                 stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
                 scheduledDay: calendar.localDate(ofDay: placed.day), overdueDays: max(0, today - placed.idealDay),
+                suggestedBy: placed.suggestedDay == Int.min ? nil : calendar.localDate(ofDay: placed.suggestedDay),
                 deferredFrom: deferred.map { calendar.localDate(ofDay: $0) }))
             let task = ReviewTask(
                 id: placed.identifier.text, userID: userID, lessonID: records.lessons[lessonIndex].id,
