@@ -130,6 +130,13 @@ let package = Package(
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
                            "ZhiXiNetwork", "ZhiXiReviewService"]
         ),
+        // The services against the loopback server, and the review-task outbox.
+        .testTarget(
+            name: "ZhiXiServiceTests",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
+                           "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
+                           "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
+        ),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

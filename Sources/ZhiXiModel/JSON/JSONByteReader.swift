@@ -110,7 +110,7 @@ struct JSONByteReader {
 
     /// The key of the next member to read, with the reader placed on its value; `nil` once
     /// the object's `}` has been consumed. Skipped on the way: members with unknown or
-    /// repeated names, a former name when the key's own name came first, and `null` values of
+    /// repeated names, a former name when the key already has a value, and `null` values of
     /// keys that are not required (a `null` reads as an absent member).
     @inline(__always)
     mutating func nextField<Key>(_ cursor: inout ObjectCursor<Key>) throws(JSONReadFailure) -> Key? {
@@ -151,8 +151,9 @@ struct JSONByteReader {
                 let bit: UInt64 = 1 &<< UInt64(index)
                 let key = cursor.table.entryKeys[index]
                 let keyBit: UInt64 = 1 &<< UInt64(key)
-                // A former name counts only while the key's own name has not been met.
-                if cursor.seen & bit == 0 && (index < cursor.table.keyCount || cursor.seen & keyBit == 0) {
+                // A former name counts only while the key has no value (its own name wins,
+                // unless it is absent or null).
+                if cursor.seen & bit == 0 && (index < cursor.table.keyCount || cursor.present & keyBit == 0) {
                     cursor.seen |= bit
                     if cursor.table.requiredMask & keyBit == 0 && peekToken() == UInt8(ascii: "n") {
                         try readLiteralNull()

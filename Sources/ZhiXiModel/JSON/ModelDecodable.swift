@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Rules for both decoders: a required key must be present and not `null`; any other key
 /// that is absent or `null` keeps the template's value; unknown keys are ignored; when a
-/// key appears under its own and a former name, its own name wins.
+/// key has a value under its own and a former name, its own name wins (a `null` is no value).
 protocol ModelDecodable: Decodable, JSONByteDecodable, Sendable {
     /// The type's keys: its `CodingKeys`, which its `Encodable` conformance writes.
     associatedtype CodingKeys: CodingKey & CaseIterable & Sendable
@@ -41,10 +41,15 @@ extension ModelDecodable {
         self = decoding.template
         var present: UInt64 = 0
         for (index, key) in table.keys.enumerated() {
+            let isRequired = table.requiredMask & 1 << UInt64(index) != 0
+            // A value under the key's own name, else under a former one; null is no value.
+            func hasValue(_ name: ModelFieldName) throws -> Bool {
+                try container.contains(name) && (isRequired || !container.decodeNil(forKey: name))
+            }
             var name = ModelFieldName(key.stringValue)
-            if !container.contains(name) {
-                guard let former = decoding.formerNames(of: index).first(where: { container.contains(ModelFieldName($0)) }) else {
-                    if table.requiredMask & 1 << UInt64(index) != 0 {
+            if try !hasValue(name) {
+                guard let former = try decoding.formerNames(of: index).first(where: { try hasValue(ModelFieldName($0)) }) else {
+                    if isRequired {
                         throw DecodingError.keyNotFound(key, DecodingError.Context(
                             codingPath: decoder.codingPath, debugDescription: "missing required key \"\(key.stringValue)\""))
                     }
@@ -52,7 +57,6 @@ extension ModelDecodable {
                 }
                 name = ModelFieldName(former)
             }
-            if table.requiredMask & 1 << UInt64(index) == 0, try container.decodeNil(forKey: name) { continue }
             var source = ContainerFieldSource(container: container, key: name)
             try decodeField(key, from: &source)
             present |= 1 << UInt64(index)
