@@ -30,6 +30,16 @@ struct PlanCommandTests {
         #expect(english.output.contains("Review plan"))
     }
 
+    @Test("the sample as schema 1 wrote it plans exactly as the sample in schema 2, text and JSON")
+    func schemaOneSamePlan() async throws {
+        let schemaOne = packageRoot.appendingPathComponent("Tests/ZhiXiModelTests/Fixtures/workspace-schema-1.json").path
+        for format in ["text", "json"] {
+            let old = await run("plan", schemaOne, "--now", Self.now, "--format", format)
+            let new = await run("plan", Self.sample, "--now", Self.now, "--format", format)
+            #expect(old.status == 0 && !old.output.isEmpty && old.output == new.output, "\(format)")
+        }
+    }
+
     @Test("JSON output round-trips through the model's decoder")
     func jsonRoundTrip() async throws {
         let result = await run("plan", Self.sample, "--now", Self.now, "--format", "json")
