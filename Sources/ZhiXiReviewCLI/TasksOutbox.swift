@@ -24,7 +24,7 @@ struct TasksOutbox {
         }
     }
 
-    /// Keeps `action` in the outbox, then sends what waits; reports and fails as ``finish(_:context:format:for:)``.
+    /// Keeps `action` in the outbox, then sends what waits; reports and fails as ``syncAndReport(context:format:for:)``.
     func enqueueAndSync(_ action: ReviewTaskAction, context: CommandContext, format: OutputFormat) async throws(CommandError) {
         do {
             try await outbox.enqueue(action)
@@ -59,7 +59,8 @@ struct TasksOutbox {
                     throw CommandError(exitCode: failure.exitCode, message: failure.message + "; " + waiting)
                 }
             case .anotherSyncRunning, .cancelled:
-                throw .temporaryFailure("\(command): \(stop); \(result.remaining) action\(result.remaining == 1 ? "" : "s") wait in \(outbox.directory.path)")
+                throw .temporaryFailure("\(command): \(stop); \(result.remaining) action\(result.remaining == 1 ? " waits" : "s wait") in "
+                    + outbox.directory.path)
             }
         }
         if let action, let refusal = result.refused.first(where: { $0.action.key == action.key }) {
@@ -116,7 +117,8 @@ struct TasksOutbox {
                     + " (lesson \(task.lessonID))"
             }
             lines += refused.map { "refused \($0.kind) \($0.taskId): \($0.error)" }
-            lines.append(remaining == 0 ? "the outbox is empty" : "\(remaining) action\(remaining == 1 ? "" : "s") wait in \(outbox)")
+            lines.append(remaining == 0 ? "the outbox is empty"
+                         : "\(remaining) action\(remaining == 1 ? " waits" : "s wait") in \(outbox)")
             return lines.joined(separator: "\n") + "\n"
         }
     }
