@@ -70,6 +70,31 @@ struct PositionServicesTests {
         #expect(await service.suggestion()?.item.materialID == "src", "a type this version cannot open")
     }
 
+    @Test("a progress of status not_started is not restored, whatever position it carries")
+    func notStartedIsNotRestored() async {
+        let server = ScriptedReadingServer()
+        server.progressAnswer = .success(ReadingProgress(materialID: "m", readingTargetType: .knowledgeSource, status: .notStarted,
+                                                         lastPosition: ReadingPosition(progress: 0.9), updatedAt: Self.later))
+        let empty = await ReadingPositionRestoreService(server: server, store: InMemoryReadingPositionStore())
+            .restorePosition(for: "m", targetType: .knowledgeSource)
+        #expect(empty.source == .none && empty.position == nil && empty.status == .notStarted)
+        let store = InMemoryReadingPositionStore()
+        store.save(Self.stored("m", 0.2, at: Self.earlier))
+        let local = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m", targetType: .knowledgeSource)
+        #expect(local.source == .device && local.position == ReadingPosition(progress: 0.2))
+    }
+
+    @Test("a material without a title is offered as 未命名, or Untitled in English")
+    func untitled() async {
+        let server = ScriptedReadingServer()
+        server.continueAnswer = .success(ContinueLearningItem(type: .knowledgeSource, materialID: "src-1", lastPosition: ReadingPosition(progress: 0.5)))
+        let store = InMemoryReadingPositionStore()
+        #expect(await ContinueLearningService(server: server, store: store).suggestion()?.item.title == "未命名")
+        #expect(await ContinueLearningService(server: server, store: store, language: .english).suggestion()?.item.title == "Untitled")
+        server.continueAnswer = .success(ContinueLearningItem(type: .knowledgeSource, materialID: "src-1", title: "力学"))
+        #expect(await ContinueLearningService(server: server, store: store).suggestion()?.item.title == "力学")
+    }
+
     @Test("the file store keeps the newest position per material, survives a reopen, and forgets the oldest past capacity")
     func fileStore() throws {
         let url = temporaryDirectory().appendingPathComponent("positions.json")
