@@ -112,9 +112,10 @@ public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .capBinds(let share, let retention, let capMinutes):
-            let cap = capMinutes.map { "the daily cap of \(Self.decimal($0, 1)) minutes" } ?? "the daily cap"
+            let cap = capMinutes.map { "the daily limit of \(Self.decimal($0, $0 == $0.rounded() ? 0 : 1)) minutes" } ?? "the daily limit"
             return "\(cap) binds on \(Self.percent(share)) of days (at retention \(Self.decimal(retention, 2))): the minutes a day "
-                + "are the cap's, not the retention's, and what waits is not learned; lift it (0: no limit) or ask with --budget"
+                + "are the limit's, not the retention's, and what waits is not learned; lift the limit, or ask which retention "
+                + "fits a budget instead"
         case .flatMinutes(let spread, let lowest, let highest):
             return "minutes a day differ by only \(Self.percent(spread)) across the sweep (\(Self.decimal(lowest, 1))–"
                 + "\(Self.decimal(highest, 1))): the sweep does not tell the retentions apart by their cost a day"
