@@ -173,10 +173,10 @@ enum EvaluateCommand: Command {
                 rows: rows.map { [$0.name, TextFormatting.fixed($0.logLoss, 4), TextFormatting.fixed($0.rmseBins, 4),
                                   $0.auc.map { TextFormatting.fixed($0, 4) } ?? "–"] },
                 rightAligned: [1, 2, 3])
-            output += "Items are weighted by recency within each \(splitCount == 1 ? "run" : "scored fold") (0.25 + 0.75·(i/(n−1))³: 0.25 "
-                + "for the oldest, 1 for the latest; fsrs-rs's evaluate). Unweighted: "
-                + rows.map { "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / \(TextFormatting.fixed($0.rmseBinsUnweighted, 4))" }
-                    .joined(separator: ", ") + " (log loss / RMSE (bins)).\n"
+            output += "Log loss and RMSE (bins) weight items by recency within each \(splitCount == 1 ? "run" : "scored fold"), as fsrs-rs's "
+                + "evaluate (0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is in --predictions).\n"
+            output += "Unweighted: " + rows.map { "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / "
+                + TextFormatting.fixed($0.rmseBinsUnweighted, 4) }.joined(separator: ", ") + "\n"
             output += foldLines.map { $0 + "\n" }.joined()
             if let predictionsPath { output += "predictions written to \(predictionsPath)\n" }
             context.write(output)

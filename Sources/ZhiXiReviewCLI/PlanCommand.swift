@@ -44,10 +44,12 @@ enum PlanCommand: Command {
         options: [now.erased, timeZone.erased, dayStart.erased, retention.erased, dailyMinutes.erased, days.erased, week.erased,
                   noFuzz.erased, SharedOptions.parameters.erased, format.erased, language.erased, batch.erased],
         epilogue: """
-        JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later"}, each
-        group an array of ReviewTask objects with their explanation (predictedRecall, stability,
-        difficulty, estimatedMinutes, dueAt, weakPoint, sourceAnalysisId, lessonTitle, reason,
-        deferredFrom). Notes on the plan go to standard error in json, csv and ics formats.
+        JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later",
+        "notes"}, each group an array of ReviewTask objects with their explanation
+        (predictedRecall, stability, difficulty, estimatedMinutes, dueAt, weakPoint,
+        sourceAnalysisId, lessonTitle, reason, deferredFrom), "notes" the plan's notes as
+        sentences ([] when none). Notes on the plan also go to standard error in json, csv and
+        ics formats.
 
         --batch: each output line is {"userId": …, "plan": {…}} (the plan as --format json
         writes it, and "notes": […] when there are notes), or {"line": N, "userId": …|null,

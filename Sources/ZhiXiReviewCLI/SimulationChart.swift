@@ -58,7 +58,14 @@ enum SimulationChart {
                                   fromZero: false)
             costPanel.marksRetention = true
             panels.append(costPanel)
-            let days = (1 ... max(1, result.points[0].runs[0].days.count)).map(Double.init)
+            // Every day up to 180 days, else every k-th day (and the last), so that a long sweep
+            // stays a small file.
+            let dayCount = max(1, result.points[0].runs[0].days.count)
+            let stride = max(1, (dayCount + 179) / 180)
+            var shown = Array(Swift.stride(from: 0, to: dayCount, by: stride))
+            if shown.last != dayCount - 1 { shown.append(dayCount - 1) }
+            let days = shown.map { Double($0 + 1) }
+            func sampled(_ values: [Double]) -> [Double] { shown.map { values[$0] } }
             let count = result.points.count
             func color(_ index: Int) -> String {
                 let t = count > 1 ? Double(index) / Double(count - 1) : 0
@@ -72,7 +79,7 @@ enum SimulationChart {
             }
             var minutesOverlay = Panel(title: "Minutes of study per day, one line per retention", xLabel: "day", yLabel: "minutes",
                                        series: result.points.indices.map { index in
-                                           Series(x: days, y: result.points[index].meanSeries(.seconds).map { $0 / 60 }, deviation: nil,
+                                           Series(x: days, y: sampled(result.points[index].meanSeries(.seconds)).map { $0 / 60 }, deviation: nil,
                                                   color: color(index), dots: false, width: 1.2, label: labelled(index))
                                        })
             minutesOverlay.horizontalLine = report.setting.dailyLimitMinutes.map { ($0, "daily cap") }
@@ -81,11 +88,11 @@ enum SimulationChart {
                                                             : "Lessons memorized over the days, one line per retention",
                                 xLabel: "day", yLabel: report.mode == .cards ? "items" : "lessons",
                                 series: result.points.indices.map { index in
-                                    Series(x: days, y: result.points[index].meanSeries(.memorized), deviation: nil,
+                                    Series(x: days, y: sampled(result.points[index].meanSeries(.memorized)), deviation: nil,
                                            color: color(index), dots: false, width: 1.2, label: labelled(index))
                                 }))
         }
-        var subtitle = report.settingLine
+        var subtitle = report.settingLine + "; " + report.inputsLine
         if let band {
             subtitle += band.lowerBound < band.upperBound
                 ? "; bars ±1 sd; shaded: \(SimulationTextReport.number(band.lowerBound, 2))–\(SimulationTextReport.number(band.upperBound, 2)), within 2% of the lowest cost"

@@ -90,26 +90,30 @@ struct SimulationReport {
     }
 
     /// Sentences on what the limits did: on how many days the cap was reached and how many
-    /// reviews (tasks) waited for a later day (means over the seeds).
+    /// reviews (tasks) waited for a later day (means over the seeds; for a sweep, the range over
+    /// its retentions, each retention's figures being in its summary).
     var notes: [String] {
-        var notes: [String] = []
         func count(_ value: Double) -> String { SimulationTextReport.number(value, value.rounded() == value ? 0 : 1) }
-        for point in points {
-            let capped = point.statistics(.capReachedDays).mean
-            let waited = point.statistics(mode == .cards ? .deferredReviews : .spilledTasks).mean
-            guard capped > 0 || waited > 0 else { continue }
-            let prefix = points.count > 1 ? "at retention \(SimulationTextReport.number(point.desiredRetention, 2)): " : ""
-            let limit = mode == .cards ? "the daily cap" : "the daily budget"
-            var note = prefix + "\(limit) was reached on \(count(capped)) of \(setting.spanDays) days; "
-            if mode == .cards {
-                note += waited > 0 ? "\(count(waited)) due reviews waited for a later day (a review that waited twice counts twice)"
-                    : "no due review waited, new cards did (they count as never started)"
-            } else {
-                note += "\(count(waited)) tasks waited for a later day"
-            }
-            notes.append(note)
+        func span(_ values: [Double]) -> String {
+            let low = values.min() ?? 0, high = values.max() ?? 0
+            return low == high ? count(low) : count(low) + "–" + count(high)
         }
-        return notes
+        let capped = points.map { $0.statistics(.capReachedDays).mean }
+        let waited = points.map { $0.statistics(mode == .cards ? .deferredReviews : .spilledTasks).mean }
+        guard capped.contains(where: { $0 > 0 }) || waited.contains(where: { $0 > 0 }) else { return [] }
+        var note = (mode == .cards ? "the daily cap" : "the daily budget") + " was reached on \(span(capped)) of \(setting.spanDays) days"
+        if points.count > 1 {
+            note += " (from retention \(SimulationTextReport.number(points[0].desiredRetention, 2)) to "
+                + "\(SimulationTextReport.number(points[points.count - 1].desiredRetention, 2)))"
+        }
+        if mode == .cards {
+            note += waited.contains(where: { $0 > 0 })
+                ? "; \(span(waited)) due reviews waited for a later day (a review that waited twice counts twice)"
+                : "; no due review waited, new cards did (they count as never started)"
+        } else {
+            note += "; \(span(waited)) tasks waited for a later day"
+        }
+        return [note]
     }
 
     /// The mode of the runs.
