@@ -2,7 +2,7 @@ import ZhiXiMemory
 
 /// A reason not to take a simulation's answer at face value, with the figure behind it.
 ///
-/// ``warnings(for:parameters:trainingItemCount:)`` checks a sweep (or a single setting, a sweep
+/// ``warnings(for:parameters:trainingItemCount:capMinutes:)`` checks a sweep (or a single setting, a sweep
 /// of one retention) for the ways its answer stops being an answer: a daily cap that decides
 /// the minutes instead of the retention, minutes that do not change across the sweep, an
 /// optimum that is only the sweep's edge or lies outside the range Anki accepts, and memory
@@ -23,7 +23,7 @@ public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     /// (``ankiRetentionRange``).
     case outsideAnkiRange(retention: Double)
     /// Memory parameters sit at a bound of fsrs-rs's clipping where the defaults do not
-    /// (``FSRSParameters/indicesAtFittedBounds(relearningStepCount:)``): the fit was stopped
+    /// (`FSRSParameters.indicesAtFittedBounds(relearningStepCount:)` of ZhiXiMemory): the fit was stopped
     /// by the bound, not by the data.
     case parametersAtBound(indices: [Int], values: [Double])
     /// The learner's history has only `items` items (reviews on a later day than the card's

@@ -143,7 +143,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// by their sum before use, as fsrs-rs's `WeightedIndex` does.
     public static let probabilitySumTolerance = 0.001
 
-    /// Checks every field; ``CardSimulator/init(configuration:parameters:)`` calls it.
+    /// Checks every field; ``CardSimulator/init(configuration:parameters:existingCards:)`` calls it.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad field by its fsrs-rs
     ///   name (e.g. `first_rating_prob`) and saying what is allowed.
     public func validate() throws(SimulationConfigurationError) {
