@@ -99,7 +99,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"]
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
