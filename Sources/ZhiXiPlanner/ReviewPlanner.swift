@@ -146,6 +146,8 @@ struct PlannerSettings: Sendable {
     let calendar: StudyCalendar
     let desiredRetention: Double
     let dailyMinutes: Int
+    /// Each day's budget: the daily minutes, minutes per weekday and breaks.
+    let schedule: StudySchedule
     let model: MemoryModel
 
     init(configuration: PlannerConfiguration, profile: UserLearningProfile) throws(PlannerError) {
@@ -164,6 +166,10 @@ struct PlannerSettings: Sendable {
         guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
         dailyMinutes = configuration.dailyMinutes ?? profile.dailyMinutes
         guard dailyMinutes >= 0 else { throw .dailyMinutesNegative(dailyMinutes) }
+        schedule = try StudySchedule(dailyMinutes: dailyMinutes, weekdayMinutes: configuration.weekdayMinutes ?? profile.weekdayMinutes,
+                                     breaks: configuration.breaks ?? profile.breaks ?? [])
+        guard configuration.postponeCount >= 0 else { throw .negativeMoveCount(configuration.postponeCount) }
+        guard configuration.advanceCount >= 0 else { throw .negativeMoveCount(configuration.advanceCount) }
         guard configuration.horizonDays >= 1 else { throw .horizonTooShort(configuration.horizonDays) }
         model = MemoryModel(parameters: configuration.parameters)
     }
