@@ -26,7 +26,7 @@ extension PlanPlacement {
     /// ``MoveRanking/postponementCost(recallAfter:desiredRetention:)`` at the elapsed days
     /// after a postponement of ``MoveRanking/postponementFraction`` of the interval (then the
     /// stronger memory first), each moved to the first study day at least that far on. A
-    /// review back after a failure is not postponed; a weak point is postponed only while its
+    /// lesson back after a failure is not postponed; a weak point is postponed only while its
     /// lesson is not due today and its new day is no later than the lesson's.
     mutating func postponeDueTasks(_ tasks: inout [PlacedTask], items: [PlannerItem]) {
         let requested = configuration.postponeCount
@@ -36,7 +36,7 @@ extension PlanPlacement {
         var ranked: [(cost: Double, stability: Double, high: UInt64, low: UInt64, index: Int, newDay: Int)] = []
         for index in tasks.indices where tasks[index].day == today && tasks[index].move == .none {
             let item = items[tasks[index].itemIndex]
-            guard item.lastRating != .again else { continue }
+            guard item.isWeakPoint || item.lastRating != .again else { continue }   // a lesson back after a failure stays
             let interval = max(1, tasks[index].idealDay - item.lastDay)
             let delay = max(1, Int((MoveRanking.postponementFraction * Double(interval)).rounded(.up)))
             let newDay = schedule.firstStudyDay(onOrAfter: today + delay)

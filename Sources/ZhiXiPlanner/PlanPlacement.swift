@@ -149,10 +149,12 @@ struct PlanPlacement {
                                                    generator: &generator)
                         // Easy Days: lighter days of the window draw fewer tasks, days without study none.
                         : LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
-                                                   dayShare: { studySchedule.share(ofDay: $0) }, generator: &generator)
+                                                   dayShare: { studySchedule.share(ofDay: $0, forMinutes: task.minutes) },
+                                                   generator: &generator)
                 } else {
-                    day = Self.fuzzedDay(in: task.earliest ... task.latest, unit: generator.nextUnitInterval(),
-                                         schedule: uniform ? nil : studySchedule)
+                    let window = task.earliest ... task.latest, unit = generator.nextUnitInterval()
+                    day = uniform ? min(window.lowerBound + Int(unit * Double(window.count)), window.upperBound)
+                                  : studySchedule.fuzzedDay(in: window, unit: unit)
                 }
             }
             tasks[position].day = day
@@ -165,17 +167,5 @@ struct PlanPlacement {
         }
         if !uniform { leaveDaysWithoutStudy(&tasks) }
         return tasks
-    }
-
-    /// A day of `window` picked by `unit` in `0 ..< 1`, each day with the same chance; with a
-    /// `schedule`, only among the window's study days when it has any.
-    static func fuzzedDay(in window: ClosedRange<Int>, unit: Double, schedule: StudySchedule?) -> Int {
-        if let schedule {
-            let studyDays = window.filter { schedule.isStudyDay($0) }
-            if !studyDays.isEmpty, studyDays.count < window.count {
-                return studyDays[min(Int(unit * Double(studyDays.count)), studyDays.count - 1)]
-            }
-        }
-        return min(window.lowerBound + Int(unit * Double(window.count)), window.upperBound)
     }
 }

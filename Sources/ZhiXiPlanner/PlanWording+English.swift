@@ -24,7 +24,7 @@ extension PlanWording {
         deferredFromDayWithoutStudy: Sentence("Moved here from {date}, a day without study time."),
         movedBeforeBreak: Sentence(
             "Brought forward from {date}, when you are away: waiting until {endDate} would let recall fall to about {recall}%, "
-                + "well below the {target}% aimed at."),
+                + "too far below the {target}% aimed at."),
         movedAfterBreak: Sentence("Moved from {date}, when you are away: it still holds about {recall}% on {endDate}, so it can wait."),
         movedAfterBreakWithoutRoom: Sentence(
             "Moved from {date}, when you are away: the days before your break had no room for it, so it waits until {endDate} "

@@ -132,4 +132,29 @@ public struct StudySchedule: Sendable, Hashable {
         guard let largest = largestMinutes else { return 0.5 }
         return Double(minutes) / Double(largest)
     }
+
+    /// ``share(ofDay:)`` for a task of `minutes`: 0 on a day whose whole budget is shorter
+    /// than the task, unless no weekday's budget is long enough (then the task takes a day of
+    /// its own wherever it falls).
+    public func share(ofDay day: Int, forMinutes minutes: Int) -> Double {
+        if let budget = self.minutes(onDay: day), budget < minutes, largestMinutes.map({ minutes <= $0 }) ?? true { return 0 }
+        return share(ofDay: day)
+    }
+
+    /// A day of `window` picked by `unit` in `0 ..< 1` when the load balancer does not choose
+    /// (plain fuzz): each study day of the window with the same chance, or each day when the
+    /// window has none.
+    public func fuzzedDay(in window: ClosedRange<Int>, unit: Double) -> Int {
+        var studyDays = 0
+        for day in window where isStudyDay(day) { studyDays += 1 }
+        guard studyDays > 0, studyDays < window.count else {
+            return min(window.lowerBound + Int(unit * Double(window.count)), window.upperBound)
+        }
+        var remaining = min(Int(unit * Double(studyDays)), studyDays - 1)
+        for day in window where isStudyDay(day) {
+            if remaining == 0 { return day }
+            remaining -= 1
+        }
+        return window.upperBound
+    }
 }
