@@ -24,7 +24,7 @@ extension PlanWording {
         deferredFromDayWithoutStudy: Sentence("{date}没有学习时间，顺延到这一天。"),
         movedBeforeBreak: Sentence("原定{date}，那时你不在：若等到{endDate}，记忆会降到约 {recall}%，比目标 {target}% 低得太多，所以提前到休息之前。"),
         movedAfterBreak: Sentence("原定{date}，那时你不在：到{endDate}仍能记住约 {recall}%，可以等你回来。"),
-        movedAfterBreakWithoutRoom: Sentence("原定{date}，那时你不在：休息前几天已经排满，只好等到{endDate}（届时约 {recall}%）。"),
+        movedAfterBreakWithoutRoom: Sentence("原定{date}，那时你不在：休息前排不下，只好等到{endDate}（届时约 {recall}%）。"),
         postponedOnRequest: Sentence("按你的要求从{date}推迟：在到期的复习中，推迟它的代价最小。"),
         advancedOnRequest: Sentence("按你的要求从{date}提前：在尚未到期的复习中，它最容易遗忘。"),
 

@@ -27,7 +27,7 @@ extension PlanWording {
                 + "too far below the {target}% aimed at."),
         movedAfterBreak: Sentence("Moved from {date}, when you are away: it still holds about {recall}% on {endDate}, so it can wait."),
         movedAfterBreakWithoutRoom: Sentence(
-            "Moved from {date}, when you are away: the days before your break had no room for it, so it waits until {endDate} "
+            "Moved from {date}, when you are away: it could not be fitted in before your break, so it waits until {endDate} "
                 + "(about {recall}% by then)."),
         postponedOnRequest: Sentence("Postponed from {date}, as asked: of the reviews due, waiting costs this one least."),
         advancedOnRequest: Sentence("Brought forward from {date}, as asked: of the reviews not yet due, this one is most at risk."),

@@ -106,8 +106,8 @@ public struct PlanWording: Sendable, Hashable {
     public var movedBeforeBreak: Sentence
     /// A review moved after a break, holding up well enough. Blanks: date, endDate, recall.
     public var movedAfterBreak: Sentence
-    /// A fragile review moved after a break because the days before it were full. Blanks:
-    /// date, endDate, recall.
+    /// A fragile review moved after a break because it could not be fitted in before it (the
+    /// days before were full, or its last review was too recent). Blanks: date, endDate, recall.
     public var movedAfterBreakWithoutRoom: Sentence
     /// A review postponed on request. Blank: date (the day it was due).
     public var postponedOnRequest: Sentence
