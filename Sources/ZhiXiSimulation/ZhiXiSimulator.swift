@@ -23,6 +23,12 @@ import ZhiXiScheduler
 ///    lower and it is more urgent, and is reported (``SimulationDays/spilledTasks``). The only
 ///    excess is a single task longer than the whole budget, done alone on an otherwise empty
 ///    day and reported (``SimulationDays/overBudgetMinutes``). A budget of 0 has no limit.
+///    With ``ZhiXiSimulationConfiguration/weekdayMinutes`` or
+///    ``ZhiXiSimulationConfiguration/breaks`` each day has its own budget, as the planner's
+///    `StudySchedule` gives it: a day without study time does nothing (what is due moves on
+///    a day, unreported), the load balancer draws reviews towards the lighter days of their
+///    fuzz range, and on the last study day before a break the reviews due during it that
+///    would be fragile by its end (`MoveRanking`) are done if the day has room.
 /// 4. **A review**: recall is drawn from the item's retrievability; a mastery score is drawn
 ///    from ``MasteryScoreDistribution`` given recall and rated by the planner's
 ///    `MasteryRatingScale`; the memory is updated as the planner replays a session. A lesson
