@@ -331,6 +331,22 @@ struct PlannerBreakTests {
         }
     }
 
+    @Test("with a break, the days' loads are the same whatever the number of days shown, and every other day keeps the budget fill's guarantees",
+          arguments: [1, 7, 30])
+    func independentOfDaysShown(days: Int) throws {
+        let away = [W.away("2027-01-29", "2027-02-01"), W.away("2027-02-20", "2027-02-23")]
+        let reference = try W.plan(now: B.now, days: 30) { $0.breaks = away; $0.weekdayMinutes = W.freeSundays }
+        let result = try W.plan(now: B.now, days: days) { $0.breaks = away; $0.weekdayMinutes = W.freeSundays }
+        #expect(result.days.map(\.minutes) == Array(reference.days.prefix(days).map(\.minutes)))
+        #expect(result.plan.allTasks.map(\.task.scheduledAt) == reference.plan.allTasks.map(\.task.scheduledAt))
+        let awayDays = Set(away.flatMap { $0.from.daysSince1970 ... $0.to.daysSince1970 })
+        W.checkBudgetFill(reference, today: B.today) { day in
+            awayDays.contains(day) ? 0 : W.freeSundays[weekday: W.calendar.weekday(ofDay: day)] ?? 45
+        }
+        W.checkWeakPointsFirst(reference)
+        #expect(!reference.plan.allTasks.contains { awayDays.contains(W.day($0)) })
+    }
+
     @Test("a break already begun: nothing before today, what falls due in it waits until after it")
     func breakUnderway() throws {
         let result = try W.plan(now: W.dayAfterLastSession) { $0.breaks = [W.away("2026-11-27", "2026-12-01")] }
