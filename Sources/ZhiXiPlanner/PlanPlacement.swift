@@ -35,8 +35,9 @@ struct PlacedTask: Sendable {
     var fragile = false
 }
 
-/// Places planner items on days: each item's window, fuzz and load balancing within it, then
-/// the daily budget, filled day by day from today with the most urgent tasks first.
+/// Places planner items on days: each item's window, fuzz and load balancing within it (with
+/// Easy Days when the days' budgets differ), the moves for breaks and requests, then each
+/// day's budget, filled day by day from today with the most urgent tasks first.
 struct PlanPlacement {
     let settings: PlannerSettings
     let configuration: PlannerConfiguration

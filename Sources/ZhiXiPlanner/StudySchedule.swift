@@ -33,9 +33,6 @@ public struct StudySchedule: Sendable, Hashable {
     /// there is no break. A uniform schedule plans exactly as a single daily budget does.
     public let isUniform: Bool
 
-    /// The longest single break accepted, in days (a year and a day).
-    public static let longestBreakDays = 366
-
     /// A schedule of `dailyMinutes` a day (0: no limit), with `weekdayMinutes` where given
     /// and nothing on the days of `breaks`.
     /// - Throws: ``PlannerError/dailyMinutesNegative(_:)``,
