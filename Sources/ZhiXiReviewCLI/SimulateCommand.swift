@@ -1,7 +1,9 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiPlanner
+import ZhiXiScheduler
 import ZhiXiSimulation
 
 /// `zhixi-review simulate`: a year (or any span) of learning under one desired retention or
@@ -72,7 +74,10 @@ enum SimulateCommand: Command {
         expectation: "one probability from 0 to 1, or four separated by commas", parse: weakPointRates)
     static let now = CommandOption<Date>.timestamp(
         "now", default: "the start of the study day after the log's last review (--revlog), the current time (--workspace)",
-        help: "the moment a simulation from a learner (--revlog or --workspace) starts from; refused otherwise")
+        help: "the moment a simulation from a learner (--revlog or --workspace) starts from (its study day is day 1), or, for a "
+            + "new course with --weekday-minutes or --away, whose UTC day is day 1; refused otherwise")
+    static let weekdayMinutes = SharedOptions.weekdayMinutes(default: "every day the daily budget; with --workspace the learner's")
+    static let away = SharedOptions.away(default: "none; with --workspace the learner's breaks (--away replaces them)")
     static let format = SharedOptions.format([.text, .json, .csv])
     static let svg = CommandOption<String>.text(
         "svg", placeholder: "FILE", example: "chart.svg",
@@ -97,6 +102,10 @@ enum SimulateCommand: Command {
         their cards. ZhiXi mode simulates lessons scored by the AI (mastery 0-100, rated by
         the planner's scale), the planner's review types and durations, weak points that
         appear, are drilled and retire, and a daily budget in minutes that tasks never exceed.
+        With --weekday-minutes and --away (ZhiXi mode) each day has its own minutes, as the
+        planner plans them: nothing on a day at 0 or away, reviews drawn towards the lighter days
+        of their fuzz range, the fragile ones of a break done before it; compare with a run
+        without them to see what free days cost in items remembered.
 
         A sweep simulates every retention FROM, FROM+STEP, ... TO with the same seeds, in
         parallel, and recommends the one with the lowest cost per item (cards: seconds of study
@@ -106,9 +115,9 @@ enum SimulateCommand: Command {
         edge or outside 0.70-0.99, parameters at a bound or from fewer than 500 items.
         """,
         options: [days.erased, deck.erased, mode.erased, retention.erased, sweep.erased, SharedOptions.parameters.erased,
-                  newPerDay.erased, maximumMinutes.erased, seeds.erased, seed.erased, config.erased, revlog.erased,
-                  timeZone.erased, dayStart.erased, saveConfig.erased, budget.erased, workspace.erased, weakPointRate.erased,
-                  now.erased, format.erased, svg.erased, series.erased],
+                  newPerDay.erased, maximumMinutes.erased, weekdayMinutes.erased, away.erased, seeds.erased, seed.erased,
+                  config.erased, revlog.erased, timeZone.erased, dayStart.erased, saveConfig.erased, budget.erased,
+                  workspace.erased, weakPointRate.erased, now.erased, format.erased, svg.erased, series.erased],
         epilogue: """
         JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "inputs": {"parameters",
         "parametersSource", "config", "revlog", "workspace", "now", "dailyCapMinutes", ...},
@@ -142,11 +151,17 @@ enum SimulateCommand: Command {
         if mode == .zhiXi, revlogPath != nil {
             throw arguments.usageError("--revlog simulates a learner's cards; use it with --mode cards (or --workspace for lessons)")
         }
+        if mode == .cards, arguments.isGiven(weekdayMinutes) || arguments.isGiven(away) {
+            throw arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
+        }
         if revlogPath == nil, workspacePath == nil {
-            let given = [(now.name, arguments.isGiven(now)), (timeZone.name, arguments.isGiven(timeZone)),
+            // --now places a new course's week; otherwise it and the calendar mean nothing without a learner.
+            let weekShaped = mode == .zhiXi && (arguments.isGiven(weekdayMinutes) || arguments.isGiven(away))
+            let given = [(now.name, arguments.isGiven(now) && !weekShaped), (timeZone.name, arguments.isGiven(timeZone)),
                          (dayStart.name, arguments.isGiven(dayStart))].first { $0.1 }
             if let (option, _) = given {
-                throw arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE")
+                throw arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE"
+                                           + (option == now.name ? " (or, in ZhiXi mode, --weekday-minutes or --away)" : ""))
             }
         }
         if revlogPath == nil, arguments.isGiven(saveConfig) {
@@ -338,14 +353,27 @@ enum SimulateCommand: Command {
             let history = snapshot.weakPointHistory
             inputs.weakPointSource = "from \(history.assessments.reduce(0, +)) assessments naming "
                 + "\(history.newWeakPoints.reduce(0, +)) new weak points, smoothed"
+            configuration.weekdayMinutes = workspace.profile.weekdayMinutes
+            configuration.breaks = workspace.profile.breaks ?? []
+            configuration.startDate = CivilDate(daysSince1970: snapshot.today)
             workspaceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
             inputs.start = now
             inputs.startDescription = arguments.isGiven(self.now) ? "--now" : "the current time"
             context.keepUntilExit(workspace)
         } else {
+            let now = try arguments.value(of: now, default: context.now)
             start = .newCourse(lessons: try arguments.value(of: deck, default: 100), minutes: 20)
+            configuration.startDate = CivilDate(daysSince1970: StudyCalendar.utc.dayNumber(of: now))
+            if arguments.isGiven(self.now) {
+                inputs.start = now
+                inputs.startDescription = "--now, whose UTC day places the week"
+            }
             inputs.weakPointSource = "ZhiXi's defaults"
         }
+        if let minutes = try arguments.value(of: weekdayMinutes) { configuration.weekdayMinutes = minutes }
+        let breaks = try arguments.values(of: away)
+        if !breaks.isEmpty { configuration.breaks = breaks }
+        if configuration.weekdayMinutes == nil, configuration.breaks.isEmpty { configuration.startDate = nil }
         if let rates = try arguments.value(of: weakPointRate) {
             configuration.weakPoints.newWeakPointProbabilities = rates.count == 1 ? [Double](repeating: rates[0], count: 4) : rates
             inputs.weakPointSource = "--weak-point-rate"
@@ -363,7 +391,8 @@ enum SimulateCommand: Command {
         let rateText = SimulationTextReport.number(rate, rate == rate.rounded() ? 0 : 2)
         var setting = SimulationReport.Setting(
             mode: .zhiXi, spanDays: configuration.spanDays, itemCount: start.lessons.count, studiedAtStart: start.studiedCount,
-            dailyLimit: configuration.dailyMinutes > 0 ? "budget \(configuration.dailyMinutes) min a day" : "no daily budget",
+            dailyLimit: (configuration.dailyMinutes > 0 ? "budget \(configuration.dailyMinutes) min a day" : "no daily budget")
+                + weekText(configuration),
             dailyLimitMinutes: configuration.dailyMinutes > 0 ? Double(configuration.dailyMinutes) : nil,
             newPerDay: "\(rateText) new lesson\(rate == 1 ? "" : "s") a day", seeds: [], workspace: workspaceName)
         setting.inputs = inputs
@@ -379,6 +408,22 @@ enum SimulateCommand: Command {
         let rates = values.compactMap { $0 }
         guard rates.count == values.count, rates.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
         return rates
+    }
+
+    /// The week of a ZhiXi simulation for its setting line: ` (sat 15, sun 0; away 2026-12-24–2026-12-27)`,
+    /// empty when every day has the daily budget.
+    static func weekText(_ configuration: ZhiXiSimulationConfiguration) -> String {
+        var parts: [String] = []
+        if let table = configuration.weekdayMinutes {
+            let days = [2, 3, 4, 5, 6, 7, 1].compactMap { weekday in
+                table[weekday: weekday].map { "\(WeekdayMinutes.keys[weekday - 1]) \($0)" }
+            }
+            if !days.isEmpty { parts.append(days.joined(separator: ", ")) }
+        }
+        if !configuration.breaks.isEmpty {
+            parts.append("away " + configuration.breaks.map { "\($0.from)–\($0.to)" }.joined(separator: ", "))
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// `FROM:TO:STEP` as its retentions, or `nil` when it is not such a range of
