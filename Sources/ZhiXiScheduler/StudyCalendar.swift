@@ -61,7 +61,7 @@ public struct StudyCalendar: Sendable, Hashable {
     }
 
     /// Builds the offset table of a zone (no cache). O(transitions from 1900 to 2200).
-    init(building timeZone: TimeZone, identifier: String, dayStartHour: Int) {
+    package init(building timeZone: TimeZone, identifier: String, dayStartHour: Int) {
         self.timeZone = timeZone
         self.timeZoneIdentifier = identifier
         self.dayStartHour = dayStartHour
