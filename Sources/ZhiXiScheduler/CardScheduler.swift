@@ -173,7 +173,7 @@ public struct CardScheduler: Sendable {
     }
 
     /// A card as if it had always been scheduled by this scheduler, from bare ratings and dates
-    /// (e.g. an imported review-log CSV): as ``reschedule(_:from:)``. Reviews at the same
+    /// (e.g. an imported review-log CSV): as ``reschedule(_:from:)->Card``. Reviews at the same
     /// instant keep their order. O(n log n) for n reviews; allocates the sorted order.
     public func reschedule<Reviews: Sequence<(rating: Rating, date: Date)>>(_ card: Card, replaying reviews: Reviews) -> Card {
         let ordered = reviews.enumerated().sorted { left, right in
@@ -187,7 +187,7 @@ public struct CardScheduler: Sendable {
     }
 
     /// Every card of a collection as if it had always been scheduled by this scheduler:
-    /// ``reschedule(_:from:)`` for each card with its own reviews from `log`, e.g. after a
+    /// ``reschedule(_:from:)->Card`` for each card with its own reviews from `log`, e.g. after a
     /// refit of the parameters. The log may hold the reviews of every card in any order;
     /// reviews of cards not in `cards` are ignored, and a card without reviews becomes a new
     /// card due at its ``Card/due``. The result is in the order of `cards`.

@@ -3,7 +3,7 @@ import ZhiXiPlanner
 
 extension TrainingDataset {
     /// The training items of a learner's planner histories
-    /// (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``): each lesson and each weak
+    /// (`ReviewPlanner.reviewHistories(_:now:)`): each lesson and each weak
     /// point is a card, with the reviews the planner replays and their study days.
     ///
     /// Card ids: the lesson's id, or `"lesson id / weak point"` for a weak point; a weak point
@@ -26,7 +26,7 @@ extension TrainingDataset {
     /// the profile's, its rating scale turns scores into ratings), as
     /// ``init(plannerHistories:)`` lays them out. What `zhixi-review optimize WORKSPACE.json`
     /// fits. O(n log n) in sessions and analyses.
-    /// - Throws: ``ZhiXiPlanner/PlannerError`` for an input the planner cannot read (an unknown
+    /// - Throws: `PlannerError` for an input the planner cannot read (an unknown
     ///   time zone, a session of an unknown lesson, …).
     public init(learner input: PlannerInput, now: Date,
                 configuration: PlannerConfiguration = PlannerConfiguration()) throws(PlannerError) {
