@@ -49,7 +49,7 @@ let package = Package(
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
-        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiCore", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
@@ -99,7 +99,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"]
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

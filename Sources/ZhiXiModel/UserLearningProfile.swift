@@ -4,7 +4,7 @@ import Foundation
 /// remember.
 ///
 /// Absent keys decode as the defaults: time zone `"UTC"`, day start 04:00, 30 minutes a
-/// day, desired retention 0.9.
+/// day, desired retention 0.9, the same minutes every day of the week, no breaks.
 public struct UserLearningProfile: Sendable, Codable, Hashable {
     /// The default time zone identifier, `"UTC"`.
     public static let defaultTimeZone = "UTC"
@@ -32,6 +32,11 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     public var firstWeekday: Int?
     /// When the settings were last changed, if known.
     public var updatedAt: Date?
+    /// Minutes for some days of the week, if they differ from ``dailyMinutes`` (0: a day
+    /// without study); `nil` when every day has ``dailyMinutes``.
+    public var weekdayMinutes: WeekdayMinutes?
+    /// Days the learner will be away, if any: nothing is planned on them.
+    public var breaks: [StudyBreak]?
 
     /// Creates a profile; omitted settings take the defaults.
     public init(
@@ -42,7 +47,9 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         desiredRetention: Double = UserLearningProfile.defaultDesiredRetention,
         preferredLanguage: String? = nil,
         firstWeekday: Int? = nil,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil,
+        weekdayMinutes: WeekdayMinutes? = nil,
+        breaks: [StudyBreak]? = nil
     ) {
         self.userID = userID
         self.timeZone = timeZone
@@ -52,12 +59,14 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         self.preferredLanguage = preferredLanguage
         self.firstWeekday = firstWeekday
         self.updatedAt = updatedAt
+        self.weekdayMinutes = weekdayMinutes
+        self.breaks = breaks
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage
         case userID = "userId"
-        case firstWeekday, updatedAt
+        case firstWeekday, updatedAt, weekdayMinutes, breaks
     }
 
     /// Decodes a profile; absent (or `null`) settings take the defaults.
@@ -72,7 +81,9 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
                 ?? Self.defaultDesiredRetention,
             preferredLanguage: try container.decodeIfPresent(String.self, forKey: .preferredLanguage),
             firstWeekday: try container.decodeIfPresent(Int.self, forKey: .firstWeekday),
-            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt),
+            weekdayMinutes: try container.decodeIfPresent(WeekdayMinutes.self, forKey: .weekdayMinutes),
+            breaks: try container.decodeIfPresent([StudyBreak].self, forKey: .breaks)
         )
     }
 }
@@ -85,6 +96,7 @@ extension UserLearningProfile: JSONByteDecodable {
         var object = try reader.beginObject(Self.byteKeys)
         var userID: String?, timeZone: String?, dayStartHour: Int?, dailyMinutes: Int?
         var desiredRetention: Double?, preferredLanguage: String?, firstWeekday: Int?, updatedAt: Date?
+        var weekdayMinutes: WeekdayMinutes?, breaks: [StudyBreak]?
         while let key = try reader.nextField(&object) {
             do throws(JSONReadFailure) {
                 switch key {
@@ -96,6 +108,8 @@ extension UserLearningProfile: JSONByteDecodable {
                 case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
                 case .firstWeekday: firstWeekday = try reader.readOptional(Int.self)
                 case .updatedAt: updatedAt = try reader.readOptional(Date.self)
+                case .weekdayMinutes: weekdayMinutes = try reader.readOptional(WeekdayMinutes.self)
+                case .breaks: breaks = try reader.readOptionalArray(of: StudyBreak.self)
                 }
             } catch {
                 throw object.annotate(error)
@@ -109,5 +123,7 @@ extension UserLearningProfile: JSONByteDecodable {
         self.preferredLanguage = preferredLanguage
         self.firstWeekday = firstWeekday
         self.updatedAt = updatedAt
+        self.weekdayMinutes = weekdayMinutes
+        self.breaks = breaks
     }
 }

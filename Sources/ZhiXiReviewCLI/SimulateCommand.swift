@@ -1,7 +1,9 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiPlanner
+import ZhiXiScheduler
 import ZhiXiSimulation
 
 /// `zhixi-review simulate`: a year (or any span) of learning under one desired retention or
@@ -49,7 +51,12 @@ enum SimulateCommand: Command {
         "workspace", placeholder: "FILE", example: "workspace.json",
         help: "ZhiXi mode from a real learner: the planner's memory of each lesson and weak point in the workspace as of "
             + "--now; the lessons not studied yet are studied in order")
-    static let now = CommandOption<Date>.timestamp("now", default: "the current time", help: "the moment the workspace is simulated from")
+    static let now = CommandOption<Date>.timestamp(
+        "now", default: "the current time",
+        help: "the moment the workspace is simulated from; its study day is day 1 (for a new course, its UTC day places "
+            + "--weekday-minutes and --away)")
+    static let weekdayMinutes = SharedOptions.weekdayMinutes(default: "every day the daily budget; with --workspace the learner's")
+    static let away = SharedOptions.away(default: "none; with --workspace the learner's breaks (--away replaces them)")
     static let format = SharedOptions.format([.text, .json, .csv])
     static let svg = CommandOption<String>.text(
         "svg", placeholder: "FILE", example: "chart.svg",
@@ -67,15 +74,19 @@ enum SimulateCommand: Command {
         relearning steps and costs). ZhiXi mode simulates lessons scored by the AI (mastery
         0-100, rated by the planner's scale), the planner's review types and durations, weak
         points that appear, are drilled and retire, and a daily budget in minutes that tasks
-        never exceed: what does not fit moves to the next day and is reported.
+        never exceed: what does not fit moves to the next day and is reported. With
+        --weekday-minutes and --away (ZhiXi mode) each day has its own minutes, as the planner
+        plans them: nothing on a day at 0 or away, reviews drawn towards the lighter days of
+        their fuzz range, the fragile ones of a break done before it; compare with a run
+        without them to see what free days cost in items remembered.
 
         A sweep simulates every retention FROM, FROM+STEP, ... TO with the same seeds, in
         parallel, and recommends the one with the lowest cost per memorized item (seconds of
         study per item remembered at the end, fsrs-rs's criterion), saying how sure that is.
         """,
         options: [days.erased, deck.erased, mode.erased, retention.erased, sweep.erased, SharedOptions.parameters.erased,
-                  newPerDay.erased, maximumMinutes.erased, seeds.erased, seed.erased, config.erased, workspace.erased,
-                  now.erased, format.erased, svg.erased],
+                  newPerDay.erased, maximumMinutes.erased, weekdayMinutes.erased, away.erased, seeds.erased, seed.erased,
+                  config.erased, workspace.erased, now.erased, format.erased, svg.erased],
         epilogue: """
         JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "summary": {"totalReviews",
         "totalLearned", "memorizedAtEnd", "averageMinutesPerDay", ...}, "days": {"reviews",
@@ -99,6 +110,9 @@ enum SimulateCommand: Command {
         }
         if mode == .zhiXi, arguments.isGiven(config) {
             throw arguments.usageError("--config takes fsrs-rs's card simulator fields; use it with --mode cards")
+        }
+        if mode == .cards, arguments.isGiven(weekdayMinutes) || arguments.isGiven(away) {
+            throw arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
         }
         let retentions = try arguments.value(of: sweep)
         if retentions != nil, arguments.isGiven(retention) {
@@ -212,13 +226,21 @@ enum SimulateCommand: Command {
             start = ZhiXiStartingState(snapshot: snapshot, maximumWeakPointsPerLesson: configuration.weakPoints.maximumPerLesson)
             defaultRetention = snapshot.desiredRetention
             configuration.dailyMinutes = budget.map { Int($0) } ?? snapshot.dailyMinutes
+            configuration.weekdayMinutes = workspace.profile.weekdayMinutes
+            configuration.breaks = workspace.profile.breaks ?? []
+            configuration.startDate = CivilDate(daysSince1970: snapshot.today)
             workspaceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
             context.keepUntilExit(workspace)
         } else {
-            _ = try arguments.value(of: now)
+            let now = try arguments.value(of: now, default: context.now)
             start = .newCourse(lessons: try arguments.value(of: deck, default: 100), minutes: 20)
             configuration.dailyMinutes = budget.map { Int($0) } ?? 30
+            configuration.startDate = CivilDate(daysSince1970: StudyCalendar.utc.dayNumber(of: now))
         }
+        if let minutes = try arguments.value(of: weekdayMinutes) { configuration.weekdayMinutes = minutes }
+        let breaks = try arguments.values(of: away)
+        if !breaks.isEmpty { configuration.breaks = breaks }
+        if configuration.weekdayMinutes == nil, configuration.breaks.isEmpty { configuration.startDate = nil }
         let simulator: ZhiXiSimulator
         do {
             simulator = try ZhiXiSimulator(configuration: configuration, start: start)
@@ -229,11 +251,28 @@ enum SimulateCommand: Command {
         let rateText = SimulationTextReport.number(rate, rate == rate.rounded() ? 0 : 2)
         let setting = SimulationReport.Setting(
             mode: .zhiXi, spanDays: configuration.spanDays, itemCount: start.lessons.count, studiedAtStart: start.studiedCount,
-            dailyLimit: "budget \(configuration.dailyMinutes) min a day", dailyLimitMinutes: Double(configuration.dailyMinutes),
+            dailyLimit: "budget \(configuration.dailyMinutes) min a day" + weekText(configuration),
+            dailyLimitMinutes: Double(configuration.dailyMinutes),
             newPerDay: "\(rateText) new lesson\(rate == 1 ? "" : "s") a day", seeds: [], workspace: workspaceName)
         return Prepared(setting: setting, defaultRetention: defaultRetention) { sweep, progress in
             await sweep.run(simulator, progress: progress)
         }
+    }
+
+    /// The week of a ZhiXi simulation for its setting line: ` (sat 15, sun 0; away 2026-12-24–2026-12-27)`,
+    /// empty when every day has the daily budget.
+    static func weekText(_ configuration: ZhiXiSimulationConfiguration) -> String {
+        var parts: [String] = []
+        if let table = configuration.weekdayMinutes {
+            let days = [2, 3, 4, 5, 6, 7, 1].compactMap { weekday in
+                table[weekday: weekday].map { "\(WeekdayMinutes.keys[weekday - 1]) \($0)" }
+            }
+            if !days.isEmpty { parts.append(days.joined(separator: ", ")) }
+        }
+        if !configuration.breaks.isEmpty {
+            parts.append("away " + configuration.breaks.map { "\($0.from)–\($0.to)" }.joined(separator: ", "))
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// `FROM:TO:STEP` as its retentions, or `nil` when it is not such a range of
