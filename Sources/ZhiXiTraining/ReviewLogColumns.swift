@@ -121,7 +121,7 @@ public struct ReviewLogColumns: Sendable {
         states.append(state)
     }
 
-    fileprivate mutating func reserve(rows: Int) {
+    mutating func reserve(rows: Int) {
         cardIndices.reserveCapacity(rows)
         secondsSince1970.reserveCapacity(rows)
         ratings.reserveCapacity(rows)
