@@ -91,7 +91,7 @@ enum EvaluateCommand: Command {
         } else {
             let evaluation: TimeSeriesEvaluation
             do {
-                evaluation = try TimeSeriesEvaluator(foldCount: splitCount, optimizer: ParameterOptimizer(configuration: configuration))
+                evaluation = try await TimeSeriesEvaluator(foldCount: splitCount, optimizer: ParameterOptimizer(configuration: configuration))
                     .evaluate(dataset, parameters: given)
             } catch {
                 throw .dataError("\(FileAccess.displayName(path)): \(error.description)")

@@ -59,10 +59,15 @@ enum OptimizeCommand: Command {
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
                            + "from \(input.description)")
-        let result = ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
-            context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
-                               + TextFormatting.fixed(progress.loss, 4))
+        // The blocking fit (the command is the whole process), so that progress is written
+        // from this thread.
+        func fit() -> OptimizationResult {
+            ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
+                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
+                                   + TextFormatting.fixed(progress.loss, 4))
+            }
         }
+        let result = fit()
         let array = TrainingInput.jsonArray(result.parameters)
         if let outPath {
             try FileAccess.replaceAtomically(outPath, with: Data((array + "\n").utf8))

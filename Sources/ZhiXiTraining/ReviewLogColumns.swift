@@ -131,7 +131,7 @@ public struct ReviewLogColumns: Sendable {
         durationsMilliseconds.append(duration)
     }
 
-    fileprivate mutating func reserve(rows: Int) {
+    mutating func reserve(rows: Int) {
         cardIndices.reserveCapacity(rows)
         secondsSince1970.reserveCapacity(rows)
         ratings.reserveCapacity(rows)

@@ -128,10 +128,17 @@ struct CardReviewHistoriesTests {
     }
 }
 
-/// The real review log is in ../shared/data next to the project; a fresh clone does not have it.
-let sharedReviewLog: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+/// The real review log is in ../shared/data next to the project (or next to the directory of
+/// worktrees, ../../shared/data, for a worktree); a fresh clone does not have it.
+let sharedReviewLog: URL = {
+    let project = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let beside = project.deletingLastPathComponent().appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+    let aboveWorktrees = project.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+    return FileManager.default.fileExists(atPath: beside.path) ? beside
+        : FileManager.default.fileExists(atPath: aboveWorktrees.path) ? aboveWorktrees : beside
+}()
 
 @Suite("The real review log (../shared/data)",
        .enabled(if: FileManager.default.fileExists(atPath: sharedReviewLog.path),
