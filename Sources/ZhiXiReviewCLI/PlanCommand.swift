@@ -61,13 +61,15 @@ enum PlanCommand: Command {
                   away.erased, postpone.erased, advance.erased, days.erased, week.erased,
                   noFuzz.erased, SharedOptions.parameters.erased, format.erased, language.erased, batch.erased],
         epilogue: """
-        JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later"}, each
-        group an array of ReviewTask objects with their explanation (predictedRecall, stability,
-        difficulty, estimatedMinutes, dueAt, weakPoint, sourceAnalysisId, lessonTitle, reason,
-        deferredFrom, and movedFrom with move — beforeBreak, afterBreak, postponed or advanced —
-        for a review moved for a break or on request). CSV ends each row with moved_from and
-        move; iCalendar adds X-ZHIXI-MOVED-FROM and X-ZHIXI-MOVE to a moved review's event.
-        Notes on the plan go to standard error in json, csv and ics formats.
+        JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later",
+        "notes"}, each group an array of ReviewTask objects with their explanation
+        (predictedRecall, stability, difficulty, estimatedMinutes, dueAt, weakPoint,
+        sourceAnalysisId, lessonTitle, reason, deferredFrom, and movedFrom with move —
+        beforeBreak, afterBreak, postponed or advanced — for a review moved for a break or on
+        request), "notes" the plan's notes as sentences ([] when none). CSV ends each row with
+        moved_from and move; iCalendar adds X-ZHIXI-MOVED-FROM and X-ZHIXI-MOVE to a moved
+        review's event. Notes on the plan also go to standard error in json, csv and ics
+        formats.
 
         --batch: each output line is {"userId": …, "plan": {…}} (the plan as --format json
         writes it, and "notes": […] when there are notes), or {"line": N, "userId": …|null,

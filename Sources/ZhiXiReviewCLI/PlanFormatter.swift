@@ -25,16 +25,25 @@ struct PlanFormatter {
 
     // MARK: JSON
 
-    /// The plan as the JSON contract's `ReviewPlan`: compact, sorted keys, one line, ended by
-    /// a line break.
+    /// The plan as the JSON contract's `ReviewPlan` (compact, its keys sorted), then the
+    /// plan's notes as `"notes": [sentences]` (empty when there are none): one line, ended by
+    /// a line break. Every byte before `,"notes"` is the `ReviewPlan`'s own JSON.
     func json() throws(CommandError) -> Data {
+        let plan: Data
         do {
-            var data = try result.plan.jsonData()
-            data.append(UInt8(ascii: "\n"))
-            return data
+            plan = try result.plan.jsonData()
         } catch {
             throw .ioError("cannot encode the plan as JSON (\(error))")
         }
+        var text = UTF8Text(capacity: plan.count + 256)
+        text.append(contentsOf: plan.dropLast())   // its closing brace
+        text.append(",\"notes\":[")
+        for (index, note) in result.notes.enumerated() {
+            if index > 0 { text.append(byte: UInt8(ascii: ",")) }
+            text.appendJSONString(note.text(wording: wording))
+        }
+        text.append("]}\n")
+        return Data(text.bytes)
     }
 
     // MARK: Text

@@ -97,17 +97,3 @@ public struct RetentionSweep: Sendable {
         return RetentionSweepResult(points: points)
     }
 }
-
-/// What a ``RetentionSweep`` found: every retention's runs and the recommendation.
-public struct RetentionSweepResult: Sendable {
-    /// One entry per retention, in sweep order.
-    public let points: [SimulationRuns]
-    /// The retention with the lowest cost per memorized item, and how sure that is.
-    public let recommendation: RetentionRecommendation
-
-    /// The result of these points (at least one, all with the same seeds).
-    public init(points: [SimulationRuns]) {
-        self.points = points
-        recommendation = RetentionRecommendation(points: points)
-    }
-}

@@ -406,6 +406,8 @@ private struct ZhiXiRun {
         var drained: [Int32] = []
         drained.reserveCapacity(256)
         var studiedNew = 0
+        var memorizedAtStart = 0.0
+        for lesson in 0 ..< lessonCount where active[lesson] { memorizedAtStart += recall(lesson, onDay: 0) }
 
         for day in 0 ..< span {
             // 1. The items due today (skipping entries left behind by a rescheduled item).
@@ -457,7 +459,10 @@ private struct ZhiXiRun {
             while !anySpilled, studiedNew < released {
                 let lesson = Int(newLessons[studiedNew])
                 let minutes = Int(lessonMinutes[lesson])
-                guard fits(minutes, used: used, day: day) else { break }
+                guard fits(minutes, used: used, day: day) else {
+                    days.capReached[day] = true
+                    break
+                }
                 used += minutes
                 studiedNew += 1
                 let score = MasteryScoreDistribution.draw(scores.firstSession, generator: &generator)
@@ -473,6 +478,7 @@ private struct ZhiXiRun {
                 assess(lesson, rating: rating, day: day)
                 schedule(lesson)
             }
+            if anySpilled { days.capReached[day] = true }
             if let studySchedule {
                 days.overBudgetMinutes[day] = studySchedule.minutes(onDay: firstDay + day).map { max(0, used - $0) } ?? 0
             } else {
@@ -495,6 +501,7 @@ private struct ZhiXiRun {
         summary.feynmanReviews = counters.feynmanReviews
         summary.recallReviews = counters.recallReviews
         summary.notStarted = newLessons.count - studiedNew
+        summary.memorizedAtStart = memorizedAtStart
         return SimulationResult(mode: .zhiXi, desiredRetention: desiredRetention, seed: seed, days: days, summary: summary,
                                 reviewLog: reviewLog)
     }

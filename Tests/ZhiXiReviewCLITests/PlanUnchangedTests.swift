@@ -3,7 +3,8 @@ import Testing
 
 /// The sample learner's plans as `plan` printed them before the learner's week and breaks
 /// (issue 21) existed, kept in `Fixtures/`: without weekday minutes, breaks, `--postpone` or
-/// `--advance`, a plan must stay the same byte for byte.
+/// `--advance`, a plan must stay the same byte for byte. (The JSON fixtures gained the plan's
+/// `"notes"` after its own members in issue 18; every byte before them is as it was.)
 @Suite("zhixi-review plan: unchanged without a week, breaks or moves")
 struct PlanUnchangedTests {
     static let fixtures = packageRoot.appendingPathComponent("Tests/ZhiXiReviewCLITests/Fixtures")
