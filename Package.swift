@@ -7,8 +7,8 @@
 //   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers, atomic files)
 //   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
-//                   turns the planner's review histories into training data)
+//   ZhiXiTraining → ZhiXiPlanner, ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (one way:
+//                   training reads the planner's review histories; the planner never imports it)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
 //   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
 //   services      → ZhiXiNetwork, ZhiXiModel: one target per service of the app's API, each a
@@ -60,9 +60,9 @@ let package = Package(
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
-        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
-        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         // Secure stores, the token store, the auth service and the app session.
@@ -116,7 +116,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
-        .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
+        .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService"]
+                           "ZhiXiNetwork", "ZhiXiReviewService"],
+            exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
         .testTarget(

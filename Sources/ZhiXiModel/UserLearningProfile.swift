@@ -4,7 +4,7 @@ import Foundation
 /// remember.
 ///
 /// Absent keys decode as the defaults: time zone `"UTC"`, day start 04:00, 30 minutes a
-/// day, desired retention 0.9.
+/// day, desired retention 0.9, the same minutes every day of the week, no breaks.
 public struct UserLearningProfile: Sendable, Codable, Hashable {
     /// The default time zone identifier, `"UTC"`.
     public static let defaultTimeZone = "UTC"
@@ -32,6 +32,11 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     public var firstWeekday: Int?
     /// When the settings were last changed, if known.
     public var updatedAt: Date?
+    /// Minutes for some days of the week, if they differ from ``dailyMinutes`` (0: a day
+    /// without study); `nil` when every day has ``dailyMinutes``.
+    public var weekdayMinutes: WeekdayMinutes?
+    /// Days the learner will be away, if any: nothing is planned on them.
+    public var breaks: [StudyBreak]?
 
     /// Creates a profile; omitted settings take the defaults.
     public init(
@@ -42,7 +47,9 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         desiredRetention: Double = UserLearningProfile.defaultDesiredRetention,
         preferredLanguage: String? = nil,
         firstWeekday: Int? = nil,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil,
+        weekdayMinutes: WeekdayMinutes? = nil,
+        breaks: [StudyBreak]? = nil
     ) {
         self.userID = userID
         self.timeZone = timeZone
@@ -52,11 +59,14 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         self.preferredLanguage = preferredLanguage
         self.firstWeekday = firstWeekday
         self.updatedAt = updatedAt
+        self.weekdayMinutes = weekdayMinutes
+        self.breaks = breaks
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case userID = "userId"
         case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage, firstWeekday, updatedAt
+        case weekdayMinutes, breaks
     }
 }
 
@@ -73,6 +83,8 @@ extension UserLearningProfile: ModelDecodable {
         case .preferredLanguage: preferredLanguage = try source.read()
         case .firstWeekday: firstWeekday = try source.read()
         case .updatedAt: updatedAt = try source.read()
+        case .weekdayMinutes: weekdayMinutes = try source.read()
+        case .breaks: breaks = try source.read()
         }
     }
 }

@@ -26,6 +26,11 @@ struct PlanSettings: Sendable {
         configuration.dayStartHour = try arguments.value(of: PlanCommand.dayStart)
         configuration.desiredRetention = try arguments.value(of: PlanCommand.retention)
         configuration.dailyMinutes = try arguments.value(of: PlanCommand.dailyMinutes)
+        configuration.weekdayMinutes = try arguments.value(of: PlanCommand.weekdayMinutes)
+        let breaks = try arguments.values(of: PlanCommand.away)
+        if !breaks.isEmpty { configuration.breaks = breaks }
+        configuration.postponeCount = try arguments.value(of: PlanCommand.postpone, default: 0)
+        configuration.advanceCount = try arguments.value(of: PlanCommand.advance, default: 0)
         configuration.horizonDays = try arguments.value(of: PlanCommand.days, default: 7)
         if arguments.flag(PlanCommand.noFuzz) {
             configuration.fuzz = false

@@ -19,7 +19,7 @@ enum TasksOptions {
     /// A day `YYYY-MM-DD`.
     static func day(_ name: String, help: String) -> CommandOption<CivilDate> {
         CommandOption(name: name, placeholder: "D", help: help, defaultDescription: nil, isFlag: false, isRepeatable: false,
-                      example: "2026-11-29", expectation: "a date such as 2026-11-29", parse: { CivilDate(text: $0) })
+                      example: "2026-11-29", expectation: "a date such as 2026-11-29", parse: { CivilDate(iso8601Date: $0) })
     }
 
     /// The outbox of `--outbox`, else the directory beside the store.

@@ -148,7 +148,9 @@ enum ModelSamples {
         desiredRetention: 0.85,
         preferredLanguage: "zh-Hans",
         firstWeekday: 2,
-        updatedAt: timestamp("2025-03-01T00:00:00Z")
+        updatedAt: timestamp("2025-03-01T00:00:00Z"),
+        weekdayMinutes: WeekdayMinutes(saturday: 15, sunday: 0),
+        breaks: [StudyBreak(from: CivilDate(year: 2025, month: 4, day: 3), to: CivilDate(year: 2025, month: 4, day: 6))]
     )
 
     static let explanation = ReviewTaskExplanation(
@@ -161,7 +163,9 @@ enum ModelSamples {
         sourceAnalysisID: "a-1",
         lessonTitle: "动量守恒",
         reason: "Recall is predicted to fall below 90 % on 15 March; moved to 16 March because 15 March was full.",
-        deferredFrom: timestamp("2025-03-15T00:00:00Z")
+        deferredFrom: timestamp("2025-03-15T00:00:00Z"),
+        movedFrom: timestamp("2025-03-14T00:00:00Z"),
+        move: .afterBreak
     )
 
     static let plannedTask = PlannedReviewTask(task: reviewTask, explanation: explanation)

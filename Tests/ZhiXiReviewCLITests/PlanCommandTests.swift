@@ -50,13 +50,32 @@ struct PlanCommandTests {
         #expect(!all.isEmpty)
         #expect(Set(all.map(\.task.id)).count == all.count)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later"])
+        // The plan's members, then its notes (issue 18 added "notes").
+        #expect(Set(object.keys) == ["generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later", "notes"])
         // Each planned task is also a plain ReviewTask.
         let first = try #require((object["later"] as? [[String: Any]])?.first)
         let task = try ZhiXiJSON.makeDecoder().decode(ReviewTask.self, from: JSONSerialization.data(withJSONObject: first))
         #expect(task.id == plan.later.first?.task.id)
-        // Re-encoding the decoded plan with the model's encoder gives the same JSON.
-        #expect(String(decoding: try ZhiXiJSON.makeEncoder().encode(plan), as: UTF8.self) + "\n" == result.output)
+        // Re-encoding the decoded plan with the model's encoder gives the same JSON, up to the
+        // notes that follow the plan's members.
+        let encoded = String(decoding: try ZhiXiJSON.makeEncoder().encode(plan), as: UTF8.self)
+        #expect(result.output.hasPrefix(String(encoded.dropLast()) + ",\"notes\":["))
+    }
+
+    @Test("JSON output carries the plan's notes, the sentences the text output lists, after the plan's own members")
+    func jsonNotes() async throws {
+        let json = await run("plan", Self.sample, "--now", Self.now, "--format", "json", "--lang", "en")
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let notes = try #require(object["notes"] as? [String])
+        #expect(!notes.isEmpty, "the sample learner's plan has notes")
+        let text = await run("plan", Self.sample, "--now", Self.now, "--lang", "en")
+        for note in notes { #expect(text.output.contains("  - " + note), "\(note)") }
+        #expect(json.output.hasSuffix("]}\n"))
+        // A plan without notes has an empty list.
+        let tight = await run("plan", Self.sample, "--now", "2026-09-02T09:00:00+08:00", "--format", "json", "--daily-minutes", "0")
+        let tightObject = try #require(try JSONSerialization.jsonObject(with: Data(tight.output.utf8)) as? [String: Any])
+        #expect(tightObject["notes"] is [Any])
     }
 
     @Test("planning twice prints the same plan")

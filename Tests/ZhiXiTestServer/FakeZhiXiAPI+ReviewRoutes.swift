@@ -20,7 +20,7 @@ extension FakeZhiXiAPI {
                         bounds.append(nil)
                         continue
                     }
-                    guard let date = CivilDate(text: text) else {
+                    guard let date = CivilDate(iso8601Date: text) else {
                         return .error(400, code: "INVALID_REQUEST", message: "\(name) '\(text)' is not a date such as 2026-11-29")
                     }
                     bounds.append(date)

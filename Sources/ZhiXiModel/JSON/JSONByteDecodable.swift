@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// A type that ``JSONByteReader`` can read straight from JSON bytes, with the same result
 /// as its `Decodable` conformance under ``ZhiXiJSON/makeDecoder()``.
@@ -48,6 +49,17 @@ extension Date: JSONByteDecodable {
     }
 }
 
+/// A `YYYY-MM-DD` string, as `CivilDate`'s `Decodable` conformance (ZhiXiCore) reads it.
+extension CivilDate: JSONByteDecodable {
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        _ = reader.peekToken()
+        let start = reader.offset
+        let text = try reader.readString()
+        guard let date = CivilDate(iso8601Date: text) else { throw JSONReadFailure(offset: start, reason: Self.dateExpectation(text)) }
+        self = date
+    }
+}
+
 /// `null` is `nil`; anything else a `Wrapped` (as `decodeIfPresent` reads it).
 extension Optional: JSONByteDecodable where Wrapped: JSONByteDecodable {
     @inline(__always)
@@ -76,6 +88,7 @@ extension ReviewType: JSONByteDecodable {}
 extension ReviewTaskStatus: JSONByteDecodable {}
 extension UserStatus: JSONByteDecodable {}
 extension FeedbackCategory: JSONByteDecodable {}
+extension ReviewTaskMove: JSONByteDecodable {}
 
 extension JSONByteReader {
     /// Reads the next value with `JSONDecoder` (the contract's): for the few types whose JSON
