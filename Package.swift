@@ -4,17 +4,21 @@
 // Dependencies run one way only (see DESIGN.md):
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
-//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
+//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers, atomic files)
 //   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
 //   ZhiXiTraining → ZhiXiPlanner, ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (one way:
 //                   training reads the planner's review histories; the planner never imports it)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
 //   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
+//   services      → ZhiXiNetwork, ZhiXiModel: one target per service of the app's API, each a
+//                   protocol and its API implementation (ZhiXiReviewService, ZhiXiLearningService,
+//                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
+//                   ZhiXiFeedbackService, ZhiXiAnalyticsService)
 //
-// Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
-// 127.0.0.1 that plays the app's API for the tests, with faults on demand; zhixi-bench uses
-// it too, to measure the upload queue's flush on the loopback.
+// Test support (not a product): ZhiXiTestServer → the libraries, an HTTP/1.1 server on
+// 127.0.0.1 that plays the app's API for the tests (the contract's executable form), with
+// faults on demand; zhixi-bench uses it too, to measure the upload queue's flush on the loopback.
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -33,12 +37,19 @@ let package = Package(
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
+        .library(name: "ZhiXiReviewService", targets: ["ZhiXiReviewService"]),
+        .library(name: "ZhiXiLearningService", targets: ["ZhiXiLearningService"]),
+        .library(name: "ZhiXiAIService", targets: ["ZhiXiAIService"]),
+        .library(name: "ZhiXiKnowledgeService", targets: ["ZhiXiKnowledgeService"]),
+        .library(name: "ZhiXiProfileService", targets: ["ZhiXiProfileService"]),
+        .library(name: "ZhiXiFeedbackService", targets: ["ZhiXiFeedbackService"]),
+        .library(name: "ZhiXiAnalyticsService", targets: ["ZhiXiAnalyticsService"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
     targets: [
-        // Civil dates and UTF-8 text writers (digits, ISO-8601, JSON strings): the one home of
-        // what every layer formats. No domain knowledge.
+        // Civil dates, UTF-8 text writers (digits, ISO-8601, JSON strings) and atomic file
+        // writes: the one home of what every layer formats or keeps. No domain knowledge.
         .target(name: "ZhiXiCore"),
         // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
         .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore"]),
@@ -53,16 +64,31 @@ let package = Package(
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
-        .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
+        .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         // Secure stores, the token store, the auth service and the app session.
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
         .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The review tasks: list, complete, skip; the durable outbox of completions and skips.
+        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
+        // The learning sessions: pages since a time, recording a new one.
+        .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The the AI: analyse a learner's input, pages of analyses, the tutor's chat.
+        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The knowledge bases, learning paths, lessons.
+        .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The the learning profile and onboarding.
+        .target(name: "ZhiXiProfileService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The feedback.
+        .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The the analysis page's figures: summary, trend, heat map.
+        .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]
+                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
+                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -72,11 +98,13 @@ let package = Package(
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
-        .target(name: "ZhiXiTestServer", dependencies: ["ZhiXiModel"], path: "Tests/ZhiXiTestServer"),
+        .target(name: "ZhiXiTestServer",
+                dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+                path: "Tests/ZhiXiTestServer"),
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
-        .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer"], path: "Tests/ZhiXiFakeAPIServer"),
+        .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
-        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
+        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ZhiXiMemoryTests",
             dependencies: ["ZhiXiMemory"],
@@ -89,7 +117,7 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
-        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(
@@ -99,8 +127,22 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"],
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
+                           "ZhiXiNetwork", "ZhiXiReviewService"],
             exclude: ["Fixtures"]
+        ),
+        // The services against the loopback server, and the review-task outbox.
+        .testTarget(
+            name: "ZhiXiServiceTests",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
+                           "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
+                           "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
+        ),
+        // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
+        .testTarget(
+            name: "ZhiXiContractTests",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiTestServer"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+            resources: [.copy("Golden")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -64,3 +64,27 @@ public struct ReviewTaskExplanation: Sendable, Codable, Hashable {
         case lessonTitle, reason, deferredFrom, movedFrom, move
     }
 }
+
+extension ReviewTaskExplanation: ModelDecodable {
+    static let decoding = ModelDecoding(
+        template: ReviewTaskExplanation(predictedRecall: 0, stability: 0, difficulty: 0, estimatedMinutes: 0,
+                                        dueAt: Date(timeIntervalSince1970: 0), reason: ""),
+        required: [.predictedRecall, .stability, .difficulty, .estimatedMinutes, .dueAt, .reason])
+
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .predictedRecall: predictedRecall = try source.read()
+        case .stability: stability = try source.read()
+        case .difficulty: difficulty = try source.read()
+        case .estimatedMinutes: estimatedMinutes = try source.read()
+        case .dueAt: dueAt = try source.read()
+        case .weakPoint: weakPoint = try source.read()
+        case .sourceAnalysisID: sourceAnalysisID = try source.read()
+        case .lessonTitle: lessonTitle = try source.read()
+        case .reason: reason = try source.read()
+        case .deferredFrom: deferredFrom = try source.read()
+        case .movedFrom: movedFrom = try source.read()
+        case .move: move = try source.read()
+        }
+    }
+}

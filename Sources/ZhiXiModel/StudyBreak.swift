@@ -25,59 +25,16 @@ public struct StudyBreak: Sendable, Codable, Hashable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case from, to
     }
-
-    /// Decodes `{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}`.
-    /// - Throws: `DecodingError.dataCorrupted` naming the member when a date is not a valid
-    ///   `YYYY-MM-DD`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func date(_ key: CodingKeys) throws -> CivilDate {
-            let text = try container.decode(String.self, forKey: key)
-            guard let date = CivilDate(iso8601Date: text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: Self.dateExpectation(text))
-            }
-            return date
-        }
-        self.init(from: try date(.from), to: try date(.to))
-    }
-
-    /// Encodes the two dates as `YYYY-MM-DD` strings.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(from.description, forKey: .from)
-        try container.encode(to.description, forKey: .to)
-    }
-
-    /// The message for a text that is not a date.
-    static func dateExpectation(_ text: String) -> String {
-        "expected a date written YYYY-MM-DD such as 2026-12-24, found \"\(text)\""
-    }
 }
 
-extension StudyBreak: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension StudyBreak: ModelDecodable {
+    static let decoding = ModelDecoding(template: StudyBreak(from: CivilDate(daysSince1970: 0), to: CivilDate(daysSince1970: 0)),
+                                        required: [.from, .to])
 
-    /// Reads a break with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var from: CivilDate?, to: CivilDate?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                _ = reader.peekToken()
-                let start = reader.offset
-                let text = try reader.readString()
-                guard let date = CivilDate(iso8601Date: text) else {
-                    throw JSONReadFailure(offset: start, reason: Self.dateExpectation(text))
-                }
-                switch key {
-                case .from: from = date
-                case .to: to = date
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .from: from = try source.read()
+        case .to: to = try source.read()
         }
-        self.from = try object.required(from, .from)
-        self.to = try object.required(to, .to)
     }
 }

@@ -64,66 +64,27 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage
         case userID = "userId"
-        case firstWeekday, updatedAt, weekdayMinutes, breaks
-    }
-
-    /// Decodes a profile; absent (or `null`) settings take the defaults.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            userID: try container.decode(String.self, forKey: .userID),
-            timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone) ?? Self.defaultTimeZone,
-            dayStartHour: try container.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? Self.defaultDayStartHour,
-            dailyMinutes: try container.decodeIfPresent(Int.self, forKey: .dailyMinutes) ?? Self.defaultDailyMinutes,
-            desiredRetention: try container.decodeIfPresent(Double.self, forKey: .desiredRetention)
-                ?? Self.defaultDesiredRetention,
-            preferredLanguage: try container.decodeIfPresent(String.self, forKey: .preferredLanguage),
-            firstWeekday: try container.decodeIfPresent(Int.self, forKey: .firstWeekday),
-            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt),
-            weekdayMinutes: try container.decodeIfPresent(WeekdayMinutes.self, forKey: .weekdayMinutes),
-            breaks: try container.decodeIfPresent([StudyBreak].self, forKey: .breaks)
-        )
+        case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage, firstWeekday, updatedAt
+        case weekdayMinutes, breaks
     }
 }
 
-extension UserLearningProfile: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension UserLearningProfile: ModelDecodable {
+    static let decoding = ModelDecoding(template: UserLearningProfile(userID: ""), required: [.userID])
 
-    /// Reads a profile with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var userID: String?, timeZone: String?, dayStartHour: Int?, dailyMinutes: Int?
-        var desiredRetention: Double?, preferredLanguage: String?, firstWeekday: Int?, updatedAt: Date?
-        var weekdayMinutes: WeekdayMinutes?, breaks: [StudyBreak]?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .userID: userID = try reader.read(String.self)
-                case .timeZone: timeZone = try reader.readOptional(String.self)
-                case .dayStartHour: dayStartHour = try reader.readOptional(Int.self)
-                case .dailyMinutes: dailyMinutes = try reader.readOptional(Int.self)
-                case .desiredRetention: desiredRetention = try reader.readOptional(Double.self)
-                case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
-                case .firstWeekday: firstWeekday = try reader.readOptional(Int.self)
-                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
-                case .weekdayMinutes: weekdayMinutes = try reader.readOptional(WeekdayMinutes.self)
-                case .breaks: breaks = try reader.readOptionalArray(of: StudyBreak.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .userID: userID = try source.read()
+        case .timeZone: timeZone = try source.read()
+        case .dayStartHour: dayStartHour = try source.read()
+        case .dailyMinutes: dailyMinutes = try source.read()
+        case .desiredRetention: desiredRetention = try source.read()
+        case .preferredLanguage: preferredLanguage = try source.read()
+        case .firstWeekday: firstWeekday = try source.read()
+        case .updatedAt: updatedAt = try source.read()
+        case .weekdayMinutes: weekdayMinutes = try source.read()
+        case .breaks: breaks = try source.read()
         }
-        self.userID = try object.required(userID, .userID)
-        self.timeZone = timeZone ?? Self.defaultTimeZone
-        self.dayStartHour = dayStartHour ?? Self.defaultDayStartHour
-        self.dailyMinutes = dailyMinutes ?? Self.defaultDailyMinutes
-        self.desiredRetention = desiredRetention ?? Self.defaultDesiredRetention
-        self.preferredLanguage = preferredLanguage
-        self.firstWeekday = firstWeekday
-        self.updatedAt = updatedAt
-        self.weekdayMinutes = weekdayMinutes
-        self.breaks = breaks
     }
 }

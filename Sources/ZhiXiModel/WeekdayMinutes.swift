@@ -75,28 +75,18 @@ public struct WeekdayMinutes: Sendable, Codable, Hashable {
     }
 }
 
-extension WeekdayMinutes: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension WeekdayMinutes: ModelDecodable {
+    static let decoding = ModelDecoding(template: WeekdayMinutes())
 
-    /// Reads the minutes with the same rules as the `Decodable` conformance.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        self.init()
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                let minutes = try reader.readOptional(Int.self)
-                switch key {
-                case .monday: monday = minutes
-                case .tuesday: tuesday = minutes
-                case .wednesday: wednesday = minutes
-                case .thursday: thursday = minutes
-                case .friday: friday = minutes
-                case .saturday: saturday = minutes
-                case .sunday: sunday = minutes
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .monday: monday = try source.read()
+        case .tuesday: tuesday = try source.read()
+        case .wednesday: wednesday = try source.read()
+        case .thursday: thursday = try source.read()
+        case .friday: friday = try source.read()
+        case .saturday: saturday = try source.read()
+        case .sunday: sunday = try source.read()
         }
     }
 }

@@ -59,6 +59,7 @@ extension PlanPlacement {
                 lastReview: calendar.localDate(ofDay: item.lastDay), lastAttemptFailed: !item.isWeakPoint && item.lastRating == .again,
                 stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
                 scheduledDay: calendar.localDate(ofDay: placed.day), overdueDays: max(0, today - placed.idealDay),
+                suggestedBy: placed.suggestedDay == Int.min ? nil : calendar.localDate(ofDay: placed.suggestedDay),
                 deferredFrom: deferred.map { calendar.localDate(ofDay: $0) },
                 deferredFromDayWithoutStudy: deferred.map { !schedule.isStudyDay($0) } ?? false,
                 move: placed.move, movedFrom: movedFrom.map { calendar.localDate(ofDay: $0) },

@@ -20,6 +20,9 @@ struct PlacedTask: Sendable {
     var day: Int
     /// The day it was moved away from for the daily budget, or `Int.min`.
     var deferredFrom = Int.min
+    /// The day of the `reviewAt` the AI suggested for the lesson, when that brought its
+    /// window forward; `Int.min` when no suggestion did.
+    var suggestedDay = Int.min
     /// Predicted recall today (0–1): lower is more urgent. A weak point's is at most its
     /// lesson's, so that it comes before its lesson's review.
     var urgency: Double
@@ -101,13 +104,24 @@ struct PlanPlacement {
                 }
             }
             let idealDay = item.lastDay + rounded
-            let earliest = max(today, item.lastDay + lower, item.notBeforeDay)
+            var earliest = max(today, item.lastDay + lower, item.notBeforeDay)
             // Overdue: due today, without fuzz.
-            let latest = idealDay < today ? earliest : max(earliest, item.lastDay + upper)
+            var latest = idealDay < today ? earliest : max(earliest, item.lastDay + upper)
+            // The AI's suggested review time of the lesson's last session: no later than that
+            // day (nor before today, the day after the session, or the day after a skip).
+            var suggestedDay = Int.min
+            if let day = Self.suggestedReviewDay(of: item, records: records, calendar: settings.calendar) {
+                let cap = max(day, today, item.lastDay + 1, item.notBeforeDay)
+                if cap < latest {
+                    latest = cap
+                    earliest = min(earliest, cap)
+                    suggestedDay = day
+                }
+            }
             return PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
                 kind: kind, minutes: configuration.durations.minutes(for: kind.reviewType, lessonMinutes: lessonMinutes),
-                earliest: earliest, latest: latest, idealDay: idealDay, day: earliest,
+                earliest: earliest, latest: latest, idealDay: idealDay, day: earliest, suggestedDay: suggestedDay,
                 urgency: model.retrievability(elapsedDays: Double(max(0, today - item.lastDay)), stability: item.state.stability))
         }
         // A lesson's weak points come before its own review: their urgency is at most its.
@@ -168,5 +182,15 @@ struct PlanPlacement {
         }
         if !uniform { leaveDaysWithoutStudy(&tasks) }
         return tasks
+    }
+
+    /// The study day of the `reviewAt` of a lesson's last review, when that review was a
+    /// session that has one (a review done after the session answers its suggestion).
+    static func suggestedReviewDay(of item: PlannerItem, records: PlannerRecords, calendar: StudyCalendar) -> Int? {
+        guard !item.isWeakPoint, item.sourceSessionIndex >= 0 else { return nil }
+        let session = records.sessions[Int(item.sourceSessionIndex)]
+        guard let reviewAt = session.reviewAt,
+              (session.endedAt ?? session.startedAt).timeIntervalSince1970 == item.lastSecond else { return nil }
+        return calendar.dayNumber(of: reviewAt)
     }
 }

@@ -21,6 +21,8 @@ struct PlanReasonWriter: Sendable {
         var recallPercent: Int
         var scheduledDay: CivilDate
         var overdueDays: Int
+        /// The day the AI's analysis suggested reviewing by, when that brought the review forward.
+        var suggestedBy: CivilDate?
         var deferredFrom: CivilDate?
         /// The day it was deferred from had no study time.
         var deferredFromDayWithoutStudy = false
@@ -37,8 +39,8 @@ struct PlanReasonWriter: Sendable {
     }
 
     /// The reason of a task: what to do and why, the predicted recall on the day with the
-    /// memory's strength, and whether it is overdue, back after a failure, moved for a break or
-    /// on request, or moved for the budget.
+    /// memory's strength, and whether it is overdue, back after a failure, brought forward by
+    /// the AI's suggested review time, moved for a break or on request, or moved for the budget.
     func reason(_ facts: Facts) -> String {
         var text = UTF8Text(capacity: 256)
         let typeSentence: PlanWording.Sentence
@@ -67,6 +69,10 @@ struct PlanReasonWriter: Sendable {
             case .recall: text.append(facts.recallPercent)
             default: wording.appendStrength(stabilityDays: facts.stabilityDays, to: &text)
             }
+        }
+        if let suggestedBy = facts.suggestedBy {
+            text.append(wording.sentenceSeparator)
+            wording.suggestedReview.render(into: &text) { _, text in wording.appendDate(suggestedBy, to: &text) }
         }
         if facts.overdueDays > 0 {
             text.append(wording.sentenceSeparator)

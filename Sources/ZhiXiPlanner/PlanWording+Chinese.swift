@@ -19,6 +19,7 @@ extension PlanWording {
         strengthDays: Counted("约 {days} 天"),
         strengthHours: Counted("约 {hours} 小时"),
         strengthUnderAnHour: Sentence("不到 1 小时"),
+        suggestedReview: Sentence("AI 分析建议在{date}之前复习。"),
         overdue: Counted("已逾期 {days} 天。"),
         deferred: Sentence("{date}已经排满，顺延到这一天。"),
         deferredFromDayWithoutStudy: Sentence("{date}没有学习时间，顺延到这一天。"),

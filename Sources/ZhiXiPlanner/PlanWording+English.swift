@@ -19,6 +19,7 @@ extension PlanWording {
         strengthDays: Counted(one: "about a day", other: "about {days} days"),
         strengthHours: Counted(one: "about an hour", other: "about {hours} hours"),
         strengthUnderAnHour: Sentence("under an hour"),
+        suggestedReview: Sentence("The analysis suggested reviewing it by {date}."),
         overdue: Counted(one: "It is a day overdue.", other: "It is {days} days overdue."),
         deferred: Sentence("Moved here from {date}, which was already full."),
         deferredFromDayWithoutStudy: Sentence("Moved here from {date}, a day without study time."),

@@ -94,6 +94,9 @@ public struct PlanWording: Sendable, Hashable {
     public var strengthHours: Counted
     /// A memory strength under an hour.
     public var strengthUnderAnHour: Sentence
+    /// The AI's analysis suggested reviewing the lesson by a day, and the review was brought
+    /// forward to it. Blank: date.
+    public var suggestedReview: Sentence
     /// How late the review is. Blank: days.
     public var overdue: Counted
     /// The review was moved away from a full day. Blank: date.

@@ -24,8 +24,8 @@ public struct PlannerConfiguration: Sendable, Hashable {
     public var loadBalancing = true
     /// The longest interval in days.
     public var maximumIntervalDays = 36_500
-    /// The language of the `reason` texts.
-    public var language = AppLanguage.english
+    /// The language of the `reason` texts (default Simplified Chinese, `AppLanguage.default`).
+    public var language = AppLanguage.default
     /// The rating given to a review task marked completed when no scored session records how it
     /// went (default Good).
     public var completedTaskRating = Rating.good

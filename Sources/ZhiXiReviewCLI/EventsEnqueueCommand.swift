@@ -6,6 +6,7 @@ import ZhiXiReading
 /// a line, made durable in the upload queue.
 enum EventsEnqueueCommand: Command {
     static let format = SharedOptions.format([.text, .json])
+    static let timeZone = SharedOptions.timeZone(default: "the system's (TZ)")
 
     static let specification = CommandSpecification(
         name: "events enqueue",
@@ -16,14 +17,17 @@ enum EventsEnqueueCommand: Command {
         lines are skipped), checks every one, and adds them to the queue in one synced record:
         when the command returns 0, they are on disk. Events already in the queue (same
         eventId) are skipped. A bad line is reported by its number and nothing from the input
-        is enqueued. Other processes may use the queue at the same time.
+        is enqueued. Other processes may use the queue at the same time. A line without
+        platform gets "cli", without appVersion this program's version, and without
+        clientTimezoneOffsetMinutes the offset of --timezone at the event's instant.
         """,
-        options: [format.erased],
+        options: [timeZone.erased, format.erased],
         epilogue: """
         A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
         "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
         "heartbeat"|"marked_as_read", "position": {"progress": 0–1, "pageIndex": n, "anchor": "…"}
-        (optional), "activeSecondsDelta": 0–86400, "clientTimestampMs": ms since 1970, "sequence": ≥ 1}
+        (optional), "activeSecondsDelta": 0–86400, "clientTimestampMs": ms since 1970, "sequence": ≥ 1,
+        "platform": "…", "appVersion": "…", "clientTimezoneOffsetMinutes": ±1080 (the last three optional)}
 
         JSON output: {"enqueued": N, "alreadyQueued": N}.
 
@@ -37,8 +41,10 @@ enum EventsEnqueueCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let path = try arguments.singleInput()
+        let zone = try arguments.value(of: timeZone).flatMap(TimeZone.init(identifier:))
+            ?? context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let input = try context.readStandardInput()
-        let items = try parse(input)
+        let items = try parse(input, timeZone: zone)
         let queue = try EventsQueueAccess.open(path, create: true, command: "events enqueue")
         let result: EnqueueResult
         do {
@@ -54,9 +60,10 @@ enum EventsEnqueueCommand: Command {
         }
     }
 
-    /// The events of `input`, one JSON object a line.
+    /// The events of `input`, one JSON object a line, with what a line leaves out filled: the
+    /// platform `"cli"`, this program's version, the offset of `timeZone` at the event.
     /// - Throws: 65 naming every bad line (the first ``reportedLines``) and what is wrong.
-    static func parse(_ input: Data) throws(CommandError) -> [ReadingEventUploadItem] {
+    static func parse(_ input: Data, timeZone: TimeZone) throws(CommandError) -> [ReadingEventUploadItem] {
         let decoder = ZhiXiJSON.makeDecoder()
         var items: [ReadingEventUploadItem] = []
         var problems: [String] = []
@@ -69,7 +76,11 @@ enum EventsEnqueueCommand: Command {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let problem: String
             do {
-                let item = try decoder.decode(ReadingEventUploadItem.self, from: Data(line))
+                var item = try decoder.decode(ReadingEventUploadItem.self, from: Data(line))
+                item.platform = item.platform ?? "cli"
+                item.appVersion = item.appVersion ?? ZhiXiReview.version
+                item.clientTimezoneOffsetMinutes = item.clientTimezoneOffsetMinutes
+                    ?? timeZone.secondsFromGMT(for: item.event.timestamp) / 60
                 guard let invalid = item.validationProblem else {
                     items.append(item)
                     continue

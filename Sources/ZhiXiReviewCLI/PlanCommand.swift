@@ -30,7 +30,7 @@ enum PlanCommand: Command {
     static let format = SharedOptions.format([.text, .json, .csv, .ics])
     static let language = CommandOption<AppLanguage>.choice(
         "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
-        help: "language of labels and reasons (default: from LANG, else the profile)")
+        help: "language of labels and reasons (default: from LANG, else the profile, else Simplified Chinese)")
     static let batch = CommandOption<String>.text(
         "batch", placeholder: "FILE|-", example: "-",
         help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "

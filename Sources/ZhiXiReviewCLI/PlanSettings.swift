@@ -42,10 +42,11 @@ struct PlanSettings: Sendable {
     }
 
     /// The configuration for one learner: the options, with the language and the first day of
-    /// a calendar week taken from the learner's profile where the options leave them open.
+    /// a calendar week taken from the learner's profile where the options leave them open (a
+    /// profile without a language: Simplified Chinese).
     func configuration(for workspace: LearnerWorkspace) -> PlannerConfiguration {
         var configuration = configuration
-        configuration.language = language ?? AppLanguage(localeIdentifier: workspace.profile.preferredLanguage ?? "en")
+        configuration.language = language ?? AppLanguage(preferredLanguage: workspace.profile.preferredLanguage)
         switch week {
         case .rolling: configuration.weekGrouping = .rolling
         case .calendar: configuration.weekGrouping = .calendarWeek(firstWeekday: workspace.profile.firstWeekday ?? 2)

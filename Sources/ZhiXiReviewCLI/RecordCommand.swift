@@ -66,19 +66,7 @@ enum RecordCommand: Command {
         var sessionID = ""
         var lessonTitle = lessonID
         try LockedFileUpdate.update(path) { (data) throws(CommandError) -> Data in
-            // A byte-order mark and CRLF line endings are read, and kept in what is written.
-            var bytes = [UInt8](data)
-            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            let hasByteOrderMark = bytes.starts(with: byteOrderMark)
-            if hasByteOrderMark { bytes.removeFirst(3) }
-            let usesCRLF = zip(bytes, bytes.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
-            if usesCRLF { bytes = Self.replacing([0x0D, 0x0A], with: [0x0A], in: bytes) }
-            let workspace: LearnerWorkspace
-            do throws(WorkspaceDecodingError) {
-                workspace = try LearnerWorkspace(jsonData: Data(bytes))
-            } catch {
-                throw .dataError("\(path): \(error.description)")
-            }
+            let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
             guard let lesson = workspace.lessons.first(where: { $0.id == lessonID }) else {
                 let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
                 throw .dataError("\(path): no lesson has the id '\(lessonID)'"
@@ -111,23 +99,8 @@ enum RecordCommand: Command {
                 id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
                 startedAt: startedAt, endedAt: endedAt, userInput: userInput, masteryScore: score,
                 weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
-            let encoder = ZhiXiJSON.makeEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            do {
-                sessionJSON = String(decoding: try encoder.encode(session), as: UTF8.self)
-            } catch {
-                throw .ioError("cannot encode the session (\(error))")
-            }
-            guard var updated = JSONSplice.appending(sessionJSON, toArray: "sessions", in: bytes) else {
-                throw .dataError("\(path): the workspace's top level is not an object with a \"sessions\" array")
-            }
-            // Never write a file that would not read back.
-            guard let check = try? LearnerWorkspace(jsonData: Data(updated)), check.sessions.count == workspace.sessions.count + 1,
-                  check.sessions.last?.id == sessionID else {
-                throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
-            }
-            if usesCRLF { updated = Self.replacing([0x0A], with: [0x0D, 0x0A], in: updated) }
-            return Data((hasByteOrderMark ? byteOrderMark : []) + updated)
+            sessionJSON = try WorkspaceSplice.elementJSON(session)
+            return try splice.append([("sessions", sessionJSON)])
         }
 
         if format == .json {
@@ -137,24 +110,5 @@ enum RecordCommand: Command {
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
             context.write("recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
         }
-    }
-}
-
-extension RecordCommand {
-    /// `bytes` with every occurrence of `pattern` replaced by `replacement`. O(n).
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 16)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == pattern[0], index + pattern.count <= bytes.count, Array(bytes[index ..< index + pattern.count]) == pattern {
-                result.append(contentsOf: replacement)
-                index += pattern.count
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
-        }
-        return result
     }
 }

@@ -22,6 +22,7 @@ private enum WeekFixture {
     static func plan(now: Date, days: Int = 7, budget: Int? = nil, input: PlannerInput = PlannerInput(workspace: B.workspace),
                      _ adjust: (inout PlannerConfiguration) -> Void = { _ in }) throws -> PlannerResult {
         var configuration = PlannerConfiguration()
+        configuration.language = .english   // the tests read the reasons; the default is Simplified Chinese
         configuration.horizonDays = days
         configuration.dailyMinutes = budget
         adjust(&configuration)

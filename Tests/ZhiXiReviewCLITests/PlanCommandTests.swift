@@ -19,6 +19,27 @@ struct PlanCommandTests {
         #expect(fromLang.output == chinese.output, "--lang defaults from LANG")
     }
 
+    @Test("without --lang, LANG or a language in the profile, the plan is in Simplified Chinese")
+    func chineseByDefault() async throws {
+        let workspace = #"{"profile":{"userId":"u"},"lessons":[{"id":"L1","title":"动量","estimatedMinutes":10}],"#
+            + #""sessions":[{"id":"s1","userId":"u","lessonId":"L1","startedAt":"2026-11-20T10:00:00Z","userInput":"x","masteryScore":70}]}"#
+        let path = try temporaryFile("w.json", workspace)
+        let plain = await run("plan", path, "--now", Self.now)
+        #expect(plain.status == 0 && plain.output.contains("复习计划"), "\(plain.output)")
+        let english = await run("plan", path, "--now", Self.now, environment: ["LANG": "en_US.UTF-8"])
+        #expect(english.output.contains("Review plan"))
+    }
+
+    @Test("the sample as schema 1 wrote it plans exactly as the sample in schema 2, text and JSON")
+    func schemaOneSamePlan() async throws {
+        let schemaOne = packageRoot.appendingPathComponent("Tests/ZhiXiModelTests/Fixtures/workspace-schema-1.json").path
+        for format in ["text", "json"] {
+            let old = await run("plan", schemaOne, "--now", Self.now, "--format", format)
+            let new = await run("plan", Self.sample, "--now", Self.now, "--format", format)
+            #expect(old.status == 0 && !old.output.isEmpty && old.output == new.output, "\(format)")
+        }
+    }
+
     @Test("JSON output round-trips through the model's decoder")
     func jsonRoundTrip() async throws {
         let result = await run("plan", Self.sample, "--now", Self.now, "--format", "json")
