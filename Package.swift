@@ -44,6 +44,13 @@ let package = Package(
         .library(name: "ZhiXiProfileService", targets: ["ZhiXiProfileService"]),
         .library(name: "ZhiXiFeedbackService", targets: ["ZhiXiFeedbackService"]),
         .library(name: "ZhiXiAnalyticsService", targets: ["ZhiXiAnalyticsService"]),
+        .library(name: "ZhiXiDomain", targets: ["ZhiXiDomain"]),
+        .library(name: "ZhiXiRepositories", targets: ["ZhiXiRepositories"]),
+        .library(name: "ZhiXiReviewFeature", targets: ["ZhiXiReviewFeature"]),
+        .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
+        .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
+        .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
+        .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -83,12 +90,31 @@ let package = Package(
         .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The the analysis page's figures: summary, trend, heat map.
         .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
+        // The app side, as the app's architecture notes draw it: App → feature → domain → model.
+        // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
+        // and the core's value types only, neither network nor files.
+        .target(name: "ZhiXiDomain", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
+        // The domain's repositories, offline first: the services, the planner and the learner's
+        // files on the device (the cached workspace, the review-task outbox); the pull.
+        .target(name: "ZhiXiRepositories",
+                dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
+                               "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
+                               "ZhiXiProfileService", "ZhiXiAnalyticsService"]),
+        // One target per page: its view models and UiState; the domain and the model only.
+        .target(name: "ZhiXiReviewFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiAuthFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiAnalysisFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        // The composition root: AppContainer wires the repositories into the pages' view models.
+        .target(name: "ZhiXiApp",
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiRepositories",
+                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
                            "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
-                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService"]
+                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiRepositories"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
