@@ -164,6 +164,26 @@ let package = Package(
                            "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
                            "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
         ),
+        // Test support of the app side: the app (AppContainer) against the loopback server with the
+        // sample learner seeded, observation logs, gates, scripted repositories and sessions.
+        .target(name: "ZhiXiAppTestSupport",
+                dependencies: ["ZhiXiApp", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiTestServer"],
+                path: "Tests/ZhiXiAppTestSupport"),
+        .testTarget(name: "ZhiXiDomainTests", dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
+        .testTarget(name: "ZhiXiRepositoriesTests",
+                    dependencies: ["ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork",
+                                   "ZhiXiReviewService", "ZhiXiAppTestSupport"]),
+        .testTarget(name: "ZhiXiReviewFeatureTests",
+                    dependencies: ["ZhiXiReviewFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiHomeFeatureTests",
+                    dependencies: ["ZhiXiHomeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiReading", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAuthFeatureTests",
+                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiRepositories", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAnalysisFeatureTests",
+                    dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

@@ -45,12 +45,12 @@ public final class StudyHomeViewModel {
     /// Gathers the home: ``StudyHomeUiState/loading``, then the home or the error. Cancels a
     /// load under way; returns when this one has landed or was overtaken.
     public func load() async {
+        hasBeenLoaded = true
         guard session.isSignedIn else {
             loads.cancel()
             uiState = .loggedOut
             return
         }
-        hasBeenLoaded = true
         await loads.run { [weak self] isCurrent in
             await self?.performLoad(isCurrent: isCurrent)
         }
@@ -62,7 +62,7 @@ public final class StudyHomeViewModel {
     }
 
     private func performLoad(isCurrent: @MainActor () -> Bool) async {
-        uiState = .loading
+        if uiState != .loading { uiState = .loading }
         let result: Result<StudyHomeData, RepositoryFailure>
         do {
             result = .success(try await useCase.load(now: now()))

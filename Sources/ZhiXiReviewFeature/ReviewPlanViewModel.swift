@@ -88,11 +88,11 @@ public final class ReviewPlanViewModel {
     }
 
     private func run(keepingScreen: Bool) async {
+        hasBeenLoaded = true
         guard session.isSignedIn else {
             showLoggedOut()
             return
         }
-        hasBeenLoaded = true
         await loads.run { [weak self] isCurrent in
             await self?.performLoad(keepingScreen: keepingScreen, isCurrent: isCurrent)
         }
@@ -102,7 +102,7 @@ public final class ReviewPlanViewModel {
         let keeps = keepingScreen && snapshot != nil
         if keeps {
             isRefreshing = true
-        } else {
+        } else if uiState != .loading {
             uiState = .loading
         }
         let result: Result<ReviewPlanSnapshot, RepositoryFailure>
