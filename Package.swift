@@ -16,7 +16,18 @@
 //                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
 //                   ZhiXiFeedbackService, ZhiXiAnalyticsService)
 //
-// Test support (not a product): ZhiXiTestServer → the libraries, an HTTP/1.1 server on
+// The app side, as the app's architecture notes draw it (App → feature → domain → model):
+//
+//   ZhiXiApp (AppContainer, the composition root)
+//     → ZhiXiReviewFeature, ZhiXiHomeFeature, ZhiXiAuthFeature, ZhiXiAnalysisFeature (one page
+//       each: view models with UiState) → ZhiXiDomain, ZhiXiModel only (never another feature)
+//     → ZhiXiRepositories (offline first) → ZhiXiDomain, the services, ZhiXiPlanner, ZhiXiAuth,
+//       ZhiXiReading
+//   ZhiXiDomain (repository protocols, use cases, wording; pure Swift) → ZhiXiModel, ZhiXiCore
+//   ZhiXiReviewCLI → ZhiXiRepositories too (the pull is WorkspacePull's)
+//
+// Test support (not products): ZhiXiAppTestSupport → ZhiXiApp, ZhiXiTestServer (the app against
+// the fake API); ZhiXiTestServer → the libraries, an HTTP/1.1 server on
 // 127.0.0.1 that plays the app's API for the tests (the contract's executable form), with
 // faults on demand; zhixi-bench uses it too, to measure the upload queue's flush on the loopback.
 //

@@ -4,7 +4,7 @@ import ZhiXiDomain
 import ZhiXiModel
 
 /// The analysis page (AI 分析) of one lesson: the learner writes what they recall, submits
-/// it, the page shows ``AnalysisUiState/analyzing`` while the AI works, then the score, weak
+/// it, the page shows ``AnalysisUiState/analyzing(_:)`` while the AI works, then the score, weak
 /// points, suggestions and the lesson's next review as the plan now has it.
 ///
 /// Each ``load()`` or ``submit(_:)`` cancels the step under way (only the latest lands);
@@ -32,6 +32,7 @@ public final class AnalysisViewModel {
 
     /// Creates the page's view model for the lesson `lessonID`.
     /// - Parameters:
+    ///   - lessonID: the lesson recalled.
     ///   - useCase: the lesson's prompt and the analysis.
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts and of the AI's answer (default Simplified Chinese).
@@ -65,7 +66,7 @@ public final class AnalysisViewModel {
         }
     }
 
-    /// Submits what the learner recalled: ``AnalysisUiState/analyzing``, then the analysis
+    /// Submits what the learner recalled: ``AnalysisUiState/analyzing(_:)``, then the analysis
     /// (or the error). Empty text is not sent: the prompt says so.
     public func submit(_ text: String) async {
         guard session.isSignedIn else {

@@ -1,7 +1,7 @@
 import ZhiXiAuth
 import ZhiXiDomain
 
-/// ``SessionRepository`` on the app's `AppSession` (ZhiXiAuth): its login state, route and
+/// `SessionRepository` on the app's `AppSession` (ZhiXiAuth): its login state, route and
 /// sign-in with a credential provider (the Sign in with Apple sheet on Apple platforms).
 @MainActor
 public final class AppSessionRepository: SessionRepository {
@@ -41,7 +41,7 @@ public final class AppSessionRepository: SessionRepository {
     public func restore() async { await session.bootstrap() }
 
     /// Signs in with a credential from the provider.
-    /// - Throws: ``SignInFailure`` from the session's error, `.busy` when the session was
+    /// - Throws: `SignInFailure` from the session's error, `.busy` when the session was
     ///   already working.
     public func signIn() async throws(SignInFailure) -> AppDestination {
         guard !session.isLoading else { throw .busy }

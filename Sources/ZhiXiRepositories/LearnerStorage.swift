@@ -21,7 +21,7 @@ public final class LearnerStorage: @unchecked Sendable {
     }
 
     /// The files of learner `userID`, created when first needed.
-    /// - Throws: ``RepositoryFailure/storage(reason:)`` when the directory or the outbox cannot be made.
+    /// - Throws: `RepositoryFailure.storage(reason:)` when the directory or the outbox cannot be made.
     public func place(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
         lock.lock()
         defer { lock.unlock() }

@@ -4,7 +4,7 @@ import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiReading
 
-/// ``LearningRepository`` on the analytics service (the totals) and the reading pipeline's
+/// `LearningRepository` on the analytics service (the totals) and the reading pipeline's
 /// continue-learning service (the server's word, else the device's reading positions).
 public struct LearningProgressRepository: LearningRepository {
     /// The services asked.

@@ -24,7 +24,7 @@ import ZhiXiReviewService
 /// - **Never planned again:** a completed task counts as a review in the device's plan, and
 ///   the server's list has it completed, so it is not open again either way.
 /// - **Signed out:** no learner, or a session the server refuses, is
-///   ``RepositoryFailure/signedOut``.
+///   `RepositoryFailure.signedOut`.
 public struct OfflineFirstReviewRepository: ReviewRepository {
     /// The services asked.
     public let services: AppServices
@@ -99,7 +99,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     }
 
     /// The lesson's next review in the plan made on the device from the workspace kept.
-    /// - Throws: ``RepositoryFailure/unreachable`` when nothing is kept yet.
+    /// - Throws: `RepositoryFailure.unreachable` when nothing is kept yet.
     public func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? {
         let place = try await place()
         guard let workspace = try await place.cache.read() else { throw .unreachable }

@@ -5,7 +5,7 @@ import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
 
-/// ``AnalysisRepository`` on the learning and AI services and the workspace kept on the
+/// `AnalysisRepository` on the learning and AI services and the workspace kept on the
 /// device: a recall is recorded as a learning session, analysed by the AI, and both are
 /// written into the workspace kept (then refreshed by a pull, which brings the session as the
 /// server updated it: score, weak points, suggested review), so the plan made on the device

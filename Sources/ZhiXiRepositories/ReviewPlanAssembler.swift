@@ -46,7 +46,7 @@ struct ReviewPlanAssembler: Sendable {
     }
 
     /// The plan as of `now`; `serverTasks` is `nil` offline.
-    /// - Throws: ``RepositoryFailure/malformedAnswer`` when the device cannot plan the
+    /// - Throws: `RepositoryFailure.malformedAnswer` when the device cannot plan the
     ///   workspace (its data is inconsistent) and there is no server plan to show instead.
     func snapshot(workspace: LearnerWorkspace, serverTasks: [ReviewTask]?, waiting: [ReviewTaskAction],
                   now: Date) throws(RepositoryFailure) -> ReviewPlanSnapshot {
@@ -56,21 +56,21 @@ struct ReviewPlanAssembler: Sendable {
         guard result != nil || serverTasks != nil else { throw .malformedAnswer }
         let context = Context(planner: planner, workspace: local, result: result, now: now)
 
-        var open: [(day: Int, position: Int, task: ReviewTask)] = []
+        var openTasks: [(day: Int, position: Int, task: ReviewTask)] = []
         let doneSource: [ReviewTask]
         if let serverTasks {
             let tasks = Self.applying(waiting, to: serverTasks)
             for task in tasks where task.status == .pending {
                 let day = max(context.today, context.calendar.dayNumber(of: task.scheduledAt))
                 guard day < context.weekEnd else { continue }
-                open.append((day, context.explained[task.id]?.position ?? Int.max, task))
+                openTasks.append((day, context.explained[task.id]?.position ?? Int.max, task))
             }
-            open.sort { ($0.day, $0.position, $0.task.scheduledAt, $0.task.id) < ($1.day, $1.position, $1.task.scheduledAt, $1.task.id) }
+            openTasks.sort { ($0.day, $0.position, $0.task.scheduledAt, $0.task.id) < ($1.day, $1.position, $1.task.scheduledAt, $1.task.id) }
             doneSource = tasks
         } else {
             let plan = result!.plan
             for (position, planned) in (plan.today + plan.tomorrow + plan.thisWeek).enumerated() {
-                open.append((max(context.today, context.calendar.dayNumber(of: planned.task.scheduledAt)), position, planned.task))
+                openTasks.append((max(context.today, context.calendar.dayNumber(of: planned.task.scheduledAt)), position, planned.task))
             }
             doneSource = local.reviewTasks
         }
@@ -79,7 +79,7 @@ struct ReviewPlanAssembler: Sendable {
             .sorted { ($0.completedAt!, $0.id) < ($1.completedAt!, $1.id) }
 
         var today: [ReviewItem] = [], tomorrow: [ReviewItem] = [], thisWeek: [ReviewItem] = []
-        for entry in open {
+        for entry in openTasks {
             let item = context.item(entry.task, day: entry.day, isDone: false)
             switch entry.day - context.today {
             case 0: today.append(item)
@@ -95,7 +95,7 @@ struct ReviewPlanAssembler: Sendable {
     }
 
     /// The lesson's next review in the device's plan as of `now`, `nil` when none is planned.
-    /// - Throws: ``RepositoryFailure/malformedAnswer`` when the workspace cannot be planned.
+    /// - Throws: `RepositoryFailure.malformedAnswer` when the workspace cannot be planned.
     func nextReview(ofLesson lessonID: String, workspace: LearnerWorkspace, waiting: [ReviewTaskAction],
                     now: Date) throws(RepositoryFailure) -> ReviewItem? {
         var local = workspace

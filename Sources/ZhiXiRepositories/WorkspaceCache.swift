@@ -23,7 +23,7 @@ public actor WorkspaceCache {
     }
 
     /// The workspace kept, `nil` when there is none (or the file is not a workspace).
-    /// - Throws: ``RepositoryFailure/storage(reason:)`` when the file exists but cannot be read.
+    /// - Throws: `RepositoryFailure.storage(reason:)` when the file exists but cannot be read.
     public func read() throws(RepositoryFailure) -> LearnerWorkspace? {
         if let memory { return memory }
         let loaded = try load()
@@ -33,7 +33,7 @@ public actor WorkspaceCache {
 
     /// Changes the workspace kept (`nil` when there is none) and writes the result; a change
     /// that leaves `nil` writes nothing. Returns the workspace written.
-    /// - Throws: ``RepositoryFailure/storage(reason:)``; then the file and the memory are as before.
+    /// - Throws: `RepositoryFailure.storage(reason:)`; then the file and the memory are as before.
     @discardableResult
     public func update(_ change: @Sendable (inout LearnerWorkspace?) -> Void) throws(RepositoryFailure) -> LearnerWorkspace? {
         var workspace = try read()
