@@ -10,12 +10,16 @@ import ZhiXiNetwork
 /// written into the workspace kept (then refreshed by a pull, which brings the session as the
 /// server updated it: score, weak points, suggested review), so the plan made on the device
 /// takes the analysis into account at once.
+///
+/// A recall whose analysis failed keeps its session: analysing the same text again (the
+/// page's retry) reuses it instead of recording the learner's session twice.
 public struct RecallAnalysisRepository: AnalysisRepository {
     /// The services asked.
     public let services: AppServices
     /// Where each learner's workspace is kept.
     public let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
+    private let unanalysed = UnanalysedSessions()
 
     /// Creates the repository; `userID` gives the signed-in learner's id, `nil` when signed out.
     public init(services: AppServices, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?) {
@@ -41,16 +45,23 @@ public struct RecallAnalysisRepository: AnalysisRepository {
     public func analyze(lessonID: String, userInput: String, startedAt: Date, now: Date,
                         language: AppLanguage) async throws(RepositoryFailure) -> RecallAnalysis {
         let place = try await place()
+        let key = UnanalysedSessions.key(lessonID: lessonID, userInput: userInput, startedAt: startedAt)
         let session: LearningSession
         let analysis: AIAnalysis
         do throws(APIError) {
-            session = try await services.learning.recordSession(NewLearningSession(lessonID: lessonID, startedAt: startedAt, endedAt: now,
-                                                                                   userInput: userInput))
+            if let recorded = unanalysed.session(for: key) {
+                session = recorded
+            } else {
+                session = try await services.learning.recordSession(NewLearningSession(lessonID: lessonID, startedAt: startedAt, endedAt: now,
+                                                                                       userInput: userInput))
+                unanalysed.keep(session, for: key)
+            }
             analysis = try await services.ai.analyze(AnalysisRequest(sessionID: session.id, lessonID: lessonID, userInput: userInput,
                                                                      language: language))
         } catch {
             throw RepositoryFailure(error)
         }
+        unanalysed.forget(key)
         do throws(RepositoryFailure) {
             try await pull(into: place)
         } catch {

@@ -82,7 +82,7 @@ struct AnalysisViewModelTests {
         #expect(fixture.api.server.requestCount("POST", "/api/learning/sessions") == 0)
     }
 
-    @Test("the AI fails → error with a message → retry sends the same text → analyzed")
+    @Test("the AI fails → error with a message → retry sends the same text, on the same session → analyzed")
     func errorThenRetry() async throws {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
@@ -95,7 +95,10 @@ struct AnalysisViewModelTests {
         await page.retry()
         let result = try #require(page.uiState.result)
         #expect(result.suggestions.allSatisfy { $0.hasPrefix("Explain") }, "the AI answered in English")
-        #expect(fixture.api.learner(userID: fixture.user.id)?.analyses.filter { $0.inputText == "Matrix multiplication needs matching dimensions." }.count == 1)
+        let learner = try #require(fixture.api.learner(userID: fixture.user.id))
+        #expect(learner.analyses.filter { $0.inputText == "Matrix multiplication needs matching dimensions." }.count == 1)
+        #expect(learner.sessions.filter { $0.userInput == "Matrix multiplication needs matching dimensions." }.count == 1,
+                "the retry analysed the session recorded the first time")
     }
 
     @Test("an unknown lesson → not found; sign-out → loggedOut")

@@ -222,6 +222,32 @@ struct ReviewPlanViewModelTests {
         #expect(fixture.api.server.requestCount("POST", "/api/review-tasks/{id}/complete") == 1, "dropped, not retried")
     }
 
+    @Test("a completion kept offline for a task the server removed meanwhile: the next load says so once and drops it")
+    func refusalFoundByALaterLoad() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let plan = try await fixture.launch().makeReviewPlanViewModel()
+        await plan.load()
+        fixture.networkDown()
+        await plan.load()
+        let task = try #require(plan.uiState.screen?.today.rows.first)
+        await plan.complete(taskID: task.id)
+        #expect(plan.uiState.screen?.waitingCount == 1)
+        fixture.api.updateLearner(userID: fixture.user.id) { $0.reviewTasks.removeAll { $0.id == task.id } }
+
+        fixture.networkBack()
+        let relaunched = try await fixture.launch().makeReviewPlanViewModel()
+        await relaunched.load()
+        let screen = try #require(relaunched.uiState.screen)
+        #expect(screen.notice == "「\(task.lessonTitle)」这项复习任务已不存在，已从计划中移除。")
+        #expect(!screen.rows.contains { $0.id == task.id } && screen.waitingCount == 0 && !screen.isOffline)
+        relaunched.dismissNotice()
+        #expect(relaunched.uiState.screen?.notice == nil)
+        await relaunched.load()
+        #expect(relaunched.uiState.screen?.notice == nil)
+        #expect(fixture.api.completionCount == 0)
+    }
+
     @Test("a completed task is not planned again, online or offline")
     func completedTaskNotPlannedAgain() async throws {
         let fixture = try AppFixture()
