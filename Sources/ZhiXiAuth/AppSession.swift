@@ -30,8 +30,7 @@ public final class AppSession {
     public var isAuthenticated: Bool { currentUser != nil }
 
     @ObservationIgnored private let authService: any AuthServiceProtocol
-    @ObservationIgnored private var loginStateContinuations: [Int: AsyncStream<Bool>.Continuation] = [:]
-    @ObservationIgnored private var nextContinuationID = 0
+    @ObservationIgnored private let loginBroadcast = LoginStateBroadcast()
     @ObservationIgnored private var publishedLoginState = false
 
     /// A session on `authService`, on the splash screen until ``bootstrap()``.
@@ -44,19 +43,11 @@ public final class AppSession {
     /// reader as both). Each call makes a new stream; it ends when its reader stops (the
     /// reading task is cancelled) or the session is released.
     public func loginStates() -> AsyncStream<Bool> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .unbounded)
-        let id = nextContinuationID
-        nextContinuationID += 1
-        loginStateContinuations[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.loginStateContinuations[id] = nil }
-        }
-        continuation.yield(isAuthenticated)
-        return stream
+        loginBroadcast.stream(startingWith: isAuthenticated)
     }
 
-    isolated deinit {
-        for continuation in loginStateContinuations.values { continuation.finish() }
+    deinit {
+        loginBroadcast.finishAll()
     }
 
     /// Restores the session at launch (see the type's description). Does nothing while
@@ -140,6 +131,6 @@ public final class AppSession {
     private func publishLoginState() {
         guard isAuthenticated != publishedLoginState else { return }
         publishedLoginState = isAuthenticated
-        for continuation in loginStateContinuations.values { continuation.yield(publishedLoginState) }
+        loginBroadcast.yield(publishedLoginState)
     }
 }

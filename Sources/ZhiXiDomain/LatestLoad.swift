@@ -4,7 +4,7 @@
 /// come back in.
 @MainActor
 public final class LatestLoad {
-    private var current: Task<Void, Never>?
+    private let current = TaskSlot()
     private var generation = 0
 
     /// Creates a runner with no load.
@@ -16,7 +16,7 @@ public final class LatestLoad {
     /// `work` gets `isCurrent`: `true` while `work` is still the latest load and not
     /// cancelled. Check it after every suspension, before changing state.
     public func run(_ work: @escaping @MainActor @Sendable (_ isCurrent: @escaping @MainActor @Sendable () -> Bool) async -> Void) async {
-        current?.cancel()
+        current.replace(with: nil)
         generation += 1
         let mine = generation
         let task = Task { @MainActor [weak self] in
@@ -25,7 +25,7 @@ public final class LatestLoad {
                 return self.generation == mine && !Task.isCancelled
             }
         }
-        current = task
+        current.replace(with: task)
         await withTaskCancellationHandler {
             await task.value
         } onCancel: {
@@ -33,14 +33,13 @@ public final class LatestLoad {
         }
     }
 
-    isolated deinit {
-        current?.cancel()
+    deinit {
+        current.replace(with: nil)
     }
 
     /// Cancels the running load, if any; its result will not land.
     public func cancel() {
-        current?.cancel()
-        current = nil
+        current.replace(with: nil)
         generation += 1
     }
 }

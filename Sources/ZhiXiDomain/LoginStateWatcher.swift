@@ -5,23 +5,23 @@
 public final class LoginStateWatcher {
     /// The login state last seen.
     public private(set) var isSignedIn: Bool
-    private var task: Task<Void, Never>?
+    private let task = TaskSlot()
 
     /// Starts watching `session`.
     public init(session: any SessionRepository, onChange: @escaping @MainActor (_ isSignedIn: Bool) -> Void) {
         isSignedIn = session.isSignedIn
         let states = session.loginStates()
-        task = Task { @MainActor [weak self] in
+        task.replace(with: Task { @MainActor [weak self] in
             for await state in states {
                 guard let self else { return }
                 guard state != self.isSignedIn else { continue }
                 self.isSignedIn = state
                 onChange(state)
             }
-        }
+        })
     }
 
-    isolated deinit {
-        task?.cancel()
+    deinit {
+        task.replace(with: nil)
     }
 }

@@ -100,11 +100,8 @@ public final class ReviewPlanViewModel {
 
     private func performLoad(keepingScreen: Bool, isCurrent: @MainActor () -> Bool) async {
         let keeps = keepingScreen && snapshot != nil
-        if keeps {
-            isRefreshing = true
-        } else if uiState != .loading {
-            uiState = .loading
-        }
+        if isRefreshing != keeps { isRefreshing = keeps }
+        if !keeps, uiState != .loading { uiState = .loading }
         let result: Result<ReviewPlanSnapshot, RepositoryFailure>
         do {
             result = .success(try await repository.reviewPlan(now: now()))
@@ -112,7 +109,7 @@ public final class ReviewPlanViewModel {
             result = .failure(error)
         }
         guard isCurrent() else { return }
-        isRefreshing = false
+        if isRefreshing { isRefreshing = false }
         switch result {
         case .success(let snapshot):
             self.snapshot = snapshot

@@ -65,6 +65,23 @@ struct ReviewPlanLatestLoadTests {
         #expect(await repository.cancelledCalls == [true])
     }
 
+    @Test("a page let go is freed (no cycle through its loads or its watch of the session), and stops watching")
+    func freedWhenLetGo() async throws {
+        let session = FakeSessionRepository(signedIn: true)
+        weak var freed: ReviewPlanViewModel?
+        do {
+            let plan = ReviewPlanViewModel(repository: ScriptedReviewRepository([.init(result: .success(ScriptedReviewRepository.plan(title: "向量")))]),
+                                           session: session)
+            await plan.load()
+            #expect(plan.uiState.screen != nil)
+            freed = plan
+        }
+        #expect(freed == nil)
+        session.setSignedIn(false)
+        session.setSignedIn(true)
+        #expect(freed == nil)
+    }
+
     @Test("a repository that says signed out → loggedOut, and the page signs the session out")
     func signedOutFailure() async throws {
         let repository = ScriptedReviewRepository([.init(result: .failure(.signedOut))])
