@@ -10,7 +10,9 @@
 //   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
 //                   turns the planner's review histories into training data)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
-//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
+//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel, ZhiXiFileSystem
+//   ZhiXiAuth, ZhiXiReading, ZhiXiReviewCLI → ZhiXiFileSystem (atomic writes, bounded reads and
+//                   lock waits, private directories; no dependency of its own)
 //
 // Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
 // 127.0.0.1 that plays the app's API for the tests, with faults on demand; zhixi-bench uses
@@ -24,6 +26,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
+        .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
         .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
@@ -40,6 +43,9 @@ let package = Package(
         // Civil dates and UTF-8 text writers (digits, ISO-8601, JSON strings): the one home of
         // what every layer formats. No domain knowledge.
         .target(name: "ZhiXiCore"),
+        // Outputs written whole or not at all (atomic replace, streams in place, everything
+        // else refused), inputs read with a limit, bounded lock waits, private directories.
+        .target(name: "ZhiXiFileSystem"),
         // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
         .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore"]),
         // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
@@ -53,16 +59,16 @@ let package = Package(
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
-        .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel"]),
+        .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         // Secure stores, the token store, the auth service and the app session.
-        .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
-        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]
+                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiFileSystem"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -76,6 +82,7 @@ let package = Package(
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
+        .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiFileSystem"]),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         .testTarget(
             name: "ZhiXiMemoryTests",

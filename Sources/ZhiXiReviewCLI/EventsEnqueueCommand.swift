@@ -1,4 +1,6 @@
 import Foundation
+import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiReading
 
@@ -18,7 +20,7 @@ enum EventsEnqueueCommand: Command {
         eventId) are skipped. A bad line is reported by its number and nothing from the input
         is enqueued. Other processes may use the queue at the same time.
         """,
-        options: [format.erased],
+        options: [format.erased, SharedOptions.wait.erased],
         epilogue: """
         A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
         "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
@@ -27,8 +29,11 @@ enum EventsEnqueueCommand: Command {
 
         JSON output: {"enqueued": N, "alreadyQueued": N}.
 
-        exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), or QUEUE is
-        not a queue; 66 standard input cannot be read; 74 the queue cannot be written.
+        Standard input may hold at most 64 MiB, a line at most 1 MiB.
+
+        exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), an input
+        over its limit, or QUEUE is not a queue; 66 standard input cannot be read; 74 the queue
+        cannot be written; 75 another zhixi-review held the queue longer than --wait.
         """)
 
     /// Lines reported at most, after which the count of the others is given.
@@ -37,9 +42,11 @@ enum EventsEnqueueCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let path = try arguments.singleInput()
-        let input = try context.readStandardInput()
+        let input = try context.readStandardInput(limit: InputLimits.events)
         let items = try parse(input)
-        let queue = try EventsQueueAccess.open(path, create: true, command: "events enqueue")
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let queue = try EventsQueueAccess.open(path, create: true, configuration: .init(lockWait: context.lockWait(seconds: wait)),
+                                               command: "events enqueue")
         let result: EnqueueResult
         do {
             result = try await queue.enqueue(items)
@@ -68,17 +75,12 @@ enum EventsEnqueueCommand: Command {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let problem: String
-            do {
-                let item = try decoder.decode(ReadingEventUploadItem.self, from: Data(line))
-                guard let invalid = item.validationProblem else {
-                    items.append(item)
-                    continue
-                }
-                problem = invalid
-            } catch let error as DecodingError {
-                problem = describe(error)
-            } catch {
-                problem = "not a JSON object (\(error))"
+            switch read(Data(line), decoder: decoder) {
+            case .success(let item):
+                items.append(item)
+                continue
+            case .failure(let failure):
+                problem = failure.message
             }
             badLines += 1
             if problems.count < reportedLines { problems.append("standard input line \(lineNumber): \(problem)") }
@@ -89,6 +91,32 @@ enum EventsEnqueueCommand: Command {
                              + problems.joined(separator: "\n") + more)
         }
         return items
+    }
+
+    /// What one line says wrong, in words.
+    struct LineProblem: Error {
+        var message: String
+    }
+
+    /// The event of one line, or what is wrong with it: too long, a key given twice, not the
+    /// event's shape, or an invalid value.
+    static func read(_ line: Data, decoder: JSONDecoder) -> Result<ReadingEventUploadItem, LineProblem> {
+        guard line.count <= InputLimits.eventLine else {
+            return .failure(LineProblem(message: "the line is \(line.count) bytes long, more than the "
+                                        + "\(InputFile.describe(bytes: InputLimits.eventLine)) an event may be"))
+        }
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: line) {
+            return .failure(LineProblem(message: "the key \"\(duplicate.key)\" appears twice (\(duplicate.path)); remove one of them"))
+        }
+        do {
+            let item = try decoder.decode(ReadingEventUploadItem.self, from: line)
+            if let invalid = item.validationProblem { return .failure(LineProblem(message: invalid)) }
+            return .success(item)
+        } catch let error as DecodingError {
+            return .failure(LineProblem(message: describe(error)))
+        } catch {
+            return .failure(LineProblem(message: "not a JSON object"))
+        }
     }
 
     /// A decoding error in words, naming the field.

@@ -34,13 +34,16 @@ enum RecordCommand: Command {
         (0-100) and the weak points its analysis named. Runs at the same time wait for each
         other (an exclusive lock), so every session lands. The file is replaced atomically (a
         temporary file, flushed to disk, renamed over it) and left untouched on any error or
-        interruption; a symbolic link stays a link to the updated file; the file's permissions
-        are kept, and a read-only file is refused. Everything else in it (unknown keys,
-        formatting, CRLF line endings, a byte-order mark) is kept as it was. The same session
+        interruption; a symbolic link stays a link to the updated file; the file's permissions,
+        owner and group are kept, and a read-only file, a file you may not write and a file
+        with several hard links are refused. Every byte already in it (unknown keys,
+        formatting, each line's ending, a byte-order mark) is kept as it was; the new lines
+        take the file's most common line ending. A run waits for another run on the same file
+        for at most --wait seconds. The same session
         twice (the same --session-id, or the same lesson, time and score) is refused.
         """,
         options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
-                  sessionIDOption.erased, format.erased],
+                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased],
         epilogue: "With --format json the new session is printed as JSON.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -65,20 +68,18 @@ enum RecordCommand: Command {
         var sessionJSON = ""
         var sessionID = ""
         var lessonTitle = lessonID
-        try LockedFileUpdate.update(path) { (data) throws(CommandError) -> Data in
-            // A byte-order mark and CRLF line endings are read, and kept in what is written.
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
+            (data) throws(CommandError) -> Data in
+            // The bytes are kept as they are; only the session is added. A byte-order mark is
+            // set aside for the splice and put back; the new lines take the file's most common
+            // line ending (LF, CRLF or a lone CR), and every other line keeps its own.
             var bytes = [UInt8](data)
             let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
             let hasByteOrderMark = bytes.starts(with: byteOrderMark)
             if hasByteOrderMark { bytes.removeFirst(3) }
-            let usesCRLF = zip(bytes, bytes.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
-            if usesCRLF { bytes = Self.replacing([0x0D, 0x0A], with: [0x0A], in: bytes) }
-            let workspace: LearnerWorkspace
-            do throws(WorkspaceDecodingError) {
-                workspace = try LearnerWorkspace(jsonData: Data(bytes))
-            } catch {
-                throw .dataError("\(path): \(error.description)")
-            }
+            let lineEnding = Self.mostCommonLineEnding(in: bytes)
+            let workspace = try WorkspaceFile.decode(Data(bytes), name: path)
             guard let lesson = workspace.lessons.first(where: { $0.id == lessonID }) else {
                 let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
                 throw .dataError("\(path): no lesson has the id '\(lessonID)'"
@@ -118,7 +119,7 @@ enum RecordCommand: Command {
             } catch {
                 throw .ioError("cannot encode the session (\(error))")
             }
-            guard var updated = JSONSplice.appending(sessionJSON, toArray: "sessions", in: bytes) else {
+            guard let updated = JSONSplice.appending(sessionJSON, toArray: "sessions", in: bytes, lineEnding: lineEnding) else {
                 throw .dataError("\(path): the workspace's top level is not an object with a \"sessions\" array")
             }
             // Never write a file that would not read back.
@@ -126,7 +127,6 @@ enum RecordCommand: Command {
                   check.sessions.last?.id == sessionID else {
                 throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
             }
-            if usesCRLF { updated = Self.replacing([0x0A], with: [0x0D, 0x0A], in: updated) }
             return Data((hasByteOrderMark ? byteOrderMark : []) + updated)
         }
 
@@ -135,26 +135,34 @@ enum RecordCommand: Command {
         } else {
             let title = lessonTitle
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
-            context.write("recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
+            let line = "recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at "
+                + "\(ISO8601Timestamp.string(from: endedAt)) → \(path)"
+            context.write(line.escapingControlCharacters() + "\n")
         }
     }
 }
 
 extension RecordCommand {
-    /// `bytes` with every occurrence of `pattern` replaced by `replacement`. O(n).
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 16)
+    /// The line ending most lines of `bytes` end with: `\r\n`, `\n` or a lone `\r`; `\n`
+    /// when there is no line break. O(n).
+    static func mostCommonLineEnding(in bytes: [UInt8]) -> String {
+        var crlf = 0, lf = 0, cr = 0
         var index = 0
         while index < bytes.count {
-            if bytes[index] == pattern[0], index + pattern.count <= bytes.count, Array(bytes[index ..< index + pattern.count]) == pattern {
-                result.append(contentsOf: replacement)
-                index += pattern.count
-            } else {
-                result.append(bytes[index])
-                index += 1
+            if bytes[index] == 0x0D {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+                    crlf += 1
+                    index += 2
+                    continue
+                }
+                cr += 1
+            } else if bytes[index] == 0x0A {
+                lf += 1
             }
+            index += 1
         }
-        return result
+        if crlf > lf && crlf >= cr { return "\r\n" }
+        if cr > lf && cr > crlf { return "\r" }
+        return "\n"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiPlanner
@@ -20,7 +21,7 @@ enum SimulateCommand: Command {
     static let sweep = CommandOption<[Double]>(
         name: "sweep", placeholder: "FROM:TO:STEP", help: "simulate the retentions FROM, FROM+STEP, ... TO instead of one",
         defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
-        expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1 and STEP > 0, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
+        expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
     static let newPerDay = CommandOption<Double>.number(
         "new-per-day", placeholder: "N", range: 0...1_000_000, default: nil,
         defaultDescription: "unlimited cards, or 1 lesson in ZhiXi mode", example: "20",
@@ -108,16 +109,18 @@ enum SimulateCommand: Command {
         let firstSeed = try arguments.value(of: seed, default: 42)
         let seedList = (0 ..< UInt64(seedCount)).map { firstSeed &+ $0 }
         let parameters = try ParameterSource.load(arguments, context: context)
-        let svgPath = try arguments.value(of: svg)
+        let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")   // refused before the work
 
         let prepared = mode == .cards
             ? try cardsSimulation(arguments, parameters: parameters, context: context)
             : try zhiXiSimulation(arguments, parameters: parameters, workspacePath: workspacePath, context: context)
         var points = [try arguments.value(of: retention, default: prepared.defaultRetention)]
         if let retentions { points = retentions }
+        try checkWork(arguments, setting: prepared.setting, seeds: seedList.count, points: points.count)
         let plan: RetentionSweep
         do {
-            plan = try RetentionSweep(retentions: points, seeds: seedList)
+            // A sweep reports summaries only: its runs keep no daily series.
+            plan = try RetentionSweep(retentions: points, seeds: seedList, keepsDailySeries: retentions == nil)
         } catch {
             throw arguments.usageError(error.description)
         }
@@ -130,14 +133,41 @@ enum SimulateCommand: Command {
         var setting = prepared.setting
         setting.seeds = seedList
         let report = SimulationReport(outcome: retentions == nil ? .single(result.points[0]) : .sweep(result), setting: setting)
-        if let svgPath {
-            try FileAccess.replaceAtomically(svgPath, with: Data(SimulationChart.svg(report).utf8))
-        }
+        try svgOutput?.write(Data(SimulationChart.svg(report).utf8), context: context)
         switch format {
         case .json: context.write(SimulationJSON.text(report))
         case .csv: context.write(SimulationCSV.text(report))
         default: context.write(SimulationTextReport.text(report))
         }
+    }
+
+    /// The most simulated item-days one `simulate` may take — days × cards (or lessons) ×
+    /// seeds × retentions: 10¹⁰, about a minute of a release build on two cores.
+    static let maximumItemDays = 10_000_000_000.0
+    /// The most days of daily series one retention keeps for its report — days × seeds:
+    /// 4,000,000 (a few hundred megabytes).
+    static let maximumSeriesDays = 4_000_000.0
+
+    /// Refuses, before any simulation, a run whose work or kept series would be larger than
+    /// ``maximumItemDays`` or ``maximumSeriesDays``.
+    /// - Throws: a usage error naming the product and the limit.
+    static func checkWork(_ arguments: ParsedArguments, setting: SimulationReport.Setting, seeds: Int, points: Int) throws(CommandError) {
+        let items = setting.mode == .cards ? "cards" : "lessons"
+        let work = Double(setting.spanDays) * Double(max(1, setting.itemCount)) * Double(seeds) * Double(points)
+        if work > maximumItemDays {
+            throw arguments.usageError("this simulation is \(setting.spanDays) days × \(setting.itemCount) \(items) × \(seeds) seeds × "
+                + "\(points) retention\(points == 1 ? "" : "s") = \(grouped(work)) \(items == "cards" ? "card" : "lesson")-days, more than "
+                + "the \(grouped(maximumItemDays)) one run of simulate may take; simulate fewer days, \(items), seeds or retentions")
+        }
+        let series = Double(setting.spanDays) * Double(seeds)
+        if points == 1, series > maximumSeriesDays {
+            throw arguments.usageError("this simulation keeps daily series of \(setting.spanDays) days × \(seeds) seeds = "
+                + "\(grouped(series)) days, more than the \(grouped(maximumSeriesDays)) kept for a report; simulate fewer days or seeds")
+        }
+    }
+
+    private static func grouped(_ value: Double) -> String {
+        value < 1e15 ? SimulationTextReport.number(value, 0) : String(format: "%.3g", value)
     }
 
     /// A simulator ready to sweep, with what describes it.
@@ -152,7 +182,10 @@ enum SimulateCommand: Command {
                                 context: CommandContext) throws(CommandError) -> Prepared {
         var configuration = SimulatorConfiguration()
         if let path = try arguments.value(of: config) {
-            let data = try FileAccess.read(path, context: context)
+            let data = try FileAccess.read(path, limit: InputLimits.smallJSON, format: .json, context: context)
+            if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) {
+                throw .dataError("\(FileAccess.displayName(path)): \(duplicate)")
+            }
             do {
                 configuration = try SimulatorConfiguration(fsrsJSON: data)
             } catch {
