@@ -83,12 +83,20 @@ public enum JSONDuplicateKeyScanner {
         return path + "[\"" + quoted + "\"]"
     }
 
-    /// One key of an object being read: where its text is and its hash.
+    /// One key of an object being read: where its text is, and its identity: keys of at most
+    /// 16 bytes (after decoding escapes) are their bytes, in two words, compared exactly;
+    /// longer keys a hash, compared byte for byte when the hashes meet.
     private struct Key {
         var start: Int
         var end: Int
-        var hash: UInt64
+        var first: UInt64
+        var second: UInt64
+        var length: Int
         var escaped: Bool
+
+        var isShort: Bool { length <= 16 }
+        /// The hash used to find keys in the tables of large objects.
+        var hash: UInt64 { first &* 0x9E37_79B9_7F4A_7C15 ^ second ^ UInt64(truncatingIfNeeded: length) }
     }
 
     /// An open container.
@@ -98,114 +106,224 @@ public enum JSONDuplicateKeyScanner {
         var firstKey: Int
         /// Arrays: the index of the current element.
         var element: Int
-        /// Objects with many keys: their hashes, for constant-time lookups.
+        /// Objects with many keys: the index of their table in `tables`, or -1.
         var table: Int
+        /// Objects: one bit per key hash seen (of 64), so that most new keys are known to be new
+        /// without comparing them with the others.
+        var seen: UInt64 = 0
     }
 
+    /// The scan's state in buffers of its own (no array in the loop: no bounds checks, no
+    /// copy-on-write checks), freed at the end.
     private struct Scan {
         let base: UnsafePointer<UInt8>
         let count: Int
-        var keys: [Key] = []
-        var frames: [Frame] = []
+        /// The open containers, innermost last; at most ``maximumDepth``.
+        let frames: UnsafeMutablePointer<Frame>
+        var depth = 0
+        /// The keys of the open objects, in order.
+        var keys: UnsafeMutablePointer<Key>
+        var keyCapacity = 256
+        var keyCount = 0
+        /// The key tables of open objects with many keys (rare).
         var tables: [[UInt64: [Int]]] = []
         var expectingKey = false
 
         init(base: UnsafePointer<UInt8>, count: Int) {
             self.base = base
             self.count = count
-            keys.reserveCapacity(64)
-            frames.reserveCapacity(16)
+            frames = .allocate(capacity: maximumDepth)
+            keys = .allocate(capacity: keyCapacity)
+        }
+
+        func release() {
+            frames.deallocate()
+            keys.deallocate()
         }
 
         mutating func run() -> JSONDuplicateKey? {
+            defer { release() }
+            let base = self.base, count = self.count
             var index = 0
             while index < count {
-                let byte = base[index]
-                switch byte {
+                switch base[index] {
                 case UInt8(ascii: "\""):
-                    guard let end = stringEnd(from: index + 1) else { return nil }
-                    if expectingKey, let top = frames.last, top.isObject {
-                        if let duplicate = add(start: index + 1, end: end) { return duplicate }
+                    guard let (end, escaped) = stringEnd(from: index &+ 1) else { return nil }
+                    // `expectingKey` is only ever set inside an object.
+                    if expectingKey {
                         expectingKey = false
+                        let start = index &+ 1
+                        // The common case inline: a short plain key whose hash bit is new to
+                        // its object is a new key; anything else is looked at closely.
+                        if !escaped, end &- start <= 16, keyCount < keyCapacity {
+                            let key = identity(start, end)
+                            let frame = frames + (depth &- 1)
+                            let bit: UInt64 = 1 &<< (key.hash &>> 58)
+                            if frame.pointee.seen & bit == 0, frame.pointee.table < 0, keyCount &- frame.pointee.firstKey < 32 {
+                                frame.pointee.seen |= bit
+                                (keys + keyCount).initialize(to: key)
+                                keyCount &+= 1
+                                index = end &+ 1
+                                continue
+                            }
+                        }
+                        if let duplicate = add(start: start, end: end, escaped: escaped) { return duplicate }
                     }
-                    index = end + 1
+                    index = end &+ 1
                     continue
                 case UInt8(ascii: "{"):
-                    guard frames.count < maximumDepth else { return nil }
-                    frames.append(Frame(isObject: true, firstKey: keys.count, element: 0, table: -1))
+                    guard depth < maximumDepth else { return nil }
+                    frames[depth] = Frame(isObject: true, firstKey: keyCount, element: 0, table: -1)
+                    depth &+= 1
                     expectingKey = true
                 case UInt8(ascii: "["):
-                    guard frames.count < maximumDepth else { return nil }
-                    frames.append(Frame(isObject: false, firstKey: keys.count, element: 0, table: -1))
+                    guard depth < maximumDepth else { return nil }
+                    frames[depth] = Frame(isObject: false, firstKey: keyCount, element: 0, table: -1)
+                    depth &+= 1
                     expectingKey = false
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard let frame = frames.popLast() else { return nil }
+                    guard depth > 0 else { return nil }
+                    depth &-= 1
+                    let frame = frames[depth]
                     if frame.isObject {
-                        keys.removeSubrange(frame.firstKey...)
+                        keyCount = frame.firstKey
                         if frame.table >= 0 { tables.removeLast() }
                     }
                     expectingKey = false
                 case UInt8(ascii: ","):
-                    if let top = frames.last {
-                        if top.isObject { expectingKey = true } else { frames[frames.count - 1].element += 1 }
+                    if depth > 0 {
+                        if frames[depth &- 1].isObject { expectingKey = true } else { frames[depth &- 1].element &+= 1 }
                     }
                 case UInt8(ascii: ":"):
                     expectingKey = false
                 default:
                     break
                 }
-                index += 1
+                index &+= 1
             }
             return nil
         }
 
-        /// The index of the closing quote of the string whose content starts at `start`.
-        func stringEnd(from start: Int) -> Int? {
+        /// The index of the closing quote of the string whose content starts at `start`, and
+        /// whether it holds an escape; `nil` when it is not terminated. Eight bytes at a time.
+        @inline(__always)
+        func stringEnd(from start: Int) -> (Int, Bool)? {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
             var index = start
-            while index < count {
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), count - index) else { return nil }
-                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                var backslashes = 0
-                while quote - backslashes - 1 >= start, base[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { return quote }
-                index = quote + 1
+            var escaped = false
+            while true {
+                while index &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let quote = word ^ (ones &* 0x22)
+                    let backslash = word ^ (ones &* 0x5C)
+                    let hits = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
+                    if hits != 0 {
+                        index &+= hits.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
+                }
+                while index < count, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\") { index &+= 1 }
+                guard index < count else { return nil }
+                if base[index] == UInt8(ascii: "\"") { return (index, escaped) }
+                escaped = true
+                index &+= 2   // the backslash and the byte it escapes
             }
-            return nil
         }
 
         /// Records the key at `start..<end` in the current object; the duplicate when it is there already.
-        mutating func add(start: Int, end: Int) -> JSONDuplicateKey? {
-            let escaped = memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) != nil
-            let hash = escaped ? Self.hash(decoded(start, end)) : Self.hash(UnsafeBufferPointer(start: base + start, count: end - start))
-            let key = Key(start: start, end: end, hash: hash, escaped: escaped)
-            let frameIndex = frames.count - 1
-            let firstKey = frames[frameIndex].firstKey
-            let keyCount = keys.count - firstKey
-            if frames[frameIndex].table >= 0 {
-                let table = frames[frameIndex].table
+        mutating func add(start: Int, end: Int, escaped: Bool) -> JSONDuplicateKey? {
+            let key = escaped ? Self.identity(of: decoded(start, end), start: start, end: end, escaped: true)
+                : identity(start, end)
+            let frame = frames + (depth &- 1)
+            let firstKey = frame.pointee.firstKey
+            if frame.pointee.table >= 0 {
+                let table = frame.pointee.table
+                let hash = key.hash
                 for other in tables[table][hash] ?? [] where same(keys[other], key) { return report(keys[other], key) }
-                tables[table][hash, default: []].append(keys.count)
+                tables[table][hash, default: []].append(keyCount)
             } else {
-                for other in firstKey ..< keys.count where keys[other].hash == hash && same(keys[other], key) {
-                    return report(keys[other], key)
+                let bit: UInt64 = 1 &<< (key.hash &>> 58)
+                if frame.pointee.seen & bit != 0 {
+                    // Maybe seen before: compare with the object's keys.
+                    var other = firstKey
+                    while other < keyCount {
+                        let existing = keys[other]
+                        if existing.first == key.first, existing.second == key.second, existing.length == key.length,
+                           key.isShort || same(existing, key) {
+                            return report(existing, key)
+                        }
+                        other &+= 1
+                    }
                 }
-                if keyCount >= 32 {
+                frame.pointee.seen |= bit
+                if keyCount &- firstKey >= 32 {
                     var table: [UInt64: [Int]] = [:]
-                    for other in firstKey ..< keys.count { table[keys[other].hash, default: []].append(other) }
-                    table[hash, default: []].append(keys.count)
+                    for other in firstKey ..< keyCount { table[keys[other].hash, default: []].append(other) }
+                    table[key.hash, default: []].append(keyCount)
                     tables.append(table)
-                    frames[frameIndex].table = tables.count - 1
+                    frame.pointee.table = tables.count &- 1
                 }
             }
-            keys.append(key)
+            if keyCount == keyCapacity {
+                let larger = UnsafeMutablePointer<Key>.allocate(capacity: keyCapacity &* 2)
+                larger.moveInitialize(from: keys, count: keyCount)
+                keys.deallocate()
+                keys = larger
+                keyCapacity &*= 2
+            }
+            (keys + keyCount).initialize(to: key)
+            keyCount &+= 1
             return nil
         }
 
+        /// The identity of an unescaped key in the input.
+        @inline(__always)
+        func identity(_ start: Int, _ end: Int) -> Key {
+            let length = end &- start
+            if length <= 16 {
+                var first: UInt64 = 0, second: UInt64 = 0
+                if start &+ 16 <= count {
+                    first = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+                    second = UInt64(littleEndian: UnsafeRawPointer(base + (start &+ 8)).loadUnaligned(as: UInt64.self))
+                    if length < 8 {
+                        first &= length == 0 ? 0 : (UInt64.max &>> UInt64(64 &- 8 &* length))
+                        second = 0
+                    } else if length < 16 {
+                        second &= length == 8 ? 0 : (UInt64.max &>> UInt64(128 &- 8 &* length))
+                    }
+                } else {
+                    for offset in 0 ..< length {
+                        let byte = UInt64(base[start &+ offset])
+                        if offset < 8 { first |= byte &<< UInt64(8 &* offset) } else { second |= byte &<< UInt64(8 &* (offset &- 8)) }
+                    }
+                }
+                return Key(start: start, end: end, first: first, second: second, length: length, escaped: false)
+            }
+            return Key(start: start, end: end, first: Self.hash(UnsafeBufferPointer(start: base + start, count: length)), second: 0,
+                       length: length, escaped: false)
+        }
+
+        /// The identity of a key from its decoded bytes.
+        static func identity(of bytes: [UInt8], start: Int, end: Int, escaped: Bool) -> Key {
+            var first: UInt64 = 0, second: UInt64 = 0
+            if bytes.count <= 16 {
+                for (offset, byte) in bytes.enumerated() {
+                    if offset < 8 { first |= UInt64(byte) &<< UInt64(8 &* offset) } else { second |= UInt64(byte) &<< UInt64(8 &* (offset &- 8)) }
+                }
+            } else {
+                first = hash(bytes)
+            }
+            return Key(start: start, end: end, first: first, second: second, length: bytes.count, escaped: escaped)
+        }
+
+        /// Whether two keys of equal identity words are the same text (long keys only need it).
         func same(_ first: Key, _ second: Key) -> Bool {
-            guard first.hash == second.hash else { return false }
+            guard first.length == second.length, first.first == second.first, first.second == second.second else { return false }
+            if first.isShort { return true }
             if !first.escaped, !second.escaped {
-                let length = first.end - first.start
-                return length == second.end - second.start && memcmp(base + first.start, base + second.start, length) == 0
+                return memcmp(base + first.start, base + second.start, first.length) == 0
             }
             return decoded(first.start, first.end) == decoded(second.start, second.end)
         }
@@ -285,10 +403,11 @@ public enum JSONDuplicateKeyScanner {
             let (line, column) = location(second.start - 1)
             let firstLine = location(first.start - 1).line
             var path = ""
-            for (depth, frame) in frames.dropLast().enumerated() {
+            for level in 0 ..< max(0, depth - 1) {
+                let frame = frames[level]
                 if frame.isObject {
                     // The member of this object whose value holds the next frame: its last key.
-                    let next = frames[depth + 1].firstKey
+                    let next = frames[level + 1].firstKey
                     if next > frame.firstKey {
                         let member = keys[next - 1]
                         path = JSONDuplicateKeyScanner.appending(key: text(member), to: path)
