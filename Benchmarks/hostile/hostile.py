@@ -445,7 +445,7 @@ class Pass:
             self.case("output", label + " -", argv + ["-"], {0})
             self.case("output", label + " a directory", argv + [folder], {64},
                       check=lambda o: [] if "epoch" not in o.error else [("wrong", "refused only after the work")])
-            self.case("output", label + " missing directory", argv + [os.path.join(folder, "no", "x")], {64})
+            self.case("output", label + " missing directory", argv + [os.path.join(folder, "no", "x")], {74})
             readonly = self.write(os.path.join(folder, "readonly"), "keep", 0o444)
             self.case("output", label + " read-only file", argv + [readonly], {74},
                       check=lambda o, p=readonly: [] if open(p).read() == "keep" else [("data loss", "a read-only file was replaced")])

@@ -76,12 +76,14 @@ public enum AtomicFileWriter {
     /// Replaces `target` (a resolved path) with `data` through a temporary file, giving the new
     /// file `mode` and, when given, `owner` (user and group). The caller has checked that the
     /// replacement may be made; ``LockedFileUpdate``-style callers that hold a lock on the
-    /// file pass what `fstat` of their descriptor said.
+    /// file pass what `fstat` of their descriptor said, and `holdingWritersLock` `true` when
+    /// every writer of `target` takes that lock: then every temporary file of `target` that no
+    /// process holds was abandoned, however new, and is removed.
     /// - Throws: ``FileSystemError``; `target` is then unchanged and no temporary file is left.
     public static func writeReplacing(_ target: String, shownAs path: String, data: Data, mode: mode_t,
-                                      owner: (uid_t, gid_t)?) throws(FileSystemError) {
+                                      owner: (uid_t, gid_t)?, holdingWritersLock: Bool = false) throws(FileSystemError) {
         let (directory, name) = RegularFileOutput.split(target)
-        TemporaryFiles.removeAbandoned(besideFileNamed: name, in: directory)
+        TemporaryFiles.removeAbandoned(besideFileNamed: name, in: directory, evenNew: holdingWritersLock)
         let (temporary, descriptor) = try TemporaryFiles.create(besideFileNamed: name, in: directory, shownAs: path)
         InterruptCleanup.register(temporary)
         defer { InterruptCleanup.unregister() }

@@ -42,9 +42,10 @@ public enum OutputDestination: Sendable, Hashable {
     /// may be written. O(1) system calls.
     ///
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/refused`` for a
-    ///   directory, a socket, a block device, a dangling symbolic link, a missing directory
-    ///   or a name longer than the file system allows; ``FileSystemError/Kind-swift.enum/permission``
-    ///   for a file or directory the user may not change this way.
+    ///   directory, a socket, a block device, a dangling symbolic link or a name longer than
+    ///   the file system allows; ``FileSystemError/Kind-swift.enum/permission`` for a file or
+    ///   directory the user may not change this way; ``FileSystemError/Kind-swift.enum/io`` for
+    ///   a new file whose directory does not exist.
     public init(path: String) throws(FileSystemError) {
         if Self.standardOutputPaths.contains(path) {
             self = .standardOutput
@@ -116,10 +117,10 @@ public struct RegularFileOutput: Sendable, Hashable {
                                   + "file systems take at most \(Self.maximumNameLength)")
         }
         guard let status = SystemCalls.status(directory) else {
-            throw FileSystemError(.refused, path: path, reason: "its directory \(directory) does not exist")
+            throw FileSystemError(.io, path: path, reason: "cannot be created: its directory \(directory) does not exist")
         }
         guard SystemCalls.type(status.st_mode) == S_IFDIR else {
-            throw FileSystemError(.refused, path: path, reason: "\(directory) is not a directory")
+            throw FileSystemError(.io, path: path, reason: "cannot be created: \(directory) is not a directory")
         }
         guard let resolved = realpath(directory, nil) else {
             throw FileSystemError(.io, path: path, reason: "its directory cannot be resolved (\(FileSystemError.lastError))")

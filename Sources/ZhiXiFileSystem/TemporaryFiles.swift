@@ -44,8 +44,9 @@ enum TemporaryFiles {
     /// Removes the temporary files for `name` in `directory` that belong to the effective user
     /// and that no running writer holds: abandoned by a process that was killed. A file that
     /// is still empty and younger than a few seconds is left, since its writer may be about to
-    /// lock it. Best effort: O(entries of the directory).
-    static func removeAbandoned(besideFileNamed name: String, in directory: String) {
+    /// lock it — unless `evenNew` (the caller holds a lock every writer of the file takes, so
+    /// no writer can be between creating and locking it). Best effort: O(entries of the directory).
+    static func removeAbandoned(besideFileNamed name: String, in directory: String, evenNew: Bool = false) {
         let prefix = prefix(forFileNamed: name)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let user = geteuid()
@@ -58,7 +59,7 @@ enum TemporaryFiles {
             guard fstat(descriptor, &status) == 0, SystemCalls.type(status.st_mode) == S_IFREG, status.st_uid == user,
                   flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
             let age = Int(time(nil)) - SystemCalls.modificationSeconds(status)
-            if status.st_size > 0 || age > 5 { unlink(path) }
+            if evenNew || status.st_size > 0 || age > 5 { unlink(path) }
         }
     }
 }

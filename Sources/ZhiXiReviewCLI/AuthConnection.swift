@@ -20,10 +20,10 @@ final class AuthConnection {
     /// Reads the common options of `arguments`.
     /// - Throws: a usage error when `--server` is missing or an option's value is invalid.
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
-        let server = try AuthOptions.server(arguments)
-        storeDirectory = try AuthOptions.storeDirectory(arguments, context: context)
         let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
         let retries = try arguments.value(of: AuthOptions.retries, default: 2)
+        let server = try AuthOptions.server(arguments)
+        storeDirectory = try AuthOptions.storeDirectory(arguments, context: context)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         self.requestLog = requestLog
         tokenStore = TokenStore(secureStore: FileSecureStore(directory: storeDirectory))

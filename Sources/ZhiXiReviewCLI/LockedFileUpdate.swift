@@ -83,7 +83,7 @@ enum LockedFileUpdate {
         let updated = try transform(data)
         do {
             try AtomicFileWriter.writeReplacing(target, shownAs: path, data: updated, mode: identity.permissions,
-                                                owner: (identity.owner, identity.group))
+                                                owner: (identity.owner, identity.group), holdingWritersLock: true)
         } catch {
             throw FileAccess.outputFailure(error)
         }

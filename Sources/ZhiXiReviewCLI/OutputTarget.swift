@@ -5,7 +5,8 @@ import ZhiXiFileSystem
 /// command does any work (``OutputDestination``): a regular file is replaced atomically, a
 /// named pipe or a character device is written in place, `-` and `/dev/stdout` go to the
 /// command's standard output (after what it has written there so far), and a directory or
-/// anything else is refused with 64 at once.
+/// anything else is refused with 64 at once; a file that cannot be made (its directory is
+/// missing) or may not be replaced is refused with 74, also at once.
 struct OutputTarget {
     /// The path as given.
     let path: String

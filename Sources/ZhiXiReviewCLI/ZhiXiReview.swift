@@ -91,7 +91,9 @@ public enum ZhiXiReview {
                         .joined(separator: "\n\n") + "\n")
                     return
                 }
-                throw .usage("'\(first)' needs a subcommand: \(names)", usage: usage)
+                // Alone or with something unknown: a usage error (64) that shows what the group holds.
+                throw .usage("'\(first)' needs a subcommand: \(names)\n\n"
+                             + group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }.joined(separator: "\n\n"))
             }
             throw .usage("unknown command '\(first)'", usage: usage)
         }

@@ -56,11 +56,11 @@ struct OutputPathTests {
         #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
     }
 
-    @Test("--predictions into a missing directory is refused with 64 before the evaluation")
+    @Test("--predictions into a missing directory is refused with 74 before the evaluation")
     func missingDirectory() async throws {
         let path = try temporaryFolder().appendingPathComponent("no/such/dir/p.csv").path
         let result = await run("evaluate", Self.workspace, "--predictions", path, "--splits", "2")
-        #expect(result.status == 64, "\(result.error)")
+        #expect(result.status == 74, "\(result.error)")
         #expect(result.output.isEmpty)
     }
 }
