@@ -37,6 +37,8 @@ public enum AtomicFileWriter {
     /// Writes `data` to the output `path`: classifies it (``OutputDestination/init(path:)``)
     /// and writes it as its kind requires. O(size of `data`).
     /// - Parameters:
+    ///   - data: the whole contents to write.
+    ///   - path: the output path, as the user gave it.
     ///   - newFileMode: the permission bits of a file created anew (default `0666` less the
     ///     umask); an existing file keeps its own.
     /// - Throws: ``FileSystemError``; a regular file is then unchanged.
@@ -75,7 +77,7 @@ public enum AtomicFileWriter {
 
     /// Replaces `target` (a resolved path) with `data` through a temporary file, giving the new
     /// file `mode` and, when given, `owner` (user and group). The caller has checked that the
-    /// replacement may be made; ``LockedFileUpdate``-style callers that hold a lock on the
+    /// replacement may be made; callers that hold a lock on the
     /// file pass what `fstat` of their descriptor said, and `holdingWritersLock` `true` when
     /// every writer of `target` takes that lock: then every temporary file of `target` that no
     /// process holds was abandoned, however new, and is removed.

@@ -40,6 +40,9 @@ public enum InputFile {
 
     /// The contents of the input at `path`, at most `limit` bytes.
     /// - Parameters:
+    ///   - path: the input's path (a file, a named pipe, `/dev/stdin`, a character device).
+    ///   - limit: the most bytes it may hold.
+    ///   - format: what it must start with (checked on its first bytes).
     ///   - name: how the input is named in errors (default: `path`).
     /// - Throws: ``FileSystemError``: ``FileSystemError/Kind-swift.enum/missing`` when nothing
     ///   is there, ``FileSystemError/Kind-swift.enum/refused`` for something that is not an
