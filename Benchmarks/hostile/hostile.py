@@ -370,9 +370,9 @@ class Pass:
                              ["optimize", "--batch", "{}"], ["simulate", "--config", "{}"], ["simulate", "--workspace", "{}"],
                              ["plan", SAMPLE, "--params", "{}"]):
                 argv = [path if part == "{}" else part for part in template]
-                if name == "/dev/null" and "--batch" in template:
-                    expect = {0}    # no learners, nothing to answer (an empty Spark partition)
-                self.case("input", " ".join(name if part == "{}" else os.path.basename(part) for part in template), argv, expect)
+                # No learners in an empty batch: nothing to answer (an empty Spark partition).
+                accepted = {0} if name == "/dev/null" and "--batch" in template else expect
+                self.case("input", " ".join(name if part == "{}" else os.path.basename(part) for part in template), argv, accepted)
         for argv in (["plan", "-"], ["plan", "--batch", "-"], ["optimize", "--batch", "-"], ["states", "-"], ["optimize", "-"]):
             self.case("stdin", " ".join(argv) + " < /dev/zero", argv, {65}, stdin="/dev/zero")
             self.case("stdin", " ".join(argv) + " < /dev/urandom", argv, {65}, stdin="/dev/urandom")
