@@ -4,19 +4,23 @@
 // Dependencies run one way only (see DESIGN.md):
 //
 //   zhixi-review → ZhiXiReviewCLI → every library target below
-//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers)
+//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers, atomic files)
 //   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
 //   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (not the planner: the CLI
-//                   turns the planner's review histories into training data)
+//   ZhiXiTraining → ZhiXiPlanner, ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (one way:
+//                   training reads the planner's review histories; the planner never imports it)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
 //   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel, ZhiXiFileSystem
-//   ZhiXiAuth, ZhiXiReading, ZhiXiReviewCLI → ZhiXiFileSystem (atomic writes, bounded reads and
-//                   lock waits, private directories; no dependency of its own)
+//   ZhiXiAuth, ZhiXiReading, ZhiXiReviewCLI → ZhiXiFileSystem (output paths, atomic writes,
+//                   bounded reads and lock waits, private directories; no dependency of its own)
+//   services      → ZhiXiNetwork, ZhiXiModel: one target per service of the app's API, each a
+//                   protocol and its API implementation (ZhiXiReviewService, ZhiXiLearningService,
+//                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
+//                   ZhiXiFeedbackService, ZhiXiAnalyticsService)
 //
-// Test support (not a product): ZhiXiTestServer → ZhiXiModel, an HTTP/1.1 server on
-// 127.0.0.1 that plays the app's API for the tests, with faults on demand; zhixi-bench uses
-// it too, to measure the upload queue's flush on the loopback.
+// Test support (not a product): ZhiXiTestServer → the libraries, an HTTP/1.1 server on
+// 127.0.0.1 that plays the app's API for the tests (the contract's executable form), with
+// faults on demand; zhixi-bench uses it too, to measure the upload queue's flush on the loopback.
 //
 // No package outside the Swift toolchain is used.
 import PackageDescription
@@ -36,12 +40,19 @@ let package = Package(
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
+        .library(name: "ZhiXiReviewService", targets: ["ZhiXiReviewService"]),
+        .library(name: "ZhiXiLearningService", targets: ["ZhiXiLearningService"]),
+        .library(name: "ZhiXiAIService", targets: ["ZhiXiAIService"]),
+        .library(name: "ZhiXiKnowledgeService", targets: ["ZhiXiKnowledgeService"]),
+        .library(name: "ZhiXiProfileService", targets: ["ZhiXiProfileService"]),
+        .library(name: "ZhiXiFeedbackService", targets: ["ZhiXiFeedbackService"]),
+        .library(name: "ZhiXiAnalyticsService", targets: ["ZhiXiAnalyticsService"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
     targets: [
-        // Civil dates and UTF-8 text writers (digits, ISO-8601, JSON strings): the one home of
-        // what every layer formats. No domain knowledge.
+        // Civil dates, UTF-8 text writers (digits, ISO-8601, JSON strings) and atomic file
+        // writes: the one home of what every layer formats or keeps. No domain knowledge.
         .target(name: "ZhiXiCore"),
         // Outputs written whole or not at all (atomic replace, streams in place, everything
         // else refused), inputs read with a limit, bounded lock waits, private directories.
@@ -55,20 +66,35 @@ let package = Package(
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
-        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"]),
+        .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
-        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler"]),
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         // Secure stores, the token store, the auth service and the app session.
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
         .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
+        // The review tasks: list, complete, skip; the durable outbox of completions and skips.
+        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
+        // The learning sessions: pages since a time, recording a new one.
+        .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The the AI: analyse a learner's input, pages of analyses, the tutor's chat.
+        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The knowledge bases, learning paths, lessons.
+        .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The the learning profile and onboarding.
+        .target(name: "ZhiXiProfileService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The feedback.
+        .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        // The the analysis page's figures: summary, trend, heat map.
+        .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiFileSystem"]
+                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
+                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -78,12 +104,14 @@ let package = Package(
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
-        .target(name: "ZhiXiTestServer", dependencies: ["ZhiXiModel"], path: "Tests/ZhiXiTestServer"),
+        .target(name: "ZhiXiTestServer",
+                dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+                path: "Tests/ZhiXiTestServer"),
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
-        .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer"], path: "Tests/ZhiXiFakeAPIServer"),
+        .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
         .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiFileSystem"]),
-        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
+        .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ZhiXiMemoryTests",
             dependencies: ["ZhiXiMemory"],
@@ -95,8 +123,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
-        .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining"]),
-        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
+        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(
@@ -106,7 +134,22 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer"]
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
+                           "ZhiXiNetwork", "ZhiXiReviewService"],
+            exclude: ["Fixtures"]
+        ),
+        // The services against the loopback server, and the review-task outbox.
+        .testTarget(
+            name: "ZhiXiServiceTests",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
+                           "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
+                           "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
+        ),
+        // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
+        .testTarget(
+            name: "ZhiXiContractTests",
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiTestServer"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+            resources: [.copy("Golden")]
         ),
     ],
     swiftLanguageModes: [.v6]

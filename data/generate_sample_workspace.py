@@ -11,7 +11,8 @@ and reviews lessons when py-fsrs says they are due, within about 45 minutes an e
 missing some evenings. Every session has its AIAnalysis record.
 
 Deterministic: `python3 data/generate_sample_workspace.py > data/sample-workspace.json`
-always writes the same file. Needs py-fsrs (`pip install fsrs`, 6.x) to simulate memory.
+always writes the same file, in the workspace's schema 2 (the names of the app's design;
+the schema 1 file it wrote before is kept as Tests/ZhiXiModelTests/Fixtures/workspace-schema-1.json). Needs py-fsrs (`pip install fsrs`, 6.x) to simulate memory.
 """
 import json
 import random
@@ -93,8 +94,9 @@ def evening(day: datetime) -> datetime:
 def main() -> None:
     start = datetime(2026, 9, 1, tzinfo=SHANGHAI)
     end = datetime(2026, 11, 28, 23, 59, tzinfo=SHANGHAI)
-    knowledge_base = {"id": "kb-ml-basics", "title": "机器学习基础", "subject": "机器学习",
-                      "summary": "从数学基础到神经网络与无监督学习的机器学习入门知识库",
+    knowledge_base = {"id": "kb-ml-basics", "title": "机器学习基础",
+                      "description": "从数学基础到神经网络与无监督学习的机器学习入门知识库",
+                      "language": "zh-Hans", "targetUser": "有高中数学基础的大学生",
                       "createdAt": "2026-08-30T12:00:00Z", "updatedAt": "2026-09-01T12:00:00Z"}
     paths, lessons = [], []
     for path_number, (path_title, path_lessons) in enumerate(PATHS, start=1):
@@ -104,8 +106,8 @@ def main() -> None:
             lesson_id = f"lesson-{path_number}-{lesson_number}"
             ids.append(lesson_id)
             lessons.append({
-                "id": lesson_id, "knowledgeBaseId": knowledge_base["id"], "learningPathId": path_id,
-                "title": title, "summary": f"{title}：概念、直觉与常见误区",
+                "id": lesson_id, "pathId": path_id, "knowledgeBaseId": knowledge_base["id"],
+                "title": title, "content": f"{title}：概念、直觉与常见误区",
                 "objectives": [f"说清楚{title}的核心思想", f"能用例子解释{weak[0]}"],
                 "keyPoints": weak + [f"{title}的适用场景"],
                 "recallQuestions": [f"{title}要解决什么问题？", f"请解释{weak[1]}。"],
@@ -114,7 +116,8 @@ def main() -> None:
                 "createdAt": "2026-08-30T12:00:00Z",
             })
         paths.append({"id": path_id, "knowledgeBaseId": knowledge_base["id"], "title": path_title,
-                      "summary": f"{path_title}：六节课", "lessonIds": ids, "order": path_number})
+                      "description": f"{path_title}：六节课", "estimatedDays": 2 * len(ids), "lessonIds": ids,
+                      "order": path_number})
 
     weak_by_lesson = {}
     for path_number, (_, path_lessons) in enumerate(PATHS, start=1):
@@ -216,7 +219,7 @@ def main() -> None:
     sessions.sort(key=lambda session: session["startedAt"])
     analyses.sort(key=lambda analysis: analysis["createdAt"])
     workspace = {
-        "schemaVersion": 1,
+        "schemaVersion": 2,
         "user": {"id": USER, "appleUserId": "001873.5f0c3e7a9b2d4c1e8f6a.0421", "displayName": "林晓",
                  "email": "linxiao@privaterelay.appleid.com", "preferredLanguage": "zh-Hans",
                  "onboardingCompleted": True, "createdAt": "2026-08-30T11:52:07Z",
@@ -232,9 +235,10 @@ def main() -> None:
         "reviewTasks": [],
         "feedback": [
             {"id": "feedback-1", "userId": USER, "sessionId": sessions[3]["id"], "analysisId": analyses[3]["id"],
-             "rating": 5, "comment": "分析很准确，指出了我没注意到的问题。", "createdAt": analyses[3]["createdAt"]},
+             "category": "other", "content": "分析很准确，指出了我没注意到的问题。", "rating": 5,
+             "createdAt": analyses[3]["createdAt"]},
             {"id": "feedback-2", "userId": USER, "sessionId": sessions[40]["id"], "rating": 3,
-             "comment": "建议有点笼统。", "createdAt": sessions[40]["endedAt"]},
+             "category": "content", "content": "建议有点笼统。", "createdAt": sessions[40]["endedAt"]},
         ],
     }
     print(json.dumps(workspace, ensure_ascii=False, indent=2))

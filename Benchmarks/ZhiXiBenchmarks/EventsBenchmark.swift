@@ -81,12 +81,14 @@ enum EventsBenchmark {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    /// The `index`th event of the benchmark: a heartbeat with a position.
+    /// The `index`th event of the benchmark: a heartbeat with a position, from the app (its
+    /// platform, version and time zone offset, as the session manager sets them).
     private static func item(_ index: Int) -> ReadingEventUploadItem {
-        ReadingEventUploadItem(
+        ReadingEventUploadItem(ReadingEventV2(
             eventID: UUID().uuidString, clientSessionID: "6F9619FF-8B86-D011-B42D-00CF4FC964FF", materialID: "src-\(index % 50)",
             readingTargetType: .knowledgeSource, eventType: .heartbeat, position: ReadingPosition(progress: Double(index % 1000) / 1000),
-            activeSecondsDelta: 15, clientTimestampMs: 1_767_225_600_000 + Int64(index) * 15_000, sequence: index + 1)
+            activeSecondsDelta: 15, clientTimestampMs: 1_767_225_600_000 + Int64(index) * 15_000, sequence: index + 1),
+            appVersion: "1.4.0", clientTimezoneOffsetMinutes: 480)
     }
 
     /// The benchmark's signed-in tokens.

@@ -65,7 +65,7 @@ enum SyntheticWorkspace {
             append("{\"id\": ")
             string(lesson.id)
             append(", \"knowledgeBaseId\": ")
-            string(lesson.knowledgeBaseID)
+            string(lesson.knowledgeBaseID ?? "")
             append(", \"title\": ")
             string(lesson.title)
             append(", \"order\": \(lesson.order), \"estimatedMinutes\": \(lesson.estimatedMinutes)}")

@@ -16,10 +16,17 @@ benchmarks:
   optimize   the optimizer on the real log in ../shared/data: time-series evaluation (the
              protocol of shared/data/README.md) and the time to fit the whole log
              options: --folds N (5)  --runs N (15)  --log PATH  --json
+  archive    a learner's review log read from JSON and from the compact archive; study
+             calendars built and created again from the cache
+             options: --reviews N (2320)  --runs N (21)
+  concurrent-fits  64 fits started at once from a task group: median and slowest latency
+             options: --fits N (64)  --cards N (270)  --rounds N (3)  --pause S  --log PATH  --sync
   simulate   one card simulation with fsrs-rs's default configuration (median time), or a
              16-retention sweep with --sweep-seeds N
              options: --runs N (10)  --retention R (0.9)  --seed S (42)  --config FILE
              --sweep-seeds N  --days-json FILE  --json
+  decode     the workspace reader on a workspace file (MB/s, sessions/s), in one process
+             options: FILE  --runs N (7)
   workspace  write a generated workspace as JSON, for timing 'zhixi-review plan' end to end
              options: --lessons N  --sessions N  --out FILE
   fleet      write N varied, deterministic learners as JSON lines, for 'plan --batch'
@@ -36,7 +43,10 @@ do {
     case "scheduler": try SchedulerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "planner": try PlannerBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "optimize": try OptimizerBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "archive": try ArchiveBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "concurrent-fits": try await ConcurrentFitsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "decode": try DecodeBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))
     case "fleet-lines": try FleetLineBenchmark.run(arguments: Array(arguments.dropFirst()))

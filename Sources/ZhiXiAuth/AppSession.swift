@@ -1,5 +1,6 @@
 import Observation
 import ZhiXiModel
+import ZhiXiNetwork
 
 /// The app's session state on the main actor, observable by SwiftUI (`@Observable`):
 /// who is signed in, which screen to show, whether work is under way and what went wrong.

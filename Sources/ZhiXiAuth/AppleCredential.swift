@@ -1,4 +1,5 @@
 import ZhiXiModel
+import ZhiXiNetwork
 
 /// What Sign in with Apple gives the app, ready to post: an
 /// `ASAuthorizationAppleIDCredential`'s identity token, authorization code and user
@@ -12,7 +13,7 @@ public struct AppleCredential: Sendable, Hashable, CustomStringConvertible, Cust
     public var loginRequest: AppleLoginRequest
 
     /// A credential from its parts (see `AppleLoginRequest` for each).
-    public init(identityToken: String, authorizationCode: String, userIdentifier: String,
+    public init(identityToken: String, authorizationCode: String? = nil, userIdentifier: String,
                 fullName: AppleFullName? = nil, email: String? = nil, nonce: String? = nil) {
         loginRequest = AppleLoginRequest(identityToken: identityToken, authorizationCode: authorizationCode,
                                          userIdentifier: userIdentifier, fullName: fullName, email: email, nonce: nonce)

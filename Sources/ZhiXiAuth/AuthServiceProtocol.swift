@@ -1,4 +1,5 @@
 import ZhiXiModel
+import ZhiXiNetwork
 
 /// Signing in with Apple, renewing the session, the current user and signing out: the
 /// seam between the app's session state (``AppSession``) and the server.

@@ -3,6 +3,7 @@ import AuthenticationServices
 import CryptoKit
 import Foundation
 import ZhiXiModel
+import ZhiXiNetwork
 
 /// An ``AppleCredentialProvider`` on `ASAuthorizationController`: shows the system's Sign
 /// in with Apple sheet (full name and e-mail requested, a fresh nonce whose SHA-256 goes
@@ -60,11 +61,12 @@ extension AuthorizationControllerCredentialProvider: @preconcurrency ASAuthoriza
     /// Receives the credential from the system.
     public func authorizationController(controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization) {
         guard let apple = authorization.credential as? ASAuthorizationAppleIDCredential,
-              let identityToken = apple.identityToken.flatMap({ String(data: $0, encoding: .utf8) }),
-              let authorizationCode = apple.authorizationCode.flatMap({ String(data: $0, encoding: .utf8) }) else {
-            finish(.failure(.credentialUnavailable(reason: "Apple returned no identity token or authorization code")))
+              let identityToken = apple.identityToken.flatMap({ String(data: $0, encoding: .utf8) }) else {
+            finish(.failure(.credentialUnavailable(reason: "Apple returned no identity token")))
             return
         }
+        // Apple may return no authorization code; the server then relies on the identity token.
+        let authorizationCode = apple.authorizationCode.flatMap { String(data: $0, encoding: .utf8) }
         let name = apple.fullName.map { AppleFullName(givenName: $0.givenName, familyName: $0.familyName, nickname: $0.nickname) }
         finish(.success(AppleCredential(identityToken: identityToken, authorizationCode: authorizationCode, userIdentifier: apple.user,
                                         fullName: name, email: apple.email, nonce: pending?.nonce)))

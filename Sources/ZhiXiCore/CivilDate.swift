@@ -61,6 +61,25 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         ((days % 7 + 7 + 4) % 7) + 1
     }
 
+    /// The date written `YYYY-MM-DD` (ISO 8601's calendar date, four-digit year), or `nil`
+    /// when `text` is not such a date or names a day that does not exist (`2026-02-30`).
+    public init?(iso8601Date text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0 ..< 4), let month = number(5 ..< 7), let day = number(8 ..< 10) else { return nil }
+        self.init(year: year, month: month, day: day)
+        guard isValid else { return nil }
+    }
+
     /// Whether the month is 1–12 and the day exists in it.
     @inlinable
     public var isValid: Bool {

@@ -8,10 +8,15 @@ import Foundation
 /// either `Z` or an offset from UTC. `T` and `Z` may also be lower case. Nothing else is
 /// accepted: no date without a time, no time without seconds, no leap second 60.
 ///
-/// Writes UTC with `Z`, and a fraction of three digits (milliseconds) only when the date
-/// has a sub-second part: `2025-03-14T09:30:00Z`, `2025-03-14T09:30:00.250Z`. A date read
-/// from the text that this type writes is the same `Date`, so dates round-trip to the
-/// millisecond.
+/// Writes UTC with `Z`, at one of two precisions:
+/// - ``Precision/nanoseconds``, **the form of every JSON date the package writes** (the domain
+///   model's contract and the scheduler's persisted state): the shortest fraction (none, 3,
+///   6 or 9 digits) that reads back as the very same `Date`. A date at a whole millisecond is
+///   written to the millisecond, `2025-03-14T09:30:00.250Z`; a `Date()` stamp gets the digits
+///   it needs, so a record stamped with `Date()` survives a save and a load unchanged.
+/// - ``Precision/milliseconds`` (``string(from:)``, ``append(_:to:)``): rounded to the
+///   millisecond, a fraction of three digits only when not zero, for messages and text meant
+///   for people; dates round-trip to the millisecond.
 ///
 /// Both `ZhiXiJSON` (ZhiXiModel) and `LearnerWorkspace(jsonData:)` use this type, so the two decoders
 /// produce identical dates.
@@ -36,13 +41,14 @@ public enum ISO8601Timestamp {
 
     /// How finely ``string(from:precision:)`` writes the part of a second.
     public enum Precision: Sendable, Hashable {
-        /// Rounded to the millisecond, `.mmm` only when not zero: the domain model's JSON
-        /// contract.
+        /// Rounded to the millisecond, `.mmm` only when not zero: text for people and
+        /// messages.
         case milliseconds
         /// To the nanosecond, with the fewest of 3, 6 or 9 digits that read back as the same
         /// `Date` (none when the fraction is zero): a `Date` reads back bit for bit, except
         /// within about 100 days of 2001-01-01, where a `Date` holds finer than nanoseconds.
-        /// The form of the scheduler's persisted state.
+        /// The form of every JSON date of the package: the domain model's contract and the
+        /// scheduler's persisted state.
         case nanoseconds
     }
 

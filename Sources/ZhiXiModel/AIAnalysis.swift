@@ -61,75 +61,35 @@ public struct AIAnalysis: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, inputText, masteryScore, weakPoints
-        case outputJSON = "outputJson"
+        case id
         case sessionID = "sessionId"
         case userID = "userId"
         case lessonID = "lessonId"
-        case suggestions, modelName, createdAt, costEstimate
-    }
-
-    /// Decodes an analysis; absent `weakPoints` and `suggestions` are `[]`, other absent
-    /// optional members `nil`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            sessionID: try container.decodeIfPresent(String.self, forKey: .sessionID),
-            userID: try container.decodeIfPresent(String.self, forKey: .userID),
-            lessonID: try container.decodeIfPresent(String.self, forKey: .lessonID),
-            inputText: try container.decodeIfPresent(String.self, forKey: .inputText),
-            outputJSON: try container.decodeIfPresent(String.self, forKey: .outputJSON),
-            masteryScore: try container.decodeIfPresent(Int.self, forKey: .masteryScore),
-            weakPoints: try container.decodeIfPresent([String].self, forKey: .weakPoints) ?? [],
-            suggestions: try container.decodeIfPresent([String].self, forKey: .suggestions) ?? [],
-            modelName: try container.decodeIfPresent(String.self, forKey: .modelName),
-            createdAt: try container.decode(Date.self, forKey: .createdAt),
-            costEstimate: try container.decodeIfPresent(Double.self, forKey: .costEstimate)
-        )
+        case inputText
+        case outputJSON = "outputJson"
+        case masteryScore, weakPoints, suggestions, modelName, createdAt, costEstimate
     }
 }
 
-extension AIAnalysis: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension AIAnalysis: ModelDecodable {
+    static let decoding = ModelDecoding(template: AIAnalysis(id: "", masteryScore: nil, createdAt: Date(timeIntervalSince1970: 0)),
+                                        required: [.id, .createdAt])
 
-    /// Reads an analysis with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, sessionID: String?, userID: String?, lessonID: String?, inputText: String?
-        var outputJSON: String?, masteryScore: Int?, weakPoints: [String]?, suggestions: [String]?
-        var modelName: String?, createdAt: Date?, costEstimate: Double?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .id: id = try reader.read(String.self)
-                case .sessionID: sessionID = try reader.readOptional(String.self)
-                case .userID: userID = try reader.readOptional(String.self)
-                case .lessonID: lessonID = try reader.readOptional(String.self)
-                case .inputText: inputText = try reader.readOptional(String.self)
-                case .outputJSON: outputJSON = try reader.readOptional(String.self)
-                case .masteryScore: masteryScore = try reader.readOptional(Int.self)
-                case .weakPoints: weakPoints = try reader.readOptionalArray(of: String.self)
-                case .suggestions: suggestions = try reader.readOptionalArray(of: String.self)
-                case .modelName: modelName = try reader.readOptional(String.self)
-                case .createdAt: createdAt = try reader.read(Date.self)
-                case .costEstimate: costEstimate = try reader.readOptional(Double.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    @inline(__always)
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .id: id = try source.read()
+        case .sessionID: sessionID = try source.read()
+        case .userID: userID = try source.read()
+        case .lessonID: lessonID = try source.read()
+        case .inputText: inputText = try source.read()
+        case .outputJSON: outputJSON = try source.read()
+        case .masteryScore: masteryScore = try source.read()
+        case .weakPoints: weakPoints = try source.read()
+        case .suggestions: suggestions = try source.read()
+        case .modelName: modelName = try source.read()
+        case .createdAt: createdAt = try source.read()
+        case .costEstimate: costEstimate = try source.read()
         }
-        self.id = try object.required(id, .id)
-        self.sessionID = sessionID
-        self.userID = userID
-        self.lessonID = lessonID
-        self.inputText = inputText
-        self.outputJSON = outputJSON
-        self.masteryScore = masteryScore
-        self.weakPoints = weakPoints ?? []
-        self.suggestions = suggestions ?? []
-        self.modelName = modelName
-        self.createdAt = try object.required(createdAt, .createdAt)
-        self.costEstimate = costEstimate
     }
 }

@@ -1,15 +1,21 @@
 import Foundation
 
 /// A body of knowledge that lessons are drawn from, such as a course or a book.
+///
+/// JSON, as the app's design has it: `{"id", "title", "description", "language",
+/// "targetUser", "createdAt", "updatedAt"}`; only `id` and `title` are required. Schema 1
+/// workspaces wrote `description` as `summary`, which is still read.
 public struct KnowledgeBase: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the knowledge base.
     public var id: String
     /// The title shown to learners.
     public var title: String
-    /// A short description, if any.
-    public var summary: String?
-    /// The subject it belongs to, such as "Physics" or "物理", if any.
-    public var subject: String?
+    /// What the knowledge base covers, in a sentence or two, if said.
+    public var description: String?
+    /// The language its content is written in, a BCP-47 tag such as `"zh-Hans"`, if known.
+    public var language: String?
+    /// Who it is written for, such as "大学一年级" or "beginners", if said.
+    public var targetUser: String?
     /// When it was created, if known.
     public var createdAt: Date?
     /// When it was last changed, if known.
@@ -19,51 +25,39 @@ public struct KnowledgeBase: Sendable, Codable, Hashable, Identifiable {
     public init(
         id: String,
         title: String,
-        summary: String? = nil,
-        subject: String? = nil,
+        description: String? = nil,
+        language: String? = nil,
+        targetUser: String? = nil,
         createdAt: Date? = nil,
         updatedAt: Date? = nil
     ) {
         self.id = id
         self.title = title
-        self.summary = summary
-        self.subject = subject
+        self.description = description
+        self.language = language
+        self.targetUser = targetUser
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, summary, subject, createdAt, updatedAt
+        case id, title, description, language, targetUser, createdAt, updatedAt
     }
 }
 
-extension KnowledgeBase: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension KnowledgeBase: ModelDecodable {
+    static let decoding = ModelDecoding(template: KnowledgeBase(id: "", title: ""), required: [.id, .title],
+                                        formerNames: ["summary": .description])
 
-    /// Reads a knowledge base with the same rules as its `Decodable` conformance.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, title: String?, summary: String?, subject: String?
-        var createdAt: Date?, updatedAt: Date?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .id: id = try reader.read(String.self)
-                case .title: title = try reader.read(String.self)
-                case .summary: summary = try reader.readOptional(String.self)
-                case .subject: subject = try reader.readOptional(String.self)
-                case .createdAt: createdAt = try reader.readOptional(Date.self)
-                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .id: id = try source.read()
+        case .title: title = try source.read()
+        case .description: description = try source.read()
+        case .language: language = try source.read()
+        case .targetUser: targetUser = try source.read()
+        case .createdAt: createdAt = try source.read()
+        case .updatedAt: updatedAt = try source.read()
         }
-        self.id = try object.required(id, .id)
-        self.title = try object.required(title, .title)
-        self.summary = summary
-        self.subject = subject
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
     }
 }

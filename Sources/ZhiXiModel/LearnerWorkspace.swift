@@ -1,15 +1,22 @@
 /// Everything the planner needs about one learner, in one file: the input of
-/// `zhixi-review plan WORKSPACE.json`.
+/// `zhixi-review plan WORKSPACE.json`, and what `zhixi-review pull` writes.
 ///
-/// Every array may be absent (it decodes as `[]`); absent `schemaVersion` is 1; absent
-/// `profile` is a default ``UserLearningProfile`` for the user's id (or `""` without a
-/// user). For large files, `LearnerWorkspace(jsonData:)` decodes the same JSON about twelve
-/// times faster than `JSONDecoder`, with identical results. To write a workspace, encode it
-/// with `ZhiXiJSON.makeEncoder()`; `zhixi-review record` instead splices the new session into
-/// the file's bytes, so that keys this library does not know survive.
+/// Every array may be absent (it decodes as `[]`); absent `schemaVersion` is 1 (files of the
+/// first format did not always say); absent `profile` is a default ``UserLearningProfile``
+/// for the user's id (or `""` without a user). For large files, `LearnerWorkspace(jsonData:)`
+/// decodes the same JSON about twelve times faster than `JSONDecoder`, with identical results.
+/// To write a workspace, encode it with `ZhiXiJSON.makeEncoder()`; `zhixi-review record`
+/// instead splices the new session into the file's bytes, so that keys this library does not
+/// know survive.
+///
+/// Schema versions: 1 wrote the fields the contract has since renamed (`summary` of
+/// knowledge bases, paths and lessons, `learningPathId` of lessons, `comment` of feedback);
+/// 2 writes the names of the app's design (`description`, `content`, `pathId`, `content`).
+/// Both are read, by the same decoders: each type reads its former names where its own are
+/// absent (see ``schemaVersion``).
 public struct LearnerWorkspace: Sendable, Codable, Hashable {
-    /// The version of the workspace format this library writes, 1.
-    public static let currentSchemaVersion = 1
+    /// The version of the workspace format this library writes, 2.
+    public static let currentSchemaVersion = 2
 
     /// The version of the workspace format the file was written in.
     public var schemaVersion: Int
@@ -66,25 +73,28 @@ public struct LearnerWorkspace: Sendable, Codable, Hashable {
     static func defaultProfile(for user: User?) -> UserLearningProfile {
         UserLearningProfile(userID: user?.id ?? "")
     }
+}
 
-    /// Decodes a workspace; absent arrays are `[]`, absent `schemaVersion` is 1, absent
-    /// `profile` is the default profile.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let user = try container.decodeIfPresent(User.self, forKey: .user)
-        self.init(
-            schemaVersion: try container.decodeIfPresent(Int.self, forKey: .schemaVersion)
-                ?? Self.currentSchemaVersion,
-            user: user,
-            profile: try container.decodeIfPresent(UserLearningProfile.self, forKey: .profile)
-                ?? Self.defaultProfile(for: user),
-            knowledgeBases: try container.decodeIfPresent([KnowledgeBase].self, forKey: .knowledgeBases) ?? [],
-            learningPaths: try container.decodeIfPresent([LearningPath].self, forKey: .learningPaths) ?? [],
-            lessons: try container.decodeIfPresent([Lesson].self, forKey: .lessons) ?? [],
-            sessions: try container.decodeIfPresent([LearningSession].self, forKey: .sessions) ?? [],
-            analyses: try container.decodeIfPresent([AIAnalysis].self, forKey: .analyses) ?? [],
-            reviewTasks: try container.decodeIfPresent([ReviewTask].self, forKey: .reviewTasks) ?? [],
-            feedback: try container.decodeIfPresent([Feedback].self, forKey: .feedback) ?? []
-        )
+extension LearnerWorkspace: ModelDecodable {
+    static let decoding = ModelDecoding(template: LearnerWorkspace(schemaVersion: 1, profile: defaultProfile(for: nil)))
+
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .schemaVersion: schemaVersion = try source.read()
+        case .user: user = try source.read()
+        case .profile: profile = try source.read()
+        case .knowledgeBases: knowledgeBases = try source.read()
+        case .learningPaths: learningPaths = try source.read()
+        case .lessons: lessons = try source.read()
+        case .sessions: sessions = try source.read()
+        case .analyses: analyses = try source.read()
+        case .reviewTasks: reviewTasks = try source.read()
+        case .feedback: feedback = try source.read()
+        }
+    }
+
+    /// A workspace without a profile gets the default profile of its user.
+    mutating func finishDecoding(isPresent: (CodingKeys) -> Bool) {
+        if !isPresent(.profile) { profile = Self.defaultProfile(for: user) }
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// One sitting in which a learner studied or reviewed a lesson and wrote what they
 /// recalled, with the AI's verdict on it.
 ///
-/// Absent `weakPoints` decodes as `[]`.
+/// JSON, as the app's design has it: `{"id", "userId", "lessonId", "startedAt", "endedAt",
+/// "userInput", "aiAnalysis", "masteryScore", "weakPoints", "nextSuggestion", "reviewAt"}`,
+/// and `analysisId`, `reviewType`, `createdAt` beside them. Absent `weakPoints` decodes as `[]`.
 public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the session.
     public var id: String
@@ -27,7 +29,8 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     public var weakPoints: [String]
     /// What the analysis suggests doing next, if anything.
     public var nextSuggestion: String?
-    /// When the analysis suggests reviewing the lesson, if it said.
+    /// When the AI's analysis suggests reviewing the lesson, if it said: the planner schedules
+    /// the lesson's next review no later than this (the daily budget may still move it).
     public var reviewAt: Date?
     /// The kind of review this session was, if it was itself a review; `nil` for first study.
     public var reviewType: ReviewType?
@@ -68,80 +71,38 @@ public struct LearningSession: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, startedAt, endedAt, userInput, aiAnalysis
+        case id
         case userID = "userId"
         case lessonID = "lessonId"
+        case startedAt, endedAt, userInput, aiAnalysis
         case analysisID = "analysisId"
         case masteryScore, weakPoints, nextSuggestion, reviewAt, reviewType, createdAt
     }
 
-    /// Decodes a session; absent `weakPoints` is `[]`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            userID: try container.decode(String.self, forKey: .userID),
-            lessonID: try container.decode(String.self, forKey: .lessonID),
-            startedAt: try container.decode(Date.self, forKey: .startedAt),
-            endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
-            userInput: try container.decode(String.self, forKey: .userInput),
-            aiAnalysis: try container.decodeIfPresent(String.self, forKey: .aiAnalysis),
-            analysisID: try container.decodeIfPresent(String.self, forKey: .analysisID),
-            masteryScore: try container.decodeIfPresent(Int.self, forKey: .masteryScore),
-            weakPoints: try container.decodeIfPresent([String].self, forKey: .weakPoints) ?? [],
-            nextSuggestion: try container.decodeIfPresent(String.self, forKey: .nextSuggestion),
-            reviewAt: try container.decodeIfPresent(Date.self, forKey: .reviewAt),
-            reviewType: try container.decodeIfPresent(ReviewType.self, forKey: .reviewType),
-            createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt)
-        )
-    }
 }
 
-extension LearningSession: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension LearningSession: ModelDecodable {
+    static let decoding = ModelDecoding(
+        template: LearningSession(id: "", userID: "", lessonID: "", startedAt: Date(timeIntervalSince1970: 0), userInput: ""),
+        required: [.id, .userID, .lessonID, .startedAt, .userInput])
 
-    /// Reads a session with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, userID: String?, lessonID: String?, startedAt: Date?, endedAt: Date?
-        var userInput: String?, aiAnalysis: String?, analysisID: String?, masteryScore: Int?
-        var weakPoints: [String]?, nextSuggestion: String?, reviewAt: Date?, reviewType: ReviewType?
-        var createdAt: Date?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .id: id = try reader.read(String.self)
-                case .userID: userID = try reader.read(String.self)
-                case .lessonID: lessonID = try reader.read(String.self)
-                case .startedAt: startedAt = try reader.read(Date.self)
-                case .endedAt: endedAt = try reader.readOptional(Date.self)
-                case .userInput: userInput = try reader.read(String.self)
-                case .aiAnalysis: aiAnalysis = try reader.readOptional(String.self)
-                case .analysisID: analysisID = try reader.readOptional(String.self)
-                case .masteryScore: masteryScore = try reader.readOptional(Int.self)
-                case .weakPoints: weakPoints = try reader.readOptionalArray(of: String.self)
-                case .nextSuggestion: nextSuggestion = try reader.readOptional(String.self)
-                case .reviewAt: reviewAt = try reader.readOptional(Date.self)
-                case .reviewType: reviewType = try reader.readOptional(ReviewType.self)
-                case .createdAt: createdAt = try reader.readOptional(Date.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    @inline(__always)
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .id: id = try source.read()
+        case .userID: userID = try source.read()
+        case .lessonID: lessonID = try source.read()
+        case .startedAt: startedAt = try source.read()
+        case .endedAt: endedAt = try source.read()
+        case .userInput: userInput = try source.read()
+        case .aiAnalysis: aiAnalysis = try source.read()
+        case .analysisID: analysisID = try source.read()
+        case .masteryScore: masteryScore = try source.read()
+        case .weakPoints: weakPoints = try source.read()
+        case .nextSuggestion: nextSuggestion = try source.read()
+        case .reviewAt: reviewAt = try source.read()
+        case .reviewType: reviewType = try source.read()
+        case .createdAt: createdAt = try source.read()
         }
-        self.id = try object.required(id, .id)
-        self.userID = try object.required(userID, .userID)
-        self.lessonID = try object.required(lessonID, .lessonID)
-        self.startedAt = try object.required(startedAt, .startedAt)
-        self.endedAt = endedAt
-        self.userInput = try object.required(userInput, .userInput)
-        self.aiAnalysis = aiAnalysis
-        self.analysisID = analysisID
-        self.masteryScore = masteryScore
-        self.weakPoints = weakPoints ?? []
-        self.nextSuggestion = nextSuggestion
-        self.reviewAt = reviewAt
-        self.reviewType = reviewType
-        self.createdAt = createdAt
     }
 }

@@ -2,19 +2,23 @@ import Foundation
 
 /// One unit of study: what the learner reads, then recalls or explains.
 ///
-/// Absent `objectives`, `keyPoints` and `recallQuestions` decode as `[]`, absent `order`
-/// as `0`; `estimatedMinutes` is required.
+/// JSON, as the app's design has it: `{"id", "pathId", "title", "content", "objectives",
+/// "keyPoints", "recallQuestions", "practicePrompt", "order", "estimatedMinutes"}`, and
+/// `knowledgeBaseId`, `createdAt`, `updatedAt` beside them. `id`, `title` and
+/// `estimatedMinutes` are required; absent `objectives`, `keyPoints` and `recallQuestions`
+/// decode as `[]`, absent `order` as `0`. Schema 1 workspaces wrote `pathId` as
+/// `learningPathId` and `content` as `summary`, which are still read.
 public struct Lesson: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the lesson.
     public var id: String
-    /// The id of the ``KnowledgeBase`` the lesson belongs to.
-    public var knowledgeBaseID: String
     /// The id of the ``LearningPath`` the lesson is on, if any.
-    public var learningPathID: String?
+    public var pathID: String?
+    /// The id of the ``KnowledgeBase`` the lesson belongs to, if known.
+    public var knowledgeBaseID: String?
     /// The title shown to learners.
     public var title: String
-    /// A short description, if any.
-    public var summary: String?
+    /// What the learner reads: the lesson's text, if included.
+    public var content: String?
     /// What the learner should be able to do after the lesson.
     public var objectives: [String]
     /// The points the lesson teaches; the AI analysis checks the learner's input against them.
@@ -35,10 +39,10 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
     /// Creates a lesson.
     public init(
         id: String,
-        knowledgeBaseID: String,
-        learningPathID: String? = nil,
+        pathID: String? = nil,
+        knowledgeBaseID: String? = nil,
         title: String,
-        summary: String? = nil,
+        content: String? = nil,
         objectives: [String] = [],
         keyPoints: [String] = [],
         recallQuestions: [String] = [],
@@ -49,10 +53,10 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
         updatedAt: Date? = nil
     ) {
         self.id = id
+        self.pathID = pathID
         self.knowledgeBaseID = knowledgeBaseID
-        self.learningPathID = learningPathID
         self.title = title
-        self.summary = summary
+        self.content = content
         self.objectives = objectives
         self.keyPoints = keyPoints
         self.recallQuestions = recallQuestions
@@ -64,75 +68,34 @@ public struct Lesson: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, summary, objectives, keyPoints
+        case id
+        case pathID = "pathId"
         case knowledgeBaseID = "knowledgeBaseId"
-        case learningPathID = "learningPathId"
-        case recallQuestions, practicePrompt, order, estimatedMinutes, createdAt, updatedAt
-    }
-
-    /// Decodes a lesson; absent lists are `[]`, absent `order` is `0`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            knowledgeBaseID: try container.decode(String.self, forKey: .knowledgeBaseID),
-            learningPathID: try container.decodeIfPresent(String.self, forKey: .learningPathID),
-            title: try container.decode(String.self, forKey: .title),
-            summary: try container.decodeIfPresent(String.self, forKey: .summary),
-            objectives: try container.decodeIfPresent([String].self, forKey: .objectives) ?? [],
-            keyPoints: try container.decodeIfPresent([String].self, forKey: .keyPoints) ?? [],
-            recallQuestions: try container.decodeIfPresent([String].self, forKey: .recallQuestions) ?? [],
-            practicePrompt: try container.decodeIfPresent(String.self, forKey: .practicePrompt),
-            order: try container.decodeIfPresent(Int.self, forKey: .order) ?? 0,
-            estimatedMinutes: try container.decode(Int.self, forKey: .estimatedMinutes),
-            createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt),
-            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt)
-        )
+        case title, content, objectives, keyPoints, recallQuestions, practicePrompt, order, estimatedMinutes
+        case createdAt, updatedAt
     }
 }
 
-extension Lesson: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension Lesson: ModelDecodable {
+    static let decoding = ModelDecoding(template: Lesson(id: "", title: "", estimatedMinutes: 0),
+                                        required: [.id, .title, .estimatedMinutes],
+                                        formerNames: ["learningPathId": .pathID, "summary": .content])
 
-    /// Reads a lesson with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, knowledgeBaseID: String?, learningPathID: String?, title: String?
-        var summary: String?, objectives: [String]?, keyPoints: [String]?, recallQuestions: [String]?
-        var practicePrompt: String?, order: Int?, estimatedMinutes: Int?, createdAt: Date?, updatedAt: Date?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .id: id = try reader.read(String.self)
-                case .knowledgeBaseID: knowledgeBaseID = try reader.read(String.self)
-                case .learningPathID: learningPathID = try reader.readOptional(String.self)
-                case .title: title = try reader.read(String.self)
-                case .summary: summary = try reader.readOptional(String.self)
-                case .objectives: objectives = try reader.readOptionalArray(of: String.self)
-                case .keyPoints: keyPoints = try reader.readOptionalArray(of: String.self)
-                case .recallQuestions: recallQuestions = try reader.readOptionalArray(of: String.self)
-                case .practicePrompt: practicePrompt = try reader.readOptional(String.self)
-                case .order: order = try reader.readOptional(Int.self)
-                case .estimatedMinutes: estimatedMinutes = try reader.read(Int.self)
-                case .createdAt: createdAt = try reader.readOptional(Date.self)
-                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .id: id = try source.read()
+        case .pathID: pathID = try source.read()
+        case .knowledgeBaseID: knowledgeBaseID = try source.read()
+        case .title: title = try source.read()
+        case .content: content = try source.read()
+        case .objectives: objectives = try source.read()
+        case .keyPoints: keyPoints = try source.read()
+        case .recallQuestions: recallQuestions = try source.read()
+        case .practicePrompt: practicePrompt = try source.read()
+        case .order: order = try source.read()
+        case .estimatedMinutes: estimatedMinutes = try source.read()
+        case .createdAt: createdAt = try source.read()
+        case .updatedAt: updatedAt = try source.read()
         }
-        self.id = try object.required(id, .id)
-        self.knowledgeBaseID = try object.required(knowledgeBaseID, .knowledgeBaseID)
-        self.learningPathID = learningPathID
-        self.title = try object.required(title, .title)
-        self.summary = summary
-        self.objectives = objectives ?? []
-        self.keyPoints = keyPoints ?? []
-        self.recallQuestions = recallQuestions ?? []
-        self.practicePrompt = practicePrompt
-        self.order = order ?? 0
-        self.estimatedMinutes = try object.required(estimatedMinutes, .estimatedMinutes)
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
     }
 }

@@ -33,3 +33,10 @@ public struct PlannedReviewTask: Sendable, Codable, Hashable, Identifiable {
         try explanation.encode(to: encoder)
     }
 }
+
+extension PlannedReviewTask: JSONByteDecodable {
+    /// Reads a planned task with `JSONDecoder` (its task and explanation share one object).
+    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
+        self = try reader.readWithJSONDecoder(Self.self)
+    }
+}

@@ -38,17 +38,20 @@ public struct ReviewPlan: Sendable, Codable, Hashable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case generatedAt, timezone, today, tomorrow, thisWeek, later
     }
+}
 
-    /// Decodes a plan; absent groups are `[]`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            generatedAt: try container.decode(Date.self, forKey: .generatedAt),
-            timezone: try container.decode(String.self, forKey: .timezone),
-            today: try container.decodeIfPresent([PlannedReviewTask].self, forKey: .today) ?? [],
-            tomorrow: try container.decodeIfPresent([PlannedReviewTask].self, forKey: .tomorrow) ?? [],
-            thisWeek: try container.decodeIfPresent([PlannedReviewTask].self, forKey: .thisWeek) ?? [],
-            later: try container.decodeIfPresent([PlannedReviewTask].self, forKey: .later) ?? []
-        )
+extension ReviewPlan: ModelDecodable {
+    static let decoding = ModelDecoding(template: ReviewPlan(generatedAt: Date(timeIntervalSince1970: 0), timezone: ""),
+                                        required: [.generatedAt, .timezone])
+
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .generatedAt: generatedAt = try source.read()
+        case .timezone: timezone = try source.read()
+        case .today: today = try source.read()
+        case .tomorrow: tomorrow = try source.read()
+        case .thisWeek: thisWeek = try source.read()
+        case .later: later = try source.read()
+        }
     }
 }

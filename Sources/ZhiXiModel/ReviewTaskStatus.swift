@@ -1,8 +1,5 @@
-/// Where a review task stands.
-///
-/// An open set: a value this version does not know decodes as ``unknown(_:)`` and encodes
-/// back as the same string. Two values are equal when their raw strings are equal.
-public enum ReviewTaskStatus: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
+/// Where a review task stands. An ``OpenStringEnum``.
+public enum ReviewTaskStatus: OpenStringEnum {
     /// Waiting to be done. JSON `"pending"`.
     case pending
     /// Done by the learner. JSON `"completed"`.
@@ -14,16 +11,8 @@ public enum ReviewTaskStatus: RawRepresentable, Sendable, Codable, Hashable, Cus
     /// A status this version does not know, kept with its raw JSON string.
     case unknown(String)
 
-    /// The value for a JSON string; ``unknown(_:)`` for a string this version does not know.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "pending": self = .pending
-        case "completed": self = .completed
-        case "skipped": self = .skipped
-        case "cancelled": self = .cancelled
-        default: self = .unknown(rawValue)
-        }
-    }
+    /// The statuses this version knows.
+    public static let knownCases: [ReviewTaskStatus] = [.pending, .completed, .skipped, .cancelled]
 
     /// The JSON string of this value.
     public var rawValue: String {
@@ -38,19 +27,4 @@ public enum ReviewTaskStatus: RawRepresentable, Sendable, Codable, Hashable, Cus
 
     /// `true` for ``pending``: the task still asks for the learner's time.
     public var isOpen: Bool { self == .pending }
-
-    /// The raw JSON string.
-    public var description: String { rawValue }
-
-    /// Equal when the raw strings are equal.
-    public static func == (lhs: ReviewTaskStatus, rhs: ReviewTaskStatus) -> Bool {
-        switch (lhs, rhs) {
-        case (.pending, .pending), (.completed, .completed), (.skipped, .skipped), (.cancelled, .cancelled): true
-        case (.unknown, _), (_, .unknown): lhs.rawValue == rhs.rawValue
-        default: false
-        }
-    }
-
-    /// Hashes the raw string.
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

@@ -2,8 +2,11 @@ import Foundation
 
 /// A learner's account, as the app's API returns it.
 ///
-/// Absent `onboardingCompleted` decodes as `false` and absent `status` as
-/// ``UserStatus/active``.
+/// JSON, as the app's design has it: `{"id", "appleUserId", "displayName", "email",
+/// "preferredLanguage", "createdAt", "lastLoginAt", "status"}`, and `onboardingCompleted`
+/// beside them. Dates may be written in any RFC 3339 form: with or without a fraction of a
+/// second, with `Z` or an offset. Absent `onboardingCompleted` decodes as `false` and absent
+/// `status` as ``UserStatus/active``.
 public struct User: Sendable, Codable, Hashable, Identifiable {
     /// The server's id of the user.
     public var id: String
@@ -48,62 +51,27 @@ public struct User: Sendable, Codable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, displayName, email, preferredLanguage, onboardingCompleted
+        case id
         case appleUserID = "appleUserId"
-        case createdAt, lastLoginAt, status
-    }
-
-    /// Decodes a user; absent `onboardingCompleted` is `false`, absent `status` is active.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            appleUserID: try container.decode(String.self, forKey: .appleUserID),
-            displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
-            email: try container.decodeIfPresent(String.self, forKey: .email),
-            preferredLanguage: try container.decodeIfPresent(String.self, forKey: .preferredLanguage),
-            onboardingCompleted: try container.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false,
-            createdAt: try container.decode(Date.self, forKey: .createdAt),
-            lastLoginAt: try container.decodeIfPresent(Date.self, forKey: .lastLoginAt),
-            status: try container.decodeIfPresent(UserStatus.self, forKey: .status) ?? .active
-        )
+        case displayName, email, preferredLanguage, onboardingCompleted, createdAt, lastLoginAt, status
     }
 }
 
-extension User: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension User: ModelDecodable {
+    static let decoding = ModelDecoding(template: User(id: "", appleUserID: "", createdAt: Date(timeIntervalSince1970: 0)),
+                                        required: [.id, .appleUserID, .createdAt])
 
-    /// Reads a user with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var id: String?, appleUserID: String?, displayName: String?, email: String?
-        var preferredLanguage: String?, onboardingCompleted: Bool?, createdAt: Date?
-        var lastLoginAt: Date?, status: UserStatus?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .id: id = try reader.read(String.self)
-                case .appleUserID: appleUserID = try reader.read(String.self)
-                case .displayName: displayName = try reader.readOptional(String.self)
-                case .email: email = try reader.readOptional(String.self)
-                case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
-                case .onboardingCompleted: onboardingCompleted = try reader.readOptional(Bool.self)
-                case .createdAt: createdAt = try reader.read(Date.self)
-                case .lastLoginAt: lastLoginAt = try reader.readOptional(Date.self)
-                case .status: status = try reader.readOptional(UserStatus.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .id: id = try source.read()
+        case .appleUserID: appleUserID = try source.read()
+        case .displayName: displayName = try source.read()
+        case .email: email = try source.read()
+        case .preferredLanguage: preferredLanguage = try source.read()
+        case .onboardingCompleted: onboardingCompleted = try source.read()
+        case .createdAt: createdAt = try source.read()
+        case .lastLoginAt: lastLoginAt = try source.read()
+        case .status: status = try source.read()
         }
-        self.id = try object.required(id, .id)
-        self.appleUserID = try object.required(appleUserID, .appleUserID)
-        self.displayName = displayName
-        self.email = email
-        self.preferredLanguage = preferredLanguage
-        self.onboardingCompleted = onboardingCompleted ?? false
-        self.createdAt = try object.required(createdAt, .createdAt)
-        self.lastLoginAt = lastLoginAt
-        self.status = status ?? .active
     }
 }

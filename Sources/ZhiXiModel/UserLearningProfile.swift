@@ -4,7 +4,7 @@ import Foundation
 /// remember.
 ///
 /// Absent keys decode as the defaults: time zone `"UTC"`, day start 04:00, 30 minutes a
-/// day, desired retention 0.9.
+/// day, desired retention 0.9, the same minutes every day of the week, no breaks.
 public struct UserLearningProfile: Sendable, Codable, Hashable {
     /// The default time zone identifier, `"UTC"`.
     public static let defaultTimeZone = "UTC"
@@ -32,6 +32,11 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
     public var firstWeekday: Int?
     /// When the settings were last changed, if known.
     public var updatedAt: Date?
+    /// Minutes for some days of the week, if they differ from ``dailyMinutes`` (0: a day
+    /// without study); `nil` when every day has ``dailyMinutes``.
+    public var weekdayMinutes: WeekdayMinutes?
+    /// Days the learner will be away, if any: nothing is planned on them.
+    public var breaks: [StudyBreak]?
 
     /// Creates a profile; omitted settings take the defaults.
     public init(
@@ -42,7 +47,9 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         desiredRetention: Double = UserLearningProfile.defaultDesiredRetention,
         preferredLanguage: String? = nil,
         firstWeekday: Int? = nil,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil,
+        weekdayMinutes: WeekdayMinutes? = nil,
+        breaks: [StudyBreak]? = nil
     ) {
         self.userID = userID
         self.timeZone = timeZone
@@ -52,62 +59,32 @@ public struct UserLearningProfile: Sendable, Codable, Hashable {
         self.preferredLanguage = preferredLanguage
         self.firstWeekday = firstWeekday
         self.updatedAt = updatedAt
+        self.weekdayMinutes = weekdayMinutes
+        self.breaks = breaks
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage
         case userID = "userId"
-        case firstWeekday, updatedAt
-    }
-
-    /// Decodes a profile; absent (or `null`) settings take the defaults.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            userID: try container.decode(String.self, forKey: .userID),
-            timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone) ?? Self.defaultTimeZone,
-            dayStartHour: try container.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? Self.defaultDayStartHour,
-            dailyMinutes: try container.decodeIfPresent(Int.self, forKey: .dailyMinutes) ?? Self.defaultDailyMinutes,
-            desiredRetention: try container.decodeIfPresent(Double.self, forKey: .desiredRetention)
-                ?? Self.defaultDesiredRetention,
-            preferredLanguage: try container.decodeIfPresent(String.self, forKey: .preferredLanguage),
-            firstWeekday: try container.decodeIfPresent(Int.self, forKey: .firstWeekday),
-            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt)
-        )
+        case timeZone, dayStartHour, dailyMinutes, desiredRetention, preferredLanguage, firstWeekday, updatedAt
+        case weekdayMinutes, breaks
     }
 }
 
-extension UserLearningProfile: JSONByteDecodable {
-    private static let byteKeys = JSONKeyTable<CodingKeys>()
+extension UserLearningProfile: ModelDecodable {
+    static let decoding = ModelDecoding(template: UserLearningProfile(userID: ""), required: [.userID])
 
-    /// Reads a profile with the same rules as ``init(from:)``.
-    init(reading reader: inout JSONByteReader) throws(JSONReadFailure) {
-        var object = try reader.beginObject(Self.byteKeys)
-        var userID: String?, timeZone: String?, dayStartHour: Int?, dailyMinutes: Int?
-        var desiredRetention: Double?, preferredLanguage: String?, firstWeekday: Int?, updatedAt: Date?
-        while let key = try reader.nextField(&object) {
-            do throws(JSONReadFailure) {
-                switch key {
-                case .userID: userID = try reader.read(String.self)
-                case .timeZone: timeZone = try reader.readOptional(String.self)
-                case .dayStartHour: dayStartHour = try reader.readOptional(Int.self)
-                case .dailyMinutes: dailyMinutes = try reader.readOptional(Int.self)
-                case .desiredRetention: desiredRetention = try reader.readOptional(Double.self)
-                case .preferredLanguage: preferredLanguage = try reader.readOptional(String.self)
-                case .firstWeekday: firstWeekday = try reader.readOptional(Int.self)
-                case .updatedAt: updatedAt = try reader.readOptional(Date.self)
-                }
-            } catch {
-                throw object.annotate(error)
-            }
+    mutating func decodeField<Source: ModelFieldSource>(_ key: CodingKeys, from source: inout Source) throws(Source.Failure) {
+        switch key {
+        case .userID: userID = try source.read()
+        case .timeZone: timeZone = try source.read()
+        case .dayStartHour: dayStartHour = try source.read()
+        case .dailyMinutes: dailyMinutes = try source.read()
+        case .desiredRetention: desiredRetention = try source.read()
+        case .preferredLanguage: preferredLanguage = try source.read()
+        case .firstWeekday: firstWeekday = try source.read()
+        case .updatedAt: updatedAt = try source.read()
+        case .weekdayMinutes: weekdayMinutes = try source.read()
+        case .breaks: breaks = try source.read()
         }
-        self.userID = try object.required(userID, .userID)
-        self.timeZone = timeZone ?? Self.defaultTimeZone
-        self.dayStartHour = dayStartHour ?? Self.defaultDayStartHour
-        self.dailyMinutes = dailyMinutes ?? Self.defaultDailyMinutes
-        self.desiredRetention = desiredRetention ?? Self.defaultDesiredRetention
-        self.preferredLanguage = preferredLanguage
-        self.firstWeekday = firstWeekday
-        self.updatedAt = updatedAt
     }
 }

@@ -1,8 +1,5 @@
-/// The state of a user's account.
-///
-/// An open set: a value this version does not know decodes as ``unknown(_:)`` and encodes
-/// back as the same string. Two values are equal when their raw strings are equal.
-public enum UserStatus: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
+/// The state of a user's account. An ``OpenStringEnum``.
+public enum UserStatus: OpenStringEnum {
     /// The account is in use. JSON `"active"`.
     case active
     /// The account is blocked for now. JSON `"suspended"`.
@@ -12,15 +9,8 @@ public enum UserStatus: RawRepresentable, Sendable, Codable, Hashable, CustomStr
     /// A status this version does not know, kept with its raw JSON string.
     case unknown(String)
 
-    /// The value for a JSON string; ``unknown(_:)`` for a string this version does not know.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "active": self = .active
-        case "suspended": self = .suspended
-        case "deleted": self = .deleted
-        default: self = .unknown(rawValue)
-        }
-    }
+    /// The statuses this version knows.
+    public static let knownCases: [UserStatus] = [.active, .suspended, .deleted]
 
     /// The JSON string of this value.
     public var rawValue: String {
@@ -31,19 +21,4 @@ public enum UserStatus: RawRepresentable, Sendable, Codable, Hashable, CustomStr
         case .unknown(let rawValue): rawValue
         }
     }
-
-    /// The raw JSON string.
-    public var description: String { rawValue }
-
-    /// Equal when the raw strings are equal.
-    public static func == (lhs: UserStatus, rhs: UserStatus) -> Bool {
-        switch (lhs, rhs) {
-        case (.active, .active), (.suspended, .suspended), (.deleted, .deleted): true
-        case (.unknown, _), (_, .unknown): lhs.rawValue == rhs.rawValue
-        default: false
-        }
-    }
-
-    /// Hashes the raw string.
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

@@ -26,7 +26,7 @@ public struct WorkspaceBoundsViolation: Error, Sendable, Hashable, CustomStringC
 ///
 /// | field | range |
 /// | --- | --- |
-/// | `schemaVersion` | ``supportedSchemaVersions`` (this version and the next) |
+/// | `schemaVersion` | ``supportedSchemaVersions`` (1 to this version's and the next) |
 /// | every date | years 1900–2200 |
 /// | `profile.dailyMinutes`, `lessons[i].estimatedMinutes` | 0–1440 minutes |
 /// | `profile.dayStartHour` | 0–23 |
@@ -40,8 +40,9 @@ public struct WorkspaceBoundsViolation: Error, Sendable, Hashable, CustomStringC
 ///
 /// Cost: O(records), no allocation unless a value is out of range.
 public enum WorkspaceBounds {
-    /// The workspace formats this version reads: its own and the next one.
-    public static let supportedSchemaVersions: ClosedRange<Int> = LearnerWorkspace.currentSchemaVersion ... LearnerWorkspace.currentSchemaVersion + 1
+    /// The workspace formats this version reads: the earlier ones (their former names are
+    /// mapped when decoding), its own and the next one.
+    public static let supportedSchemaVersions: ClosedRange<Int> = 1 ... LearnerWorkspace.currentSchemaVersion + 1
     /// The earliest instant accepted: 1900-01-01T00:00:00Z, in seconds since 1970.
     public static let earliestDate: Double = -2_208_988_800
     /// The first instant refused at the late end: 2201-01-01T00:00:00Z, in seconds since 1970.

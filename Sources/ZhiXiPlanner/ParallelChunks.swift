@@ -1,8 +1,12 @@
-import Dispatch
 import Foundation
+import ZhiXiCore
 
 /// Runs independent work over the chunks of a range on all processor cores and returns the
 /// chunks' results in order, so the outcome does not depend on which thread finished first.
+///
+/// The chunks run on the calling thread and the library's worker threads (`WorkerPool`), never
+/// on Dispatch's or Swift's shared pools: a plan made from a task never waits for work that
+/// the cooperative pool would have to start.
 enum ParallelChunks {
     /// The processor cores, read once: on Linux each read of `activeProcessorCount` opens and
     /// reads cgroup files, which costs more than planning a small learner's lesson when a
@@ -15,7 +19,7 @@ enum ParallelChunks {
         let chunkCount = max(1, min(cores * 4, count / max(1, minimumChunk)))
         if chunkCount == 1 { return [body(0 ..< count)] }
         let results = ResultSlots<Result>(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        WorkerPool.current.forEach(count: chunkCount) { chunk in
             let lower = count * chunk / chunkCount
             let upper = count * (chunk + 1) / chunkCount
             results.store(body(lower ..< upper), at: chunk)

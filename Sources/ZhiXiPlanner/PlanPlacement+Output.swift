@@ -29,6 +29,8 @@ extension PlanPlacement {
                      third: tasks[index].identifier.high, index: Int32(index))
         }.sorted().map { Int($0.index) }
         let starts = DayStarts(calendar: calendar, days: tasks.lazy.flatMap { [$0.day, $0.idealDay] })
+        let schedule = settings.schedule
+        let returnDays = returnDays
 
         @Sendable func namedDay(_ item: PlannerItem) -> Int {
             if item.sourceAnalysisIndex >= 0, item.sourceSessionIndex < 0 {
@@ -47,6 +49,7 @@ extension PlanPlacement {
             let lessonIndex = Int(item.lessonIndex)
             let recall = recalls[order[position]]
             let deferred = placed.deferredFrom == Int.min ? nil : placed.deferredFrom
+            let movedFrom = placed.movedFrom == Int.min ? nil : placed.movedFrom
             let weakPoint = item.isWeakPoint ? records.weakPointText(item.weakPointSource) : nil
             let type = placed.kind.reviewType
             let reason = writer.reason(PlanReasonWriter.Facts(
@@ -56,7 +59,13 @@ extension PlanPlacement {
                 lastReview: calendar.localDate(ofDay: item.lastDay), lastAttemptFailed: !item.isWeakPoint && item.lastRating == .again,
                 stabilityDays: item.state.stability, recallPercent: Int((recall * 100).rounded()),
                 scheduledDay: calendar.localDate(ofDay: placed.day), overdueDays: max(0, today - placed.idealDay),
-                deferredFrom: deferred.map { calendar.localDate(ofDay: $0) }))
+                suggestedBy: placed.suggestedDay == Int.min ? nil : calendar.localDate(ofDay: placed.suggestedDay),
+                deferredFrom: deferred.map { calendar.localDate(ofDay: $0) },
+                deferredFromDayWithoutStudy: deferred.map { !schedule.isStudyDay($0) } ?? false,
+                move: placed.move, movedFrom: movedFrom.map { calendar.localDate(ofDay: $0) },
+                returnDay: placed.breakIndex >= 0 ? calendar.localDate(ofDay: returnDays[Int(placed.breakIndex)]) : nil,
+                recallAfterBreakPercent: Int((placed.recallAfterBreak * 100).rounded()), fragile: placed.fragile,
+                targetPercent: Int((settings.desiredRetention * 100).rounded())))
             let task = ReviewTask(
                 id: placed.identifier.text, userID: userID, lessonID: records.lessons[lessonIndex].id,
                 sourceSessionID: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
@@ -66,7 +75,8 @@ extension PlanPlacement {
                 estimatedMinutes: placed.minutes, dueAt: starts.start(ofDay: placed.idealDay),
                 weakPoint: weakPoint,
                 sourceAnalysisID: item.sourceAnalysisIndex >= 0 ? records.analyses[Int(item.sourceAnalysisIndex)].id : nil,
-                lessonTitle: records.lessons[lessonIndex].title, reason: reason, deferredFrom: deferred.map { starts.start(ofDay: $0) })
+                lessonTitle: records.lessons[lessonIndex].title, reason: reason, deferredFrom: deferred.map { starts.start(ofDay: $0) },
+                movedFrom: movedFrom.map { starts.start(ofDay: $0) }, move: placed.move.reviewTaskMove)
             return PlannedReviewTask(task: task, explanation: explanation)
         }
 
@@ -95,17 +105,60 @@ extension PlanPlacement {
         }
         let days = (0 ..< shown).map { offset in
             PlannedDay(start: calendar.start(ofDay: today + offset), date: calendar.localDate(ofDay: today + offset),
-                       taskCount: counts[offset], minutes: minutes[offset])
+                       taskCount: counts[offset], minutes: minutes[offset],
+                       budgetMinutes: schedule.minutes(onDay: today + offset))
         }
         let budget = settings.dailyMinutes
         var notes = overBudgetDays.map { day, minutes in
-            PlanNote.overBudget(date: calendar.localDate(ofDay: day), minutes: minutes, budget: budget)
+            PlanNote.overBudget(date: calendar.localDate(ofDay: day), minutes: minutes, budget: schedule.minutes(onDay: day) ?? budget)
         }
         if let backlog {
-            notes.append(.backlog(count: backlog.count, minutes: backlog.minutes, days: backlog.lastDay - today + 1,
-                                  lastDate: calendar.localDate(ofDay: backlog.lastDay), budget: budget))
+            let days = backlog.lastDay - today + 1, lastDate = calendar.localDate(ofDay: backlog.lastDay)
+            notes.append(schedule.isUniform
+                ? .backlog(count: backlog.count, minutes: backlog.minutes, days: days, lastDate: lastDate, budget: budget)
+                : .backlogWithinWeek(count: backlog.count, minutes: backlog.minutes, days: days, lastDate: lastDate))
         }
-        if deferredCount > 0 { notes.append(.deferred(count: deferredCount, budget: budget)) }
-        return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: budget, calendar: calendar)
+        if deferredCount > 0 {
+            notes.append(schedule.isUniform ? .deferred(count: deferredCount, budget: budget) : .deferredWithinWeek(count: deferredCount))
+        }
+        notes += moveNotes(tasks, recalls: recalls)
+        return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: budget, schedule: schedule, calendar: calendar)
+    }
+
+    /// The notes on the moves: one per break that had tasks (how many came before it, how
+    /// many after, the lowest recall after it), and one per request.
+    func moveNotes(_ tasks: [PlacedTask], recalls: [Double]) -> [PlanNote] {
+        let calendar = settings.calendar
+        var notes: [PlanNote] = []
+        let awayDays = settings.schedule.awayDays
+        var before = [Int](repeating: 0, count: awayDays.count), after = before
+        var worst = [(recall: Double, day: Int)?](repeating: nil, count: awayDays.count)
+        var worstPostponed: Double?
+        for (index, task) in tasks.enumerated() {
+            switch task.move {
+            case .beforeBreak:
+                before[Int(task.breakIndex)] += 1
+            case .afterBreak:
+                let breakIndex = Int(task.breakIndex)
+                after[breakIndex] += 1
+                if worst[breakIndex].map({ recalls[index] < $0.recall }) ?? true { worst[breakIndex] = (recalls[index], task.day) }
+            case .postponed:
+                worstPostponed = min(worstPostponed ?? 1, recalls[index])
+            default:
+                break
+            }
+        }
+        for (breakIndex, range) in awayDays.enumerated() where before[breakIndex] + after[breakIndex] > 0 {
+            notes.append(.breakMoves(from: calendar.localDate(ofDay: range.lowerBound), to: calendar.localDate(ofDay: range.upperBound),
+                                     before: before[breakIndex], after: after[breakIndex],
+                                     worstRecall: worst[breakIndex].map { Int(($0.recall * 100).rounded()) },
+                                     worstDate: worst[breakIndex].map { calendar.localDate(ofDay: $0.day) }))
+        }
+        if postponed.requested > 0 {
+            notes.append(.postponedOnRequest(count: postponed.done, requested: postponed.requested,
+                                             worstRecall: worstPostponed.map { Int(($0 * 100).rounded()) }))
+        }
+        if advanced.requested > 0 { notes.append(.advancedOnRequest(count: advanced.done, requested: advanced.requested)) }
+        return notes
     }
 }

@@ -20,25 +20,44 @@ struct PlacedTask: Sendable {
     var day: Int
     /// The day it was moved away from for the daily budget, or `Int.min`.
     var deferredFrom = Int.min
+    /// The day of the `reviewAt` the AI suggested for the lesson, when that brought its
+    /// window forward; `Int.min` when no suggestion did.
+    var suggestedDay = Int.min
     /// Predicted recall today (0–1): lower is more urgent. A weak point's is at most its
     /// lesson's, so that it comes before its lesson's review.
     var urgency: Double
+    /// How it was moved for a break or on request, and the day it fell on before
+    /// (`Int.min` when not moved).
+    var move = PlanMove.none
+    var movedFrom = Int.min
+    /// The break (index in the schedule's `awayDays`) its day fell in, or -1.
+    var breakIndex: Int32 = -1
+    /// For a task that fell in a break: its predicted recall (0–1) on the first study day
+    /// after the break, and whether that made it fragile (``MoveRanking``).
+    var recallAfterBreak = 0.0
+    var fragile = false
 }
 
-/// Places planner items on days: each item's window, fuzz and load balancing within it, then
-/// the daily budget, filled day by day from today with the most urgent tasks first.
+/// Places planner items on days: each item's window, fuzz and load balancing within it (with
+/// Easy Days when the days' budgets differ), the moves for breaks and requests, then each
+/// day's budget, filled day by day from today with the most urgent tasks first.
 struct PlanPlacement {
     let settings: PlannerSettings
     let configuration: PlannerConfiguration
     let now: Date
     let today: Int
     /// Tasks moved to a later day for the budget.
-    private(set) var deferredCount = 0
+    var deferredCount = 0
     /// Days on which a single task is longer than the whole budget: (day, minutes).
-    private(set) var overBudgetDays: [(day: Int, minutes: Int)] = []
+    var overBudgetDays: [(day: Int, minutes: Int)] = []
     /// The tasks due today (overdue included) and how the budget spread them: their number,
     /// minutes, and the last day one of them was placed on.
-    private(set) var backlog: (count: Int, minutes: Int, lastDay: Int)?
+    var backlog: (count: Int, minutes: Int, lastDay: Int)?
+    /// Tasks postponed and advanced on request: how many were, of how many asked.
+    var postponed = (done: 0, requested: 0)
+    var advanced = (done: 0, requested: 0)
+    /// The first study day after each break of the schedule.
+    let returnDays: [Int]
 
     /// The budget is balanced over at least this many days from today, whatever the number of
     /// days shown, and further while tasks are still waiting for room.
@@ -49,6 +68,8 @@ struct PlanPlacement {
         self.configuration = configuration
         self.now = now
         today = settings.calendar.dayNumber(of: now)
+        let schedule = settings.schedule
+        returnDays = schedule.awayDays.map { schedule.firstStudyDay(onOrAfter: $0.upperBound + 1) }
     }
 
     func recall(of item: PlannerItem, onDay day: Int) -> Double {
@@ -83,13 +104,24 @@ struct PlanPlacement {
                 }
             }
             let idealDay = item.lastDay + rounded
-            let earliest = max(today, item.lastDay + lower, item.notBeforeDay)
+            var earliest = max(today, item.lastDay + lower, item.notBeforeDay)
             // Overdue: due today, without fuzz.
-            let latest = idealDay < today ? earliest : max(earliest, item.lastDay + upper)
+            var latest = idealDay < today ? earliest : max(earliest, item.lastDay + upper)
+            // The AI's suggested review time of the lesson's last session: no later than that
+            // day (nor before today, the day after the session, or the day after a skip).
+            var suggestedDay = Int.min
+            if let day = Self.suggestedReviewDay(of: item, records: records, calendar: settings.calendar) {
+                let cap = max(day, today, item.lastDay + 1, item.notBeforeDay)
+                if cap < latest {
+                    latest = cap
+                    earliest = min(earliest, cap)
+                    suggestedDay = day
+                }
+            }
             return PlacedTask(
                 itemIndex: index, identifier: replay.identifier(of: item, lessonHash: lessonHashes[Int(item.lessonIndex)]),
                 kind: kind, minutes: configuration.durations.minutes(for: kind.reviewType, lessonMinutes: lessonMinutes),
-                earliest: earliest, latest: latest, idealDay: idealDay, day: earliest,
+                earliest: earliest, latest: latest, idealDay: idealDay, day: earliest, suggestedDay: suggestedDay,
                 urgency: model.retrievability(elapsedDays: Double(max(0, today - item.lastDay)), stability: item.state.stability))
         }
         // A lesson's weak points come before its own review: their urgency is at most its.
@@ -116,6 +148,8 @@ struct PlanPlacement {
                             second: task.identifier.high, third: task.identifier.low, index: Int32(index))
         }.sorted().map { Int($0.index) }
         var load = DueDayLoad(firstDay: today, dayCount: configuration.horizonDays + LoadBalancer.maximumBalancedIntervalDays + 30)
+        let studySchedule = settings.schedule
+        let uniform = studySchedule.isUniform
         for position in order {
             let task = tasks[position]
             let lastDay = items[task.itemIndex].lastDay
@@ -125,92 +159,38 @@ struct PlanPlacement {
                 let balanced = configuration.loadBalancing && task.latest - lastDay <= LoadBalancer.maximumBalancedIntervalDays
                     && load.covers(task.earliest ... task.latest)
                 if balanced {
-                    day = LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
+                    day = uniform
+                        ? LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
+                                                   generator: &generator)
+                        // Easy Days: lighter days of the window draw fewer tasks, days without study none.
+                        : LoadBalancer.balancedDay(in: task.earliest ... task.latest, lastReviewDay: lastDay, load: load,
+                                                   dayShare: { studySchedule.share(ofDay: $0, forMinutes: task.minutes) },
                                                    generator: &generator)
                 } else {
-                    day = task.earliest + Int(generator.nextUnitInterval() * Double(task.latest - task.earliest + 1))
-                    day = min(day, task.latest)
+                    let window = task.earliest ... task.latest, unit = generator.nextUnitInterval()
+                    day = uniform ? min(window.lowerBound + Int(unit * Double(window.count)), window.upperBound)
+                                  : studySchedule.fuzzedDay(in: window, unit: unit)
                 }
             }
             tasks[position].day = day
             load.add(onDay: day)
         }
-        fitToBudget(&tasks, items: items)
+        let moves = !uniform || configuration.postponeCount > 0 || configuration.advanceCount > 0
+        if moves { prepareMoves(&tasks, items: items) }
+        if settings.dailyMinutes > 0 || !uniform || configuration.advanceCount > 0 {
+            fitToBudget(&tasks, items: items)
+        }
+        if !uniform { leaveDaysWithoutStudy(&tasks) }
         return tasks
     }
 
-    /// Fills the daily budget day by day from today. Each day takes the tasks due that day
-    /// and those still waiting from earlier days, most urgent first (lowest predicted recall
-    /// today; a weak point before its lesson's review), as long as they fit; a task that does
-    /// not fit waits for the next day, and a smaller, less urgent one may take the room it
-    /// left. So no day keeps room that a waiting task could use, and a backlog spreads over
-    /// as many days as it needs. A task longer than the whole budget gets a day of its own.
-    ///
-    /// Balanced over ``minimumCapacityDays`` (or the days shown, if more) and on while tasks
-    /// wait, so the load of a day does not depend on how many days are shown. A budget of 0
-    /// means no limit. O(n log n + n·m) for m distinct task lengths.
-    private mutating func fitToBudget(_ tasks: inout [PlacedTask], items: [PlannerItem]) {
-        let budget = settings.dailyMinutes
-        guard budget > 0, !tasks.isEmpty else { return }
-        let capacityEnd = today + max(configuration.horizonDays, Self.minimumCapacityDays)
-        let byDay = tasks.indices.map { index in
-            OrderKey(first: Int64(tasks[index].day), second: 0, third: 0, index: Int32(index))
-        }.sorted().map { Int($0.index) }
-
-        // One heap per task length, lengths ascending: the tasks that fit a day's remaining
-        // room are the heaps up to that length.
-        let lengths = Array(Set(tasks.map(\.minutes))).sorted()
-        var heapOfLength = [Int](repeating: 0, count: (lengths.last ?? 0) + 1)
-        for (position, length) in lengths.enumerated() { heapOfLength[length] = position }
-        var heaps = [UrgencyHeap](repeating: UrgencyHeap(), count: lengths.count)
-        var waiting = 0
-        var next = 0
-        var day = today
-        let backlogFirstDay = today
-        var backlogCount = 0, backlogMinutes = 0, backlogLastDay = today
-        while true {
-            if waiting == 0 {
-                guard next < byDay.count else { break }
-                day = max(day, tasks[byDay[next]].day)
-                if day >= capacityEnd { break }
-            }
-            while next < byDay.count, tasks[byDay[next]].day <= day {
-                let index = byDay[next]
-                let task = tasks[index]
-                let isLesson: UInt64 = items[task.itemIndex].isWeakPoint ? 0 : 1
-                heaps[heapOfLength[task.minutes]].push(UrgencyHeap.Entry(
-                    key: OrderKey(first: 0, second: task.urgency.bitPattern, third: isLesson << 63 | task.identifier.high >> 1,
-                                  index: Int32(index)),
-                    task: Int32(index)))
-                if task.day == backlogFirstDay {
-                    backlogCount += 1
-                    backlogMinutes += task.minutes
-                }
-                waiting += 1
-                next += 1
-            }
-            var used = 0
-            while waiting > 0 {
-                var best = -1
-                for (position, length) in lengths.enumerated() {
-                    guard used + length <= budget || used == 0 else { break }
-                    guard let top = heaps[position].top else { continue }
-                    if best < 0 || top < heaps[best].top! { best = position }
-                }
-                guard best >= 0, let entry = heaps[best].pop() else { break }
-                waiting -= 1
-                let index = Int(entry.task)
-                used += tasks[index].minutes
-                if tasks[index].minutes > budget { overBudgetDays.append((day, tasks[index].minutes)) }
-                if day > tasks[index].day {
-                    tasks[index].deferredFrom = tasks[index].day
-                    deferredCount += 1
-                }
-                if tasks[index].day == backlogFirstDay { backlogLastDay = max(backlogLastDay, day) }
-                tasks[index].day = day
-            }
-            day += 1
-        }
-        if backlogLastDay > today { backlog = (backlogCount, backlogMinutes, backlogLastDay) }
+    /// The study day of the `reviewAt` of a lesson's last review, when that review was a
+    /// session that has one (a review done after the session answers its suggestion).
+    static func suggestedReviewDay(of item: PlannerItem, records: PlannerRecords, calendar: StudyCalendar) -> Int? {
+        guard !item.isWeakPoint, item.sourceSessionIndex >= 0 else { return nil }
+        let session = records.sessions[Int(item.sourceSessionIndex)]
+        guard let reviewAt = session.reviewAt,
+              (session.endedAt ?? session.startedAt).timeIntervalSince1970 == item.lastSecond else { return nil }
+        return calendar.dayNumber(of: reviewAt)
     }
 }

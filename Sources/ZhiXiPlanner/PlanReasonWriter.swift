@@ -21,12 +21,26 @@ struct PlanReasonWriter: Sendable {
         var recallPercent: Int
         var scheduledDay: CivilDate
         var overdueDays: Int
+        /// The day the AI's analysis suggested reviewing by, when that brought the review forward.
+        var suggestedBy: CivilDate?
         var deferredFrom: CivilDate?
+        /// The day it was deferred from had no study time.
+        var deferredFromDayWithoutStudy = false
+        /// A move for a break or on request, and the day it fell on before.
+        var move = PlanMove.none
+        var movedFrom: CivilDate?
+        /// For a task that fell in a break: the first study day after it, its predicted recall
+        /// then (0–100), and whether that made it fragile.
+        var returnDay: CivilDate?
+        var recallAfterBreakPercent = 0
+        var fragile = false
+        /// The desired retention, 0–100.
+        var targetPercent = 90
     }
 
     /// The reason of a task: what to do and why, the predicted recall on the day with the
-    /// memory's strength, and whether it is overdue, back after a failure or moved for the
-    /// budget.
+    /// memory's strength, and whether it is overdue, back after a failure, brought forward by
+    /// the AI's suggested review time, moved for a break or on request, or moved for the budget.
     func reason(_ facts: Facts) -> String {
         var text = UTF8Text(capacity: 256)
         let typeSentence: PlanWording.Sentence
@@ -56,13 +70,39 @@ struct PlanReasonWriter: Sendable {
             default: wording.appendStrength(stabilityDays: facts.stabilityDays, to: &text)
             }
         }
+        if let suggestedBy = facts.suggestedBy {
+            text.append(wording.sentenceSeparator)
+            wording.suggestedReview.render(into: &text) { _, text in wording.appendDate(suggestedBy, to: &text) }
+        }
         if facts.overdueDays > 0 {
             text.append(wording.sentenceSeparator)
             wording.overdue.form(facts.overdueDays).render(into: &text) { _, text in text.append(facts.overdueDays) }
         }
+        if let movedFrom = facts.movedFrom {
+            let sentence: PlanWording.Sentence?
+            switch facts.move {
+            case .beforeBreak: sentence = wording.movedBeforeBreak
+            case .afterBreak: sentence = facts.fragile ? wording.movedAfterBreakWithoutRoom : wording.movedAfterBreak
+            case .postponed: sentence = wording.postponedOnRequest
+            case .advanced: sentence = wording.advancedOnRequest
+            case .none: sentence = nil
+            }
+            if let sentence {
+                text.append(wording.sentenceSeparator)
+                sentence.render(into: &text) { blank, text in
+                    switch blank {
+                    case .endDate: if let returnDay = facts.returnDay { wording.appendDate(returnDay, to: &text) }
+                    case .recall: text.append(facts.recallAfterBreakPercent)
+                    case .target: text.append(facts.targetPercent)
+                    default: wording.appendDate(movedFrom, to: &text)
+                    }
+                }
+            }
+        }
         if let deferredFrom = facts.deferredFrom {
             text.append(wording.sentenceSeparator)
-            wording.deferred.render(into: &text) { _, text in wording.appendDate(deferredFrom, to: &text) }
+            let sentence = facts.deferredFromDayWithoutStudy ? wording.deferredFromDayWithoutStudy : wording.deferred
+            sentence.render(into: &text) { _, text in wording.appendDate(deferredFrom, to: &text) }
         }
         return text.string
     }

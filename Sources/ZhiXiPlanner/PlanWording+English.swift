@@ -19,10 +19,24 @@ extension PlanWording {
         strengthDays: Counted(one: "about a day", other: "about {days} days"),
         strengthHours: Counted(one: "about an hour", other: "about {hours} hours"),
         strengthUnderAnHour: Sentence("under an hour"),
+        suggestedReview: Sentence("The analysis suggested reviewing it by {date}."),
         overdue: Counted(one: "It is a day overdue.", other: "It is {days} days overdue."),
         deferred: Sentence("Moved here from {date}, which was already full."),
+        deferredFromDayWithoutStudy: Sentence("Moved here from {date}, a day without study time."),
+        movedBeforeBreak: Sentence(
+            "Brought forward from {date}, when you are away: waiting until {endDate} would let recall fall to about {recall}%, "
+                + "too far below the {target}% aimed at."),
+        movedAfterBreak: Sentence("Moved from {date}, when you are away: it still holds about {recall}% on {endDate}, so it can wait."),
+        movedAfterBreakWithoutRoom: Sentence(
+            "Moved from {date}, when you are away: it could not be fitted in before your break, so it waits until {endDate} "
+                + "(about {recall}% by then)."),
+        postponedOnRequest: Sentence("Postponed from {date}, as asked: of the reviews due, waiting costs this one least."),
+        advancedOnRequest: Sentence("Brought forward from {date}, as asked: of the reviews not yet due, this one is most at risk."),
 
         planTitle: Sentence("Review plan · {name} · {date} · {zone} · {minutes} min a day"),
+        weekdayMinutesList: Sentence(" ({list})"),
+        weekdayMinutesEntry: Sentence("{weekday} {minutes}"),
+        listSeparator: ", ",
         today: "Today", tomorrow: "Tomorrow", thisWeek: "This week", later: "Later",
         groupEmpty: Sentence("{title}: nothing to review"),
         groupSummary: Counted(one: "{title} (1 task, about {minutes} min)", other: "{title} ({count} tasks, about {minutes} min)"),
@@ -39,6 +53,31 @@ extension PlanWording {
         noteBacklog: Counted(
             one: "There is a backlog: 1 task ({minutes} min) waits beyond the first day.",
             other: "There is a backlog: at {budget} minutes a day the {count} tasks due ({minutes} min) take {days} days, until {date}."),
+        noteDeferredWithinWeek: Counted(
+            one: "1 task was moved to a later day to keep each day within its minutes.",
+            other: "{count} tasks were moved to later days to keep each day within its minutes; the most urgent stayed first."),
+        noteBacklogWithinWeek: Counted(
+            one: "There is a backlog: 1 task ({minutes} min) waits beyond the first day.",
+            other: "There is a backlog: with your minutes per weekday the {count} tasks due ({minutes} min) take {days} days, "
+                + "until {date}."),
+        noteBreak: Counted(
+            one: "Away {date}–{endDate}: 1 task before your break, {laterCount} after; at worst {recall}% recall on {recallDate}.",
+            other: "Away {date}–{endDate}: {count} tasks before your break, {laterCount} after; at worst {recall}% recall on {recallDate}."),
+        noteBreakAllBefore: Counted(one: "Away {date}–{endDate}: the 1 task due then comes before your break.",
+                                    other: "Away {date}–{endDate}: all {count} tasks due then come before your break."),
+        notePostponed: Counted(
+            one: "1 due task was postponed, as asked: the one whose delay costs least; at worst {recall}% recall on its new day.",
+            other: "{count} due tasks were postponed, as asked: those whose delay costs least; at worst {recall}% recall on their new days."),
+        notePostponeShortfall: Counted(
+            one: "Only 1 of the {requested} tasks asked for could be postponed: no other review due today can wait.",
+            other: "Only {count} of the {requested} tasks asked for could be postponed: no other review due today can wait."),
+        noteAdvanced: Counted(one: "1 task not yet due was brought forward to today, as asked: the one most at risk.",
+                              other: "{count} tasks not yet due were brought forward to today, as asked: those most at risk."),
+        noteAdvanceShortfall: Counted(
+            one: "Only 1 of the {requested} tasks asked for could be brought forward: today has no room for more, "
+                + "or no other review can be done yet.",
+            other: "Only {count} of the {requested} tasks asked for could be brought forward: today has no room for more, "
+                + "or no other review can be done yet."),
         noteSuperseded: Counted(one: "1 pending task was replaced by a later session.",
                                 other: "{count} pending tasks were replaced by later sessions."),
         noteRetiredWeakPoints: Counted(

@@ -21,6 +21,11 @@ public struct PlanWording: Sendable, Hashable {
         case days, hours, count, minutes, budget
         /// Record ids and the two scores of a disagreement.
         case sessionID, analysisID, sessionScore, analysisScore
+        /// The last day of a range of dates (a break), and the day of a predicted recall.
+        case endDate, recallDate
+        /// The desired retention in percent; a second count (tasks after a break); the number
+        /// of tasks asked for; a list (minutes per weekday).
+        case target, laterCount, requested, list
     }
 
     /// A sentence with blanks.
@@ -89,15 +94,39 @@ public struct PlanWording: Sendable, Hashable {
     public var strengthHours: Counted
     /// A memory strength under an hour.
     public var strengthUnderAnHour: Sentence
+    /// The AI's analysis suggested reviewing the lesson by a day, and the review was brought
+    /// forward to it. Blank: date.
+    public var suggestedReview: Sentence
     /// How late the review is. Blank: days.
     public var overdue: Counted
     /// The review was moved away from a full day. Blank: date.
     public var deferred: Sentence
+    /// The review was moved away from a day without study time (a weekday at 0 minutes).
+    /// Blank: date.
+    public var deferredFromDayWithoutStudy: Sentence
+    /// A fragile review brought forward before a break. Blanks: date (its day in the break),
+    /// endDate (the first study day after the break), recall (then), target.
+    public var movedBeforeBreak: Sentence
+    /// A review moved after a break, holding up well enough. Blanks: date, endDate, recall.
+    public var movedAfterBreak: Sentence
+    /// A fragile review moved after a break because it could not be fitted in before it (the
+    /// days before were full, or its last review was too recent). Blanks: date, endDate, recall.
+    public var movedAfterBreakWithoutRoom: Sentence
+    /// A review postponed on request. Blank: date (the day it was due).
+    public var postponedOnRequest: Sentence
+    /// A review brought forward to today on request. Blank: date (the day it was due).
+    public var advancedOnRequest: Sentence
 
     // MARK: The plan as text
 
     /// The first line. Blanks: name, date, zone, minutes.
     public var planTitle: Sentence
+    /// After the title's minutes, the weekdays whose minutes differ. Blank: list.
+    public var weekdayMinutesList: Sentence
+    /// One weekday of that list. Blanks: weekday, minutes.
+    public var weekdayMinutesEntry: Sentence
+    /// Put between the entries of a list.
+    public var listSeparator: String
     /// Group headings.
     public var today: String, tomorrow: String, thisWeek: String, later: String
     /// A group without tasks. Blank: title.
@@ -123,6 +152,24 @@ public struct PlanWording: Sendable, Hashable {
     public var noteDeferred: Counted
     /// A backlog longer than the budget. Blanks: count, minutes, budget, days, date.
     public var noteBacklog: Counted
+    /// ``noteDeferred`` when the days' budgets differ. Blank: count.
+    public var noteDeferredWithinWeek: Counted
+    /// ``noteBacklog`` when the days' budgets differ. Blanks: count, minutes, days, date.
+    public var noteBacklogWithinWeek: Counted
+    /// The tasks of a break, some before and some after it. Counted by those before. Blanks:
+    /// date, endDate (the break), count (before), laterCount (after), recall, recallDate (the
+    /// lowest recall after it, and its day).
+    public var noteBreak: Counted
+    /// The tasks of a break, all before it. Blanks: date, endDate, count.
+    public var noteBreakAllBefore: Counted
+    /// Tasks postponed on request. Blanks: count, recall (the lowest on their new days).
+    public var notePostponed: Counted
+    /// Fewer tasks postponed than asked for. Blanks: count, requested.
+    public var notePostponeShortfall: Counted
+    /// Tasks brought forward to today on request. Blank: count.
+    public var noteAdvanced: Counted
+    /// Fewer tasks brought forward than asked for. Blanks: count, requested.
+    public var noteAdvanceShortfall: Counted
     /// Pending tasks a later session replaced. Blank: count.
     public var noteSuperseded: Counted
     /// Weak points no longer named. Blank: count.

@@ -2,8 +2,8 @@ import ZhiXiMemory
 import ZhiXiModel
 
 /// Everything the review planner can be told, beyond its input. The defaults make a sensible
-/// plan; the learner's profile supplies time zone, day-start hour, daily minutes and desired
-/// retention unless overridden here.
+/// plan; the learner's profile supplies time zone, day-start hour, daily minutes, minutes per
+/// weekday, breaks and desired retention unless overridden here.
 public struct PlannerConfiguration: Sendable, Hashable {
     /// The memory model's parameters (FSRS-6 defaults, or a learner's fitted ones).
     public var parameters: FSRSParameters = .default
@@ -24,8 +24,8 @@ public struct PlannerConfiguration: Sendable, Hashable {
     public var loadBalancing = true
     /// The longest interval in days.
     public var maximumIntervalDays = 36_500
-    /// The language of the `reason` texts.
-    public var language = AppLanguage.english
+    /// The language of the `reason` texts (default Simplified Chinese, `AppLanguage.default`).
+    public var language = AppLanguage.default
     /// The rating given to a review task marked completed when no scored session records how it
     /// went (default Good).
     public var completedTaskRating = Rating.good
@@ -39,6 +39,17 @@ public struct PlannerConfiguration: Sendable, Hashable {
     public var desiredRetention: Double?
     /// Overrides the profile's daily study budget in minutes.
     public var dailyMinutes: Int?
+    /// Overrides the profile's minutes per weekday (a day left out takes the daily budget;
+    /// 0 is a day without study).
+    public var weekdayMinutes: WeekdayMinutes?
+    /// Overrides the profile's breaks: days away, on which nothing is planned.
+    public var breaks: [StudyBreak]?
+    /// Postpone this many of the reviews due today, those whose postponement costs least
+    /// (``MoveRanking``; default 0).
+    public var postponeCount = 0
+    /// Bring this many reviews not yet due forward to today, those most at risk, as far as
+    /// today's budget has room (``MoveRanking``; default 0).
+    public var advanceCount = 0
 
     /// The defaults.
     public init() {}

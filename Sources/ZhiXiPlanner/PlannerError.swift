@@ -19,6 +19,14 @@ public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
     case dailyMinutesNegative(Int)
     /// The planning horizon is shorter than one day.
     case horizonTooShort(Int)
+    /// A weekday's minutes (`weekday` its JSON key, `mon` … `sun`) are outside 0–1440.
+    case weekdayMinutesOutOfRange(weekday: String, minutes: Int)
+    /// Every day of the week has 0 minutes: there is no day to study on.
+    case noStudyDay
+    /// `breaks[index]` ends before it starts.
+    case breakEndsBeforeStart(index: Int, from: String, to: String)
+    /// A request to postpone or advance a negative number of tasks.
+    case negativeMoveCount(Int)
 
     /// The JSON path of the offending value in a workspace file, when there is one,
     /// e.g. `sessions[12].lessonID`.
@@ -33,6 +41,10 @@ public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .desiredRetentionOutOfRange: "profile.desiredRetention"
         case .dailyMinutesNegative: "profile.dailyMinutes"
         case .horizonTooShort: nil
+        case .weekdayMinutesOutOfRange(let weekday, _): "profile.weekdayMinutes.\(weekday)"
+        case .noStudyDay: "profile.weekdayMinutes"
+        case .breakEndsBeforeStart(let index, _, _): "profile.breaks[\(index)]"
+        case .negativeMoveCount: nil
         }
     }
 
@@ -57,6 +69,14 @@ public enum PlannerError: Error, Sendable, Hashable, CustomStringConvertible {
             "daily minutes \(minutes) is negative"
         case .horizonTooShort(let days):
             "the planning horizon must be at least 1 day, got \(days)"
+        case .weekdayMinutesOutOfRange(let weekday, let minutes):
+            "\(minutes) minutes on '\(weekday)' is outside 0–1440"
+        case .noStudyDay:
+            "every day of the week has 0 minutes; give at least one day some study time"
+        case .breakEndsBeforeStart(_, let from, let to):
+            "the break from \(from) to \(to) ends before it starts; give the first day away, then the last"
+        case .negativeMoveCount(let count):
+            "cannot postpone or advance \(count) tasks; give 0 or more"
         }
     }
 }

@@ -50,6 +50,8 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
     public var desiredRetention: Double
     /// The daily study budget in minutes the planner plans with (configuration, else profile).
     public var dailyMinutes: Int
+    /// How often the learner's assessments named new weak points, over their whole history.
+    public var weakPointHistory = WeakPointHistory()
 }
 
 extension ReviewPlanner {
@@ -74,9 +76,11 @@ extension ReviewPlanner {
                                              weakPoints: [])
             }
             var items: [PlannerItem] = []
+            var weakPointHistory = WeakPointHistory()
             for lesson in records.lessons.indices {
                 let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
                 guard !events.isEmpty else { continue }
+                weakPointHistory.add(events: events, mentions: collected.mentions, ratingScale: configuration.ratingScale)
                 items.removeAll(keepingCapacity: true)
                 _ = replay.replay(lessonIndex: Int32(lesson), lessonHash: StableHash.fnv1a64(records.lessons[lesson].id),
                                   events: events, mentions: collected.mentions, retiredSinceDay: today, into: &items)
@@ -92,7 +96,7 @@ extension ReviewPlanner {
                 }
             }
             return PlannerMemorySnapshot(today: today, lessons: lessons, desiredRetention: settings.desiredRetention,
-                                         dailyMinutes: settings.dailyMinutes)
+                                         dailyMinutes: settings.dailyMinutes, weakPointHistory: weakPointHistory)
         }
     }
 }

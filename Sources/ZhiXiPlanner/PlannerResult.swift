@@ -16,6 +16,9 @@ public struct PlannerResult: Sendable, Hashable {
     public var notes: [PlanNote]
     /// The daily budget in minutes the plan was balanced against (0: no limit).
     public var dailyMinutes: Int
+    /// Each day's budget: the daily minutes, minutes per weekday and breaks the plan was
+    /// balanced against.
+    public var schedule: StudySchedule
     /// The study calendar the plan was made on (the learner's time zone and day-start hour):
     /// every date of the plan is a study day of this calendar, starting at its day-start hour.
     public var calendar: StudyCalendar
@@ -31,6 +34,8 @@ public struct PlannedDay: Sendable, Hashable {
     public var taskCount: Int
     /// Their estimated minutes.
     public var minutes: Int
+    /// The day's budget in minutes (0: no study that day), `nil` for no limit.
+    public var budgetMinutes: Int?
 }
 
 /// Something the planner reports about a plan. ``text(language:)`` says it in words, from the
@@ -46,6 +51,18 @@ public enum PlanNote: Sendable, Hashable {
     /// The tasks due today (overdue included), `count` of them taking `minutes`, need `days`
     /// days at the budget, until `lastDate`.
     case backlog(count: Int, minutes: Int, days: Int, lastDate: CivilDate, budget: Int)
+    /// ``deferred(count:budget:)`` when the days' budgets differ (minutes per weekday, breaks).
+    case deferredWithinWeek(count: Int)
+    /// ``backlog(count:minutes:days:lastDate:budget:)`` when the days' budgets differ.
+    case backlogWithinWeek(count: Int, minutes: Int, days: Int, lastDate: CivilDate)
+    /// The tasks that fell in the break `from`–`to`: `before` brought forward before it, `after`
+    /// moved after it, the lowest predicted recall of those after (percent) and its day.
+    case breakMoves(from: CivilDate, to: CivilDate, before: Int, after: Int, worstRecall: Int?, worstDate: CivilDate?)
+    /// `count` of the `requested` due tasks were postponed on request; the lowest predicted
+    /// recall (percent) on their new days.
+    case postponedOnRequest(count: Int, requested: Int, worstRecall: Int?)
+    /// `count` of the `requested` tasks not yet due were brought forward to today on request.
+    case advancedOnRequest(count: Int, requested: Int)
     /// Pending tasks in the input that no longer match the plan (a later session replaced them).
     case supersededPendingTasks(count: Int)
     /// Weak points that a recent analysis no longer named: no longer drilled.
@@ -85,6 +102,36 @@ public enum PlanNote: Sendable, Hashable {
         case .backlog(let number, let minutes, let days, let lastDate, let budget):
             return fill(wording.noteBacklog.form(number), [.count: count(number), .minutes: String(minutes), .days: String(days),
                                                            .date: wording.date(lastDate), .budget: String(budget)])
+        case .deferredWithinWeek(let number):
+            return fill(wording.noteDeferredWithinWeek.form(number), [.count: count(number)])
+        case .backlogWithinWeek(let number, let minutes, let days, let lastDate):
+            return fill(wording.noteBacklogWithinWeek.form(number), [.count: count(number), .minutes: String(minutes),
+                                                                     .days: String(days), .date: wording.date(lastDate)])
+        case .breakMoves(let from, let to, let before, let after, let worstRecall, let worstDate):
+            var values: [PlanWording.Blank: String] = [.date: wording.date(from), .endDate: wording.date(to), .count: count(before),
+                                                       .laterCount: count(after)]
+            if let worstRecall, let worstDate, after > 0 {
+                values[.recall] = String(worstRecall)
+                values[.recallDate] = wording.date(worstDate)
+                return fill(wording.noteBreak.form(before), values)
+            }
+            return fill(wording.noteBreakAllBefore.form(before), values)
+        case .postponedOnRequest(let number, let requested, let worstRecall):
+            var sentences: [String] = []
+            if number > 0 {
+                sentences.append(fill(wording.notePostponed.form(number), [.count: count(number), .recall: String(worstRecall ?? 0)]))
+            }
+            if number < requested {
+                sentences.append(fill(wording.notePostponeShortfall.form(number), [.count: count(number), .requested: String(requested)]))
+            }
+            return sentences.joined(separator: wording.sentenceSeparator)
+        case .advancedOnRequest(let number, let requested):
+            var sentences: [String] = []
+            if number > 0 { sentences.append(fill(wording.noteAdvanced.form(number), [.count: count(number)])) }
+            if number < requested {
+                sentences.append(fill(wording.noteAdvanceShortfall.form(number), [.count: count(number), .requested: String(requested)]))
+            }
+            return sentences.joined(separator: wording.sentenceSeparator)
         case .supersededPendingTasks(let number):
             return fill(wording.noteSuperseded.form(number), [.count: count(number)])
         case .retiredWeakPoints(let number):

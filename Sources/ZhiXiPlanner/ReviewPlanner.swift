@@ -27,9 +27,15 @@ import ZhiXiScheduler
 ///    many days as it is already late (within the horizon) when today is over budget, so a
 ///    backlog spreads over the coming days.
 ///    The type follows the ``ReviewTypePolicy``.
-/// 3. Capacity: on a day of the horizon whose estimated minutes exceed the budget, the least
-///    urgent tasks (highest predicted recall) move to the lightest day of their fuzz window
-///    that has room, and the task says so. What cannot move is reported in the notes.
+/// 3. Capacity: each day is filled to its own budget (the daily minutes, or the profile's
+///    minutes for its weekday; nothing on a weekday at 0 or a day away), most urgent first;
+///    what does not fit waits for the next day with room, and the task says so. With minutes
+///    per weekday the load balancer draws tasks towards the lighter days of their fuzz window
+///    (Anki's Easy Days). A task falling in a break comes before it when waiting would let its
+///    predicted recall fall too far below the desired retention, after it otherwise
+///    (``MoveRanking``); ``PlannerConfiguration/postponeCount`` and
+///    ``PlannerConfiguration/advanceCount`` move tasks as FSRS Helper ranks them. Every move is
+///    in the task's reason and summed up in the notes.
 /// 4. Task ids are deterministic (see "Ids" in the README): planning the same input
 ///    again gives the same tasks, a completed task counts as a review and is never planned
 ///    again, a skipped one is replaced by a new one from the next day on.
@@ -146,6 +152,8 @@ struct PlannerSettings: Sendable {
     let calendar: StudyCalendar
     let desiredRetention: Double
     let dailyMinutes: Int
+    /// Each day's budget: the daily minutes, minutes per weekday and breaks.
+    let schedule: StudySchedule
     let model: MemoryModel
 
     init(configuration: PlannerConfiguration, profile: UserLearningProfile) throws(PlannerError) {
@@ -164,6 +172,10 @@ struct PlannerSettings: Sendable {
         guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
         dailyMinutes = configuration.dailyMinutes ?? profile.dailyMinutes
         guard dailyMinutes >= 0 else { throw .dailyMinutesNegative(dailyMinutes) }
+        schedule = try StudySchedule(dailyMinutes: dailyMinutes, weekdayMinutes: configuration.weekdayMinutes ?? profile.weekdayMinutes,
+                                     breaks: configuration.breaks ?? profile.breaks ?? [])
+        guard configuration.postponeCount >= 0 else { throw .negativeMoveCount(configuration.postponeCount) }
+        guard configuration.advanceCount >= 0 else { throw .negativeMoveCount(configuration.advanceCount) }
         guard configuration.horizonDays >= 1 else { throw .horizonTooShort(configuration.horizonDays) }
         model = MemoryModel(parameters: configuration.parameters)
     }

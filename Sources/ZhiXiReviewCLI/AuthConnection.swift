@@ -3,9 +3,10 @@ import ZhiXiAuth
 import ZhiXiModel
 import ZhiXiNetwork
 
-/// What an `auth` command works with: the file store of `--store`, an API client on
-/// `--server` with `--timeout` and `--retries`, the auth service, and the `--verbose`
-/// request log. Also the translation of auth failures into exit statuses.
+/// What a command that talks to the API works with (`auth`, `pull`, `tasks`, `analyze`): the
+/// file store of `--store`, an API client on `--server` with `--timeout` and `--retries`, the
+/// auth service, and the `--verbose` request log. Also the translation of API failures into
+/// exit statuses.
 final class AuthConnection {
     /// The directory of the file store.
     let storeDirectory: URL
@@ -46,6 +47,19 @@ final class AuthConnection {
                         _ operation: () async throws(AuthError) -> Value) async throws(CommandError) -> Value {
         defer { flushLog(to: context) }
         do throws(AuthError) {
+            return try await operation()
+        } catch {
+            throw Self.failure(error, action)
+        }
+    }
+
+    /// Runs the API calls of `operation`, writes the request log (with `--verbose`) whether
+    /// they succeed or not, and turns a failure into the command error for `action` (such as
+    /// `pull`).
+    func performAPI<Value>(_ action: String, context: CommandContext,
+                           _ operation: () async throws(APIError) -> Value) async throws(CommandError) -> Value {
+        defer { flushLog(to: context) }
+        do throws(APIError) {
             return try await operation()
         } catch {
             throw Self.failure(error, action)

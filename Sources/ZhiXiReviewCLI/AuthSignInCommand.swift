@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiAuth
 import ZhiXiModel
+import ZhiXiNetwork
 
 /// `zhixi-review auth sign-in`: signs in with an Apple credential obtained elsewhere and
 /// keeps the session in the store.
@@ -10,7 +11,7 @@ enum AuthSignInCommand: Command {
         help: "the Apple identity token (a JWT); - reads it from the first line of standard input; required")
     static let authorizationCode = CommandOption<String>.text(
         "authorization-code", placeholder: "C", example: "c0ffee.0.abcd",
-        help: "the Apple authorization code; - reads it from the next line of standard input; required")
+        help: "the Apple authorization code, when Apple gave one; - reads it from the next line of standard input")
     static let userIdentifier = CommandOption<String>.text(
         "user-identifier", placeholder: "U", example: "001234.abcdef.0123", help: "the Apple user identifier; required")
     static let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓",
@@ -53,10 +54,8 @@ enum AuthSignInCommand: Command {
     /// The credential of the options; `-` values are read from standard input, one line each.
     static func credential(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> AppleCredential {
         var lines: [String]?
-        func resolve(_ option: CommandOption<String>) throws(CommandError) -> String {
-            guard let value = try arguments.value(of: option) else {
-                throw arguments.usageError("auth sign-in needs --\(option.name) \(option.erased.placeholder)")
-            }
+        func resolve(_ option: CommandOption<String>) throws(CommandError) -> String? {
+            guard let value = try arguments.value(of: option) else { return nil }
             guard value == "-" else { return value }
             if lines == nil {
                 lines = String(decoding: try context.readStandardInput(limit: InputLimits.secret, allowingEmpty: true), as: UTF8.self)
@@ -69,7 +68,9 @@ enum AuthSignInCommand: Command {
             lines?.removeFirst()
             return line
         }
-        let identityToken = try resolve(identityToken)
+        guard let identityToken = try resolve(identityToken) else {
+            throw arguments.usageError("auth sign-in needs --identity-token T")
+        }
         let authorizationCode = try resolve(authorizationCode)
         guard let userIdentifier = try arguments.value(of: userIdentifier) else {
             throw arguments.usageError("auth sign-in needs --user-identifier U")

@@ -23,29 +23,36 @@ enum EvaluateCommand: Command {
         Cuts the items (reviews on a later study day than the card's previous one) into equal
         folds in time order. For each fold after the first, parameters are fitted on all items
         before it (as optimize does; or --params are used as given) and score the fold; the
-        FSRS-6 defaults score it too. A fold's log loss and RMSE (bins) are fsrs-rs's evaluate
-        (later items weigh more); the table shows their mean over folds, and the AUC of all
-        scored items together. fsrs-rs's evaluate_with_time_series_splits (5 splits) is
-        --splits 6.
+        FSRS-6 defaults score it too. A fold's log loss and RMSE (bins) are fsrs-rs's evaluate:
+        items weighted by recency within the fold (0.25 for its oldest to 1 for its latest,
+        0.25 + 0.75 (i/(n-1))^3); the table shows their mean over folds, and the AUC of all
+        scored items together; the same figures unweighted follow it. The predictions file has
+        each item's weight, so the table can be recomputed from it. fsrs-rs's
+        evaluate_with_time_series_splits (5 splits) is --splits 6.
         """,
         options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, format.erased,
                   TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased],
         epilogue: """
         JSON output: {"items", "splits", "candidate", "defaults", "folds"}; candidate and
-        defaults are {"parameters", "logLoss", "rmseBins", "auc"}, each fold {"fold",
-        "trainingItems", "testItems", "candidate", "defaults", "parameters", "outcome"}. The
-        predictions file has the columns card_id, review_time, fold, elapsed_days, rating,
-        recalled, predicted_recall, default_recall. Exit status 65 for a log row that cannot be
-        read (its line is named) unless --skip-bad-rows is given.
+        defaults are {"name", "parameters" (a JSON array: when fitted per fold, the last fold's,
+        named by "parametersFrom"), "weighting", "logLoss", "rmseBins", "auc",
+        "logLossUnweighted", "rmseBinsUnweighted"}, each fold {"fold", "trainingItems",
+        "testItems", "candidate", "defaults", "parameters", "outcome"}. The predictions file has
+        the columns card_id, review_time, fold, elapsed_days, rating, recalled,
+        predicted_recall, default_recall, weight (the item's weight within its fold). Exit
+        status 65 for a log row that cannot be read (its line is named) unless --skip-bad-rows
+        is given.
         """)
 
-    /// One row of the summary: a name and its figures.
+    /// One row of the summary: a name and its figures, weighted by recency and unweighted.
     private struct Row {
         var name: String
         var logLoss: Double
         var rmseBins: Double
         var auc: Double?
+        var logLossUnweighted: Double
+        var rmseBinsUnweighted: Double
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -65,35 +72,49 @@ enum EvaluateCommand: Command {
         var rows: [Row] = []
         var foldLines: [String] = []
         var foldJSON: [String] = []
-        var predictionRows: [(item: Int, fold: Int, predicted: Double, defaults: Double)] = []
+        var predictionRows: [(item: Int, fold: Int, predicted: Double, defaults: Double, weight: Double)] = []
+        var lastFoldParameters: (parameters: FSRSParameters, fold: Int, trainingItems: Int)?
         if splitCount == 1 {
             let items = 0 ..< dataset.itemCount
             guard !items.isEmpty else { throw .dataError("\(FileAccess.displayName(path)): no items to score (no card was reviewed on two days)") }
             let candidate = ModelEvaluator.predictions(of: given ?? .default, on: dataset)
             let defaults = ModelEvaluator.predictions(of: .default, on: dataset)
-            let candidateMetrics = ModelEvaluator.metrics(predictions: candidate, dataset: dataset, items: items, weighting: .recency)
-            let defaultMetrics = ModelEvaluator.metrics(predictions: defaults, dataset: dataset, items: items, weighting: .recency)
-            rows = [Row(name: given == nil ? "FSRS-6 defaults" : "given (--params)", logLoss: candidateMetrics.logLoss,
-                        rmseBins: candidateMetrics.rmseBins, auc: candidateMetrics.auc)]
-            if given != nil {
-                rows.append(Row(name: "FSRS-6 defaults", logLoss: defaultMetrics.logLoss, rmseBins: defaultMetrics.rmseBins,
-                                auc: defaultMetrics.auc))
+            func row(_ name: String, _ predictions: [Double]) -> Row {
+                let weighted = ModelEvaluator.metrics(predictions: predictions, dataset: dataset, items: items, weighting: .recency)
+                let plain = ModelEvaluator.metrics(predictions: predictions, dataset: dataset, items: items, weighting: .uniform)
+                return Row(name: name, logLoss: weighted.logLoss, rmseBins: weighted.rmseBins, auc: weighted.auc,
+                           logLossUnweighted: plain.logLoss, rmseBinsUnweighted: plain.rmseBins)
             }
-            predictionRows = items.map { ($0, 0, candidate[$0], defaults[$0]) }
+            rows = [row(given == nil ? "FSRS-6 defaults" : "given (--params)", candidate)]
+            if given != nil { rows.append(row("FSRS-6 defaults", defaults)) }
+            let weights = ModelEvaluator.weights(count: items.count, weighting: .recency)
+            predictionRows = items.map { ($0, 0, candidate[$0], defaults[$0], weights[$0]) }
         } else {
             let evaluation: TimeSeriesEvaluation
             do {
-                evaluation = try TimeSeriesEvaluator(foldCount: splitCount, optimizer: ParameterOptimizer(configuration: configuration))
+                evaluation = try await TimeSeriesEvaluator(foldCount: splitCount, optimizer: ParameterOptimizer(configuration: configuration))
                     .evaluate(dataset, parameters: given)
             } catch {
                 throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
             }
+            // The same folds unweighted, from the folds' own predictions.
+            func unweighted(_ predictions: (FoldEvaluation) -> [Double]) -> (logLoss: Double, rmseBins: Double) {
+                let metrics = evaluation.folds.map {
+                    ModelEvaluator.metrics(predictions: predictions($0), dataset: dataset, items: $0.testItems, weighting: .uniform)
+                }
+                let count = Double(max(1, metrics.count))
+                return (metrics.reduce(0) { $0 + $1.logLoss } / count, metrics.reduce(0) { $0 + $1.rmseBins } / count)
+            }
+            let candidatePlain = unweighted { $0.predictions }, defaultsPlain = unweighted { $0.defaultPredictions }
             rows = [
                 Row(name: candidateName, logLoss: evaluation.candidate.meanLogLoss, rmseBins: evaluation.candidate.meanRMSEBins,
-                    auc: evaluation.candidate.auc),
+                    auc: evaluation.candidate.auc, logLossUnweighted: candidatePlain.logLoss, rmseBinsUnweighted: candidatePlain.rmseBins),
                 Row(name: "FSRS-6 defaults", logLoss: evaluation.defaults.meanLogLoss, rmseBins: evaluation.defaults.meanRMSEBins,
-                    auc: evaluation.defaults.auc),
+                    auc: evaluation.defaults.auc, logLossUnweighted: defaultsPlain.logLoss, rmseBinsUnweighted: defaultsPlain.rmseBins),
             ]
+            if let last = evaluation.folds.last {
+                lastFoldParameters = (last.parameters, last.fold + 1, last.trainingItems.count)
+            }
             for fold in evaluation.folds {
                 let outcome = fold.optimization.map { $0.outcome.description } ?? "given"
                 foldLines.append("  fold \(fold.fold + 1) of \(splitCount): \(fold.testItems.count) items, trained on "
@@ -106,20 +127,22 @@ enum EvaluateCommand: Command {
                                 + "\"testItems\": \(fold.testItems.count), \"candidate\": \(metricsJSON(fold.candidate)), "
                                 + "\"defaults\": \(metricsJSON(fold.defaults)), \"parameters\": \(TrainingInput.jsonArray(fold.parameters)), "
                                 + "\"outcome\": \(TextFormatting.jsonString(outcome))}")
+                let weights = ModelEvaluator.weights(count: fold.testItems.count, weighting: .recency)
                 for (offset, item) in fold.testItems.enumerated() {
-                    predictionRows.append((item, fold.fold + 1, fold.predictions[offset], fold.defaultPredictions[offset]))
+                    predictionRows.append((item, fold.fold + 1, fold.predictions[offset], fold.defaultPredictions[offset], weights[offset]))
                 }
             }
         }
 
         if let predictionsOutput {
-            var csv = "card_id,review_time,fold,elapsed_days,rating,recalled,predicted_recall,default_recall\n"
+            var csv = "card_id,review_time,fold,elapsed_days,rating,recalled,predicted_recall,default_recall,weight\n"
             csv.reserveCapacity(predictionRows.count * 80)
             for row in predictionRows {
                 let item = dataset.item(row.item)
                 csv += TextFormatting.csvField(dataset.cardIDs[item.card]) + "," + TextFormatting.iso8601UTC(item.secondsSince1970)
                     + ",\(row.fold),\(Int(item.elapsedDays)),\(item.rating),\(item.recalled ? 1 : 0),"
-                    + TextFormatting.fixed(row.predicted, 6) + "," + TextFormatting.fixed(row.defaults, 6) + "\n"
+                    + TextFormatting.fixed(row.predicted, 6) + "," + TextFormatting.fixed(row.defaults, 6) + ","
+                    + TextFormatting.fixed(row.weight, 6) + "\n"
             }
             try predictionsOutput.write(Data(csv.utf8), context: context)
         }
@@ -127,9 +150,19 @@ enum EvaluateCommand: Command {
         switch format {
         case .json:
             var output = "{\"items\": \(dataset.itemCount), \"splits\": \(splitCount), "
-            output += "\"candidate\": " + rowJSON(rows[0], parameters: splitCount == 1 ? TrainingInput.jsonArray(given ?? .default)
-                                                     : given.map(TrainingInput.jsonArray) ?? "\"fitted per fold\"")
-            output += ", \"defaults\": " + rowJSON(rows.last!, parameters: TrainingInput.jsonArray(.default))
+            var parametersFrom: String?
+            let candidateParameters: FSRSParameters
+            if let given {
+                candidateParameters = given
+            } else if let last = lastFoldParameters {
+                candidateParameters = last.parameters
+                parametersFrom = "fold \(last.fold) (fitted on the \(last.trainingItems) items before it); each fold's are in folds"
+            } else {
+                candidateParameters = .default
+            }
+            output += "\"candidate\": " + rowJSON(rows[0], parameters: TrainingInput.jsonArray(candidateParameters),
+                                                   parametersFrom: parametersFrom)
+            output += ", \"defaults\": " + rowJSON(rows.last!, parameters: TrainingInput.jsonArray(.default), parametersFrom: nil)
             output += ", \"folds\": [" + foldJSON.joined(separator: ", ") + "]}\n"
             context.write(output)
         default:
@@ -141,6 +174,10 @@ enum EvaluateCommand: Command {
                 rows: rows.map { [$0.name, TextFormatting.fixed($0.logLoss, 4), TextFormatting.fixed($0.rmseBins, 4),
                                   $0.auc.map { TextFormatting.fixed($0, 4) } ?? "–"] },
                 rightAligned: [1, 2, 3])
+            output += "Log loss and RMSE (bins) weight items by recency within each \(splitCount == 1 ? "run" : "scored fold"), as fsrs-rs's "
+                + "evaluate (0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is in --predictions).\n"
+            output += "Unweighted: " + rows.map { "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / "
+                + TextFormatting.fixed($0.rmseBinsUnweighted, 4) }.joined(separator: ", ") + "\n"
             output += foldLines.map { $0 + "\n" }.joined()
             if let predictionsPath { output += "predictions written to \(predictionsPath)\n" }
             context.write(output)
@@ -152,8 +189,12 @@ enum EvaluateCommand: Command {
             + "\"auc\": \(metrics.auc.map { TextFormatting.fixed($0, 6) } ?? "null")}"
     }
 
-    private static func rowJSON(_ row: Row, parameters: String) -> String {
-        "{\"parameters\": \(parameters), \"logLoss\": \(TextFormatting.fixed(row.logLoss, 6)), "
-            + "\"rmseBins\": \(TextFormatting.fixed(row.rmseBins, 6)), \"auc\": \(row.auc.map { TextFormatting.fixed($0, 6) } ?? "null")}"
+    private static func rowJSON(_ row: Row, parameters: String, parametersFrom: String?) -> String {
+        "{\"name\": \(TextFormatting.jsonString(row.name)), \"parameters\": \(parameters), "
+            + (parametersFrom.map { "\"parametersFrom\": \(TextFormatting.jsonString($0)), " } ?? "")
+            + "\"weighting\": \"recency\", \"logLoss\": \(TextFormatting.fixed(row.logLoss, 6)), "
+            + "\"rmseBins\": \(TextFormatting.fixed(row.rmseBins, 6)), \"auc\": \(row.auc.map { TextFormatting.fixed($0, 6) } ?? "null"), "
+            + "\"logLossUnweighted\": \(TextFormatting.fixed(row.logLossUnweighted, 6)), "
+            + "\"rmseBinsUnweighted\": \(TextFormatting.fixed(row.rmseBinsUnweighted, 6))}"
     }
 }

@@ -8,6 +8,7 @@ import ZhiXiReading
 /// a line, made durable in the upload queue.
 enum EventsEnqueueCommand: Command {
     static let format = SharedOptions.format([.text, .json])
+    static let timeZone = SharedOptions.timeZone(default: "the system's (TZ)")
 
     static let specification = CommandSpecification(
         name: "events enqueue",
@@ -18,14 +19,17 @@ enum EventsEnqueueCommand: Command {
         lines are skipped), checks every one, and adds them to the queue in one synced record:
         when the command returns 0, they are on disk. Events already in the queue (same
         eventId) are skipped. A bad line is reported by its number and nothing from the input
-        is enqueued. Other processes may use the queue at the same time.
+        is enqueued. Other processes may use the queue at the same time. A line without
+        platform gets "cli", without appVersion this program's version, and without
+        clientTimezoneOffsetMinutes the offset of --timezone at the event's instant.
         """,
-        options: [format.erased, SharedOptions.wait.erased],
+        options: [timeZone.erased, format.erased, SharedOptions.wait.erased],
         epilogue: """
         A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
         "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
         "heartbeat"|"marked_as_read", "position": {"progress": 0–1, "pageIndex": n, "anchor": "…"}
-        (optional), "activeSecondsDelta": 0–86400, "clientTimestampMs": ms since 1970, "sequence": ≥ 1}
+        (optional), "activeSecondsDelta": 0–86400, "clientTimestampMs": ms since 1970, "sequence": ≥ 1,
+        "platform": "…", "appVersion": "…", "clientTimezoneOffsetMinutes": ±1080 (the last three optional)}
 
         JSON output: {"enqueued": N, "alreadyQueued": N}.
 
@@ -42,8 +46,10 @@ enum EventsEnqueueCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let path = try arguments.singleInput()
+        let zone = try arguments.value(of: timeZone).flatMap(TimeZone.init(identifier:))
+            ?? context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let input = try context.readStandardInput(limit: InputLimits.events)
-        let items = try parse(input)
+        let items = try parse(input, timeZone: zone)
         let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
         let queue = try EventsQueueAccess.open(path, create: true, configuration: .init(lockWait: context.lockWait(seconds: wait)),
                                                command: "events enqueue")
@@ -61,9 +67,10 @@ enum EventsEnqueueCommand: Command {
         }
     }
 
-    /// The events of `input`, one JSON object a line.
+    /// The events of `input`, one JSON object a line, with what a line leaves out filled: the
+    /// platform `"cli"`, this program's version, the offset of `timeZone` at the event.
     /// - Throws: 65 naming every bad line (the first ``reportedLines``) and what is wrong.
-    static func parse(_ input: Data) throws(CommandError) -> [ReadingEventUploadItem] {
+    static func parse(_ input: Data, timeZone: TimeZone) throws(CommandError) -> [ReadingEventUploadItem] {
         let decoder = ZhiXiJSON.makeDecoder()
         var items: [ReadingEventUploadItem] = []
         var problems: [String] = []
@@ -75,7 +82,7 @@ enum EventsEnqueueCommand: Command {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let problem: String
-            switch read(Data(line), decoder: decoder) {
+            switch read(Data(line), decoder: decoder, timeZone: timeZone) {
             case .success(let item):
                 items.append(item)
                 continue
@@ -98,9 +105,10 @@ enum EventsEnqueueCommand: Command {
         var message: String
     }
 
-    /// The event of one line, or what is wrong with it: too long, a key given twice, not the
-    /// event's shape, or an invalid value.
-    static func read(_ line: Data, decoder: JSONDecoder) -> Result<ReadingEventUploadItem, LineProblem> {
+    /// The event of one line, with what it leaves out filled (the platform `"cli"`, this
+    /// program's version, the offset of `timeZone` at the event), or what is wrong with it:
+    /// too long, a key given twice, not the event's shape, or an invalid value.
+    static func read(_ line: Data, decoder: JSONDecoder, timeZone: TimeZone) -> Result<ReadingEventUploadItem, LineProblem> {
         guard line.count <= InputLimits.eventLine else {
             return .failure(LineProblem(message: "the line is \(line.count) bytes long, more than the "
                                         + "\(InputFile.describe(bytes: InputLimits.eventLine)) an event may be"))
@@ -109,7 +117,11 @@ enum EventsEnqueueCommand: Command {
             return .failure(LineProblem(message: "the key \"\(duplicate.key)\" appears twice (\(duplicate.path)); remove one of them"))
         }
         do {
-            let item = try decoder.decode(ReadingEventUploadItem.self, from: line)
+            var item = try decoder.decode(ReadingEventUploadItem.self, from: line)
+            item.platform = item.platform ?? "cli"
+            item.appVersion = item.appVersion ?? ZhiXiReview.version
+            item.clientTimezoneOffsetMinutes = item.clientTimezoneOffsetMinutes
+                ?? timeZone.secondsFromGMT(for: item.event.timestamp) / 60
             if let invalid = item.validationProblem { return .failure(LineProblem(message: invalid)) }
             return .success(item)
         } catch let error as DecodingError {

@@ -85,7 +85,7 @@ enum EventsFlushCommand: Command {
                                                configuration: configuration, command: "events flush")
         do {
             try await queue.reloadOnLaunch()
-            try await queue.retryFailed()
+            try await queue.requeueFailed()
         } catch {
             throw EventsQueueAccess.failure(error, "events flush")
         }

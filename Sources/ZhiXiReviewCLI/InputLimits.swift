@@ -20,6 +20,8 @@ enum InputLimits {
     static let events = 64 * InputFile.mebibyte
     /// One line of `events enqueue`: 1 MiB (an event's text fields are 64 KiB at most).
     static let eventLine = InputFile.mebibyte
+    /// What a learner wrote (`analyze --input`): 1 MiB.
+    static let learnerInput = InputFile.mebibyte
     /// A `--token-file`, or the credentials of `auth sign-in` read from standard input: 64 KiB.
     static let secret = 64 * 1024
 }

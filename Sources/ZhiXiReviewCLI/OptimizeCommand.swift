@@ -60,10 +60,15 @@ enum OptimizeCommand: Command {
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
                            + "from \(input.description)")
-        let result = ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
-            context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
-                               + TextFormatting.fixed(progress.loss, 4))
+        // The blocking fit (the command is the whole process), so that progress is written
+        // from this thread.
+        func fit() -> OptimizationResult {
+            ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
+                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
+                                   + TextFormatting.fixed(progress.loss, 4))
+            }
         }
+        let result = fit()
         let array = TrainingInput.jsonArray(result.parameters)
         try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = ""
@@ -75,9 +80,46 @@ enum OptimizeCommand: Command {
         }
         if let before = result.logLossBefore, let after = result.logLossAfter {
             output += "log loss on those items: FSRS-6 defaults \(TextFormatting.fixed(before, 4)), "
-                + "fitted \(TextFormatting.fixed(after, 4))\n"
+                + "fitted \(TextFormatting.fixed(after, 4)) (unweighted)\n"
         }
+        if dataset.itemCount > 0, result.outcome.isFitted {
+            output += allItemsLosses(result.parameters, dataset: dataset)
+        }
+        for warning in warnings(result) { output += "warning: " + warning + "\n" }
         if let outPath { output += "written to \(outPath)\n" }
         context.write(output + array + "\n")
+    }
+
+    /// The log loss of the defaults and of the result on every item, weighted by recency as
+    /// fsrs-rs's `evaluate` (and `evaluate --splits 1`) weighs them, and unweighted.
+    static func allItemsLosses(_ parameters: FSRSParameters, dataset: TrainingDataset) -> String {
+        let items = 0 ..< dataset.itemCount
+        let fitted = ModelEvaluator.predictions(of: parameters, on: dataset)
+        let defaults = ModelEvaluator.predictions(of: .default, on: dataset)
+        func loss(_ predictions: [Double], _ weighting: EvaluationWeighting) -> String {
+            TextFormatting.fixed(ModelEvaluator.metrics(predictions: predictions, dataset: dataset, items: items, weighting: weighting).logLoss, 4)
+        }
+        return "log loss on all \(dataset.itemCount) items (as evaluate --splits 1 --params scores them):\n"
+            + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "
+            + "\(loss(defaults, .recency)), fitted \(loss(fitted, .recency))\n"
+            + "  unweighted: FSRS-6 defaults \(loss(defaults, .uniform)), fitted \(loss(fitted, .uniform))\n"
+    }
+
+    /// What makes fitted parameters doubtful: weights stopped at a bound of the fit, or a fit
+    /// on fewer than 500 items.
+    static func warnings(_ result: OptimizationResult) -> [String] {
+        guard result.outcome.isFitted else { return [] }
+        var warnings: [String] = []
+        let atBounds = result.parameters.indicesAtFittedBounds()
+        if !atBounds.isEmpty {
+            warnings.append("parameters at a bound of the fit: " + atBounds.map {
+                "\(FSRSParameters.weightName($0)) = \(TextFormatting.fixed(result.parameters.weights[$0], 4))"
+            }.joined(separator: ", ") + "; the data did not decide them")
+        }
+        let items = result.outcome == .fitted ? result.trainingItemCount : result.itemCount
+        if items < 500 {
+            warnings.append("fitted on \(items) items, fewer than 500: the parameters are uncertain (compare them with evaluate)")
+        }
+        return warnings
     }
 }

@@ -13,6 +13,15 @@ enum ParameterSource {
         var weights: [Double]?
     }
 
+    /// Where the parameters came from, for outputs that name their inputs: `FSRS-6 defaults`,
+    /// the file's name, or `--params (inline JSON)`.
+    static func describe(_ arguments: ParsedArguments) throws(CommandError) -> String {
+        guard let text = try arguments.value(of: SharedOptions.parameters) else { return "FSRS-6 defaults" }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") { return "--params (inline JSON)" }
+        return FileAccess.displayName(text)
+    }
+
     /// The parameters of `--params`, or the defaults when it was not given.
     /// - Throws: 66 for a missing file, 65 for text that is not such an array or values that are
     ///   not usable parameters.

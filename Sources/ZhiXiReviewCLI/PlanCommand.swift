@@ -13,6 +13,14 @@ enum PlanCommand: Command {
     static let dailyMinutes = CommandOption<Int>.integer(
         "daily-minutes", placeholder: "M", range: 0...1440, default: nil, defaultDescription: "the profile's", unit: "minutes",
         help: "daily study budget")
+    static let weekdayMinutes = SharedOptions.weekdayMinutes(default: "the profile's")
+    static let away = SharedOptions.away(default: "the profile's breaks; --away replaces them")
+    static let postpone = CommandOption<Int>.integer(
+        "postpone", range: 0...1_000_000, default: 0, unit: "tasks",
+        help: "postpone this many of the reviews due today, those whose postponement costs least (FSRS Helper's ranking)")
+    static let advance = CommandOption<Int>.integer(
+        "advance", range: 0...1_000_000, default: 0, unit: "tasks",
+        help: "bring this many reviews not yet due forward to today, those most at risk, as far as today's minutes have room")
     static let days = CommandOption<Int>.integer(
         "days", range: 1...366, default: 7, unit: "days", help: "days planned in detail and balanced against the budget")
     static let week = CommandOption<WeekChoice>.choice(
@@ -22,7 +30,7 @@ enum PlanCommand: Command {
     static let format = SharedOptions.format([.text, .json, .csv, .ics])
     static let language = CommandOption<AppLanguage>.choice(
         "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
-        help: "language of labels and reasons (default: from LANG, else the profile)")
+        help: "language of labels and reasons (default: from LANG, else the profile, else Simplified Chinese)")
     static let batch = CommandOption<String>.text(
         "batch", placeholder: "FILE|-", example: "-",
         help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
@@ -40,14 +48,28 @@ enum PlanCommand: Command {
         the FSRS-6 memory model at the desired retention, typed (spaced repetition, Feynman,
         recall, weak point), grouped into today (with anything overdue), tomorrow, this week
         and later, and fitted to the learner's daily minutes.
+
+        With minutes per weekday (--weekday-minutes, or the profile's weekdayMinutes) each day
+        is filled to its own minutes, and within its fuzz range a review is drawn towards the
+        lighter days (Anki's Easy Days); a day at 0 gets nothing. On days away (--away, or the
+        profile's breaks) nothing is planned: a review falling due then comes before the break
+        when waiting would let its predicted recall fall well below the desired retention (the
+        fragile ones), after it otherwise. --postpone and --advance move reviews as the FSRS
+        Helper add-on ranks them. Each moved review's reason says why; a note sums up.
         """,
-        options: [now.erased, timeZone.erased, dayStart.erased, retention.erased, dailyMinutes.erased, days.erased, week.erased,
+        options: [now.erased, timeZone.erased, dayStart.erased, retention.erased, dailyMinutes.erased, weekdayMinutes.erased,
+                  away.erased, postpone.erased, advance.erased, days.erased, week.erased,
                   noFuzz.erased, SharedOptions.parameters.erased, format.erased, language.erased, batch.erased],
         epilogue: """
-        JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later"}, each
-        group an array of ReviewTask objects with their explanation (predictedRecall, stability,
-        difficulty, estimatedMinutes, dueAt, weakPoint, sourceAnalysisId, lessonTitle, reason,
-        deferredFrom). Notes on the plan go to standard error in json, csv and ics formats.
+        JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later",
+        "notes"}, each group an array of ReviewTask objects with their explanation
+        (predictedRecall, stability, difficulty, estimatedMinutes, dueAt, weakPoint,
+        sourceAnalysisId, lessonTitle, reason, deferredFrom, and movedFrom with move —
+        beforeBreak, afterBreak, postponed or advanced — for a review moved for a break or on
+        request), "notes" the plan's notes as sentences ([] when none). CSV ends each row with
+        moved_from and move; iCalendar adds X-ZHIXI-MOVED-FROM and X-ZHIXI-MOVE to a moved
+        review's event. Notes on the plan also go to standard error in json, csv and ics
+        formats.
 
         --batch: each output line is {"userId": …, "plan": {…}} (the plan as --format json
         writes it, and "notes": […] when there are notes), or {"line": N, "userId": …|null,

@@ -25,16 +25,25 @@ struct PlanFormatter {
 
     // MARK: JSON
 
-    /// The plan as the JSON contract's `ReviewPlan`: compact, sorted keys, one line, ended by
-    /// a line break.
+    /// The plan as the JSON contract's `ReviewPlan` (compact, its keys sorted), then the
+    /// plan's notes as `"notes": [sentences]` (empty when there are none): one line, ended by
+    /// a line break. Every byte before `,"notes"` is the `ReviewPlan`'s own JSON.
     func json() throws(CommandError) -> Data {
+        let plan: Data
         do {
-            var data = try result.plan.jsonData()
-            data.append(UInt8(ascii: "\n"))
-            return data
+            plan = try result.plan.jsonData()
         } catch {
             throw .ioError("cannot encode the plan as JSON (\(error))")
         }
+        var text = UTF8Text(capacity: plan.count + 256)
+        text.append(contentsOf: plan.dropLast())   // its closing brace
+        text.append(",\"notes\":[")
+        for (index, note) in result.notes.enumerated() {
+            if index > 0 { text.append(byte: UInt8(ascii: ",")) }
+            text.appendJSONString(note.text(wording: wording))
+        }
+        text.append("]}\n")
+        return Data(text.bytes)
     }
 
     // MARK: Text
@@ -77,7 +86,7 @@ struct PlanFormatter {
             case .zone: text.append(shown(plan.timezone))
             default: text.append(result.dailyMinutes)
             }
-        } + "\n"
+        } + weekdayMinutesText() + "\n"
         let today = studyDay(plan.generatedAt)
         let shownEnd = today + shownDays
         let laterShown = plan.later.filter { studyDay($0.task.scheduledAt) < shownEnd }
@@ -116,7 +125,7 @@ struct PlanFormatter {
             } + "\n"
         }
         let loads = result.days.map { day -> String in
-            let marker = result.dailyMinutes > 0 && day.minutes > result.dailyMinutes ? "!" : ""
+            let marker = day.budgetMinutes.map { day.minutes > $0 } ?? false ? "!" : ""
             return "\(day.date.month)/\(day.date.day) \(day.minutes)\(marker)"
         }
         output += "\n" + wording.minutesPerDay + loads.joined(separator: "  ") + "\n"
@@ -127,12 +136,27 @@ struct PlanFormatter {
         return output
     }
 
+    /// The weekdays whose minutes differ from the daily minutes, Monday first, for the title:
+    /// ` (Sat 15, Sun 0)`; empty when every day has the daily minutes.
+    private func weekdayMinutesText() -> String {
+        guard let table = result.schedule.weekdayMinutes else { return "" }
+        let entries = [2, 3, 4, 5, 6, 7, 1].compactMap { weekday -> String? in
+            guard let minutes = table[weekday: weekday], minutes != result.dailyMinutes else { return nil }
+            return wording.weekdayMinutesEntry.string { blank, text in
+                if blank == .weekday { text.append(wording.weekdayNames[weekday - 1]) } else { text.append(minutes) }
+            }
+        }
+        guard !entries.isEmpty else { return "" }
+        return wording.weekdayMinutesList.string { _, text in text.append(entries.joined(separator: wording.listSeparator)) }
+    }
+
     // MARK: CSV
 
-    /// One row per task, every group, with a header.
+    /// One row per task, every group, with a header; the last two columns say when and why a
+    /// task was moved for a break or on request.
     func csv() -> String {
         var output = "group,scheduled_at,review_type,lesson_id,lesson_title,weak_point,estimated_minutes,"
-            + "predicted_recall,stability,difficulty,due_at,deferred_from,task_id,source_session_id,reason\n"
+            + "predicted_recall,stability,difficulty,due_at,deferred_from,task_id,source_session_id,reason,moved_from,move\n"
         let plan = result.plan
         for (group, tasks) in [("today", plan.today), ("tomorrow", plan.tomorrow), ("thisWeek", plan.thisWeek), ("later", plan.later)] {
             for task in tasks {
@@ -144,6 +168,8 @@ struct PlanFormatter {
                     TextFormatting.iso8601UTC(task.explanation.dueAt.timeIntervalSince1970),
                     task.explanation.deferredFrom.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
                     task.task.id, task.task.sourceSessionID ?? "", task.explanation.reason,
+                    task.explanation.movedFrom.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
+                    task.explanation.move?.rawValue ?? "",
                 ]
                 output += fields.map(TextFormatting.csvField).joined(separator: ",") + "\n"
             }
@@ -155,7 +181,8 @@ struct PlanFormatter {
 
     /// An iCalendar (RFC 5545) file: one all-day event per task on its local date, with the
     /// reason as description; the task id makes the event's UID, so importing a new plan
-    /// updates events instead of duplicating them.
+    /// updates events instead of duplicating them. A task moved for a break or on request
+    /// carries `X-ZHIXI-MOVED-FROM` (the date it fell on) and `X-ZHIXI-MOVE` (why).
     func iCalendar() -> String {
         let stamp = compactUTC(result.plan.generatedAt)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ZhiXi//zhixi-review \(ZhiXiReview.version)//EN",
@@ -177,8 +204,12 @@ struct PlanFormatter {
                 "DESCRIPTION:" + escape(task.explanation.reason),
                 "CATEGORIES:" + escape(label(task.task.reviewType)),
                 "TRANSP:TRANSPARENT",
-                "END:VEVENT",
             ]
+            if let movedFrom = task.explanation.movedFrom, let move = task.explanation.move {
+                lines += ["X-ZHIXI-MOVED-FROM;VALUE=DATE:" + compactDate(calendar.localDate(ofDay: studyDay(movedFrom))),
+                          "X-ZHIXI-MOVE:" + escape(move.rawValue)]
+            }
+            lines.append("END:VEVENT")
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"

@@ -26,6 +26,11 @@ struct PlanSettings: Sendable {
         configuration.dayStartHour = try arguments.value(of: PlanCommand.dayStart)
         configuration.desiredRetention = try arguments.value(of: PlanCommand.retention)
         configuration.dailyMinutes = try arguments.value(of: PlanCommand.dailyMinutes)
+        configuration.weekdayMinutes = try arguments.value(of: PlanCommand.weekdayMinutes)
+        let breaks = try arguments.values(of: PlanCommand.away)
+        if !breaks.isEmpty { configuration.breaks = breaks }
+        configuration.postponeCount = try arguments.value(of: PlanCommand.postpone, default: 0)
+        configuration.advanceCount = try arguments.value(of: PlanCommand.advance, default: 0)
         configuration.horizonDays = try arguments.value(of: PlanCommand.days, default: 7)
         if arguments.flag(PlanCommand.noFuzz) {
             configuration.fuzz = false
@@ -37,10 +42,11 @@ struct PlanSettings: Sendable {
     }
 
     /// The configuration for one learner: the options, with the language and the first day of
-    /// a calendar week taken from the learner's profile where the options leave them open.
+    /// a calendar week taken from the learner's profile where the options leave them open (a
+    /// profile without a language: Simplified Chinese).
     func configuration(for workspace: LearnerWorkspace) -> PlannerConfiguration {
         var configuration = configuration
-        configuration.language = language ?? AppLanguage(localeIdentifier: workspace.profile.preferredLanguage ?? "en")
+        configuration.language = language ?? AppLanguage(preferredLanguage: workspace.profile.preferredLanguage)
         switch week {
         case .rolling: configuration.weekGrouping = .rolling
         case .calendar: configuration.weekGrouping = .calendarWeek(firstWeekday: workspace.profile.firstWeekday ?? 2)

@@ -71,15 +71,7 @@ enum RecordCommand: Command {
         let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
         try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
             (data) throws(CommandError) -> Data in
-            // The bytes are kept as they are; only the session is added. A byte-order mark is
-            // set aside for the splice and put back; the new lines take the file's most common
-            // line ending (LF, CRLF or a lone CR), and every other line keeps its own.
-            var bytes = [UInt8](data)
-            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            let hasByteOrderMark = bytes.starts(with: byteOrderMark)
-            if hasByteOrderMark { bytes.removeFirst(3) }
-            let lineEnding = Self.mostCommonLineEnding(in: bytes)
-            let workspace = try WorkspaceFile.decode(Data(bytes), name: path)
+            let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
             guard let lesson = workspace.lessons.first(where: { $0.id == lessonID }) else {
                 let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
                 throw .dataError("\(path): no lesson has the id '\(lessonID)'"
@@ -112,22 +104,8 @@ enum RecordCommand: Command {
                 id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
                 startedAt: startedAt, endedAt: endedAt, userInput: userInput, masteryScore: score,
                 weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
-            let encoder = ZhiXiJSON.makeEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            do {
-                sessionJSON = String(decoding: try encoder.encode(session), as: UTF8.self)
-            } catch {
-                throw .ioError("cannot encode the session (\(error))")
-            }
-            guard let updated = JSONSplice.appending(sessionJSON, toArray: "sessions", in: bytes, lineEnding: lineEnding) else {
-                throw .dataError("\(path): the workspace's top level is not an object with a \"sessions\" array")
-            }
-            // Never write a file that would not read back.
-            guard let check = try? LearnerWorkspace(jsonData: Data(updated)), check.sessions.count == workspace.sessions.count + 1,
-                  check.sessions.last?.id == sessionID else {
-                throw .dataError("\(path): cannot add the session without changing other data; the file is unchanged")
-            }
-            return Data((hasByteOrderMark ? byteOrderMark : []) + updated)
+            sessionJSON = try WorkspaceSplice.elementJSON(session)
+            return try splice.append([("sessions", sessionJSON)])
         }
 
         if format == .json {
@@ -139,30 +117,5 @@ enum RecordCommand: Command {
                 + "\(ISO8601Timestamp.string(from: endedAt)) → \(path)"
             context.write(line.escapingControlCharacters() + "\n")
         }
-    }
-}
-
-extension RecordCommand {
-    /// The line ending most lines of `bytes` end with: `\r\n`, `\n` or a lone `\r`; `\n`
-    /// when there is no line break. O(n).
-    static func mostCommonLineEnding(in bytes: [UInt8]) -> String {
-        var crlf = 0, lf = 0, cr = 0
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A {
-                    crlf += 1
-                    index += 2
-                    continue
-                }
-                cr += 1
-            } else if bytes[index] == 0x0A {
-                lf += 1
-            }
-            index += 1
-        }
-        if crlf > lf && crlf >= cr { return "\r\n" }
-        if cr > lf && cr > crlf { return "\r" }
-        return "\n"
     }
 }

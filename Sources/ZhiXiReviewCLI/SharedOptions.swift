@@ -1,5 +1,7 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
+import ZhiXiModel
 import ZhiXiScheduler
 
 /// Options that several commands declare alike. Each command lists the ones it takes in its
@@ -50,6 +52,54 @@ enum SharedOptions {
         return CommandOption(name: "format", placeholder: names.joined(separator: "|"), help: "output format",
                              defaultDescription: names.first, isFlag: false, isRepeatable: false, example: names.last ?? "text",
                              expectation: "one of " + names.joined(separator: ", "), parse: { table[$0.lowercased()] })
+    }
+
+    /// `--weekday-minutes mon=45,…,sun=0`: minutes for some days of the week.
+    static func weekdayMinutes(default defaultDescription: String) -> CommandOption<WeekdayMinutes> {
+        CommandOption(name: "weekday-minutes", placeholder: "DAY=M,...",
+                      help: "study minutes on some days of the week, e.g. sat=15,sun=0 (days: mon, tue, wed, thu, fri, sat, sun; "
+                          + "0–1440 minutes; 0 is a day without study); a day left out takes the daily minutes",
+                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "sat=15,sun=0",
+                      expectation: "DAY=MINUTES pairs separated by commas, DAY one of mon, tue, wed, thu, fri, sat, sun (each once) "
+                          + "and MINUTES a whole number from 0 to 1440, e.g. sat=15,sun=0",
+                      parse: parseWeekdayMinutes)
+    }
+
+    /// `--away FROM:TO` (repeatable): days away, as study dates.
+    static func away(default defaultDescription: String) -> CommandOption<StudyBreak> {
+        CommandOption(name: "away", placeholder: "FROM:TO",
+                      help: "days away, first and last included (YYYY-MM-DD:YYYY-MM-DD, or one date); nothing is planned on them, "
+                          + "and what falls due is moved before or after; repeat for several breaks",
+                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: true, example: "2026-12-24:2026-12-27",
+                      expectation: "FROM:TO as two dates YYYY-MM-DD with FROM not after TO (at most 366 days), or one date, "
+                          + "e.g. 2026-12-24:2026-12-27",
+                      parse: parseAway)
+    }
+
+    /// `mon=45,sun=0` as minutes per weekday, or `nil` when it is not such a list.
+    @Sendable static func parseWeekdayMinutes(_ text: String) -> WeekdayMinutes? {
+        var minutes = WeekdayMinutes()
+        let pairs = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard !pairs.isEmpty else { return nil }
+        for pair in pairs {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                  let weekday = WeekdayMinutes.keys.firstIndex(of: parts[0].trimmingCharacters(in: .whitespaces).lowercased()),
+                  let value = Int(parts[1].trimmingCharacters(in: .whitespaces)), (0 ... 1440).contains(value),
+                  minutes[weekday: weekday + 1] == nil else { return nil }
+            minutes[weekday: weekday + 1] = value
+        }
+        return minutes
+    }
+
+    /// `2026-12-24:2026-12-27` (or `2026-12-24`) as a break, or `nil` when it is not one.
+    @Sendable static func parseAway(_ text: String) -> StudyBreak? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2,
+              let from = CivilDate(iso8601Date: String(parts[0])),
+              let to = CivilDate(iso8601Date: String(parts.count == 2 ? parts[1] : parts[0])) else { return nil }
+        let away = StudyBreak(from: from, to: to)
+        return (1 ... 366).contains(away.dayCount) ? away : nil
     }
 
     /// The study calendar of `--timezone` and `--day-start`, each defaulting as given.

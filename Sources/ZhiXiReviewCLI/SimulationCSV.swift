@@ -36,6 +36,24 @@ enum SimulationCSV {
         }
     }
 
+    /// `--series FILE.csv`: every retention's per-day series in long format, one row per
+    /// retention and day: `desired_retention,day,reviews,learned,seconds,…` (means over the
+    /// seeds; `day` from 1).
+    static func series(_ report: SimulationReport) -> String {
+        let metrics = DailyMetric.metrics(for: report.mode)
+        var output = (["desired_retention", "day"] + metrics.map { SummaryMetric.snakeCase($0.rawValue) }).joined(separator: ",") + "\n"
+        for point in report.points {
+            let series = metrics.map { point.meanSeries($0) }
+            let retention = csvNumber(point.desiredRetention, decimals: 6)
+            for day in 0 ..< (series.first?.count ?? 0) {
+                output += retention + "," + String(day + 1)
+                for values in series { output += "," + csvNumber(values[day], decimals: 4) }
+                output += "\n"
+            }
+        }
+        return output
+    }
+
     /// A number: whole numbers without a fraction, others with up to `decimals` digits
     /// (trailing zeros dropped), empty when not finite.
     static func csvNumber(_ value: Double, decimals: Int) -> String {

@@ -5,10 +5,11 @@ import ZhiXiSimulation
 ///
 /// One setting: two panels over the days of the span, items memorized and minutes of study
 /// a day (with the daily cap as a dashed line). A sweep: three panels against the desired
-/// retention, average minutes a day, items memorized at the end, and seconds of study per
-/// memorized item (the criterion), each point with a ±1 standard deviation bar, the
-/// recommended retention marked by a vertical line and the retentions not clearly costlier
-/// shaded.
+/// retention, average minutes a day (and over the last 30 days), items memorized at the end,
+/// and seconds of study per item (the criterion), each point with a ±1 standard deviation
+/// bar, the recommended retention marked by a vertical line and the retentions within 2 % of
+/// its cost shaded; then two overlays over the days, minutes a day and items memorized, one
+/// line per retention (blue the lowest, red the highest). Minute axes start at 0.
 enum SimulationChart {
     /// The chart as SVG text.
     static func svg(_ report: SimulationReport) -> String {
@@ -34,7 +35,7 @@ enum SimulationChart {
             let recommendation = result.recommendation
             title = "Desired retention sweep: recommended \(SimulationTextReport.number(recommendation.retention, 2))"
             marker = recommendation.retention
-            band = recommendation.plausibleRange
+            band = (recommendation.nearOptimal.min() ?? recommendation.retention) ... (recommendation.nearOptimal.max() ?? recommendation.retention)
             let retentions = result.points.map(\.desiredRetention)
             func series(_ metric: SummaryMetric, _ color: String, scale: Double = 1) -> Series {
                 let statistics = result.points.map { $0.statistics(metric) }
@@ -42,17 +43,59 @@ enum SimulationChart {
                               deviation: result.points[0].runs.count > 1 ? statistics.map { $0.standardDeviation * scale } : nil,
                               color: color, dots: true)
             }
-            panels.append(Panel(title: "Average minutes of study per day", xLabel: "desired retention", yLabel: "minutes",
-                                series: [series(.averageMinutesPerDay, "#d62728")], fromZero: false))
-            panels.append(Panel(title: "Items memorized at the end", xLabel: "desired retention", yLabel: "items",
-                                series: [series(.memorizedAtEnd, "#1f77b4")], fromZero: false))
-            panels.append(Panel(title: "Seconds of study per memorized item (lower is better)", xLabel: "desired retention",
-                                yLabel: "seconds", series: [series(.secondsPerMemorized, "#2ca02c")], fromZero: false))
+            var minutesPanel = Panel(title: "Minutes of study per day: average (red), last 30 days (orange)", xLabel: "desired retention",
+                                     yLabel: "minutes", series: [series(.averageMinutesPerDay, "#d62728"), series(.steadyMinutesPerDay, "#ff7f0e")])
+            minutesPanel.horizontalLine = report.setting.inputs.budgetMinutes.map { ($0, "budget") }
+            minutesPanel.marksRetention = true
+            panels.append(minutesPanel)
+            var memorizedPanel = Panel(title: "Items memorized at the end", xLabel: "desired retention", yLabel: "items",
+                                       series: [series(.memorizedAtEnd, "#1f77b4")], fromZero: false)
+            memorizedPanel.marksRetention = true
+            panels.append(memorizedPanel)
+            var costPanel = Panel(title: recommendation.criterion == .secondsPerItemGained
+                                    ? "Seconds of study per item gained (lower is better)" : "Seconds of study per memorized item (lower is better)",
+                                  xLabel: "desired retention", yLabel: "seconds", series: [series(recommendation.criterion, "#2ca02c")],
+                                  fromZero: false)
+            costPanel.marksRetention = true
+            panels.append(costPanel)
+            // Every day up to 180 days, else every k-th day (and the last), so that a long sweep
+            // stays a small file.
+            let dayCount = max(1, result.points[0].runs[0].days.count)
+            let stride = max(1, (dayCount + 179) / 180)
+            var shown = Array(Swift.stride(from: 0, to: dayCount, by: stride))
+            if shown.last != dayCount - 1 { shown.append(dayCount - 1) }
+            let days = shown.map { Double($0 + 1) }
+            func sampled(_ values: [Double]) -> [Double] { shown.map { values[$0] } }
+            let count = result.points.count
+            func color(_ index: Int) -> String {
+                let t = count > 1 ? Double(index) / Double(count - 1) : 0
+                let red = Int(31 + t * (214 - 31)), green = Int(119 + t * (39 - 119)), blue = Int(180 + t * (40 - 180))
+                return "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+            }
+            func labelled(_ index: Int) -> String? {
+                let retention = result.points[index].desiredRetention
+                return index == 0 || index == count - 1 || retention == recommendation.retention
+                    ? SimulationTextReport.number(retention, 2) : nil
+            }
+            var minutesOverlay = Panel(title: "Minutes of study per day, one line per retention", xLabel: "day", yLabel: "minutes",
+                                       series: result.points.indices.map { index in
+                                           Series(x: days, y: sampled(result.points[index].meanSeries(.seconds)).map { $0 / 60 }, deviation: nil,
+                                                  color: color(index), dots: false, width: 1.2, label: labelled(index))
+                                       })
+            minutesOverlay.horizontalLine = report.setting.dailyLimitMinutes.map { ($0, "daily cap") }
+            panels.append(minutesOverlay)
+            panels.append(Panel(title: report.mode == .cards ? "Items memorized over the days, one line per retention"
+                                                            : "Lessons memorized over the days, one line per retention",
+                                xLabel: "day", yLabel: report.mode == .cards ? "items" : "lessons",
+                                series: result.points.indices.map { index in
+                                    Series(x: days, y: sampled(result.points[index].meanSeries(.memorized)), deviation: nil,
+                                           color: color(index), dots: false, width: 1.2, label: labelled(index))
+                                }))
         }
-        var subtitle = report.settingLine
+        var subtitle = report.settingLine + "; " + report.inputsLine
         if let band {
             subtitle += band.lowerBound < band.upperBound
-                ? "; bars ±1 sd; shaded: \(SimulationTextReport.number(band.lowerBound, 2))–\(SimulationTextReport.number(band.upperBound, 2)), not clearly costlier"
+                ? "; bars ±1 sd; shaded: \(SimulationTextReport.number(band.lowerBound, 2))–\(SimulationTextReport.number(band.upperBound, 2)), within 2% of the lowest cost"
                 : "; bars ±1 sd"
         }
         return render(title: title, subtitle: subtitle, panels: panels, marker: marker, band: band)
@@ -65,6 +108,10 @@ enum SimulationChart {
         var deviation: [Double]?
         var color: String
         var dots: Bool
+        /// Stroke width.
+        var width = 2.0
+        /// Written at the line's end, when set.
+        var label: String? = nil
     }
 
     /// One chart with its axes.
@@ -77,6 +124,9 @@ enum SimulationChart {
         /// Whether the vertical axis starts at 0 (else it fits the data, for sweeps whose
         /// differences matter more than their size).
         var fromZero = true
+        /// Whether the recommendation line and the near-optimal band are drawn (panels against
+        /// the retention).
+        var marksRetention = false
     }
 
     static let width = 960.0
@@ -129,6 +179,8 @@ enum SimulationChart {
         func y(_ value: Double) -> Double { top + panelHeight - (value - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * panelHeight }
 
         var svg = "<g>\n<text x=\"\(format(left))\" y=\"\(format(top - 12))\" font-size=\"15\" font-weight=\"bold\">\(escape(panel.title))</text>\n"
+        let band = panel.marksRetention ? band : nil
+        let marker = panel.marksRetention ? marker : nil
         if let band, band.lowerBound < band.upperBound {
             svg += "<rect x=\"\(format(x(band.lowerBound)))\" y=\"\(format(top))\" width=\"\(format(x(band.upperBound) - x(band.lowerBound)))\" "
                 + "height=\"\(format(panelHeight))\" fill=\"#2ca02c\" fill-opacity=\"0.10\"/>\n"
@@ -160,7 +212,10 @@ enum SimulationChart {
                 }
             }
             let path = points.map { "\(format(x($0.0))),\(format(y($0.1)))" }.joined(separator: " ")
-            svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2\"/>\n"
+            svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"\(format(series.width))\"/>\n"
+            if let label = series.label, let last = points.last {
+                svg += "<text x=\"\(format(x(last.0) + 3))\" y=\"\(format(y(last.1) + 4))\" font-size=\"11\" fill=\"\(series.color)\">\(escape(label))</text>\n"
+            }
             if series.dots {
                 for (px, py) in points {
                     svg += "<circle cx=\"\(format(x(px)))\" cy=\"\(format(y(py)))\" r=\"3\" fill=\"\(series.color)\"/>\n"

@@ -1,7 +1,10 @@
+import Foundation
+import ZhiXiMemory
 import ZhiXiSimulation
 
 /// What `simulate` computed, ready to be written as text, JSON, CSV or SVG: one setting
-/// (one or more seeds) or a sweep of retentions, with the settings that describe it.
+/// (one or more seeds) or a sweep of retentions, with the settings and inputs that describe
+/// it, the warnings on its answer and the answer to the budget question.
 struct SimulationReport {
     /// The runs.
     enum Outcome {
@@ -31,10 +34,87 @@ struct SimulationReport {
         var seeds: [UInt64]
         /// The workspace simulated, if any.
         var workspace: String?
+        /// Existing cards at the start (cards mode from a review log).
+        var existingCards = 0
+        /// The inputs, for outputs that name them.
+        var inputs = Inputs()
+    }
+
+    /// Every input the numbers depend on beyond the setting: where the parameters, the
+    /// configuration, the learner's log or workspace came from, and the start.
+    struct Inputs {
+        /// `FSRS-6 defaults`, a file name, or `--params (inline JSON)`.
+        var parametersSource = "FSRS-6 defaults"
+        /// The parameters simulated.
+        var parameters = FSRSParameters.default
+        /// The `--config` file, if any.
+        var configPath: String?
+        /// The learner's log (`--revlog`), read.
+        var learnerLog: SimulationLearnerLog?
+        /// The start of a simulation from a learner (`--now`, or its default), and what it is.
+        var start: Date?
+        var startDescription: String?
+        /// The study calendar, as text (`UTC, day starts 04:00`), when one was used.
+        var calendar: String?
+        /// ZhiXi mode: the probabilities that an assessment names a new weak point and where
+        /// they came from.
+        var weakPointProbabilities: [Double]?
+        var weakPointSource: String?
+        /// The budget question (`--budget`), in minutes a day.
+        var budgetMinutes: Double?
+        /// The rule of the daily cap, and whether the cap was lifted because `--budget` asks.
+        var capRule = CostCapRule.neverExceeded
+        var capLiftedForBudget = false
     }
 
     var outcome: Outcome
     var setting: Setting
+    /// Reasons not to take the answer at face value.
+    var warnings: [SimulationWarning] = []
+
+    /// The runs of every retention (one for a single setting).
+    var points: [SimulationRuns] {
+        switch outcome {
+        case .single(let runs): [runs]
+        case .sweep(let result): result.points
+        }
+    }
+
+    /// The retention that answers `--budget`, if asked and one fits.
+    var budgetPoint: SimulationRuns? {
+        guard let budget = setting.inputs.budgetMinutes else { return nil }
+        switch outcome {
+        case .single(let runs): return runs.statistics(.steadyMinutesPerDay).mean <= budget ? runs : nil
+        case .sweep(let result): return result.budgetPoint(minutesPerDay: budget)
+        }
+    }
+
+    /// Sentences on what the limits did: on how many days the cap was reached and how many
+    /// reviews (tasks) waited for a later day (means over the seeds; for a sweep, the range over
+    /// its retentions, each retention's figures being in its summary).
+    var notes: [String] {
+        func count(_ value: Double) -> String { SimulationTextReport.number(value, value.rounded() == value ? 0 : 1) }
+        func span(_ values: [Double]) -> String {
+            let low = values.min() ?? 0, high = values.max() ?? 0
+            return low == high ? count(low) : count(low) + "–" + count(high)
+        }
+        let capped = points.map { $0.statistics(.capReachedDays).mean }
+        let waited = points.map { $0.statistics(mode == .cards ? .deferredReviews : .spilledTasks).mean }
+        guard capped.contains(where: { $0 > 0 }) || waited.contains(where: { $0 > 0 }) else { return [] }
+        var note = (mode == .cards ? "the daily cap" : "the daily budget") + " was reached on \(span(capped)) of \(setting.spanDays) days"
+        if points.count > 1 {
+            note += " (from retention \(SimulationTextReport.number(points[0].desiredRetention, 2)) to "
+                + "\(SimulationTextReport.number(points[points.count - 1].desiredRetention, 2)))"
+        }
+        if mode == .cards {
+            note += waited.contains(where: { $0 > 0 })
+                ? "; \(span(waited)) due reviews waited for a later day (a review that waited twice counts twice)"
+                : "; no due review waited, new cards did (they count as never started)"
+        } else {
+            note += "; \(span(waited)) tasks waited for a later day"
+        }
+        return [note]
+    }
 
     /// The mode of the runs.
     var mode: SimulationMode { setting.mode }
@@ -50,10 +130,32 @@ struct SimulationReport {
         if let workspace = setting.workspace {
             parts.append("from \(workspace) (\(setting.studiedAtStart) lessons studied)")
         }
+        if setting.existingCards > 0 {
+            parts[1] = "\(grouped(setting.existingCards)) existing + \(grouped(setting.itemCount - setting.existingCards)) new cards"
+        }
         let seeds = setting.seeds.count == 1 ? "seed \(setting.seeds[0])"
             : "\(setting.seeds.count) seeds (\(setting.seeds[0])…\(setting.seeds[setting.seeds.count - 1])), means ± standard deviation"
         parts.append(seeds)
         return parts.joined(separator: ", ")
+    }
+
+    /// The inputs in one line: parameters, configuration, learner, start.
+    var inputsLine: String {
+        let inputs = setting.inputs
+        var parts = ["parameters " + inputs.parametersSource]
+        if let config = inputs.configPath { parts.append("config " + config) }
+        else if setting.mode == .cards { parts.append(inputs.learnerLog == nil ? "fsrs-rs's default configuration" : "fsrs-rs's defaults where the log says nothing") }
+        if let log = inputs.learnerLog { parts.append("habits and cards from \(log.name)") }
+        if let calendar = inputs.calendar { parts.append("study days in " + calendar) }
+        if let start = inputs.start {
+            parts.append("start \(TextFormatting.iso8601UTC(start.timeIntervalSince1970))" + (inputs.startDescription.map { " (\($0))" } ?? ""))
+        }
+        if let rates = inputs.weakPointProbabilities {
+            parts.append("new weak point per assessment Again/Hard/Good/Easy "
+                         + rates.map { TextFormatting.fixed($0, 2) }.joined(separator: "/") + (inputs.weakPointSource.map { " (\($0))" } ?? ""))
+        }
+        if inputs.capLiftedForBudget { parts.append("no daily cap, so that --budget sees what each retention asks") }
+        return parts.joined(separator: "; ")
     }
 
     /// A whole number with thousands separators: `10,000`.
@@ -68,12 +170,18 @@ extension SummaryMetric {
         case .totalLearned: "new items learned"
         case .memorizedAtEnd: "memorized at end"
         case .averageMinutesPerDay: "minutes a day (average)"
+        case .steadyMinutesPerDay: "minutes a day (last 30 days)"
+        case .steadyReviewsPerDay: "reviews a day (last 30 days)"
         case .totalMinutes: "minutes in all"
         case .correctReviews: "reviews recalled"
         case .reviewRecallRate: "recall at reviews"
         case .memorizedPerHour: "memorized per hour of study"
         case .secondsPerMemorized: "seconds per memorized item"
+        case .memorizedAtStart: "memorized at start"
+        case .secondsPerItemGained: "seconds per item gained"
         case .notStarted: "never started"
+        case .deferredReviews: "reviews that waited (day full)"
+        case .capReachedDays: "days the cap was reached"
         case .spilledTasks: "tasks moved to the next day"
         case .overBudgetDays: "days over budget (one long task)"
         case .weakPointsAppeared: "weak points named"
@@ -89,7 +197,8 @@ extension SummaryMetric {
     /// Decimals shown in text: counts whole, rates and averages with one or two.
     var decimals: Int {
         switch self {
-        case .memorizedAtEnd, .averageMinutesPerDay, .memorizedPerHour, .secondsPerMemorized, .totalMinutes: 1
+        case .memorizedAtEnd, .averageMinutesPerDay, .memorizedPerHour, .secondsPerMemorized, .totalMinutes, .steadyMinutesPerDay,
+             .steadyReviewsPerDay, .memorizedAtStart, .secondsPerItemGained: 1
         case .reviewRecallRate: 3
         default: 0
         }

@@ -6,9 +6,9 @@ import ZhiXiScheduler
 import ZhiXiTraining
 
 /// The input of `optimize` and `evaluate`: a review log (CSV) or a learner workspace (JSON),
-/// turned into fsrs-rs's items. This is where the planner meets the optimizer: a workspace's
-/// lessons and weak points become the cards of the dataset, with the reviews the planner
-/// replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``).
+/// turned into fsrs-rs's items. A workspace's lessons and weak points become the cards of the
+/// dataset through the library's door (`TrainingDataset(plannerHistories:)`), with the
+/// reviews the planner replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``).
 enum TrainingInput {
     /// The one argument of both commands.
     static let argument = CommandSpecification.Argument(
@@ -90,15 +90,7 @@ enum TrainingInput {
         configuration.timeZoneIdentifier = zone
         configuration.dayStartHour = hour
         let histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace), now: now)
-        var timelines = ReviewTimelines()
-        var seen: [String: Int] = [:]
-        for history in histories {
-            var id = history.lessonID + (history.weakPoint.map { " / " + $0 } ?? "")
-            seen[id, default: 0] += 1
-            if seen[id]! > 1 { id += " #\(seen[id]!)" }
-            timelines.appendCard(id: id, reviews: history.reviews)
-        }
-        let dataset = TrainingDataset(timelines)
+        let dataset = TrainingDataset(plannerHistories: histories)
         let lessons = histories.filter { $0.weakPoint == nil }.count
         return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(lessons) lessons and "
                       + "\(histories.count - lessons) weak points in \(name)")

@@ -7,7 +7,8 @@ public enum ZhiXiReview {
     static var commands: [any Command.Type] {
         [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
          EvaluateCommand.self, AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self,
-         EventsEnqueueCommand.self, EventsInspectCommand.self, EventsFlushCommand.self]
+         EventsEnqueueCommand.self, EventsInspectCommand.self, EventsFlushCommand.self, PullCommand.self, TasksListCommand.self,
+         TasksCompleteCommand.self, TasksSkipCommand.self, TasksSyncCommand.self, AnalyzeCommand.self]
     }
 
     static var usage: String {
@@ -32,8 +33,9 @@ public enum ZhiXiReview {
           --version   print the version
 
         exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error;
-        auth: 69 server unreachable or failing, 76 malformed answer, 77 not signed in or refused;
-        events flush: 75 events remain in the queue for a later try
+        auth, pull, tasks, analyze: 69 server unreachable or failing, 76 malformed answer, 77 not signed
+        in or refused; events flush: 75 events remain in the queue for a later try; tasks: 75
+        completions or skips wait in the outbox
         """
     }
 

@@ -18,7 +18,9 @@ import ZhiXiMemory
 ///
 /// `state` is ``CardState``'s number (0 new, 1 learning, 2 review, 3 relearning); `step` and
 /// `lastReview` are `null` when absent, `stability` and `difficulty` `null` before the first
-/// review; dates are ISO-8601 UTC to the nanosecond, so a decoded card equals the encoded one.
+/// review; dates are ISO-8601 UTC with the shortest fraction of a second (none, 3, 6 or 9
+/// digits) that reads back as the same `Date`, the rule of every JSON date of the package (the
+/// domain model's too), so a decoded card equals the encoded one.
 public struct Card: Sendable, Hashable, Identifiable {
     /// The card's identifier, e.g. its creation time in epoch milliseconds (as py-fsrs) or a
     /// database key. It seeds the card's fuzz (see ``FuzzSeed``), so keep it stable.

@@ -173,7 +173,7 @@ public struct CardScheduler: Sendable {
     }
 
     /// A card as if it had always been scheduled by this scheduler, from bare ratings and dates
-    /// (e.g. an imported review-log CSV): as ``reschedule(_:from:)``. Reviews at the same
+    /// (e.g. an imported review-log CSV): as ``reschedule(_:from:)->Card``. Reviews at the same
     /// instant keep their order. O(n log n) for n reviews; allocates the sorted order.
     public func reschedule<Reviews: Sequence<(rating: Rating, date: Date)>>(_ card: Card, replaying reviews: Reviews) -> Card {
         let ordered = reviews.enumerated().sorted { left, right in
@@ -184,6 +184,36 @@ public struct CardScheduler: Sendable {
             result = review(result, rating: entry.rating, at: entry.date).card
         }
         return result
+    }
+
+    /// Every card of a collection as if it had always been scheduled by this scheduler:
+    /// ``reschedule(_:from:)->Card`` for each card with its own reviews from `log`, e.g. after a
+    /// refit of the parameters. The log may hold the reviews of every card in any order;
+    /// reviews of cards not in `cards` are ignored, and a card without reviews becomes a new
+    /// card due at its ``Card/due``. The result is in the order of `cards`.
+    /// O(n log n) for n reviews, O(c) for c cards.
+    public func reschedule(_ cards: [Card], from log: [CardReview]) -> [Card] {
+        reschedule(cards, replaying: log.lazy.map { ($0.cardID, $0.rating, $0.reviewedAt) })
+    }
+
+    /// ``reschedule(_:from:)-([Card],[CardReview])`` from an archived log (``ArchivedCardReview``),
+    /// with the same result: rescheduling reads only each review's card, rating and time.
+    /// O(n log n) for n reviews, O(c) for c cards.
+    public func reschedule(_ cards: [Card], from log: [ArchivedCardReview]) -> [Card] {
+        reschedule(cards, replaying: log.lazy.map { ($0.cardID, $0.rating, $0.reviewedAt) })
+    }
+
+    /// Groups `log` by card and replays each card's reviews.
+    private func reschedule<Log: Sequence<(Int64, Rating, Date)>>(_ cards: [Card], replaying log: Log) -> [Card] {
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(cards.count)
+        for (index, card) in cards.enumerated() where position[card.id] == nil { position[card.id] = index }
+        var reviews = [[(rating: Rating, date: Date)]](repeating: [], count: cards.count)
+        for (cardID, rating, date) in log {
+            guard let index = position[cardID] else { continue }
+            reviews[index].append((rating: rating, date: date))
+        }
+        return cards.map { card in reschedule(card, replaying: reviews[position[card.id]!]) }
     }
 
     /// Forgets a card: new again, due at `date`, memory cleared (Anki's "forget", ts-fsrs's
@@ -224,6 +254,13 @@ public struct CardScheduler: Sendable {
             load.add(onDay: dayNumber(of: card.due))
         }
         return load
+    }
+
+    /// The load of a collection over the window that reviews made on the day of `date` need:
+    /// ``DueDayLoad/balancingWindowDayCount`` days from that day (see ``DueDayLoad``), so
+    /// every interval the balancer balances is balanced. O(n log t) for n cards.
+    public func dueDayLoad<Cards: Sequence<Card>>(of cards: Cards, forReviewsOn date: Date) -> DueDayLoad {
+        dueDayLoad(of: cards, firstDay: dayNumber(of: date), dayCount: DueDayLoad.balancingWindowDayCount)
     }
 
     // MARK: Steps

@@ -1,6 +1,6 @@
 /// Why a ``CardScheduler`` operation on a card cannot be done.
 public enum CardSchedulerError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A review passed to ``CardScheduler/reschedule(_:from:)`` belongs to another card.
+    /// A review passed to ``CardScheduler/reschedule(_:from:)->Card`` belongs to another card.
     case reviewOfAnotherCard(reviewCardID: Int64, cardID: Int64)
 
     /// A sentence that says what is wrong and what to do.

@@ -8,6 +8,14 @@
 /// with ``add(onDay:count:)`` so that the next choice sees it. Days outside the window are
 /// unknown, and the balancer does not balance over them.
 ///
+/// **The window a review needs.** A review on day `d` is balanced over the days of its fuzz
+/// range, `d + lower … d + upper`, and only when every one of them is in the window; otherwise
+/// it falls back to uniform fuzz. Intervals above ``LoadBalancer/maximumBalancedIntervalDays``
+/// (90) are never balanced, so the farthest day a balanced review can land on is `d + 98`: a
+/// window of ``balancingWindowDayCount`` (99) days starting on the review's day covers every
+/// balanced review of that day (``CardScheduler/dueDayLoad(of:forReviewsOn:)`` builds it). A
+/// window kept across several days must reach 98 days past the last of them.
+///
 /// ```swift
 /// var load = DueDayLoad(firstDay: today, counts: [40, 35, 52, 18, 44])
 /// load.add(onDay: today + 3)
@@ -18,6 +26,12 @@ public struct DueDayLoad: Sendable, Hashable {
     public private(set) var firstDay: Int
     /// The number of items due on each day of the window, `counts[i]` on day `firstDay + i`.
     public private(set) var counts: [Int]
+
+    /// Days from a review's day that cover every day the load balancer can choose for it:
+    /// the review's day through the upper end of the fuzz range of the longest balanced
+    /// interval (just under 91 days, range 84 … 98), 99 days.
+    public static let balancingWindowDayCount =
+        FuzzRange(intervalDays: Double(LoadBalancer.maximumBalancedIntervalDays + 1).nextDown, maximumIntervalDays: .max).upperDays + 1
 
     /// A window starting on `firstDay` with the given counts (negative counts count as 0).
     public init(firstDay: Int, counts: [Int]) {

@@ -31,6 +31,15 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
     /// Seconds in a 24-hour period.
     public static let secondsPerDay = 86_400.0
 
+    /// The calendar of ``studyDays(_:)``; `nil` for ``twentyFourHourPeriods``.
+    @inlinable
+    public var calendar: StudyCalendar? {
+        switch self {
+        case .twentyFourHourPeriods: nil
+        case .studyDays(let calendar): calendar
+        }
+    }
+
     /// The day number of an instant: its study day, or for 24-hour periods its UTC day since
     /// 1970-01-01. O(log t) in the calendar's daylight-saving transitions.
     @inlinable

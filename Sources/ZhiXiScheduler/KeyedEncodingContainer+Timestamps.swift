@@ -1,18 +1,18 @@
 import Foundation
 import ZhiXiCore
 
-// Dates in the scheduler's JSON are ISO-8601 strings in UTC to the nanosecond (see
-// `ISO8601Timestamp.Precision.nanoseconds`), whatever date strategy the encoder or decoder
-// was given, so that a plain `JSONEncoder()` writes the documented shape and a restored card
-// equals the stored one.
+// Dates in the scheduler's JSON are ISO-8601 strings in UTC with the shortest fraction that
+// reads back as the same Date (`ISO8601Timestamp.Precision.nanoseconds`, the domain model's
+// JSON rule too), whatever date strategy the encoder or decoder was given, so that a plain
+// `JSONEncoder()` writes the documented shape and a restored card equals the stored one.
 
 extension KeyedEncodingContainer {
-    /// Encodes `date` as an ISO-8601 string, to the nanosecond.
+    /// Encodes `date` as an ISO-8601 string with the shortest exact fraction of a second.
     mutating func encodeTimestamp(_ date: Date, forKey key: Key) throws {
         try encode(ISO8601Timestamp.string(from: date, precision: .nanoseconds), forKey: key)
     }
 
-    /// Encodes `date`, when there is one, as an ISO-8601 string, to the nanosecond.
+    /// Encodes `date`, when there is one, as ``encodeTimestamp(_:forKey:)`` does.
     mutating func encodeTimestampIfPresent(_ date: Date?, forKey key: Key) throws {
         if let date { try encodeTimestamp(date, forKey: key) }
     }

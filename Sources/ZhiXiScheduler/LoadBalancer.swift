@@ -66,4 +66,32 @@ public enum LoadBalancer {
         }
         return days.upperBound
     }
+
+    /// ``balancedDay(in:lastReviewDay:load:generator:)`` with Anki's Easy Days: each day's
+    /// weight multiplied by its ``EasyDays`` modifier, from `dayShare`, the share of a full
+    /// day (0–1) each day has. With every share 1 the draw is exactly the plain one. O(d) for
+    /// the d days, no allocation.
+    public static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
+                                   dayShare: (Int) -> Double, generator: inout SplitMix64) -> Int {
+        var totalShares = 0.0, totalCount = 0
+        for day in days {
+            totalShares += dayShare(day)
+            totalCount += load.dueCount(onDay: day) ?? 0
+        }
+        func modifiedWeight(_ day: Int) -> Double {
+            let count = load.dueCount(onDay: day) ?? 0
+            let share = dayShare(day)
+            return Self.weight(dueCount: count, intervalDays: day - lastReviewDay)
+                * EasyDays.modifier(share: share, dueCount: count, otherShares: totalShares - share,
+                                    otherDueCount: totalCount - count)
+        }
+        var total = 0.0
+        for day in days { total += modifiedWeight(day) }
+        var remaining = generator.nextUnitInterval() * total
+        for day in days {
+            remaining -= modifiedWeight(day)
+            if remaining < 0 { return day }
+        }
+        return days.upperBound
+    }
 }

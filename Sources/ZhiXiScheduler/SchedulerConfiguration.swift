@@ -54,6 +54,12 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     /// How days between reviews are counted (default whole 24-hour periods, as py-fsrs).
     public var elapsedDays: ElapsedDaysPolicy
 
+    /// The learner's study calendar when days are study days (``anki(calendar:)``), `nil` for
+    /// whole 24-hour periods: `configuration.calendar ?? .utc` is the calendar to count a
+    /// review log's days on (e.g. for training).
+    @inlinable
+    public var calendar: StudyCalendar? { elapsedDays.calendar }
+
     /// A configuration; every argument has the default described on its property, which
     /// together are ``pyFSRS``.
     public init(

@@ -14,6 +14,11 @@ import ZhiXiCore
 /// ``dayNumber(of:)`` is a table look-up: O(1) for instants in 1900–2200 (a binary search over
 /// the transitions, O(log t), outside), no allocation, safe to call from any thread.
 ///
+/// **Cached.** Calendars are kept per time-zone identifier and day-start hour (up to 256,
+/// shared by every thread), so creating the same calendar again, as every plan and every
+/// decoded configuration does, is a look-up (well under a microsecond) instead of building
+/// the table (1–2 ms in a zone with daylight saving).
+///
 /// `Codable` as `{"timeZone": "Asia/Shanghai", "dayStartHour": 4}`; decoding checks both.
 public struct StudyCalendar: Sendable, Hashable {
     /// The learner's time zone.
@@ -39,16 +44,24 @@ public struct StudyCalendar: Sendable, Hashable {
     private static let indexSpanSeconds = 1_048_576.0
 
     /// UTC with days starting at 04:00.
-    public static let utc = try! StudyCalendar(timeZone: TimeZone(identifier: "UTC")!, dayStartHour: 4)
+    public static let utc = try! StudyCalendar(timeZoneIdentifier: "UTC", dayStartHour: 4)
 
-    /// Creates a calendar.
+    /// Creates a calendar (from the cache when one with the same zone identifier and hour was
+    /// created before).
     /// - Throws: ``SchedulerConfigurationError/dayStartHourOutOfRange(_:)`` unless `dayStartHour` is 0–23.
     public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(SchedulerConfigurationError) {
-        try self.init(timeZone: timeZone, identifier: timeZone.identifier, dayStartHour: dayStartHour)
+        guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
+        let key = StudyCalendarCache.Key(timeZoneIdentifier: timeZone.identifier, dayStartHour: dayStartHour)
+        if let cached = StudyCalendarCache.shared.calendar(for: key) {
+            self = cached
+            return
+        }
+        self.init(building: timeZone, identifier: timeZone.identifier, dayStartHour: dayStartHour)
+        StudyCalendarCache.shared.store(self, for: key)
     }
 
-    private init(timeZone: TimeZone, identifier: String, dayStartHour: Int) throws(SchedulerConfigurationError) {
-        guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
+    /// Builds the offset table of a zone (no cache). O(transitions from 1900 to 2200).
+    package init(building timeZone: TimeZone, identifier: String, dayStartHour: Int) {
         self.timeZone = timeZone
         self.timeZoneIdentifier = identifier
         self.dayStartHour = dayStartHour
@@ -81,11 +94,20 @@ public struct StudyCalendar: Sendable, Hashable {
         periodAtSpanStart = index
     }
 
-    /// Creates a calendar from a time-zone identifier such as `"Asia/Shanghai"` or `"UTC"`.
+    /// Creates a calendar from a time-zone identifier such as `"Asia/Shanghai"` or `"UTC"`
+    /// (from the cache when the same identifier and hour were given before: no `TimeZone` is
+    /// even created then).
     /// - Throws: ``SchedulerConfigurationError`` for an unknown identifier or an hour outside 0–23.
     public init(timeZoneIdentifier: String, dayStartHour: Int = 4) throws(SchedulerConfigurationError) {
+        guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
+        let key = StudyCalendarCache.Key(timeZoneIdentifier: timeZoneIdentifier, dayStartHour: dayStartHour)
+        if let cached = StudyCalendarCache.shared.calendar(for: key) {
+            self = cached
+            return
+        }
         guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
-        try self.init(timeZone: zone, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
+        self.init(building: zone, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
+        StudyCalendarCache.shared.store(self, for: key)
     }
 
     /// Two calendars are equal when their time-zone identifiers and day-start hours are.

@@ -16,11 +16,22 @@ import ZhiXiScheduler
 ///    five steps).
 /// 2. New cards are learned: a first rating drawn from
 ///    ``SimulatorConfiguration/firstRatingProbabilities``, then learning steps drawn as above.
-/// 3. Before each card, the day's limits are checked: once the day's seconds exceed
-///    ``SimulatorConfiguration/maximumCostPerDaySeconds`` or a count limit is reached, the
-///    remaining cards wait for the next day (a waiting review card keeps its last review date,
-///    so its recall keeps falling). A card due with
+/// 3. The day's limits: a count limit reached, or the daily cap on seconds
+///    (``SimulatorConfiguration/maximumCostPerDaySeconds``): by default a card whose work,
+///    steps included, would take the day past the cap is not done, and it and every card after
+///    it wait for the next day, so the cap is never passed (but by a single card longer than
+///    the whole cap, done alone on an otherwise empty day, as the planner does); with
+///    ``CostCapRule/startWhileUnder`` (fsrs-rs's rule) the cap is checked before each card
+///    and the last card of a day may pass it. A waiting review card keeps its last review
+///    date, so its recall keeps falling; waits are counted (``SimulationDays/deferredReviews``,
+///    ``SimulationDays/capReached``). A card due with
 ///    ``SimulatorConfiguration/suspendAfterLapses`` lapses is suspended.
+///
+/// A simulation may start from the learner's existing cards (``ExistingCard``, fsrs-rs's
+/// `existing_cards`): they take the first places of the deck, are reviewed when due (an
+/// overdue card on day 0, its recall read at the days really elapsed, where fsrs-rs reads it
+/// at the original due day) and count in the items memorized from day 0
+/// (``SimulationSummary/memorizedAtStart`` before any study).
 ///
 /// Memory states follow `MemoryModel` (long-term recall and lapse formulas at the drawn
 /// retrievability, the same-day formula for steps, whose growth fsrs-rs's simulator floors at
@@ -56,13 +67,26 @@ public struct CardSimulator: Sendable {
     private let learningCosts: RatingCosts
     private let reviewCosts: RatingCosts
     private let relearningCosts: RatingCosts
+    /// The learner's cards at the start, the first places of the deck.
+    public let existingCards: [ExistingCard]
 
-    /// A simulator for a configuration and the memory model's parameters.
+    /// A simulator for a configuration and the memory model's parameters, starting from
+    /// `existingCards` (none: a deck of new cards, as fsrs-rs's default). The deck holds
+    /// ``SimulatorConfiguration/deckSize`` cards in all, the existing ones included. O(existing
+    /// cards) to check them.
     /// - Throws: ``SimulationConfigurationError`` for a configuration that fails
-    ///   ``SimulatorConfiguration/validate()``.
+    ///   ``SimulatorConfiguration/validate()``, more existing cards than the deck holds
+    ///   (`deck_size`), or an existing card that is not valid (a stability that is not a
+    ///   positive number of days, a difficulty outside 1–10, a last review after day 0).
     public init(configuration: SimulatorConfiguration = SimulatorConfiguration(),
-                parameters: FSRSParameters = .default) throws(SimulationConfigurationError) {
+                parameters: FSRSParameters = .default, existingCards: [ExistingCard] = []) throws(SimulationConfigurationError) {
         try configuration.validate()
+        guard existingCards.count <= configuration.deckSize else {
+            throw .outOfRange(field: SimulatorConfiguration.Field.deckSize.rawValue, value: "\(configuration.deckSize)",
+                              allowed: "at least the \(existingCards.count) existing cards (the deck holds them and the new ones)")
+        }
+        for (index, card) in existingCards.enumerated() { try card.validate(index: index) }
+        self.existingCards = existingCards
         self.configuration = configuration
         model = MemoryModel(parameters: parameters)
         firstRatings = RatingDistribution(configuration.firstRatingProbabilities)
@@ -88,15 +112,18 @@ public struct CardSimulator: Sendable {
     func simulate(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) -> SimulationResult {
         let span = configuration.learnSpanDays
         let deckSize = configuration.deckSize
-        let maximumCost = configuration.maximumCostPerDaySeconds
+        let cap = configuration.effectiveCostCapSeconds
+        let neverExceed = configuration.costCapRule == .neverExceeded
         let learnLimit = configuration.learnLimitPerDay
         let reviewLimit = configuration.reviewLimitPerDay
         let newCardsIgnoreReviewLimit = configuration.newCardsIgnoreReviewLimit
         let suspendAfterLapses = configuration.suspendAfterLapses.map { Int32(clamping: $0) } ?? .max
+        let existingCount = existingCards.count
+        let newCount = deckSize - existingCount
 
         var days = SimulationDays(dayCount: span, mode: .cards)
         var generator = SplitMix64(seed: seed)
-        // The learned cards, in the order they were learned: card i is the i-th learned.
+        // The deck: the existing cards first, then the new ones in the order they are learned.
         var stability = [Double](repeating: 0, count: deckSize)
         var difficulty = [Double](repeating: 0, count: deckSize)
         var lastDay = [Int32](repeating: 0, count: deckSize)
@@ -124,8 +151,26 @@ public struct CardSimulator: Sendable {
             if due < span { buckets.add(card, onDay: due) } else { retire(card) }
         }
 
+        /// Moves a due card that waits to the next day (or out of the span).
+        func postpone(_ card: Int, from day: Int) {
+            days.deferredReviews[day] += 1
+            if day + 1 < span { buckets.add(card, onDay: day + 1) } else { retire(card) }
+        }
+
+        var memorizedAtStart = 0.0
+        for (card, existing) in existingCards.enumerated() {
+            stability[card] = existing.memory.stability
+            difficulty[card] = existing.memory.difficulty
+            lastDay[card] = Int32(clamping: existing.lastReviewDay)
+            lapses[card] = Int32(clamping: existing.lapses)
+            let due = max(0, existing.dueDay)
+            dueDay[card] = Int32(clamping: due)
+            memorizedAtStart += model.retrievability(elapsedDays: Double(-existing.lastReviewDay), stability: existing.memory.stability)
+            if due < span { buckets.add(card, onDay: due) } else { retire(card) }
+        }
+
         for day in 0 ..< span {
-            // 1. Reviews, lowest difficulty first (ties: the card learned first).
+            // 1. Reviews, lowest difficulty first (ties: the card first in the deck).
             dueToday.removeAll(keepingCapacity: true)
             buckets.drain(day: day) { card in
                 let priority = UInt64(UInt32(truncatingIfNeeded: Int32(difficulty[card] * 100)))
@@ -133,31 +178,36 @@ public struct CardSimulator: Sendable {
             }
             dueToday.sort()
             var reviewsToday = 0
+            // Whether the cap closed the day (never-exceeded rule): every card after waits.
+            var dayFull = false
             for key in dueToday {
                 let card = Int(key & 0xFFFF_FFFF)
                 if lapses[card] >= suspendAfterLapses {
                     retire(card)
                     continue
                 }
-                if reviewsToday + 1 > reviewLimit || days.seconds[day] > maximumCost {
-                    if day + 1 < span { buckets.add(card, onDay: day + 1) } else { retire(card) }
+                if dayFull || reviewsToday + 1 > reviewLimit {
+                    postpone(card, from: day)
+                    continue
+                }
+                if !neverExceed, days.seconds[day] > cap {
+                    days.capReached[day] = true
+                    postpone(card, from: day)
                     continue
                 }
                 let last = Int(lastDay[card])
                 let oldStability = stability[card], oldDifficulty = difficulty[card]
                 let recall = model.retrievability(elapsedDays: Double(day - last), stability: oldStability)
-                model.addRetrievability(to: &days.memorized, days: last ..< day, lastDay: last, stability: oldStability)
                 let newStability: Double, newDifficulty: Double, cost: Double, rating: Rating
-                if generator.nextUnitInterval() < recall {
+                let recalled = generator.nextUnitInterval() < recall
+                if recalled {
                     rating = reviewRatings.rating(unit: generator.nextUnitInterval())
                     newStability = MemoryModel.clampedStability(model.stabilityAfterRecall(
                         stability: oldStability, difficulty: oldDifficulty, retrievability: recall, rating: rating))
                     newDifficulty = model.nextDifficulty(oldDifficulty, rating: rating)
                     cost = reviewCosts[rating]
-                    days.correctReviews[day] += 1
                 } else {
                     rating = .again
-                    lapses[card] += 1
                     let lapsed = MemoryModel.clampedStability(model.stabilityAfterLapse(
                         stability: oldStability, difficulty: oldDifficulty, retrievability: recall))
                     let steps = shortTermSteps(stability: lapsed, difficulty: model.nextDifficulty(oldDifficulty, rating: .again),
@@ -167,6 +217,17 @@ public struct CardSimulator: Sendable {
                     newDifficulty = steps.difficulty
                     cost = reviewCosts[.again] + steps.seconds
                 }
+                if neverExceed, days.seconds[day] > 0, days.seconds[day] + cost > cap {
+                    // This review would pass the cap: it and every card after it wait. (A card
+                    // longer than the whole cap is done alone on an otherwise empty day, as the
+                    // planner does with a task longer than the budget.)
+                    dayFull = true
+                    days.capReached[day] = true
+                    postpone(card, from: day)
+                    continue
+                }
+                if recalled { days.correctReviews[day] += 1 } else { lapses[card] += 1 }
+                model.addRetrievability(to: &days.memorized, days: last ..< day, lastDay: last, stability: oldStability)
                 reviewsToday += 1
                 days.reviews[day] += 1
                 days.seconds[day] += cost
@@ -177,27 +238,35 @@ public struct CardSimulator: Sendable {
                 schedule(card, day: day, stability: newStability, difficulty: newDifficulty)
             }
 
-            // 2. New cards: card i is available from day i / learnLimit.
-            guard learnLimit > 0, learnedCount < deckSize else { continue }
+            // 2. New cards: the i-th new card is available from day i / learnLimit.
+            guard learnLimit > 0, learnedCount < newCount else { continue }
             let (released, overflow) = learnLimit.multipliedReportingOverflow(by: day + 1)
-            let available = (overflow ? deckSize : min(deckSize, released)) - learnedCount
+            let available = (overflow ? newCount : min(newCount, released)) - learnedCount
             var learnedToday = 0
-            while learnedToday < available {
+            while learnedToday < available, !dayFull {
                 if learnedToday + 1 > learnLimit { break }
                 if !newCardsIgnoreReviewLimit && learnedToday + reviewsToday + 1 > reviewLimit { break }
-                if days.seconds[day] > maximumCost { break }
-                let card = learnedCount
-                learnedCount += 1
-                learnedToday += 1
+                if !neverExceed, days.seconds[day] > cap {
+                    days.capReached[day] = true
+                    break
+                }
                 let rating = firstRatings.rating(unit: generator.nextUnitInterval())
                 let steps = shortTermSteps(stability: model.initialStability(rating: rating),
                                            difficulty: model.initialDifficulty(rating: rating), firstRating: rating,
                                            costs: learningCosts, transitions: learningTransitions,
                                            stepCount: configuration.learningStepCount, generator: &generator)
+                if neverExceed, days.seconds[day] > 0, days.seconds[day] + steps.seconds > cap {
+                    dayFull = true
+                    days.capReached[day] = true
+                    break
+                }
+                let card = existingCount + learnedCount
+                learnedCount += 1
+                learnedToday += 1
                 days.learned[day] += 1
                 days.seconds[day] += steps.seconds
                 if recordingReviews {
-                    reviewLog.append(SimulatedReview(item: card, kind: .learning, day: day, dueDay: card / learnLimit,
+                    reviewLog.append(SimulatedReview(item: card, kind: .learning, day: day, dueDay: (learnedCount - 1) / learnLimit,
                                                      lastReviewDay: nil, rating: rating, seconds: steps.seconds))
                 }
                 schedule(card, day: day, stability: steps.stability, difficulty: steps.difficulty)
@@ -205,7 +274,8 @@ public struct CardSimulator: Sendable {
         }
 
         var summary = SimulationSummary(days: days)
-        summary.notStarted = deckSize - learnedCount
+        summary.notStarted = newCount - learnedCount
+        summary.memorizedAtStart = memorizedAtStart
         return SimulationResult(mode: .cards, desiredRetention: desiredRetention, seed: seed, days: days, summary: summary,
                                 reviewLog: reviewLog)
     }

@@ -1,9 +1,12 @@
 import Foundation
+import ZhiXiCore
 
 /// Simulations of a range of desired retentions, each under several seeds, run in parallel
 /// across the cores with structured concurrency (a task group, one child task per retention
 /// and seed, as many at a time as there are cores), and the retention they recommend
-/// (``RetentionRecommendation``).
+/// (``RetentionRecommendation``). Each simulation runs on the library's worker threads (as the
+/// optimizer's fits do), so a sweep holds no thread of Swift's cooperative pool while it runs
+/// and never waits on work queued to it.
 ///
 /// Every retention is simulated with the same seeds, so that the retentions are compared on
 /// the same random draws as far as they go (common random numbers), which makes the
@@ -88,7 +91,7 @@ public struct RetentionSweep: Sendable {
                 let job = jobs[next]
                 next += 1
                 group.addTask {
-                    var result = simulate(retentions[job.retentionIndex], seeds[job.seedIndex])
+                    var result = await WorkerPool.shared.run { simulate(retentions[job.retentionIndex], seeds[job.seedIndex]) }
                     if !keepsDailySeries { result.days = SimulationDays(dayCount: 0, mode: result.mode) }
                     return (job.retentionIndex, job.seedIndex, result)
                 }
@@ -104,19 +107,5 @@ public struct RetentionSweep: Sendable {
         }
         let points = results.map { SimulationRuns(runs: $0.map { $0! }) }
         return RetentionSweepResult(points: points)
-    }
-}
-
-/// What a ``RetentionSweep`` found: every retention's runs and the recommendation.
-public struct RetentionSweepResult: Sendable {
-    /// One entry per retention, in sweep order.
-    public let points: [SimulationRuns]
-    /// The retention with the lowest cost per memorized item, and how sure that is.
-    public let recommendation: RetentionRecommendation
-
-    /// The result of these points (at least one, all with the same seeds).
-    public init(points: [SimulationRuns]) {
-        self.points = points
-        recommendation = RetentionRecommendation(points: points)
     }
 }

@@ -23,6 +23,13 @@ public struct SimulationDays: Sendable, Hashable {
     public var weakPointDrills: [Int]
     /// ZhiXi mode: weak points still active at the end of each day.
     public var activeWeakPoints: [Int]
+    /// Cards mode: reviews that were due and waited for the next day because the day was full
+    /// (the daily cap on seconds, or the review limit). ZhiXi mode counts these as
+    /// ``spilledTasks``.
+    public var deferredReviews: [Int]
+    /// Whether the daily cap on study time stopped the day: a due review (or task) or an
+    /// available new item waited for a later day because it would not fit.
+    public var capReached: [Bool]
 
     /// All-zero series for `dayCount` days; the ZhiXi series are empty in cards mode.
     init(dayCount: Int, mode: SimulationMode) {
@@ -37,7 +44,12 @@ public struct SimulationDays: Sendable, Hashable {
         overBudgetMinutes = spilledTasks
         weakPointDrills = spilledTasks
         activeWeakPoints = spilledTasks
+        deferredReviews = reviews
+        capReached = [Bool](repeating: false, count: dayCount)
     }
+
+    /// The days over which steady-state figures are averaged: the last 30 (or all, when fewer).
+    public var steadyDays: Range<Int> { max(0, count - SimulationSummary.steadyStateDays) ..< count }
 
     /// The number of days.
     public var count: Int { reviews.count }

@@ -13,6 +13,20 @@ public struct SimulationSummary: Sendable, Hashable {
     /// Items memorized on the last day: the sum of the learned items' probabilities of recall
     /// (fsrs-rs's last `memorized_cnt_per_day`).
     public var memorizedAtEnd = 0.0
+    /// Items memorized before the first day's study: the sum of the probabilities of recall on
+    /// day 0 of the items the learner already had (existing cards, lessons studied before the
+    /// start); 0 for a new deck or course.
+    public var memorizedAtStart = 0.0
+    /// Minutes of study a day averaged over the last ``steadyStateDays`` days of the span (all
+    /// of it when shorter): what the learner pays once the workload has grown.
+    public var steadyMinutesPerDay = 0.0
+    /// Reviews a day averaged over the same last days as ``steadyMinutesPerDay``.
+    public var steadyReviewsPerDay = 0.0
+    /// Cards mode: reviews deferred to the next day because the day was full (a review that
+    /// waited several days counts each time).
+    public var deferredReviews = 0
+    /// Days on which the daily cap on study time stopped the day (``SimulationDays/capReached``).
+    public var capReachedDays = 0
     /// Items never started: new cards or lessons left at the end.
     public var notStarted = 0
     /// ZhiXi mode: tasks moved to the next day because the day's budget was full (a task
@@ -49,7 +63,17 @@ public struct SimulationSummary: Sendable, Hashable {
         overBudgetDays = days.overBudgetMinutes.lazy.filter { $0 > 0 }.count
         weakPointDrills = days.weakPointDrills.reduce(0, +)
         activeWeakPointsAtEnd = days.activeWeakPoints.last ?? 0
+        deferredReviews = days.deferredReviews.reduce(0, +)
+        capReachedDays = days.capReached.lazy.filter { $0 }.count
+        let steady = days.steadyDays
+        if !steady.isEmpty {
+            steadyMinutesPerDay = days.seconds[steady].reduce(0, +) / 60 / Double(steady.count)
+            steadyReviewsPerDay = Double(days.reviews[steady].reduce(0, +)) / Double(steady.count)
+        }
     }
+
+    /// The days at the end of a span over which the steady-state figures are averaged.
+    public static let steadyStateDays = 30
 
     /// Minutes of study a day, averaged over the span.
     public var averageMinutesPerDay: Double { totalSeconds / 60 / Double(max(1, spanDays)) }
@@ -58,6 +82,16 @@ public struct SimulationSummary: Sendable, Hashable {
     /// Seconds of study per item memorized at the end: fsrs-rs's optimal-retention criterion
     /// (total cost / memorized). Infinite when nothing is memorized.
     public var secondsPerMemorized: Double { memorizedAtEnd > 0 ? totalSeconds / memorizedAtEnd : .infinity }
+    /// Seconds of study per item gained over the span: total seconds divided by the items
+    /// memorized at the end minus those memorized at the start (so items the learner already
+    /// knew are not credited to the span's study). Infinite when nothing was gained. Equal to
+    /// ``secondsPerMemorized`` for a new deck or course.
+    public var secondsPerItemGained: Double {
+        let gained = memorizedAtEnd - memorizedAtStart
+        return gained > 0 ? totalSeconds / gained : .infinity
+    }
+    /// The share (0–1) of days on which the daily cap stopped the day.
+    public var capReachedShare: Double { spanDays > 0 ? Double(capReachedDays) / Double(spanDays) : 0 }
     /// The share (0–1) of reviews at which the item was recalled (0 without reviews).
     public var reviewRecallRate: Double { totalReviews > 0 ? Double(correctReviews) / Double(totalReviews) : 0 }
 }
@@ -72,6 +106,10 @@ public enum SummaryMetric: String, Sendable, Hashable, CaseIterable {
     case memorizedAtEnd
     /// ``SimulationSummary/averageMinutesPerDay``.
     case averageMinutesPerDay
+    /// ``SimulationSummary/steadyMinutesPerDay``.
+    case steadyMinutesPerDay
+    /// ``SimulationSummary/steadyReviewsPerDay``.
+    case steadyReviewsPerDay
     /// ``SimulationSummary/totalSeconds`` in minutes.
     case totalMinutes
     /// ``SimulationSummary/correctReviews``.
@@ -82,8 +120,16 @@ public enum SummaryMetric: String, Sendable, Hashable, CaseIterable {
     case memorizedPerHour
     /// ``SimulationSummary/secondsPerMemorized``.
     case secondsPerMemorized
+    /// ``SimulationSummary/memorizedAtStart``.
+    case memorizedAtStart
+    /// ``SimulationSummary/secondsPerItemGained``.
+    case secondsPerItemGained
     /// ``SimulationSummary/notStarted``.
     case notStarted
+    /// ``SimulationSummary/deferredReviews``.
+    case deferredReviews
+    /// ``SimulationSummary/capReachedDays``.
+    case capReachedDays
     /// ``SimulationSummary/spilledTasks``.
     case spilledTasks
     /// ``SimulationSummary/overBudgetDays``.
@@ -105,7 +151,8 @@ public enum SummaryMetric: String, Sendable, Hashable, CaseIterable {
 
     /// The numbers a mode produces, in output order.
     public static func metrics(for mode: SimulationMode) -> [SummaryMetric] {
-        mode == .zhiXi ? allCases : Array(allCases.prefix(through: SummaryMetric.allCases.firstIndex(of: .notStarted)!))
+        mode == .zhiXi ? allCases.filter { $0 != .deferredReviews }
+            : Array(allCases.prefix(through: SummaryMetric.allCases.firstIndex(of: .capReachedDays)!))
     }
 
     /// The number in a summary.
@@ -115,12 +162,18 @@ public enum SummaryMetric: String, Sendable, Hashable, CaseIterable {
         case .totalLearned: Double(summary.totalLearned)
         case .memorizedAtEnd: summary.memorizedAtEnd
         case .averageMinutesPerDay: summary.averageMinutesPerDay
+        case .steadyMinutesPerDay: summary.steadyMinutesPerDay
+        case .steadyReviewsPerDay: summary.steadyReviewsPerDay
         case .totalMinutes: summary.totalSeconds / 60
         case .correctReviews: Double(summary.correctReviews)
         case .reviewRecallRate: summary.reviewRecallRate
         case .memorizedPerHour: summary.memorizedPerHour
         case .secondsPerMemorized: summary.secondsPerMemorized
+        case .memorizedAtStart: summary.memorizedAtStart
+        case .secondsPerItemGained: summary.secondsPerItemGained
         case .notStarted: Double(summary.notStarted)
+        case .deferredReviews: Double(summary.deferredReviews)
+        case .capReachedDays: Double(summary.capReachedDays)
         case .spilledTasks: Double(summary.spilledTasks)
         case .overBudgetDays: Double(summary.overBudgetDays)
         case .weakPointsAppeared: Double(summary.weakPointsAppeared)

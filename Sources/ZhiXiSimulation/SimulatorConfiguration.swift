@@ -4,15 +4,18 @@
 ///
 /// The simulated learner studies a deck of cards for ``learnSpanDays`` days. Each day, cards
 /// due for review are reviewed first (lowest difficulty first), then new cards are learned,
-/// until a limit stops the day: ``maximumCostPerDaySeconds`` (checked before each card, so the
-/// last card of a day may cross it, as in fsrs-rs), ``reviewLimitPerDay`` and
-/// ``learnLimitPerDay``. What is left waits for the next day.
+/// until a limit stops the day: ``maximumCostPerDaySeconds`` (by default never passed, see
+/// ``costCapRule``; 0 or infinity means no limit), ``reviewLimitPerDay`` and
+/// ``learnLimitPerDay``. What is left waits for the next day. A simulation may also start from
+/// a learner's existing cards (``ExistingCard``, ``CardSimulator/init(configuration:parameters:existingCards:)``),
+/// and a learner's own habits can be read from their review log
+/// (``DerivedSimulatorSettings``).
 ///
 /// Ratings are drawn from the probabilities here; recall at a review is drawn from the memory
 /// model's retrievability. Time is counted with the costs of ``stateRatingCosts``.
 ///
 /// ```swift
-/// var configuration = SimulatorConfiguration()   // fsrs-rs defaults: 10,000 cards, 365 days, 1,800 s a day
+/// var configuration = SimulatorConfiguration()   // fsrs-rs's defaults: 10,000 cards, 365 days, 1,800 s a day
 /// configuration.deckSize = 500
 /// configuration.learnLimitPerDay = 20
 /// let simulator = try CardSimulator(configuration: configuration)
@@ -22,9 +25,12 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     public var deckSize: Int
     /// Days simulated (fsrs-rs `learn_span`, default 365).
     public var learnSpanDays: Int
-    /// Seconds of study a day after which no further card is started that day (fsrs-rs
-    /// `max_cost_perday`, default 1,800).
+    /// The daily cap on seconds of study (fsrs-rs `max_cost_perday`, default 1,800); 0 or
+    /// `.infinity` means no limit. What the cap means is ``costCapRule``'s.
     public var maximumCostPerDaySeconds: Double
+    /// Whether the daily cap is never passed (the default) or, as fsrs-rs has it, only checked
+    /// before each card. Not an fsrs-rs field.
+    public var costCapRule: CostCapRule
     /// The longest interval in days (fsrs-rs `max_ivl`, default 36,500).
     public var maximumIntervalDays: Int
     /// Probabilities (0–1, summing to 1) of the first rating of a new card: Again, Hard, Good,
@@ -95,7 +101,8 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         reviewLimitPerDay: Int = .max,
         newCardsIgnoreReviewLimit: Bool = true,
         suspendAfterLapses: Int? = nil,
-        fuzz: Bool = false
+        fuzz: Bool = false,
+        costCapRule: CostCapRule = .neverExceeded
     ) {
         self.deckSize = deckSize
         self.learnSpanDays = learnSpanDays
@@ -113,7 +120,18 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         self.newCardsIgnoreReviewLimit = newCardsIgnoreReviewLimit
         self.suspendAfterLapses = suspendAfterLapses
         self.fuzz = fuzz
+        self.costCapRule = costCapRule
     }
+
+    /// The daily cap in seconds as the simulator applies it: `.infinity` when there is none
+    /// (``maximumCostPerDaySeconds`` 0 or infinite).
+    public var effectiveCostCapSeconds: Double {
+        maximumCostPerDaySeconds == 0 ? .infinity : maximumCostPerDaySeconds
+    }
+
+    /// Whether a daily cap on seconds applies (``maximumCostPerDaySeconds`` is neither 0 nor
+    /// infinite).
+    public var hasCostCap: Bool { effectiveCostCapSeconds.isFinite }
 
     /// The largest deck a simulation takes (its state is about 40 bytes a card).
     public static let maximumDeckSize = 100_000_000
@@ -125,7 +143,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// by their sum before use, as fsrs-rs's `WeightedIndex` does.
     public static let probabilitySumTolerance = 0.001
 
-    /// Checks every field; ``CardSimulator/init(configuration:parameters:)`` calls it.
+    /// Checks every field; ``CardSimulator/init(configuration:parameters:existingCards:)`` calls it.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad field by its fsrs-rs
     ///   name (e.g. `first_rating_prob`) and saying what is allowed.
     public func validate() throws(SimulationConfigurationError) {
@@ -134,7 +152,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         try Self.require(learnSpanDays >= 1 && learnSpanDays <= Self.maximumSpanDays, .learnSpan, "\(learnSpanDays)",
                          "from 1 to \(Self.maximumSpanDays) days")
         try Self.require(maximumCostPerDaySeconds >= 0 && !maximumCostPerDaySeconds.isNaN, .maxCostPerDay,
-                         "\(maximumCostPerDaySeconds)", "0 or more seconds")
+                         "\(maximumCostPerDaySeconds)", "0 or more seconds (0: no limit)")
         try Self.require(maximumIntervalDays >= 1, .maxInterval, "\(maximumIntervalDays)", "at least 1 day")
         try Self.checkRow(firstRatingProbabilities, field: .firstRatingProbabilities, row: nil, count: 4)
         try Self.checkRow(reviewRatingProbabilities, field: .reviewRatingProbabilities, row: nil, count: 3)

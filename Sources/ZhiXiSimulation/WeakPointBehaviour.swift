@@ -1,3 +1,5 @@
+import ZhiXiPlanner
+
 /// How weak points appear in a ZhiXi simulation. They follow the planner's rules
 /// (`LessonReplay` in ZhiXiPlanner): an assessment of a lesson (its first session or a
 /// review) may name a new weak point, which starts its own memory with Again; at each later
@@ -15,6 +17,23 @@ public struct WeakPointBehaviour: Sendable, Hashable {
     /// The defaults described on each property; any argument overrides one.
     public init(newWeakPointProbabilities: [Double] = [0.6, 0.4, 0.15, 0.05], maximumPerLesson: Int = 3) {
         self.newWeakPointProbabilities = newWeakPointProbabilities
+        self.maximumPerLesson = maximumPerLesson
+    }
+
+    /// The behaviour of a learner's own history: for each rating, the new weak points their
+    /// assessments of that rating named per assessment (capped at 1: a simulated assessment
+    /// names at most one), pulled towards the default by the weight `n / (n + 50)` of its `n`
+    /// assessments, as the card simulator's habits are (``DerivedSimulatorSettings``); the
+    /// default for a rating never given.
+    public init(history: WeakPointHistory, maximumPerLesson: Int = 3) {
+        let defaults = WeakPointBehaviour().newWeakPointProbabilities
+        newWeakPointProbabilities = (0 ..< 4).map { rating in
+            let count = Double(history.assessments[rating])
+            guard count > 0 else { return defaults[rating] }
+            let observed = min(1, Double(history.newWeakPoints[rating]) / count)
+            let weight = count / (count + DerivedSimulatorSettings.smoothingEvidence)
+            return weight * observed + (1 - weight) * defaults[rating]
+        }
         self.maximumPerLesson = maximumPerLesson
     }
 

@@ -1,3 +1,5 @@
+import ZhiXiCore
+import ZhiXiModel
 import ZhiXiPlanner
 
 /// Everything that shapes a ZhiXi-mode simulation besides the desired retention and the
@@ -13,6 +15,14 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// The daily study budget in minutes (default 30, the profile's default); 0 means no limit,
     /// as in the planner.
     public var dailyMinutes: Int
+    /// Minutes on some days of the week, as the planner's `StudySchedule` reads them (0: no
+    /// study that day; a day left out has ``dailyMinutes``); needs ``startDate``. Default none.
+    public var weekdayMinutes: WeekdayMinutes?
+    /// Days away, on which nothing is studied; needs ``startDate``. Default none.
+    public var breaks: [StudyBreak]
+    /// The study date of day 0, which places the weekdays and the breaks (default none: with
+    /// neither, every day has ``dailyMinutes``).
+    public var startDate: CivilDate?
     /// The planner's configuration: its `PlannerConfiguration.ratingScale`,
     /// `PlannerConfiguration.typePolicy`, `PlannerConfiguration.durations`,
     /// `PlannerConfiguration.fuzz`, `PlannerConfiguration.maximumIntervalDays` and
@@ -33,6 +43,34 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
         self.planner = planner
         self.scores = scores
         self.weakPoints = weakPoints
+        weekdayMinutes = nil
+        breaks = []
+        startDate = nil
+    }
+
+    /// Each day's budget on the planner's terms (study day numbers, day 0 is ``startDate``),
+    /// or `nil` when every day has ``dailyMinutes``.
+    /// - Throws: ``SimulationConfigurationError`` for minutes per weekday outside 0–1440, no
+    ///   day with study time, a break ending before it starts, or either without ``startDate``.
+    public func studySchedule() throws(SimulationConfigurationError) -> StudySchedule? {
+        guard weekdayMinutes != nil || !breaks.isEmpty else { return nil }
+        guard startDate != nil else {
+            throw .outOfRange(field: "startDate", value: "none", allowed: "the date of day 0, needed with weekdayMinutes or breaks")
+        }
+        let schedule: StudySchedule
+        do {
+            schedule = try StudySchedule(dailyMinutes: dailyMinutes, weekdayMinutes: weekdayMinutes, breaks: breaks)
+        } catch {
+            switch error {
+            case .weekdayMinutesOutOfRange(let weekday, let minutes):
+                throw .outOfRange(field: "weekdayMinutes.\(weekday)", value: "\(minutes)", allowed: "0 to 1440 minutes")
+            case .breakEndsBeforeStart(let index, let from, let to):
+                throw .outOfRange(field: "breaks[\(index)]", value: "\(from) to \(to)", allowed: "a last day not before the first")
+            default:
+                throw .outOfRange(field: "weekdayMinutes", value: "0 every day", allowed: "at least one day with study time")
+            }
+        }
+        return schedule.isUniform ? nil : schedule
     }
 
     /// Checks every value.
@@ -48,6 +86,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
         guard planner.maximumIntervalDays >= 1 else {
             throw .outOfRange(field: "planner.maximumIntervalDays", value: "\(planner.maximumIntervalDays)", allowed: "at least 1 day")
         }
+        _ = try studySchedule()
         try scores.validate()
         try weakPoints.validate()
     }

@@ -23,6 +23,12 @@ import ZhiXiScheduler
 ///    lower and it is more urgent, and is reported (``SimulationDays/spilledTasks``). The only
 ///    excess is a single task longer than the whole budget, done alone on an otherwise empty
 ///    day and reported (``SimulationDays/overBudgetMinutes``). A budget of 0 has no limit.
+///    With ``ZhiXiSimulationConfiguration/weekdayMinutes`` or
+///    ``ZhiXiSimulationConfiguration/breaks`` each day has its own budget, as the planner's
+///    `StudySchedule` gives it: a day without study time does nothing (what is due moves on
+///    a day, unreported), the load balancer draws reviews towards the lighter days of their
+///    fuzz range, and on the last study day before a break the reviews due during it that
+///    would be fragile by its end (`MoveRanking`) are done if the day has room.
 /// 4. **A review**: recall is drawn from the item's retrievability; a mastery score is drawn
 ///    from ``MasteryScoreDistribution`` given recall and rated by the planner's
 ///    `MasteryRatingScale`; the memory is updated as the planner replays a session. A lesson
@@ -101,6 +107,13 @@ private struct ZhiXiRun {
     let desiredRetention: Double
     let span: Int
     let budget: Int
+    /// Each day's budget when the days differ (minutes per weekday, breaks), day `d` of the
+    /// run being study day `firstDay + d`; `nil` when every day has ``budget``.
+    let studySchedule: StudySchedule?
+    let firstDay: Int
+    /// Below this predicted recall on the first study day after a break, a review due in the
+    /// break is fragile and done before it when there is room.
+    let fragileFloor: Double
     let newLessonsPerDay: Double
     let seed: UInt64
     let recordingReviews: Bool
@@ -142,6 +155,9 @@ private struct ZhiXiRun {
         self.desiredRetention = desiredRetention
         span = configuration.spanDays
         budget = configuration.dailyMinutes
+        studySchedule = try? configuration.studySchedule()   // validated by the simulator's init
+        firstDay = configuration.startDate?.daysSince1970 ?? 0
+        fragileFloor = MoveRanking.fragileRecallFloor(desiredRetention: desiredRetention)
         newLessonsPerDay = configuration.newLessonsPerDay
         self.seed = seed
         generator = SplitMix64(seed: seed)
@@ -227,7 +243,18 @@ private struct ZhiXiRun {
             let range = FuzzRange(intervalDays: exact, maximumIntervalDays: planner.maximumIntervalDays)
             let window = last + range.lowerDays ... last + range.upperDays
             if planner.loadBalancing, range.upperDays <= LoadBalancer.maximumBalancedIntervalDays, window.lowerBound >= 0 {
-                due = LoadBalancer.balancedDay(in: window, lastReviewDay: last, load: load, generator: &generator)
+                if let studySchedule {
+                    // Easy Days: lighter days of the window draw fewer reviews, days without study none.
+                    let minutes = task(item).minutes, firstDay = firstDay
+                    due = LoadBalancer.balancedDay(in: window, lastReviewDay: last, load: load,
+                                                   dayShare: { studySchedule.share(ofDay: firstDay + $0, forMinutes: minutes) },
+                                                   generator: &generator)
+                } else {
+                    due = LoadBalancer.balancedDay(in: window, lastReviewDay: last, load: load, generator: &generator)
+                }
+            } else if let studySchedule {
+                due = studySchedule.fuzzedDay(in: firstDay + window.lowerBound ... firstDay + window.upperBound,
+                                              unit: generator.nextUnitInterval()) - firstDay
             } else {
                 due = last + range.interval(unitValue: generator.nextUnitInterval())
             }
@@ -321,10 +348,49 @@ private struct ZhiXiRun {
         return (planner.durations.minutes(for: type, lessonMinutes: Int(lessonMinutes[lesson])), type)
     }
 
-    /// Whether a task of `minutes` fits a day with `used` minutes taken: within the budget, or
-    /// alone on an empty day, or always with a budget of 0 (no limit), as the planner rules.
-    func fits(_ minutes: Int, used: Int) -> Bool {
-        budget == 0 || used + minutes <= budget || used == 0
+    /// Whether a task of `minutes` fits day `day` with `used` minutes taken: within the budget,
+    /// or alone on an empty day (with the week's largest budget), or always with a budget of 0
+    /// (no limit), as the planner rules. A day without study time (a weekday at 0 minutes, a
+    /// day away) takes nothing.
+    func fits(_ minutes: Int, used: Int, day: Int) -> Bool {
+        guard let studySchedule else { return budget == 0 || used + minutes <= budget || used == 0 }
+        guard let dayBudget = studySchedule.minutes(onDay: firstDay + day) else { return true }
+        return dayBudget > 0 && (used + minutes <= dayBudget || (used == 0 && dayBudget == studySchedule.largestMinutes))
+    }
+
+    /// Whether day `day` has study time.
+    func isStudyDay(_ day: Int) -> Bool {
+        studySchedule?.isStudyDay(firstDay + day) ?? true
+    }
+
+    /// On the last study day before a break: the reviews due during the break whose predicted
+    /// recall on the first study day after it falls below ``fragileFloor`` are done now, the
+    /// most fragile first (a weak point at most as its lesson), as far as the day has room;
+    /// the others wait, as the planner does. Returns the minutes used.
+    mutating func reviewFragileBeforeBreak(day: Int, used: Int) -> Int {
+        guard let studySchedule else { return used }
+        let returnDay = studySchedule.firstStudyDay(onOrAfter: firstDay + day + 1) - firstDay
+        guard returnDay > day + 1, (day + 1 ..< returnDay).contains(where: { studySchedule.isAway(onDay: firstDay + $0) }) else {
+            return used
+        }
+        var fragile: [DueTask] = []
+        for item in 0 ..< stability.count where active[item] && Int(dueDay[item]) > day && Int(dueDay[item]) < returnDay {
+            var key = recall(item, onDay: returnDay)
+            let lesson = Int(owner[item])
+            if item >= lessonCount, active[lesson], Int(dueDay[lesson]) < returnDay { key = min(key, recall(lesson, onDay: returnDay)) }
+            if key < fragileFloor { fragile.append(DueTask(urgency: key, item: Int32(item), isLesson: item < lessonCount)) }
+        }
+        fragile.sort(by: DueTask.precedes)
+        var used = used
+        for task in fragile {
+            let item = Int(task.item)
+            guard active[item], Int(dueDay[item]) > day, Int(dueDay[item]) < returnDay else { continue }
+            let (minutes, type) = self.task(item)
+            guard fits(minutes, used: used, day: day) else { continue }
+            used += minutes
+            perform(item, type: type, minutes: minutes, day: day)
+        }
+        return used
     }
 
     /// The first day on which the `index`-th new lesson (from 0) is released by the rate.
@@ -340,6 +406,8 @@ private struct ZhiXiRun {
         var drained: [Int32] = []
         drained.reserveCapacity(256)
         var studiedNew = 0
+        var memorizedAtStart = 0.0
+        for lesson in 0 ..< lessonCount where active[lesson] { memorizedAtStart += recall(lesson, onDay: 0) }
 
         for day in 0 ..< span {
             // 1. The items due today (skipping entries left behind by a rescheduled item).
@@ -369,7 +437,11 @@ private struct ZhiXiRun {
                 let item = Int(task.item)
                 guard active[item], Int(dueDay[item]) == day else { continue }   // changed by its lesson's assessment
                 let (minutes, type) = self.task(item)
-                if !fits(minutes, used: used) {
+                if !isStudyDay(day) {
+                    move(item, toDay: day + 1)   // no study today: due on the next day
+                    continue
+                }
+                if !fits(minutes, used: used, day: day) {
                     anySpilled = true
                     days.spilledTasks[day] += 1
                     days.spilledMinutes[day] += minutes
@@ -379,13 +451,18 @@ private struct ZhiXiRun {
                 used += minutes
                 perform(item, type: type, minutes: minutes, day: day)
             }
+            // 4b. Before a break, the fragile reviews due during it.
+            if studySchedule != nil, isStudyDay(day) { used = reviewFragileBeforeBreak(day: day, used: used) }
 
             // 5. New lessons, if nothing had to wait.
             let released = min(newLessons.count, Int((newLessonsPerDay * Double(day + 1) + 1e-9).rounded(.down)))
             while !anySpilled, studiedNew < released {
                 let lesson = Int(newLessons[studiedNew])
                 let minutes = Int(lessonMinutes[lesson])
-                guard fits(minutes, used: used) else { break }
+                guard fits(minutes, used: used, day: day) else {
+                    days.capReached[day] = true
+                    break
+                }
                 used += minutes
                 studiedNew += 1
                 let score = MasteryScoreDistribution.draw(scores.firstSession, generator: &generator)
@@ -401,7 +478,12 @@ private struct ZhiXiRun {
                 assess(lesson, rating: rating, day: day)
                 schedule(lesson)
             }
-            days.overBudgetMinutes[day] = budget > 0 ? max(0, used - budget) : 0
+            if anySpilled { days.capReached[day] = true }
+            if let studySchedule {
+                days.overBudgetMinutes[day] = studySchedule.minutes(onDay: firstDay + day).map { max(0, used - $0) } ?? 0
+            } else {
+                days.overBudgetMinutes[day] = budget > 0 ? max(0, used - budget) : 0
+            }
             days.seconds[day] = Double(used * 60)
             days.activeWeakPoints[day] = activeWeakPoints
         }
@@ -419,6 +501,7 @@ private struct ZhiXiRun {
         summary.feynmanReviews = counters.feynmanReviews
         summary.recallReviews = counters.recallReviews
         summary.notStarted = newLessons.count - studiedNew
+        summary.memorizedAtStart = memorizedAtStart
         return SimulationResult(mode: .zhiXi, desiredRetention: desiredRetention, seed: seed, days: days, summary: summary,
                                 reviewLog: reviewLog)
     }

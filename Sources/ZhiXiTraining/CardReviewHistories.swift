@@ -30,7 +30,8 @@ public struct CardReviewHistories: Sendable, Hashable {
             let card = Int(log.cardIndices[row])
             grouped[card].append(ReviewLogEntry(
                 cardID: log.cardIDs[card], reviewedAtSecondsSince1970: log.secondsSince1970[row], rating: rating,
-                recordedState: log.states[row] < 0 ? nil : Int(log.states[row])))
+                recordedState: log.states[row] < 0 ? nil : Int(log.states[row]),
+                durationMilliseconds: log.durationsMilliseconds[row] < 0 ? nil : Int(log.durationsMilliseconds[row])))
         }
         var duplicates = 0
         for index in grouped.indices {
@@ -48,7 +49,7 @@ public struct CardReviewHistories: Sendable, Hashable {
                 if let last = kept.last, last.reviewedAtSecondsSince1970 != entry.reviewedAtSecondsSince1970 {
                     instantStart = kept.count
                 }
-                if kept[instantStart...].contains(entry) {
+                if kept[instantStart...].contains(where: { $0.isSameReview(as: entry) }) {
                     duplicates += 1
                 } else {
                     kept.append(entry)

@@ -1,9 +1,13 @@
-import Dispatch
+import ZhiXiCore
 
 /// Runs work over a fixed list of chunks on all cores and adds up what the chunks return in
 /// chunk order, so that a sum of floating-point values is the same on every run and every
 /// machine, however many cores there are and whichever thread finishes first: the chunks
 /// are chosen from the data alone, never from the number of cores.
+///
+/// The chunks run on the calling thread and the library's worker threads (`WorkerPool`):
+/// nothing is queued to Dispatch or to Swift's cooperative pool, so a caller on either never
+/// waits for work that its own pool would have to start.
 enum ChunkedReduction {
     /// The vector each chunk fills: a loss and the 21 partial derivatives.
     static let width = 22
@@ -19,11 +23,8 @@ enum ChunkedReduction {
                 if chunkCount == 1 { body(0, base.pointer) }
                 return
             }
-            withoutActuallyEscaping(body) { body in
-                let shared = SendableClosure(body: body)
-                DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                    shared.body(chunk, base.pointer + chunk * width)
-                }
+            WorkerPool.current.forEach(count: chunkCount) { chunk in
+                body(chunk, base.pointer + chunk * width)
             }
         }
         var total = [Double](repeating: 0, count: width)
@@ -40,10 +41,7 @@ enum ChunkedReduction {
             if chunkCount == 1 { body(0) }
             return
         }
-        withoutActuallyEscaping(body) { body in
-            let shared = SendableChunkClosure(body: body)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { shared.body($0) }
-        }
+        WorkerPool.current.forEach(count: chunkCount, body)
     }
 
     /// Splits `0 ..< count` into consecutive ranges whose `cost` adds up to at least
@@ -68,14 +66,4 @@ enum ChunkedReduction {
 /// A pointer handed to concurrent chunks that write disjoint parts of it.
 struct SendablePointer<Element>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<Element>
-}
-
-/// A non-escaping closure shared by the chunks of one `concurrentPerform`; the chunks only
-/// read what it captures and write their own disjoint outputs.
-private struct SendableClosure: @unchecked Sendable {
-    let body: (Int, UnsafeMutablePointer<Double>) -> Void
-}
-
-private struct SendableChunkClosure: @unchecked Sendable {
-    let body: (Int) -> Void
 }

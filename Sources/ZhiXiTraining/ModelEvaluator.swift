@@ -57,8 +57,10 @@ public enum ModelEvaluator {
         return EvaluationMetrics(predictions: predictions, labels: labels, weights: weights, bins: bins)
     }
 
-    /// fsrs-rs's item weights for `count` items in time order.
-    static func weights(count: Int, weighting: EvaluationWeighting) -> [Double] {
+    /// The weight of each of `count` items scored together, in time order: 1 each for
+    /// `.uniform`; for `.recency` fsrs-rs's `0.25 + 0.75 · (i / (n − 1))³`, from 0.25 for the
+    /// oldest to 1 for the latest. A weighted log loss is `Σ wᵢ · lossᵢ / Σ wᵢ`. O(count).
+    public static func weights(count: Int, weighting: EvaluationWeighting) -> [Double] {
         switch weighting {
         case .uniform:
             return [Double](repeating: 1, count: count)

@@ -1,6 +1,6 @@
 import ZhiXiMemory
 
-/// What ``ParameterOptimizer/optimize(_:itemLimit:progress:)`` found.
+/// What ``ParameterOptimizer`` (either `optimize(_:itemLimit:progress:)`) found.
 public struct OptimizationResult: Sendable, Hashable {
     /// The parameters: fitted, or the defaults when there was too little data (see
     /// ``outcome``).

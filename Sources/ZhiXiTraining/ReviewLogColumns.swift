@@ -7,7 +7,8 @@ import ZhiXiCore
 /// in these columns, and never as text or as one object per row.
 ///
 /// The format is the FSRS ecosystem's review-log CSV (a header; `card_id`, `review_time`
-/// in epoch milliseconds or ISO-8601, `review_rating`, optional `review_state`; any column
+/// in epoch milliseconds or ISO-8601, `review_rating`, optional `review_state` and
+/// `review_duration` (milliseconds, a whole number); any column
 /// order; other columns ignored; RFC 4180 quoting; `\n` or `\r\n`; a byte-order mark), with
 /// these additions:
 ///
@@ -44,6 +45,11 @@ public struct ReviewLogColumns: Sendable {
     public private(set) var states: [Int8] = []
     /// Whether the log has a `review_state` column.
     public private(set) var hasStateColumn = false
+    /// For each row, how long the answer took in milliseconds, or -1 when the log has no
+    /// `review_duration` column or the field is empty.
+    public private(set) var durationsMilliseconds: [Int32] = []
+    /// Whether the log has a `review_duration` column.
+    public private(set) var hasDurationColumn = false
     /// Whether plain-number review times were read as epoch seconds (all of them were below
     /// 10¹¹) rather than milliseconds.
     public private(set) var numericTimesAreSeconds = false
@@ -59,7 +65,7 @@ public struct ReviewLogColumns: Sendable {
     /// The number of rows read.
     public var rowCount: Int { ratings.count }
 
-    /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:)``.
+    /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``.
     public init() {}
 
     /// Reads a review log from CSV bytes. O(bytes); one pass, no per-row allocation (a card
@@ -92,7 +98,9 @@ public struct ReviewLogColumns: Sendable {
     ///   - seconds: when the review happened, in seconds since 1970.
     ///   - rating: 1–4, or 0 for a manual entry.
     ///   - state: 0–5, or -1 for none.
-    public mutating func append(cardID: String, secondsSince1970 seconds: Double, rating: UInt8, state: Int8 = -1) {
+    ///   - durationMilliseconds: how long the answer took, or -1 when unknown.
+    public mutating func append(cardID: String, secondsSince1970 seconds: Double, rating: UInt8, state: Int8 = -1,
+                                durationMilliseconds: Int32 = -1) {
         precondition(rating <= 4, "ratings are 0 (manual) or 1–4")
         if appendedIndex == nil {
             var index: [String: Int32] = [:]
@@ -108,24 +116,27 @@ public struct ReviewLogColumns: Sendable {
             appendedIndex?[cardID] = card
         }
         if state >= 0 { hasStateColumn = true }
-        appendRow(card: card, seconds: seconds, rating: rating, state: state)
+        if durationMilliseconds >= 0 { hasDurationColumn = true }
+        appendRow(card: card, seconds: seconds, rating: rating, state: state, duration: durationMilliseconds)
     }
 
-    /// Card id → position, built on the first ``append(cardID:secondsSince1970:rating:state:)``.
+    /// Card id → position, built on the first ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``.
     private var appendedIndex: [String: Int32]?
 
-    fileprivate mutating func appendRow(card: Int32, seconds: Double, rating: UInt8, state: Int8) {
+    fileprivate mutating func appendRow(card: Int32, seconds: Double, rating: UInt8, state: Int8, duration: Int32) {
         cardIndices.append(card)
         secondsSince1970.append(seconds)
         ratings.append(rating)
         states.append(state)
+        durationsMilliseconds.append(duration)
     }
 
-    fileprivate mutating func reserve(rows: Int) {
+    mutating func reserve(rows: Int) {
         cardIndices.reserveCapacity(rows)
         secondsSince1970.reserveCapacity(rows)
         ratings.reserveCapacity(rows)
         states.reserveCapacity(rows)
+        durationsMilliseconds.reserveCapacity(rows)
     }
 
     fileprivate mutating func noteSkipped(_ error: ReviewLogError) {
@@ -134,6 +145,8 @@ public struct ReviewLogColumns: Sendable {
     }
 
     fileprivate mutating func setHasStateColumn() { hasStateColumn = true }
+
+    fileprivate mutating func setHasDurationColumn() { hasDurationColumn = true }
 
     fileprivate mutating func setNumericTimesAreSeconds() { numericTimesAreSeconds = true }
 }
@@ -172,7 +185,7 @@ private struct Reader {
 
     /// The fields of a data row that the reader needs, and how many fields the row has.
     struct RowFields {
-        var card = Field(), time = Field(), rating = Field(), state = Field()
+        var card = Field(), time = Field(), rating = Field(), state = Field(), duration = Field()
         var count = 0
     }
 
@@ -183,6 +196,7 @@ private struct Reader {
         var time: Int
         var rating: Int
         var state: Int?
+        var duration: Int?
         var needed: Int { max(card, time, rating) }
     }
 
@@ -208,12 +222,15 @@ private struct Reader {
             return index
         }
         let columns = Columns(names: names, card: try column("card_id"), time: try column("review_time"),
-                              rating: try column("review_rating"), state: names.firstIndex(of: "review_state"))
+                              rating: try column("review_rating"), state: names.firstIndex(of: "review_state"),
+                              duration: names.firstIndex(of: "review_duration"))
         if columns.state != nil { log.setHasStateColumn() }
+        if columns.duration != nil { log.setHasDurationColumn() }
 
         // Reserve once, from an estimate of the row count (a row takes at least ~24 bytes).
         log.reserve(rows: max(16, (bytes.count - position) / 24))
         let stateColumn = columns.state ?? -1
+        let durationColumn = columns.duration ?? -1
         while position < bytes.count {
             let rowLine = line
             do throws(ReviewLogError) {
@@ -224,6 +241,7 @@ private struct Reader {
                     else if column == columns.time { row.time = field }
                     else if column == columns.rating { row.rating = field }
                     else if column == stateColumn { row.state = field }
+                    else if column == durationColumn { row.duration = field }
                 }) else { continue }
                 try readRow(bytes, row: row, line: rowLine, columns: columns, into: &log)
             } catch {
@@ -285,8 +303,22 @@ private struct Reader {
                 state = Int8(bytes[stateField.start] &- UInt8(ascii: "0"))
             }
         }
+        var duration: Int32 = -1
+        if let durationColumn = columns.duration, durationColumn < row.count {
+            let durationField = Self.trimmed(row.duration, bytes)
+            if durationField.end > durationField.start {
+                let text = Self.text(bytes, durationField)
+                let value = Self.integer(bytes, durationField).map(Double.init) ?? Double(text)
+                guard let value, value >= 0, value.isFinite else {
+                    throw .invalidField(line: line, column: "review_duration", value: text,
+                                        expected: "a duration in milliseconds (a number, 0 or more)")
+                }
+                duration = Int32(clamping: Int64(min(value.rounded(), 1e15)))
+            }
+        }
         let card = intern(bytes, cardField)
-        log.appendRow(card: card, seconds: seconds, rating: bytes[ratingField.start] &- UInt8(ascii: "0"), state: state)
+        log.appendRow(card: card, seconds: seconds, rating: bytes[ratingField.start] &- UInt8(ascii: "0"), state: state,
+                      duration: duration)
     }
 
     /// Splits the next row into `fields`; returns `false` for a blank line. Advances past

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 
 /// Evaluation on time-series splits: the items (in time order) are cut into `foldCount`
@@ -27,7 +28,9 @@ public struct TimeSeriesEvaluator: Sendable {
         self.weighting = weighting
     }
 
-    /// Fits and scores every fold, the folds in parallel. O(folds · epochs · reviews).
+    /// Fits and scores every fold, the folds in parallel on the calling thread and the
+    /// library's worker threads (see ``ParameterOptimizer``); blocks the calling thread until
+    /// done. From async code prefer the `async` variant. O(folds · epochs · reviews).
     ///
     /// - Parameters:
     ///   - dataset: the items, in time order.
@@ -42,7 +45,7 @@ public struct TimeSeriesEvaluator: Sendable {
         let givenAtReviews = parameters.map { ModelEvaluator.retrievabilities(of: $0, on: dataset) }
         let results = FoldSlots(count: scored.count)
         let optimizer = optimizer, weighting = weighting, foldCount = foldCount
-        DispatchQueue.concurrentPerform(iterations: scored.count) { slot in
+        WorkerPool.current.forEach(count: scored.count) { slot in
             let fold = scored[slot]
             let test = fold * size ..< (fold == foldCount - 1 ? dataset.itemCount : (fold + 1) * size)
             let fit: OptimizationResult? = parameters == nil ? optimizer.optimize(dataset, itemLimit: fold * size) : nil
@@ -59,6 +62,23 @@ public struct TimeSeriesEvaluator: Sendable {
         }
         let folds = results.values()
         return TimeSeriesEvaluation(folds: folds, dataset: dataset)
+    }
+
+    /// Fits and scores every fold as the synchronous `evaluate(_:parameters:)` does, with the
+    /// same results to the last bit, on the library's worker threads: the calling task is
+    /// suspended meanwhile and holds no thread of Swift's cooperative pool.
+    /// O(folds · epochs · reviews).
+    /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) async throws(EvaluationError) -> TimeSeriesEvaluation {
+        let evaluator = self
+        let outcome = await WorkerPool.shared.run { () -> Result<TimeSeriesEvaluation, EvaluationError> in
+            do throws(EvaluationError) {
+                return .success(try evaluator.evaluate(dataset, parameters: parameters))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 }
 

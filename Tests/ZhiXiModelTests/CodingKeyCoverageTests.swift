@@ -46,19 +46,9 @@ struct CodingKeyCoverageTests {
     @Test func reviewTask() throws { try Self.check(ModelSamples.completedTask, keys: ReviewTask.CodingKeys.self) }
     @Test func feedback() throws { try Self.check(ModelSamples.feedback, keys: Feedback.CodingKeys.self) }
     @Test func profile() throws { try Self.check(ModelSamples.profile, keys: UserLearningProfile.CodingKeys.self) }
-    @Test func authResponse() throws { try Self.check(ModelSamples.authResponse, keys: AuthResponse.CodingKeys.self) }
     @Test func explanation() throws { try Self.check(ModelSamples.explanation, keys: ReviewTaskExplanation.CodingKeys.self) }
     @Test func plan() throws { try Self.check(ModelSamples.plan, keys: ReviewPlan.CodingKeys.self) }
     @Test func workspace() throws { try Self.check(ModelSamples.workspace, keys: LearnerWorkspace.CodingKeys.self) }
-
-    @Test("types with synthesized coding write one key per stored property")
-    func synthesized() throws {
-        for value in [ModelSamples.completeFullName as any Encodable, ModelSamples.completeLoginRequest] {
-            #expect(Self.unsetProperties(of: value) == [])
-            let labels = Set(Mirror(reflecting: value).children.compactMap(\.label))
-            #expect(try Self.encodedKeys(of: value) == labels)
-        }
-    }
 
     @Test("a planned task is written as the task's keys and the explanation's keys side by side")
     func plannedTask() throws {

@@ -38,9 +38,6 @@ struct JSONRoundTripTests {
 
     @Test func feedback() throws { #expect(try roundTrip(ModelSamples.feedback) == ModelSamples.feedback) }
     @Test func profile() throws { #expect(try roundTrip(ModelSamples.profile) == ModelSamples.profile) }
-    @Test func fullName() throws { #expect(try roundTrip(ModelSamples.fullName) == ModelSamples.fullName) }
-    @Test func loginRequest() throws { #expect(try roundTrip(ModelSamples.loginRequest) == ModelSamples.loginRequest) }
-    @Test func authResponse() throws { #expect(try roundTrip(ModelSamples.authResponse) == ModelSamples.authResponse) }
     @Test func explanation() throws { #expect(try roundTrip(ModelSamples.explanation) == ModelSamples.explanation) }
     @Test func plannedTask() throws { #expect(try roundTrip(ModelSamples.plannedTask) == ModelSamples.plannedTask) }
     @Test func plan() throws { #expect(try roundTrip(ModelSamples.plan) == ModelSamples.plan) }

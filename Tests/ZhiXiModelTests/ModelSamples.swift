@@ -35,8 +35,9 @@ enum ModelSamples {
     static let knowledgeBase = KnowledgeBase(
         id: "kb-1",
         title: "高中物理",
-        summary: "力学、电磁学与热学",
-        subject: "物理",
+        description: "力学、电磁学与热学",
+        language: "zh-Hans",
+        targetUser: "高中生",
         createdAt: timestamp("2025-01-01T00:00:00Z"),
         updatedAt: nil
     )
@@ -45,17 +46,18 @@ enum ModelSamples {
         id: "lp-1",
         knowledgeBaseID: "kb-1",
         title: "力学入门",
-        summary: "从牛顿定律到动量",
+        description: "从牛顿定律到动量",
+        estimatedDays: 6,
         lessonIDs: ["l-1", "l-2"],
         order: 1
     )
 
     static let lesson = Lesson(
         id: "l-1",
+        pathID: "lp-1",
         knowledgeBaseID: "kb-1",
-        learningPathID: "lp-1",
         title: "动量守恒",
-        summary: "系统不受外力时总动量不变",
+        content: "系统不受外力时总动量不变",
         objectives: ["说出动量守恒的条件"],
         keyPoints: ["动量 p = mv", "合外力为零"],
         recallQuestions: ["什么时候动量守恒？"],
@@ -130,10 +132,11 @@ enum ModelSamples {
     static let feedback = Feedback(
         id: "f-1",
         userID: "u-1",
+        category: .content,
+        content: "分析很有帮助 👍",
+        rating: 4,
         sessionID: "s-1",
         analysisID: "a-1",
-        rating: 4,
-        comment: "分析很有帮助 👍",
         createdAt: timestamp("2025-03-14T10:00:00Z")
     )
 
@@ -145,26 +148,9 @@ enum ModelSamples {
         desiredRetention: 0.85,
         preferredLanguage: "zh-Hans",
         firstWeekday: 2,
-        updatedAt: timestamp("2025-03-01T00:00:00Z")
-    )
-
-    static let fullName = AppleFullName(givenName: "明", familyName: "李", nickname: nil)
-
-    static let loginRequest = AppleLoginRequest(
-        identityToken: "eyJraWQiOiJXNldjT0tCIiwiYWxnIjoiUlMyNTYifQ.payload.signature",
-        authorizationCode: "c1a2b3",
-        userIdentifier: "001234.abcdef.0987",
-        fullName: fullName,
-        email: "xiaoming@privaterelay.appleid.com",
-        nonce: "n-0f9e"
-    )
-
-    static let authResponse = AuthResponse(
-        accessToken: "access.jwt",
-        refreshToken: "refresh.opaque",
-        expiresIn: 3600,
-        tokenType: "Bearer",
-        user: user
+        updatedAt: timestamp("2025-03-01T00:00:00Z"),
+        weekdayMinutes: WeekdayMinutes(saturday: 15, sunday: 0),
+        breaks: [StudyBreak(from: CivilDate(year: 2025, month: 4, day: 3), to: CivilDate(year: 2025, month: 4, day: 6))]
     )
 
     static let explanation = ReviewTaskExplanation(
@@ -177,14 +163,14 @@ enum ModelSamples {
         sourceAnalysisID: "a-1",
         lessonTitle: "动量守恒",
         reason: "Recall is predicted to fall below 90 % on 15 March; moved to 16 March because 15 March was full.",
-        deferredFrom: timestamp("2025-03-15T00:00:00Z")
+        deferredFrom: timestamp("2025-03-15T00:00:00Z"),
+        movedFrom: timestamp("2025-03-14T00:00:00Z"),
+        move: .afterBreak
     )
 
     static let plannedTask = PlannedReviewTask(task: reviewTask, explanation: explanation)
 
     // Samples with every member set, for the coding-key coverage tests.
-
-    static let completeFullName = AppleFullName(givenName: "明", familyName: "李", nickname: "小明")
 
     static let completedTask = ReviewTask(
         id: "t-3",
@@ -198,15 +184,6 @@ enum ModelSamples {
     )
 
     static let completePlannedTask = PlannedReviewTask(task: completedTask, explanation: explanation)
-
-    static let completeLoginRequest = AppleLoginRequest(
-        identityToken: loginRequest.identityToken,
-        authorizationCode: loginRequest.authorizationCode,
-        userIdentifier: loginRequest.userIdentifier,
-        fullName: completeFullName,
-        email: loginRequest.email,
-        nonce: loginRequest.nonce
-    )
 
     static let plan = ReviewPlan(
         generatedAt: timestamp("2025-03-16T08:00:00Z"),
@@ -230,7 +207,7 @@ enum ModelSamples {
     )
 
     static let workspace = LearnerWorkspace(
-        schemaVersion: 1,
+        schemaVersion: 2,
         user: user,
         profile: profile,
         knowledgeBases: [knowledgeBase],

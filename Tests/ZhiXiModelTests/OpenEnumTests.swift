@@ -80,4 +80,14 @@ struct OpenEnumTests {
         #expect(AppLanguage.english.rawValue == "en")
         #expect(AppLanguage.simplifiedChinese.rawValue == "zh-Hans")
     }
+
+    @Test("feedback categories: the four of the feedback page, others kept")
+    func feedbackCategories() throws {
+        let json = Data(#"["bug","feature","content","other","praise"]"#.utf8)
+        let categories = try ZhiXiJSON.makeDecoder().decode([FeedbackCategory].self, from: json)
+        #expect(categories == FeedbackCategory.knownCases + [.unknown("praise")])
+        #expect(try ZhiXiJSON.makeEncoder().encode(categories) == json)
+        #expect(FeedbackCategory.unknown("bug") == .bug && !FeedbackCategory.unknown("praise").isKnown)
+        #expect(FeedbackCategory.content.description == "content")
+    }
 }

@@ -43,7 +43,7 @@ struct WorkspaceByteDecodingTests {
                       "timeZone": "Asia\/Shanghai", "dailyMinutes": 1e2, "preferredLanguage": null},
           "user": {"status": "frozen", "createdAt": "2025-01-02T03:04:05.123456Z", "appleUserId": "apple",
                    "id": "u-1", "onboardingCompleted": false, "email": null, "lastLoginAt": "2025-03-14T17:30:00+08:00"},
-          "knowledgeBases": [{"id": "kb", "title": "物理 \ud834\udd1e 𝄞", "createdAt": null, "subject": "\t\n\r\b\f\/\\"}],
+          "knowledgeBases": [{"id": "kb", "title": "物理 \ud834\udd1e 𝄞", "createdAt": null, "targetUser": "\t\n\r\b\f\/\\"}],
           "learningPaths": [{"order": -3, "lessonIds": ["l-1", "l-2"], "title": "路径", "knowledgeBaseId": "kb", "id": "p"},
                             {"id": "p2", "knowledgeBaseId": "kb", "title": "空", "lessonIds": null}],
           "lessons": [{"estimatedMinutes": 15, "title": "动量守恒", "knowledgeBaseId": "kb", "id": "l-1",
@@ -84,7 +84,7 @@ struct WorkspaceByteDecodingTests {
         #expect(fast.profile.desiredRetention == 0.85)
         #expect(fast.user?.status == .unknown("frozen"))
         #expect(fast.knowledgeBases[0].title == "物理 𝄞 𝄞")
-        #expect(fast.knowledgeBases[0].subject == "\t\n\r\u{8}\u{C}/\\")
+        #expect(fast.knowledgeBases[0].targetUser == "\t\n\r\u{8}\u{C}/\\")
         #expect(fast.learningPaths[1].lessonIDs.isEmpty)
         #expect(fast.sessions.map(\.id) == ["s-1", "s-2", "s-3"])
         #expect(fast.sessions[0].userInput == "我记得：p = mv。\n\"碰撞\"前后不变 😀")
@@ -128,7 +128,7 @@ struct WorkspaceByteDecodingTests {
     @Test("an empty workspace object, a byte order mark and surrounding whitespace")
     func emptyAndBOM() throws {
         let plain = try LearnerWorkspace(jsonData: Data("{}".utf8))
-        #expect(plain == LearnerWorkspace(profile: UserLearningProfile(userID: "")))
+        #expect(plain == LearnerWorkspace(schemaVersion: 1, profile: UserLearningProfile(userID: "")), "absent schemaVersion is 1")
         let marked = try LearnerWorkspace(jsonData: Data([0xEF, 0xBB, 0xBF] + Array(" \n\t{ }\r\n ".utf8)))
         #expect(marked == plain)
         let bytes: [UInt8] = Array(#"{"schemaVersion":1}"#.utf8)

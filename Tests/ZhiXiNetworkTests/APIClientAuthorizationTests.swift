@@ -82,7 +82,9 @@ struct APIClientAuthorizationTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<12 {
                     group.addTask {
-                        let endpoint: APIEndpoint = index.isMultiple(of: 2) ? .currentUser : .learningTrend(days: index)
+                        let endpoint: APIEndpoint = index.isMultiple(of: 2)
+                            ? .currentUser
+                            : APIEndpoint(method: .get, path: "learning/trend", queryItems: [URLQueryItem(name: "days", value: String(index))])
                         try await fixture.client.requestVoid(endpoint)
                     }
                 }
@@ -109,7 +111,7 @@ struct APIClientAuthorizationTests {
 
         async let user = fixture.client.request(.currentUser, as: User.self)
         #expect(await waitUntil { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
-        try await fixture.client.requestVoid(.learningSummary)
+        try await fixture.client.requestVoid(APIEndpoint(method: .get, path: "learning/summary"))
         _ = try await user
 
         #expect(gate.arrivals == 2)

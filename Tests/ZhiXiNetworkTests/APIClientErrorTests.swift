@@ -42,7 +42,7 @@ struct APIClientErrorTests {
         try await fixture.signIn()
         fixture.api.server.faults.inject(fault, method: "POST", path: "/api/feedback")
         await #expect(throws: APIError.network(.connectionLost)) {
-            try await fixture.client.requestVoid(.submitFeedback(["comment": "好"]))
+            try await fixture.client.requestVoid(APIEndpoint(method: .post, path: "feedback", body: ["comment": "好"]))
         }
         #expect(fixture.api.server.requestCount("POST", "/api/feedback") == 1)
 
@@ -61,7 +61,7 @@ struct APIClientErrorTests {
         fixture.api.server.faults.inject(.respond(unavailable), times: nil)
         let expected = APIError.http(status: 503, code: "MAINTENANCE", message: "back at 10:00")
         await #expect(throws: expected) { try await fixture.client.request(.currentUser, as: User.self) }
-        await #expect(throws: expected) { try await fixture.client.requestVoid(.chat(["message": "你好"])) }
+        await #expect(throws: expected) { try await fixture.client.requestVoid(APIEndpoint(method: .post, path: "ai/chat", body: ["message": "你好"])) }
         #expect(fixture.api.server.requestCount("GET", "/api/users/me") == 3)
         #expect(fixture.api.server.requestCount("POST", "/api/ai/chat") == 1)
         #expect(expected.description == "the server answered HTTP 503 (MAINTENANCE: back at 10:00), an error of its own")
@@ -86,7 +86,7 @@ struct APIClientErrorTests {
         try await fixture.signIn()
         fixture.api.server.faults.inject(.respond(TestHTTPResponse(status: 404, body: Data("<html>no</html>".utf8))))
         await #expect(throws: APIError.http(status: 404, code: nil, message: nil)) {
-            try await fixture.client.request(.readingProgress(materialID: "m-1"), as: FakeZhiXiAPI.EndpointEcho.self)
+            try await fixture.client.request(APIEndpoint(method: .get, path: "materials/m-1/reading-progress"), as: User.self)
         }
     }
 
@@ -158,7 +158,7 @@ struct APIClientErrorTests {
                 + #"{"id":"t2","userId":"u","reviewType":"recall","scheduledAt":"2026-11-30T09:00:00Z"}]"#)
         }
         await #expect(throws: APIError.decoding(path: "[1].lessonId", reason: "missing (required)")) {
-            try await fixture.client.request(.reviewTasks(), as: [ReviewTask].self)
+            try await fixture.client.request(APIEndpoint(method: .get, path: "review-tasks"), as: [ReviewTask].self)
         }
     }
 
@@ -193,7 +193,7 @@ struct APIClientErrorTests {
         fixture.api.server.route("GET", "/api/learning/summary") { _ in TestHTTPResponse(status: 302, headers: ["Location": elsewhere]) }
         fixture.api.server.route("GET", "/elsewhere") { _ in .json(["stolen": true]) }
         await #expect(throws: APIError.http(status: 302, code: nil, message: nil)) {
-            try await fixture.client.requestVoid(.learningSummary)
+            try await fixture.client.requestVoid(APIEndpoint(method: .get, path: "learning/summary"))
         }
         #expect(fixture.api.server.requestCount("GET", "/elsewhere") == 0)
     }
@@ -232,7 +232,7 @@ struct APIClientEncodingTests {
         try await fixture.signIn()
         let before = fixture.api.server.totalRequestCount
         do {
-            try await fixture.client.requestVoid(.submitFeedback(Body()))
+            try await fixture.client.requestVoid(APIEndpoint(method: .post, path: "feedback", body: Body()))
             Issue.record("an unencodable body was sent")
         } catch {
             guard case .invalidRequest(let reason) = error else { Issue.record("got \(error)"); return }

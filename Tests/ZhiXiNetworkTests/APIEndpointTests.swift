@@ -6,54 +6,6 @@ import ZhiXiTestServer
 
 @Suite("APIEndpoint: the app's API, relative to a base URL ending in /api")
 struct APIEndpointTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var endpoint: APIEndpoint
-        var route: String
-        var target: String
-        var query: [String: String] = [:]
-        var pathParameters: [String: String] = [:]
-        var body: String = ""
-        var testDescription: String { route }
-    }
-
-    static let cases: [Case] = [
-        Case(endpoint: .uploadReadingEvents(["events": [["eventId": "e1"]]]), route: "POST /api/learning/reading-events/batch",
-             target: "/api/learning/reading-events/batch", body: #"{"events":[{"eventId":"e1"}]}"#),
-        Case(endpoint: .continueLearning, route: "GET /api/learning/continue", target: "/api/learning/continue"),
-        Case(endpoint: .readingProgress(materialID: "m/1 二"), route: "GET /api/materials/{id}/reading-progress",
-             target: "/api/materials/m%2F1%20%E4%BA%8C/reading-progress", pathParameters: ["id": "m/1 二"]),
-        Case(endpoint: .learningSummary, route: "GET /api/learning/summary", target: "/api/learning/summary"),
-        Case(endpoint: .learningTrend(days: 30), route: "GET /api/learning/trend", target: "/api/learning/trend?days=30", query: ["days": "30"]),
-        Case(endpoint: .activityHeatmap(days: 365), route: "GET /api/activity/heatmap", target: "/api/activity/heatmap?days=365",
-             query: ["days": "365"]),
-        Case(endpoint: .reviewTasks(), route: "GET /api/review-tasks", target: "/api/review-tasks"),
-        Case(endpoint: .reviewTasks(status: .pending), route: "GET /api/review-tasks", target: "/api/review-tasks?status=pending",
-             query: ["status": "pending"]),
-        Case(endpoint: .completeReviewTask(id: "task-7"), route: "POST /api/review-tasks/{id}/complete",
-             target: "/api/review-tasks/task-7/complete", pathParameters: ["id": "task-7"]),
-        Case(endpoint: .submitFeedback(["rating": 5]), route: "POST /api/feedback", target: "/api/feedback", body: #"{"rating":5}"#),
-        Case(endpoint: .analyzeLearningInput(["inputText": "梯度下降"]), route: "POST /api/ai/analyze-learning-input",
-             target: "/api/ai/analyze-learning-input", body: #"{"inputText":"梯度下降"}"#),
-        Case(endpoint: .chat(["message": "为什么？"]), route: "POST /api/ai/chat", target: "/api/ai/chat", body: #"{"message":"为什么？"}"#),
-    ]
-
-    @Test("each endpoint reaches its route with the bearer token, query, path parameters and JSON body", arguments: cases)
-    func endpointReachesRoute(_ testCase: Case) async throws {
-        let fixture = try NetworkFixture()
-        defer { fixture.api.server.stop() }
-        let session = try await fixture.signIn()
-        let echo = try await fixture.client.request(testCase.endpoint, as: FakeZhiXiAPI.EndpointEcho.self)
-        #expect(echo.endpoint == testCase.route)
-        #expect(echo.userId == session.user.id)
-        #expect(echo.query == testCase.query)
-        #expect(echo.pathParameters == testCase.pathParameters)
-        #expect(echo.body == testCase.body)
-        let received = try #require(fixture.api.server.receivedRequests.last)
-        #expect(received.authorization == "Bearer \(session.accessToken)")
-        #expect(testCase.endpoint.url(relativeTo: fixture.api.apiBaseURL)?.absoluteString
-            == fixture.api.server.baseURL.absoluteString + testCase.target)
-    }
-
     @Test("the auth endpoints: methods, paths, bodies and who carries the bearer token")
     func authEndpoints() throws {
         let login = AppleLoginRequest(identityToken: "i", authorizationCode: "c", userIdentifier: "u")
@@ -75,9 +27,26 @@ struct APIEndpointTests {
 
     @Test("the base URL may end in a slash or not", arguments: ["http://h.example/api", "http://h.example/api/", "http://h.example/api//"])
     func baseURL(base: String) throws {
-        let url = APIEndpoint.learningTrend(days: 7).url(relativeTo: try #require(URL(string: base)))
+        let trend = APIEndpoint(method: .get, path: "learning/trend", queryItems: [URLQueryItem(name: "days", value: "7")])
+        let url = trend.url(relativeTo: try #require(URL(string: base)))
         #expect(url?.absoluteString == "http://h.example/api/learning/trend?days=7")
-        #expect(APIEndpoint.learningTrend(days: 7).summary == "GET learning/trend?days=7")
+        #expect(trend.summary == "GET learning/trend?days=7")
+    }
+
+    @Test("a page is {items, nextCursor}; the last page writes nextCursor null; collect follows the cursors once each")
+    func pages() async throws {
+        let last = APIPage(items: [1, 2], nextCursor: nil)
+        #expect(String(decoding: try ZhiXiJSON.makeEncoder().encode(last), as: UTF8.self) == #"{"items":[1,2],"nextCursor":null}"#)
+        let pages = ["a": APIPage(items: [3], nextCursor: "b"), "b": APIPage(items: [4, 5], nextCursor: nil)]
+        let all = try await APIPage<Int>.collect { (cursor) async throws(APIError) -> APIPage<Int> in
+            cursor.map { pages[$0]! } ?? APIPage(items: [1, 2], nextCursor: "a")
+        }
+        #expect(all == [1, 2, 3, 4, 5])
+        await #expect(throws: APIError.decoding(path: "nextCursor", reason: "the server gave the cursor 'a' twice; the pages would never end")) {
+            _ = try await APIPage<Int>.collect { (_) async throws(APIError) -> APIPage<Int> in APIPage(items: [1], nextCursor: "a") }
+        }
+        #expect(APIEndpoint.pageQueryItems(since: Date(timeIntervalSince1970: 1_767_225_600), cursor: "o100")
+            == [URLQueryItem(name: "since", value: "2026-01-01T00:00:00Z"), URLQueryItem(name: "cursor", value: "o100")])
     }
 
     @Test("retry delays double from the initial delay up to the maximum")

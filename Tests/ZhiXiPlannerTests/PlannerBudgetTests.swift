@@ -140,7 +140,9 @@ struct PlannerFailureTests {
             F.session("s\(index)", lesson: "L1", at: "2026-11-20T1\(index):00:00Z", score: score)
         }
         let input = F.input(lessons: [F.lesson("L1")], sessions: sessions)
-        let result = try ReviewPlanner().plan(input, now: F.date("2026-11-20T20:00:00Z"))
+        var english = PlannerConfiguration()
+        english.language = .english
+        let result = try ReviewPlanner(configuration: english).plan(input, now: F.date("2026-11-20T20:00:00Z"))
         let task = try #require(result.plan.allTasks.first { $0.task.reviewType != .weakPoint })
         #expect(task.task.scheduledAt == F.date("2026-11-21T04:00:00Z"), "scores \(scores)")
         #expect(task.explanation.reason.contains("comes back within a day"))

@@ -29,9 +29,11 @@ enum PlannerFixture {
                      lessons: lessons, sessions: sessions, analyses: analyses, reviewTasks: tasks)
     }
 
-    /// A planner without fuzz or load balancing, whose days are exactly the memory model's.
+    /// A planner without fuzz or load balancing, whose days are exactly the memory model's,
+    /// writing its reasons in English (the tests read them; the default is Simplified Chinese).
     static func exactPlanner(_ adjust: (inout PlannerConfiguration) -> Void = { _ in }) -> ReviewPlanner {
         var configuration = PlannerConfiguration()
+        configuration.language = .english
         configuration.fuzz = false
         configuration.loadBalancing = false
         adjust(&configuration)

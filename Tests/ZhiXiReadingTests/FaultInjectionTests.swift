@@ -168,12 +168,13 @@ struct FaultInjectionTests {
             let material = roll < 1 ? "denied-1" : roll < 2 ? "deleted-1" : "src-\(random.next() % 50)"
             let type: ReadingEventType = random.next() % 100 == 0 ? .unknown("highlighted")
                 : [.opened, .positionChanged, .heartbeat, .heartbeat, .closed][Int(random.next() % 5)]
-            items.append(ReadingEventUploadItem(
+            items.append(ReadingEventUploadItem(ReadingEventV2(
                 eventID: random.uuid().uuidString, clientSessionID: session, materialID: material,
                 readingTargetType: .knowledgeSource, eventType: type,
                 position: ReadingPosition(progress: Double(random.next() % 1001) / 1000),
                 activeSecondsDelta: type == .heartbeat ? 15 : 0,
-                clientTimestampMs: 1_767_225_600_000 + Int64(index) * 250, sequence: sequences[session]!))
+                clientTimestampMs: 1_767_225_600_000 + Int64(index) * 250, sequence: sequences[session]!),
+                appVersion: "1.4.0", clientTimezoneOffsetMinutes: 480))
         }
         // A few about an expired temporary file.
         for index in stride(from: 5, to: items.count, by: 997) {
@@ -281,7 +282,7 @@ struct FaultInjectionTests {
         try await queue.reloadOnLaunch()
         var flushes = 0, requests = 0, retries = 0, dropped = 0
         for _ in 0 ..< 2_000 {
-            try await queue.retryFailed()
+            try await queue.requeueFailed()
             let result = await queue.flush()
             flushes += 1
             requests += result.requests

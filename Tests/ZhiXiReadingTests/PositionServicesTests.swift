@@ -18,11 +18,11 @@ struct PositionServicesTests {
     @Test("the server's position wins, and is kept on the device")
     func serverFirst() async {
         let server = ScriptedReadingServer()
-        server.progressAnswer = .success(ReadingProgress(materialID: "m", readingTargetType: .knowledgeSource,
-                                                         position: ReadingPosition(progress: 0.7), markedAsRead: true, updatedAt: Self.later))
+        server.progressAnswer = .success(ReadingProgress(materialID: "m", readingTargetType: .knowledgeSource, status: .completed,
+                                                         lastPosition: ReadingPosition(progress: 0.7), updatedAt: Self.later))
         let store = InMemoryReadingPositionStore()
         store.save(Self.stored("m", 0.2, at: Self.earlier))
-        let restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m")
+        let restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m", targetType: .knowledgeSource)
         #expect(restore.source == .server && restore.position == ReadingPosition(progress: 0.7) && restore.markedAsRead)
         #expect(store.position(for: "m")?.position == ReadingPosition(progress: 0.7))
     }
@@ -33,20 +33,20 @@ struct PositionServicesTests {
         store.save(Self.stored("m", 0.4, at: Self.later))
         let server = ScriptedReadingServer()
         server.progressAnswer = .failure(.network(.unreachable))
-        var restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m")
+        var restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m", targetType: .knowledgeSource)
         #expect(restore.source == .device && restore.position == ReadingPosition(progress: 0.4))
         #expect(restore.serverError == .network(.unreachable))
 
         server.progressAnswer = .success(ReadingProgress(materialID: "m"))
-        restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m")
+        restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m", targetType: .knowledgeSource)
         #expect(restore.source == .device && restore.serverError == nil)
 
-        server.progressAnswer = .success(ReadingProgress(materialID: "m", position: ReadingPosition(progress: 0.1), updatedAt: Self.earlier))
-        restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m")
+        server.progressAnswer = .success(ReadingProgress(materialID: "m", lastPosition: ReadingPosition(progress: 0.1), updatedAt: Self.earlier))
+        restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m", targetType: .knowledgeSource)
         #expect(restore.source == .device && restore.position == ReadingPosition(progress: 0.4))
 
         restore = await ReadingPositionRestoreService(server: ScriptedReadingServer(), store: InMemoryReadingPositionStore())
-            .restorePosition(for: "unknown")
+            .restorePosition(for: "unknown", targetType: .knowledgeSource)
         #expect(restore.source == .none && restore.position == nil)
     }
 
@@ -55,7 +55,7 @@ struct PositionServicesTests {
         let store = InMemoryReadingPositionStore()
         let server = ScriptedReadingServer()
         server.continueAnswer = .success(ContinueLearningItem(type: .temporaryFile, materialID: "tmp", title: "讲义",
-                                                              position: ReadingPosition(progress: 0.3), lastReadAt: Self.later))
+                                                              lastPosition: ReadingPosition(progress: 0.3), lastReadAt: Self.later))
         let service = ContinueLearningService(server: server, store: store)
         let expected = try server.continueAnswer.get()
         #expect(await service.suggestion() == .init(item: expected, isFromDevice: false))
@@ -68,6 +68,31 @@ struct PositionServicesTests {
         #expect(await service.suggestion()?.isFromDevice == true)
         server.continueAnswer = .success(ContinueLearningItem(type: .unknown("video"), materialID: "v"))
         #expect(await service.suggestion()?.item.materialID == "src", "a type this version cannot open")
+    }
+
+    @Test("a progress of status not_started is not restored, whatever position it carries")
+    func notStartedIsNotRestored() async {
+        let server = ScriptedReadingServer()
+        server.progressAnswer = .success(ReadingProgress(materialID: "m", readingTargetType: .knowledgeSource, status: .notStarted,
+                                                         lastPosition: ReadingPosition(progress: 0.9), updatedAt: Self.later))
+        let empty = await ReadingPositionRestoreService(server: server, store: InMemoryReadingPositionStore())
+            .restorePosition(for: "m", targetType: .knowledgeSource)
+        #expect(empty.source == .none && empty.position == nil && empty.status == .notStarted)
+        let store = InMemoryReadingPositionStore()
+        store.save(Self.stored("m", 0.2, at: Self.earlier))
+        let local = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "m", targetType: .knowledgeSource)
+        #expect(local.source == .device && local.position == ReadingPosition(progress: 0.2))
+    }
+
+    @Test("a material without a title is offered as 未命名, or Untitled in English")
+    func untitled() async {
+        let server = ScriptedReadingServer()
+        server.continueAnswer = .success(ContinueLearningItem(type: .knowledgeSource, materialID: "src-1", lastPosition: ReadingPosition(progress: 0.5)))
+        let store = InMemoryReadingPositionStore()
+        #expect(await ContinueLearningService(server: server, store: store).suggestion()?.item.title == "未命名")
+        #expect(await ContinueLearningService(server: server, store: store, language: .english).suggestion()?.item.title == "Untitled")
+        server.continueAnswer = .success(ContinueLearningItem(type: .knowledgeSource, materialID: "src-1", title: "力学"))
+        #expect(await ContinueLearningService(server: server, store: store).suggestion()?.item.title == "力学")
     }
 
     @Test("the file store keeps the newest position per material, survives a reopen, and forgets the oldest past capacity")
@@ -96,7 +121,7 @@ struct PositionServicesTests {
         try await queue.enqueue(event)
         #expect(await queue.flush().uploaded == 1)
         let store = InMemoryReadingPositionStore()
-        let restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "src-9")
+        let restore = await ReadingPositionRestoreService(server: server, store: store).restorePosition(for: "src-9", targetType: .knowledgeSource)
         #expect(restore.source == .server && restore.position == event.position)
         let suggestion = await ContinueLearningService(server: server, store: store).suggestion()
         #expect(suggestion?.item.materialID == "src-9" && suggestion?.item.type == .knowledgeSource)

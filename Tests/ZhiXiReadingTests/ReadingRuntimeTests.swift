@@ -74,7 +74,7 @@ struct ReadingRuntimeTests {
         #expect(session.position == ReadingPosition(progress: 1))
         let moved = try runtime.recordPosition(ReadingPosition(progress: -1, anchor: ""), in: session.clientSessionID, at: at(1))
         #expect(moved.position == ReadingPosition(progress: 0))
-        #expect(moved.uploadItem.validationProblem == nil)
+        #expect(ReadingEventUploadItem(moved).validationProblem == nil)
     }
 
     @Test("sessions idle for longer than the maximum age are closed at their last activity")

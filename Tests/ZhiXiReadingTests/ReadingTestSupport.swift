@@ -14,9 +14,11 @@ func temporaryDirectory(_ name: String = "queue") -> URL {
 /// A valid event of `material`, the `sequence`th of its session.
 func sampleEvent(_ material: String = "src-1", sequence: Int = 1, type: ReadingEventType = .heartbeat,
                  session: String = "0E984725-C51C-4BF4-9960-E1C80E27ABA0", id: UUID = UUID()) -> ReadingEventUploadItem {
-    ReadingEventUploadItem(eventID: id.uuidString, clientSessionID: session, materialID: material,
-                           readingTargetType: .knowledgeSource, eventType: type, position: ReadingPosition(progress: 0.5),
-                           activeSecondsDelta: 15, clientTimestampMs: 1_767_225_600_000 + Int64(sequence) * 1000, sequence: sequence)
+    ReadingEventUploadItem(ReadingEventV2(eventID: id.uuidString, clientSessionID: session, materialID: material,
+                                          readingTargetType: .knowledgeSource, eventType: type, position: ReadingPosition(progress: 0.5),
+                                          activeSecondsDelta: 15, clientTimestampMs: 1_767_225_600_000 + Int64(sequence) * 1000,
+                                          sequence: sequence),
+                           appVersion: "1.4.0", clientTimezoneOffsetMinutes: 480)
 }
 
 /// Clock and timers that move only when the test says: ``advance(by:)`` runs every timer
@@ -134,7 +136,7 @@ final class ScriptedReadingServer: ReadingServerAPI, @unchecked Sendable {
 
     func continueLearning() async throws(APIError) -> ContinueLearningItem { try continueAnswer.get() }
 
-    func readingProgress(materialID: String) async throws(APIError) -> ReadingProgress { try progressAnswer.get() }
+    func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress { try progressAnswer.get() }
 }
 
 /// Records the waits a queue asks for instead of waiting.

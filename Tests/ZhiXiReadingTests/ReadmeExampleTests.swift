@@ -15,7 +15,7 @@ func startReading(client: APIClient, queueDirectory: URL, positionsFile: URL) as
     let positions = FileReadingPositionStore(fileURL: positionsFile)
     let manager = ReadingRuntimeSessionManager(queue: queue, positionStore: positions)
 
-    let restore = await ReadingPositionRestoreService(server: server, store: positions).restorePosition(for: "src-42")
+    let restore = await ReadingPositionRestoreService(server: server, store: positions).restorePosition(for: "src-42", targetType: .knowledgeSource)
     await manager.open(ReadingMaterialContext(materialID: "src-42", readingTargetType: .knowledgeSource, title: "力学"),
                        position: restore.position)
     try await manager.updatePosition(ReadingPosition(progress: 0.42, anchor: "sec-3.2"))   // debounced

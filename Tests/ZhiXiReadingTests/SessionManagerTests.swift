@@ -15,9 +15,11 @@ struct SessionManagerTests {
         let queue: ReadingEventUploadQueue
         let manager: ReadingRuntimeSessionManager
 
-        init() throws {
+        /// A manager whose timed flush waits an hour, so the tests see what is queued (the
+        /// flush every 30 s has a test of its own).
+        init(configuration: ReadingSessionManagerConfiguration = ReadingSessionManagerConfiguration(flushInterval: 3_600)) throws {
             queue = try ReadingEventUploadQueue(directory: temporaryDirectory(), server: server)
-            manager = ReadingRuntimeSessionManager(queue: queue, positionStore: store, scheduler: scheduler)
+            manager = ReadingRuntimeSessionManager(queue: queue, positionStore: store, scheduler: scheduler, configuration: configuration)
         }
 
         /// The events in the queue (not yet uploaded), oldest first.
@@ -34,7 +36,7 @@ struct SessionManagerTests {
         #expect(events.map(\.eventType) == [.opened, .heartbeat, .heartbeat, .heartbeat, .closed])
         #expect(events.map(\.activeSecondsDelta) == [0, 15, 15, 15, 2])
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5])
-        #expect(Set(events.map(\.clientSessionID)) == [session.uuidString])
+        #expect(Set(events.map(\.clientSessionID)) == [session])
         #expect(events.last?.clientTimestampMs == 1_767_225_647_000)
         #expect(fixture.scheduler.activeTimerCount == 0, "closing stops the heartbeat")
         #expect(await fixture.manager.currentSession == nil)
@@ -112,10 +114,31 @@ struct SessionManagerTests {
         let second = await fixture.manager.open(ReadingMaterialContext(materialID: "tmp-1", readingTargetType: .temporaryFile))
         let events = try await fixture.queued()
         #expect(events.map(\.eventType) == [.opened, .closed, .opened])
-        #expect(events.map(\.clientSessionID) == [first.uuidString, first.uuidString, second.uuidString])
+        #expect(events.map(\.clientSessionID) == [first, first, second])
         #expect(events[1].activeSecondsDelta == 3)
         #expect(events[2].readingTargetType == .temporaryFile && events[2].sequence == 1)
-        #expect(fixture.scheduler.activeTimerCount == 1, "one heartbeat, the second session's")
+        #expect(fixture.scheduler.activeTimerCount == 2, "one heartbeat and one flush timer, the second session's")
+    }
+
+    @Test("while a material is open in the foreground the queue is flushed every 30 s; events carry the app's platform, version and offset")
+    func timedFlush() async throws {
+        let configuration = ReadingSessionManagerConfiguration(appVersion: "1.4.0", timeZone: TimeZone(identifier: "Asia/Shanghai")!)
+        let fixture = try Fixture(configuration: configuration)
+        #expect(configuration.flushInterval == 30 && configuration.platform == "ios")
+        await fixture.manager.open(Self.book)
+        await fixture.scheduler.advance(by: 29)
+        #expect(fixture.server.received.isEmpty, "nothing is sent before 30 s")
+        await fixture.scheduler.advance(by: 2)
+        let first = try #require(fixture.server.received.first)
+        #expect(first.events.map(\.eventType) == [.opened, .heartbeat], "the flush at 30 s runs before that moment's heartbeat")
+        #expect(first.events.allSatisfy { $0.platform == "ios" && $0.appVersion == "1.4.0" && $0.clientTimezoneOffsetMinutes == 480 })
+        #expect(try await fixture.queued().map(\.activeSecondsDelta) == [15], "the heartbeat of 30 s waits for the next flush")
+        await fixture.scheduler.advance(by: 30)
+        #expect(fixture.server.received.count == 2, "every 30 s")
+        _ = await fixture.manager.didEnterBackground()
+        let afterBackground = fixture.server.received.count
+        await fixture.scheduler.advance(by: 120)
+        #expect(fixture.server.received.count == afterBackground, "no timed flush in the background")
     }
 
     @Test("an event the queue cannot take stays in the runtime, failed, and is handed over with the next one")

@@ -104,13 +104,26 @@ struct UploadQueueTests {
         #expect(result.warnings.contains(.missingFromAnswer(count: 1)))
         let snapshot = try await queue.snapshot()
         #expect(snapshot.failed == 2 && snapshot.pending == 0)
-        #expect(await queue.flush().requests == 0, "failed events wait for retryFailed")
-        #expect(try await queue.retryFailed() == 2)
+        #expect(await queue.flush().requests == 0, "failed events wait for requeueFailed")
+        #expect(try await queue.requeueFailed() == 2)
         server.setAnswer { batch, _ in ReadingEventBatchResponse(accepted: batch.events.map(\.eventID)) }
         let retried = await queue.flush()
         #expect(retried.uploaded == 2 && retried.remaining == 0)
         let fromDisk = try Self.queue(queue.directory)
         #expect(try await fromDisk.snapshot().total == 0, "the disk agrees")
+    }
+
+    @Test("retryFailed uploads the failed events again and returns the flush's result (what the app calls on network recovery)")
+    func retryFailedFlushes() async throws {
+        let server = ScriptedReadingServer { _, _ throws(APIError) in throw .network(.unreachable) }
+        let queue = try Self.queue(temporaryDirectory(), server: server)
+        try await queue.enqueue((1 ... 3).map { sampleEvent(sequence: $0) })
+        #expect(await queue.flush().failed == 3)
+        server.setAnswer { batch, _ in ReadingEventBatchResponse(accepted: batch.events.map(\.eventID)) }
+        #expect(await queue.flush().requests == 0, "a plain flush leaves failed events waiting")
+        let result = await queue.retryFailed()
+        #expect(result.uploaded == 3 && result.remaining == 0 && result.stopReason == nil)
+        #expect(try await queue.snapshot().total == 0)
     }
 
     @Test("5xx: retried after 1, 2, 4 s, then kept and the flush stops; the next flush delivers")
@@ -130,7 +143,7 @@ struct UploadQueueTests {
             if call == 6 { throw .http(status: 500, code: nil, message: nil) }
             return ReadingEventBatchResponse(accepted: batch.events.map(\.eventID))
         }
-        try await queue.retryFailed()
+        try await queue.requeueFailed()
         let second = await queue.flush()
         #expect(second.uploaded == 5 && second.retries == 1 && second.remaining == 0)
         #expect(sleep.waits == [1, 2, 4, 1])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ZhiXiReviewCLI
 import ZhiXiModel
+import ZhiXiNetwork
 import ZhiXiTestServer
 
 /// The `auth` commands against the fake API on a loopback server, run in-process.

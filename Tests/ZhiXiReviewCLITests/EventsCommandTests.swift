@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZhiXiModel
+@testable import ZhiXiReviewCLI
 import ZhiXiTestServer
 
 /// The `events` commands: in-process against the fake reading server on a loopback port,
@@ -44,6 +45,23 @@ struct EventsCommandTests {
         #expect(report["pending"] as? Int == 3 && report["failed"] as? Int == 0 && report["total"] as? Int == 3)
         #expect((report["materials"] as? [[String: Any]])?.first?["materialId"] as? String == "src-1")
         #expect((report["oldest"] as? [String: Any])?["sequence"] as? Int == 1)
+    }
+
+    @Test("a line without platform, app version or time zone offset gets cli, this version and the offset of --timezone")
+    func fillsWhatTheAppWouldSay() async throws {
+        let queue = try temporaryFolder().appendingPathComponent("queue").path
+        let own = Self.line("src-2", sequence: 2).dropLast() + #","platform":"ios","appVersion":"1.4.0","clientTimezoneOffsetMinutes":-300}"#
+        let enqueued = await run(["events", "enqueue", queue, "--timezone", "Asia/Shanghai"],
+                                 standardInput: Self.input([Self.line("src-1", sequence: 1), String(own)]))
+        #expect(enqueued.status == 0, "\(enqueued.error)")
+        let json = await run("events", "inspect", queue, "--format", "json")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let oldest = try #require(report["oldest"] as? [String: Any])
+        #expect(oldest["platform"] as? String == "cli" && oldest["appVersion"] as? String == ZhiXiReview.version)
+        #expect(oldest["clientTimezoneOffsetMinutes"] as? Int == 480)
+        let bad = await run(["events", "enqueue", queue], standardInput: Self.input([
+            String(Self.line("src-3", sequence: 3).dropLast() + #","clientTimezoneOffsetMinutes":5000}"#)]))
+        #expect(bad.status == 65 && bad.error.contains("clientTimezoneOffsetMinutes must be within"))
     }
 
     @Test("a bad line is reported by number and nothing from the input is enqueued (65)")

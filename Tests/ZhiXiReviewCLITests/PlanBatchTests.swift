@@ -38,11 +38,17 @@ struct PlanBatchTests {
             let userID = workspace.user?.id ?? workspace.profile.userID
             let outputBytes = Array(output[index].utf8)
             let head = Array("{\"userId\":\"\(userID)\",\"plan\":".utf8)
-            let plan = Array(alone.output.utf8.dropLast())  // its line break
+            // plan --format json ends with the plan's notes (issue 18): the plan is every byte
+            // before its ,"notes" member, then its closing brace.
+            let aloneText = String(alone.output.dropLast())  // its line break
+            let notesStart = try #require(aloneText.range(of: ",\"notes\":[", options: .backwards))
+            let plan = Array((aloneText[..<notesStart.lowerBound] + "}").utf8)
             #expect(outputBytes.starts(with: head), "line \(index + 1) starts with its userId")
             #expect(outputBytes.dropFirst(head.count).starts(with: plan), "line \(index + 1): the plan differs from planning alone")
-            // What follows the plan: the notes that plan alone writes to standard error, or nothing.
+            // What follows the plan: the notes that plan alone writes in its JSON (and to standard error), or nothing.
             let notes = alone.error.components(separatedBy: "\n").filter { $0.hasPrefix("note: ") }.map { String($0.dropFirst(6)) }
+            let aloneObject = try #require(try JSONSerialization.jsonObject(with: Data(alone.output.utf8)) as? [String: Any])
+            #expect(aloneObject["notes"] as? [String] == notes)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(outputBytes)) as? [String: Any])
             #expect((object["notes"] as? [String] ?? []) == notes)
             #expect(Set(object.keys) == (notes.isEmpty ? ["userId", "plan"] : ["userId", "plan", "notes"]))

@@ -19,6 +19,27 @@ struct PlanCommandTests {
         #expect(fromLang.output == chinese.output, "--lang defaults from LANG")
     }
 
+    @Test("without --lang, LANG or a language in the profile, the plan is in Simplified Chinese")
+    func chineseByDefault() async throws {
+        let workspace = #"{"profile":{"userId":"u"},"lessons":[{"id":"L1","title":"动量","estimatedMinutes":10}],"#
+            + #""sessions":[{"id":"s1","userId":"u","lessonId":"L1","startedAt":"2026-11-20T10:00:00Z","userInput":"x","masteryScore":70}]}"#
+        let path = try temporaryFile("w.json", workspace)
+        let plain = await run("plan", path, "--now", Self.now)
+        #expect(plain.status == 0 && plain.output.contains("复习计划"), "\(plain.output)")
+        let english = await run("plan", path, "--now", Self.now, environment: ["LANG": "en_US.UTF-8"])
+        #expect(english.output.contains("Review plan"))
+    }
+
+    @Test("the sample as schema 1 wrote it plans exactly as the sample in schema 2, text and JSON")
+    func schemaOneSamePlan() async throws {
+        let schemaOne = packageRoot.appendingPathComponent("Tests/ZhiXiModelTests/Fixtures/workspace-schema-1.json").path
+        for format in ["text", "json"] {
+            let old = await run("plan", schemaOne, "--now", Self.now, "--format", format)
+            let new = await run("plan", Self.sample, "--now", Self.now, "--format", format)
+            #expect(old.status == 0 && !old.output.isEmpty && old.output == new.output, "\(format)")
+        }
+    }
+
     @Test("JSON output round-trips through the model's decoder")
     func jsonRoundTrip() async throws {
         let result = await run("plan", Self.sample, "--now", Self.now, "--format", "json")
@@ -29,13 +50,32 @@ struct PlanCommandTests {
         #expect(!all.isEmpty)
         #expect(Set(all.map(\.task.id)).count == all.count)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later"])
+        // The plan's members, then its notes (issue 18 added "notes").
+        #expect(Set(object.keys) == ["generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later", "notes"])
         // Each planned task is also a plain ReviewTask.
         let first = try #require((object["later"] as? [[String: Any]])?.first)
         let task = try ZhiXiJSON.makeDecoder().decode(ReviewTask.self, from: JSONSerialization.data(withJSONObject: first))
         #expect(task.id == plan.later.first?.task.id)
-        // Re-encoding the decoded plan with the model's encoder gives the same JSON.
-        #expect(String(decoding: try ZhiXiJSON.makeEncoder().encode(plan), as: UTF8.self) + "\n" == result.output)
+        // Re-encoding the decoded plan with the model's encoder gives the same JSON, up to the
+        // notes that follow the plan's members.
+        let encoded = String(decoding: try ZhiXiJSON.makeEncoder().encode(plan), as: UTF8.self)
+        #expect(result.output.hasPrefix(String(encoded.dropLast()) + ",\"notes\":["))
+    }
+
+    @Test("JSON output carries the plan's notes, the sentences the text output lists, after the plan's own members")
+    func jsonNotes() async throws {
+        let json = await run("plan", Self.sample, "--now", Self.now, "--format", "json", "--lang", "en")
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let notes = try #require(object["notes"] as? [String])
+        #expect(!notes.isEmpty, "the sample learner's plan has notes")
+        let text = await run("plan", Self.sample, "--now", Self.now, "--lang", "en")
+        for note in notes { #expect(text.output.contains("  - " + note), "\(note)") }
+        #expect(json.output.hasSuffix("]}\n"))
+        // A plan without notes has an empty list.
+        let tight = await run("plan", Self.sample, "--now", "2026-09-02T09:00:00+08:00", "--format", "json", "--daily-minutes", "0")
+        let tightObject = try #require(try JSONSerialization.jsonObject(with: Data(tight.output.utf8)) as? [String: Any])
+        #expect(tightObject["notes"] is [Any])
     }
 
     @Test("planning twice prints the same plan")

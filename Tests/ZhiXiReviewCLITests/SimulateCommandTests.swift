@@ -169,11 +169,17 @@ struct SimulateOptionUseTests {
         try Data(#"{"deck_size": 100, "learn_span": 20}"#.utf8).write(to: URL(fileURLWithPath: config))
         let workspace = packageRoot.appendingPathComponent("data/sample-workspace.json").path
         let chart = folder.appendingPathComponent("chart.svg").path
+        let revlog = folder.appendingPathComponent("log.csv").path
+        try Data("card_id,review_time,review_rating,review_duration\n1,1719820800000,3,5000\n1,1720000000000,3,4000\n".utf8)
+            .write(to: URL(fileURLWithPath: revlog))
         let runs: [[String]] = [
             ["--config", config, "--days", "20", "--deck", "100", "--retention", "0.85", "--params", "[]", "--new-per-day", "10",
              "--max-minutes-per-day", "20", "--seeds", "2", "--seed", "7", "--format", "csv", "--svg", chart, "--mode", "cards"],
             ["--days", "20", "--deck", "100", "--sweep", "0.8:0.9:0.05", "--format", "json"],
-            ["--workspace", workspace, "--now", "2026-11-29T09:00:00+08:00", "--days", "20"],
+            ["--workspace", workspace, "--now", "2026-11-29T09:00:00+08:00", "--days", "20", "--weak-point-rate", "0.2"],
+            ["--revlog", revlog, "--timezone", "UTC", "--day-start", "4", "--days", "20", "--save-config",
+             folder.appendingPathComponent("habits.json").path, "--budget", "20", "--sweep", "0.8:0.9:0.05", "--seeds", "1",
+             "--series", folder.appendingPathComponent("series.csv").path],
         ]
         var read: Set<String> = []
         for words in runs {

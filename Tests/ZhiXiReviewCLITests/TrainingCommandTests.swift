@@ -75,7 +75,8 @@ struct TrainingCommandTests {
         let candidate = try #require(object["candidate"] as? [String: Any])
         #expect((candidate["logLoss"] as? Double ?? 0) > 0)
         let rows = try String(contentsOfFile: predictions, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == "card_id,review_time,fold,elapsed_days,rating,recalled,predicted_recall,default_recall")
+        // Issue 18 added the weight column, so that the table can be recomputed from the file.
+        #expect(rows.first == "card_id,review_time,fold,elapsed_days,rating,recalled,predicted_recall,default_recall,weight")
         let scored = folds.reduce(0) { $0 + ($1["testItems"] as? Int ?? 0) }
         #expect(rows.count == scored + 1)
     }

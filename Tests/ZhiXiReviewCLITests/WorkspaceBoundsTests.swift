@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiModel
 
 /// Issue 16, class 8: every numeric and date field of a workspace is bounded; a value out of
 /// range is refused with 65 naming its field (in `--batch`, that learner's error line only),
@@ -46,7 +47,7 @@ struct WorkspaceBoundsTests {
     @Test("values no learner can have are refused with 65 naming the field", arguments: [
         ("profile.firstWeekday", #""firstWeekday":2"#, #""firstWeekday":99"#),
         ("profile.dailyMinutes", #""dailyMinutes":45"#, #""dailyMinutes":100000"#),
-        ("schemaVersion", #""schemaVersion":1"#, #""schemaVersion":99"#),
+        ("schemaVersion", #""schemaVersion":\#(LearnerWorkspace.currentSchemaVersion)"#, #""schemaVersion":99"#),
         ("sessions[0].startedAt", #""startedAt":"2026-09-01T16:37:00Z""#, #""startedAt":"3026-09-01T16:37:00Z""#),
         ("sessions[0].endedAt", #""endedAt":"2026-09-01T17:05:00Z""#, #""endedAt":"2026-09-01T15:05:00Z""#),
         ("lessons[0].estimatedMinutes", #""estimatedMinutes":25"#, #""estimatedMinutes":-5"#),
@@ -60,9 +61,9 @@ struct WorkspaceBoundsTests {
         #expect(result.error.contains(field), "\(result.error)")
     }
 
-    @Test("the next schema version (2) is read")
+    @Test("the next schema version is read (this version's plus one), and the first one")
     func nextSchemaVersion() async throws {
-        let text = try Self.sample { $0["schemaVersion"] = 2 }
+        let text = try Self.sample { $0["schemaVersion"] = LearnerWorkspace.currentSchemaVersion + 1 }
         let result = await run("plan", try temporaryFile("w.json", text), "--now", "2026-11-29T09:00:00+08:00")
         #expect(result.status == 0, "\(result.error)")
     }

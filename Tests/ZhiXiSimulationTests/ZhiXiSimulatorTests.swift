@@ -168,4 +168,21 @@ struct WorkspaceStartTests {
         }
         #expect(result.reviewLog.contains { $0.day == 0 && $0.kind != .learning }, "overdue reviews are due on day 0")
     }
+
+    @Test("the learner's weak-point history: every scored assessment counted by its rating, each weak point first named counted once")
+    func weakPointHistory() throws {
+        let workspace = try LearnerWorkspace(jsonData: Data(contentsOf: Self.workspaceURL))
+        let snapshot = try ReviewPlanner().memorySnapshot(of: PlannerInput(workspace: workspace), now: Self.now)
+        let history = snapshot.weakPointHistory
+        let scored = workspace.sessions.filter { $0.masteryScore != nil }.count
+        #expect(history.assessments.reduce(0, +) >= scored, "every scored session is an assessment")
+        // A weak point is new the first time its lesson's assessments name it (and again only
+        // after it retired): at least once per lesson that has any, at most once per mention.
+        let mentions = workspace.sessions.filter { $0.masteryScore != nil }.reduce(0) { $0 + $1.weakPoints.count }
+        let lessonsNamed = Set(workspace.sessions.filter { $0.masteryScore != nil && !$0.weakPoints.isEmpty }.map(\.lessonID)).count
+        #expect(history.newWeakPoints.reduce(0, +) >= lessonsNamed)
+        #expect(history.newWeakPoints.reduce(0, +) <= mentions)
+        let behaviour = WeakPointBehaviour(history: history)
+        #expect(behaviour.newWeakPointProbabilities != WeakPointBehaviour().newWeakPointProbabilities)
+    }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import ZhiXiModel
+import ZhiXiReading
 
 /// The reading endpoints of the app's API on a ``FakeZhiXiAPI``, with a server's memory:
 /// `POST learning/reading-events/batch` stores each event once by `eventId` and answers
 /// `{"accepted", "rejected"}`; `GET learning/continue` and
-/// `GET materials/{id}/reading-progress` answer from the stored events.
+/// `GET materials/{id}/reading-progress?targetType=T` answer from the stored events
+/// (`status` `not_started` for a material never read, `completed` once marked as read or read
+/// to the end, else `in_progress`).
 ///
 /// Rejections: an id stored before → `DUPLICATE_EVENT`; a material in
 /// ``deniedMaterials`` → `MATERIAL_ACCESS_DENIED`, in ``expiredMaterials`` →
@@ -23,6 +26,7 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     private var denied: Set<String> = []
     private var expired: Set<String> = []
     private var deleted: Set<String> = []
+    private var titles: [String: String] = [:]
 
     /// Adds the reading routes to `api`'s server.
     public init(api: FakeZhiXiAPI) {
@@ -39,7 +43,12 @@ public final class FakeReadingEventServer: @unchecked Sendable {
             api.authorized(request) { _ in .json(continueItem()) }
         }
         api.server.route("GET", "/api/materials/{id}/reading-progress") { [self] request in
-            api.authorized(request) { _ in .json(progress(of: request.pathParameters["id"] ?? "")) }
+            api.authorized(request) { _ in
+                guard let targetType = request.query["targetType"], !targetType.isEmpty else {
+                    return .error(400, code: "INVALID_REQUEST", message: "targetType is required")
+                }
+                return .json(progress(of: request.pathParameters["id"] ?? "", targetType: ReadingTargetType(rawValue: targetType)))
+            }
         }
     }
 
@@ -55,6 +64,14 @@ public final class FakeReadingEventServer: @unchecked Sendable {
         self.denied = denied
         self.expired = expired
         self.deleted = deleted
+        lock.unlock()
+    }
+
+    /// The title `GET learning/continue` gives a material (none by default: the app shows it
+    /// as untitled).
+    public func setTitle(_ title: String?, of materialID: String) {
+        lock.lock()
+        titles[materialID] = title
         lock.unlock()
     }
 
@@ -135,17 +152,19 @@ public final class FakeReadingEventServer: @unchecked Sendable {
         let position = stored.values.filter { $0.materialID == last.materialID && $0.position != nil }
             .max { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }?.position
         return ContinueLearningItem(type: ContinueLearningType(rawValue: last.readingTargetType.rawValue), materialID: last.materialID,
-                                    title: "material \(last.materialID)", position: position,
-                                    lastReadAt: Date(timeIntervalSince1970: Double(last.clientTimestampMs) / 1000))
+                                    title: titles[last.materialID], lastPosition: position, lastProgress: position?.progress,
+                                    lastReadAt: last.event.timestamp)
     }
 
-    private func progress(of materialID: String) -> ReadingProgress {
+    private func progress(of materialID: String, targetType: ReadingTargetType) -> ReadingProgress {
         lock.lock()
         defer { lock.unlock() }
         let events = stored.values.filter { $0.materialID == materialID }
+        guard !events.isEmpty else { return ReadingProgress(materialID: materialID, readingTargetType: targetType, status: .notStarted) }
         let last = events.filter { $0.position != nil }.max { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }
-        return ReadingProgress(materialID: materialID, readingTargetType: events.first?.readingTargetType, position: last?.position,
-                               markedAsRead: events.contains { $0.eventType == .markedAsRead },
-                               updatedAt: last.map { Date(timeIntervalSince1970: Double($0.clientTimestampMs) / 1000) })
+        let finished = events.contains { $0.eventType == .markedAsRead } || (last?.position?.progress ?? 0) >= 1
+        return ReadingProgress(materialID: materialID, readingTargetType: events.first?.readingTargetType ?? targetType,
+                               status: finished ? .completed : .inProgress, lastPosition: last?.position,
+                               lastProgress: last?.position?.progress, updatedAt: last?.event.timestamp)
     }
 }

@@ -1,36 +1,27 @@
 import Foundation
 import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiPlanner
 
-/// The app's API played by a ``TestHTTPServer``: Sign in with Apple, refresh with
-/// rotation, logout, the current user, and the other endpoints as authenticated echoes.
+/// The app's API played by a ``TestHTTPServer``: the contract's executable form. Every
+/// endpoint of the contract answers in its shape, from a memory of each learner
+/// (``FakeLearner``): Sign in with Apple, refresh with rotation, logout, the current user;
+/// the profile and onboarding; knowledge bases, paths, lessons; sessions and analyses in
+/// pages (`{"items", "nextCursor"}`, `?since=` and `?cursor=`); the AI's analysis (a
+/// deterministic stand-in for a model, ``FakeAnalysisModel``) and chat; feedback; the
+/// analysis page's figures; review tasks, completed and skipped idempotently. The reading
+/// endpoints are added by ``FakeReadingEventServer``.
 ///
 /// Tokens look like `at-<UUID>` and `rt-<UUID>`; every token it issues, and every identity
 /// token and authorization code it receives, is kept in ``secrets`` so a test can check
 /// that none of them appears in a log. Tests change its state to make the server expire
-/// tokens, and inject faults through ``server``'s ``TestHTTPServer/faults``.
+/// tokens, seed learners (``seed(_:planAt:configuration:)``), set its clock and its page
+/// size, and inject faults through ``server``'s ``TestHTTPServer/faults``.
 ///
-/// Routes (under `/api`): `POST auth/apple`, `POST auth/refresh`, `POST auth/logout`,
-/// `GET users/me`; and, answering ``EndpointEcho`` after checking the bearer token,
-/// `POST learning/reading-events/batch`, `GET learning/continue`,
-/// `GET materials/{id}/reading-progress`, `GET learning/summary`, `GET learning/trend`,
-/// `GET activity/heatmap`, `GET review-tasks`, `POST review-tasks/{id}/complete`,
-/// `POST feedback`, `POST ai/analyze-learning-input`, `POST ai/chat`. Register a route on
-/// ``server`` to replace any of them.
+/// Errors are the API's `{"code", "message"}`: 400 `INVALID_REQUEST` for a body or query
+/// of the wrong shape, 401 for tokens, 404 `…_NOT_FOUND` for an unknown id, 409 and 410 for
+/// a review task that cannot take the action (completed, cancelled).
 public final class FakeZhiXiAPI: @unchecked Sendable {
-    /// What the echo endpoints answer: which endpoint was called, for whom, with what.
-    public struct EndpointEcho: Codable, Sendable, Hashable {
-        /// `METHOD /api/path` of the route, such as `GET /api/materials/{id}/reading-progress`.
-        public var endpoint: String
-        /// The id of the authenticated user.
-        public var userId: String
-        /// The query parameters.
-        public var query: [String: String]
-        /// The route's path parameters.
-        public var pathParameters: [String: String]
-        /// The request body as text.
-        public var body: String
-    }
-
     /// The state of a refresh token.
     public enum RefreshTokenState: Sendable, Hashable {
         /// Usable once.
@@ -57,11 +48,17 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     /// The `expiresIn` of issued access tokens, in seconds.
     public let accessTokenLifetime: Int
 
-    private let lock = NSLock()
+    // Everything below is only touched under `lock`.
+    let lock = NSLock()
     private var users: [String: User] = [:]
     private var accessTokens: [String: (appleUserID: String, expired: Bool)] = [:]
     private var refreshTokens: [String: (appleUserID: String, state: RefreshTokenState)] = [:]
     private var receivedSecrets: [String] = []
+    var learners: [String: FakeLearner] = [:]
+    var clock: @Sendable () -> Date = { Date() }
+    var itemsPerPage = 100
+    var completions = 0
+    private var nextID = 0
 
     /// Starts the fake API on a new test server.
     public init(limits: TestServerLimits = TestServerLimits(), accessTokenLifetime: Int = 900) throws(TestServerError) {
@@ -83,7 +80,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     /// `POST auth/refresh` requests received so far (faulted ones included).
     public var refreshCount: Int { server.requestCount("POST", "/api/auth/refresh") }
 
-    /// The user with this Apple user identifier, if they signed in.
+    /// The user with this Apple user identifier, if they signed in or were seeded.
     public func user(appleUserID: String) -> User? {
         return lock.withLock { users[appleUserID] }
     }
@@ -95,23 +92,70 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
 
     /// Every access token issued so far is answered 401 `TOKEN_EXPIRED` from now on.
     public func expireAccessTokens() {
-        lock.lock()
-        for token in accessTokens.keys { accessTokens[token]?.expired = true }
-        lock.unlock()
+        lock.withLock { for token in accessTokens.keys { accessTokens[token]?.expired = true } }
     }
 
     /// Every active refresh token is answered 401 `REFRESH_TOKEN_EXPIRED` from now on.
     public func expireRefreshTokens() {
-        lock.lock()
-        for (token, grant) in refreshTokens where grant.state == .active { refreshTokens[token]?.state = .expired }
-        lock.unlock()
+        lock.withLock { for (token, grant) in refreshTokens where grant.state == .active { refreshTokens[token]?.state = .expired } }
     }
 
     /// Marks the user's first-run introduction done (or not).
     public func setOnboardingCompleted(_ completed: Bool, appleUserID: String) {
-        lock.lock()
-        users[appleUserID]?.onboardingCompleted = completed
-        lock.unlock()
+        lock.withLock { users[appleUserID]?.onboardingCompleted = completed }
+    }
+
+    /// The server's clock: the `createdAt` of what it stores, and "today" of its figures.
+    public func setClock(_ now: @escaping @Sendable () -> Date) {
+        lock.withLock { clock = now }
+    }
+
+    /// The items per page of the paged lists (default 100).
+    public func setItemsPerPage(_ count: Int) {
+        lock.withLock { itemsPerPage = max(1, count) }
+    }
+
+    /// The data of the learner with this user id, if any.
+    public func learner(userID: String) -> FakeLearner? {
+        return lock.withLock { learners[userID] }
+    }
+
+    /// Changes the data of the learner with this user id (created with a default profile).
+    public func updateLearner(userID: String, _ change: (inout FakeLearner) -> Void) {
+        lock.withLock { change(&learners[userID, default: FakeLearner(profile: UserLearningProfile(userID: userID))]) }
+    }
+
+    /// The review task with this id, whoever it belongs to.
+    public func reviewTask(id: String) -> ReviewTask? {
+        return lock.withLock { learners.values.lazy.compactMap { $0.reviewTasks.first { $0.id == id } }.first }
+    }
+
+    /// Completions that changed a task (a completion of a completed task does not count).
+    public var completionCount: Int { lock.withLock { completions } }
+
+    /// Makes the learner of `workspace` (its user, or a user `user-seeded`) known to the server
+    /// with all its data, as if it had been using the app; with `planAt`, the server plans its
+    /// review tasks as of that moment with the package's planner (as a backend embedding it
+    /// would), so the tasks a client plans from the same data have the same ids. Returns the
+    /// user, who signs in with its `appleUserID`.
+    @discardableResult
+    public func seed(_ workspace: LearnerWorkspace, planAt: Date? = nil,
+                     configuration: PlannerConfiguration = PlannerConfiguration()) throws -> User {
+        let user = workspace.user ?? User(id: workspace.profile.userID.isEmpty ? "user-seeded" : workspace.profile.userID,
+                                          appleUserID: "apple-seeded", createdAt: Self.createdAt)
+        var learner = FakeLearner(workspace: workspace)
+        learner.profile.userID = user.id
+        if let planAt {
+            let result = try ReviewPlanner(configuration: configuration).plan(PlannerInput(workspace: workspace), now: planAt)
+            let planned = (result.plan.today + result.plan.tomorrow + result.plan.thisWeek + result.plan.later).map(\.task)
+            let known = Set(learner.reviewTasks.map(\.id))
+            learner.reviewTasks += planned.filter { !known.contains($0.id) }
+        }
+        lock.withLock {
+            users[user.appleUserID] = user
+            learners[user.id] = learner
+        }
+        return user
     }
 
     /// Answers `body(user)` for the user of the request's bearer token, or the 401 the API
@@ -133,6 +177,68 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
         return issueTokens(for: user)
     }
 
+    // MARK: - Helpers of the routes
+
+    /// Answers `body(user, learner)` for the request's user, with the learner's data changed
+    /// as `body` changes it, under the lock; or the 401 of a bad token.
+    func withLearner(_ request: TestHTTPRequest,
+                     _ body: (User, inout FakeLearner, _ now: Date) -> TestHTTPResponse) -> TestHTTPResponse {
+        authorized(request) { user in
+            lock.withLock {
+                var learner = learners[user.id] ?? FakeLearner(profile: UserLearningProfile(userID: user.id))
+                let response = body(user, &learner, clock())
+                learners[user.id] = learner
+                return response
+            }
+        }
+    }
+
+    /// A new id with `prefix`, such as `session-fake-3`. Call under the lock.
+    func makeID(_ prefix: String) -> String {
+        nextID += 1
+        return "\(prefix)-fake-\(nextID)"
+    }
+
+    /// Counts a completion that changed a task. Call under the lock.
+    func countCompletion() { completions += 1 }
+
+    /// The user's record after `change`. Call under the lock.
+    func updateUser(_ user: User, _ change: (inout User) -> Void) -> User {
+        var updated = users[user.appleUserID] ?? user
+        change(&updated)
+        users[user.appleUserID] = updated
+        return updated
+    }
+
+    /// One page of `items` for the request's `cursor` (`o<offset>`), or a 400 for a cursor
+    /// this server did not give. Call under the lock.
+    func page<Item: Codable & Sendable>(_ items: [Item], request: TestHTTPRequest) -> TestHTTPResponse {
+        var offset = 0
+        if let cursor = request.query["cursor"] {
+            guard cursor.hasPrefix("o"), let value = Int(cursor.dropFirst()), value >= 0, value <= items.count else {
+                return .error(400, code: "INVALID_REQUEST", message: "cursor '\(cursor)' is not one this server gave")
+            }
+            offset = value
+        }
+        let end = min(items.count, offset + itemsPerPage)
+        return .json(APIPage(items: Array(items[offset ..< end]), nextCursor: end < items.count ? "o\(end)" : nil))
+    }
+
+    /// The `since` of a paged request: `nil` when absent, or a 400 answer when it is not an
+    /// ISO-8601 time.
+    static func since(_ request: TestHTTPRequest) -> Result<Date?, Refusal> {
+        guard let text = request.query["since"] else { return .success(nil) }
+        guard let date = FakeZhiXiAPI.decodeDate(text) else {
+            return .failure(Refusal(response: .error(400, code: "INVALID_REQUEST", message: "since '\(text)' is not an ISO-8601 time")))
+        }
+        return .success(date)
+    }
+
+    /// A date of the contract's text form, or `nil`.
+    static func decodeDate(_ text: String) -> Date? {
+        try? decoder.decode(Date.self, from: Data(encoder.encode(text)))
+    }
+
     // MARK: - Routes
 
     private func registerRoutes() {
@@ -140,32 +246,18 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
         server.route("POST", "/api/auth/refresh") { [self] request in refresh(request) }
         server.route("POST", "/api/auth/logout") { [self] request in logout(request) }
         server.route("GET", "/api/users/me") { [self] request in
-            switch authenticate(request) {
-            case .success(let user): .json(user)
-            case .failure(let refusal): refusal.response
-            }
+            authorized(request) { user in .json(lock.withLock { users[user.appleUserID] ?? user }) }
         }
-        let echoes = [
-            ("POST", "/api/learning/reading-events/batch"), ("GET", "/api/learning/continue"),
-            ("GET", "/api/materials/{id}/reading-progress"), ("GET", "/api/learning/summary"),
-            ("GET", "/api/learning/trend"), ("GET", "/api/activity/heatmap"), ("GET", "/api/review-tasks"),
-            ("POST", "/api/review-tasks/{id}/complete"), ("POST", "/api/feedback"),
-            ("POST", "/api/ai/analyze-learning-input"), ("POST", "/api/ai/chat"),
-        ]
-        for (method, pattern) in echoes {
-            server.route(method, pattern) { [self] request in
-                switch authenticate(request) {
-                case .success(let user):
-                    .json(EndpointEcho(endpoint: "\(method) \(pattern)", userId: user.id, query: request.query,
-                                       pathParameters: request.pathParameters, body: String(decoding: request.body, as: UTF8.self)))
-                case .failure(let refusal):
-                    refusal.response
-                }
-            }
-        }
+        registerProfileRoutes()
+        registerKnowledgeRoutes()
+        registerLearningRoutes()
+        registerAIRoutes()
+        registerFeedbackRoutes()
+        registerAnalyticsRoutes()
+        registerReviewRoutes()
     }
 
-    private struct Refusal: Error {
+    struct Refusal: Error {
         var response: TestHTTPResponse
     }
 
@@ -186,13 +278,13 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
 
     private func signIn(_ request: TestHTTPRequest) -> TestHTTPResponse {
         guard let login = request.decodeBody(AppleLoginRequest.self), !login.identityToken.isEmpty,
-              !login.authorizationCode.isEmpty, !login.userIdentifier.isEmpty else {
+              login.authorizationCode.map({ !$0.isEmpty }) ?? true, !login.userIdentifier.isEmpty else {
             return .error(400, code: "INVALID_REQUEST", message: "the body must be an AppleLoginRequest")
         }
         lock.lock()
         defer { lock.unlock() }
         receivedSecrets.append(login.identityToken)
-        receivedSecrets.append(login.authorizationCode)
+        if let code = login.authorizationCode { receivedSecrets.append(code) }
         guard login.identityToken != Self.refusedIdentityToken else {
             return .error(401, code: "INVALID_APPLE_CREDENTIAL", message: "Apple did not confirm the identity token")
         }
@@ -204,7 +296,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
             onboardingCompleted: false,
             createdAt: Self.createdAt
         )
-        user.lastLoginAt = Date()
+        user.lastLoginAt = clock()
         users[login.userIdentifier] = user
         return .json(issueTokens(for: user))
     }
@@ -257,6 +349,6 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     }
 }
 
-private extension String {
+extension String {
     var nilIfEmpty: String? { isEmpty ? nil : self }
 }

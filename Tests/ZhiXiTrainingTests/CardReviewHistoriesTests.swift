@@ -19,8 +19,11 @@ struct CardReviewHistoriesTests {
         4,1200,7,2024-03-31T08:00:00+08:00,1
         """)
         #expect(log.cardIDs == ["42", "7"])
+        // The review_duration column is read since issue 18 (the simulator's seconds per answer).
         #expect(log.reviews[0][0] == ReviewLogEntry(cardID: "42", reviewedAtSecondsSince1970: 1_711_744_352.25, rating: .good,
-                                                    recordedState: 2))
+                                                    recordedState: 2, durationMilliseconds: 8_000))
+        #expect(log.reviews[0][1].durationMilliseconds == nil, "an empty duration is unknown")
+        #expect(log.reviews[1][0].durationMilliseconds == 1_200)
         #expect(log.reviews[0][1].reviewedAtSecondsSince1970 == 1_711_744_352.25 + 86_400)
         #expect(log.reviews[0][1].recordedState == nil)
         #expect(log.reviews[1][0].reviewedAtSecondsSince1970 == 1_711_843_200)
@@ -125,10 +128,17 @@ struct CardReviewHistoriesTests {
     }
 }
 
-/// The real review log is in ../shared/data next to the project; a fresh clone does not have it.
-let sharedReviewLog: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+/// The real review log is in ../shared/data next to the project (or next to the directory of
+/// worktrees, ../../shared/data, for a worktree); a fresh clone does not have it.
+let sharedReviewLog: URL = {
+    let project = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let beside = project.deletingLastPathComponent().appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+    let aboveWorktrees = project.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+    return FileManager.default.fileExists(atPath: beside.path) ? beside
+        : FileManager.default.fileExists(atPath: aboveWorktrees.path) ? aboveWorktrees : beside
+}()
 
 @Suite("The real review log (../shared/data)",
        .enabled(if: FileManager.default.fileExists(atPath: sharedReviewLog.path),
@@ -164,5 +174,43 @@ struct RealReviewLogTests {
         for (summary, state) in zip(summaries, batchStates) {
             #expect(summary.card.memoryState == state, "\(summary.cardID)")
         }
+    }
+
+    @Test("durations: rows that differ only in duration are one review; a duration that is not a number names its line")
+    func durations() throws {
+        let log = try histories("""
+        card_id,review_time,review_rating,review_duration
+        1,1711744352250,3,8000
+        1,1711744352250,3,9000
+        1,1711830752250,1,7241.0
+        """)
+        #expect(log.reviews[0].count == 2)
+        #expect(log.duplicateRowCount == 1)
+        #expect(log.reviews[0][1].durationMilliseconds == 7_241)
+        #expect(throws: ReviewLogError.self) { try histories("card_id,review_time,review_rating,review_duration\n1,1711744352250,3,slow\n") }
+        do throws(ReviewLogError) {
+            _ = try ReviewLogColumns(csv: Data("card_id,review_time,review_rating,review_duration\n1,1711744352250,3,-5\n".utf8))
+            Issue.record("a negative duration was accepted")
+        } catch {
+            #expect(error.description.contains("line 2") && error.description.contains("review_duration"), "\(error.description)")
+        }
+    }
+
+    @Test("a replay gives the scheduler's own log, durations included, and every card after its last review")
+    func replay() throws {
+        let log = try histories("""
+        card_id,review_time,review_rating,review_duration
+        1,1711744352250,1,8000
+        1,1711744412250,3,6000
+        1,1711830752250,3,5000
+        2,1711744352250,3,
+        """)
+        let scheduler = try CardScheduler(SchedulerConfiguration(fuzz: .off, elapsedDays: .studyDays(.utc)))
+        let (cards, reviews) = log.replay(with: scheduler)
+        #expect(cards.count == 2 && reviews.count == 4)
+        #expect(reviews.map(\.reviewDurationMilliseconds) == [8_000, 6_000, 5_000, nil])
+        #expect(reviews[0].cardBefore.state == .new && reviews[1].cardBefore.state == .learning)
+        let summaries = CardScheduleSummary.summaries(of: log, scheduler: scheduler, now: Date(timeIntervalSince1970: 1_712_000_000))
+        #expect(cards == summaries.map(\.card), "the cards states prints")
     }
 }

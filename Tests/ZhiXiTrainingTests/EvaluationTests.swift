@@ -42,8 +42,7 @@ struct EvaluationTests {
 
 /// The real review log of `shared/data`, when present.
 private func realLog() throws -> TrainingDataset? {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/anki-revlog-josh-2024.csv")
+    let path = sharedReviewLog
     guard FileManager.default.fileExists(atPath: path.path) else { return nil }
     let log = try ReviewLogColumns(csv: Data(contentsOf: path, options: .alwaysMapped))
     return TrainingDataset(ReviewTimelines(log: log, calendar: .utc))

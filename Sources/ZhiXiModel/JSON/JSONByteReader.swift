@@ -69,9 +69,11 @@ struct JSONByteReader {
         let table: JSONKeyTable<Key>
         /// The offset of the object's `{`.
         let start: Int
-        /// Bit `i` is set once key `i` has been read: a later occurrence is skipped.
+        /// Bit `i` is set once entry (name) `i` has been met: a later occurrence is skipped.
         var seen: UInt64 = 0
-        /// The index of the key returned last.
+        /// Bit `i` is set once key `i` has been returned with a value other than `null`.
+        var present: UInt64 = 0
+        /// The entry returned last.
         var current = 0
         /// `true` until the first member has been looked for.
         var isFirst = true
@@ -81,13 +83,18 @@ struct JSONByteReader {
             failure.inside(key: table.names[current])
         }
 
-        /// `value`, or a failure naming the missing key when it is `nil`.
+        /// Whether `key` had a value other than `null`.
+        func isPresent(_ key: Key) -> Bool {
+            present & (1 &<< UInt64(table.index(of: key))) != 0
+        }
+
+        /// Fails naming the first required key that had no value (in the table's order).
         @inline(__always)
-        func required<Value>(_ value: consuming Value?, _ key: Key) throws(JSONReadFailure) -> Value {
-            guard let value else {
-                throw JSONReadFailure(offset: start, reason: "missing required key \"\(key.stringValue)\"")
-            }
-            return value
+        func checkRequired() throws(JSONReadFailure) {
+            let missing = table.requiredMask & ~present
+            guard missing != 0 else { return }
+            let key = table.requiredOrder.first { missing & (1 &<< UInt64($0)) != 0 }!
+            throw JSONReadFailure(offset: start, reason: "missing required key \"\(table.names[key])\"")
         }
     }
 
@@ -101,9 +108,10 @@ struct JSONByteReader {
         return ObjectCursor(table: table, start: start)
     }
 
-    /// The key of the next member not yet read, with the reader placed on its value; `nil`
-    /// once the object's `}` has been consumed. Members with unknown or repeated keys are
-    /// skipped on the way.
+    /// The key of the next member to read, with the reader placed on its value; `nil` once
+    /// the object's `}` has been consumed. Skipped on the way: members with unknown or
+    /// repeated names, a former name when the key already has a value, and `null` values of
+    /// keys that are not required (a `null` reads as an absent member).
     @inline(__always)
     mutating func nextField<Key>(_ cursor: inout ObjectCursor<Key>) throws(JSONReadFailure) -> Key? {
         while true {
@@ -141,10 +149,19 @@ struct JSONByteReader {
             offset &+= 1
             if index < cursor.table.count {
                 let bit: UInt64 = 1 &<< UInt64(index)
-                if cursor.seen & bit == 0 {
+                let key = cursor.table.entryKeys[index]
+                let keyBit: UInt64 = 1 &<< UInt64(key)
+                // A former name counts only while the key has no value (its own name wins,
+                // unless it is absent or null).
+                if cursor.seen & bit == 0 && (index < cursor.table.keyCount || cursor.present & keyBit == 0) {
                     cursor.seen |= bit
+                    if cursor.table.requiredMask & keyBit == 0 && peekToken() == UInt8(ascii: "n") {
+                        try readLiteralNull()
+                        continue
+                    }
+                    cursor.present |= keyBit
                     cursor.current = index
-                    return cursor.table.keys[index]
+                    return cursor.table.keys[key]
                 }
             }
             do throws(JSONReadFailure) {
@@ -273,6 +290,12 @@ struct JSONByteReader {
         default:
             throw mismatch(expected: "true or false")
         }
+    }
+
+    /// Consumes `null` at `offset`.
+    @inline(__always)
+    mutating func readLiteralNull() throws(JSONReadFailure) {
+        try readLiteral("null")
     }
 
     /// Consumes the literal `word` (`true`, `false` or `null`) at `offset`.

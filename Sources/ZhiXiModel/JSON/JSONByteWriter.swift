@@ -71,15 +71,15 @@ struct JSONByteWriter {
         text.append(value ? "true" : "false")
     }
 
-    /// Writes a date as an ISO-8601 string; fails for years outside 0000–9999, as
-    /// ``ZhiXiJSON``'s encoder does.
+    /// Writes a date as an ISO-8601 string with the shortest exact fraction, as ``ZhiXiJSON``'s
+    /// encoder does; fails for years outside 0000–9999, as it does.
     mutating func date(_ date: Date, key: StaticString) throws(EncodingError) {
         guard ISO8601Timestamp.isRepresentable(date) else {
             throw EncodingError.invalidValue(date, EncodingError.Context(
                 codingPath: [], debugDescription: "\(key): the date \(date) has a year outside 0000–9999"))
         }
         text.append(byte: UInt8(ascii: "\""))
-        ISO8601Timestamp.append(date, to: &text)
+        ISO8601Timestamp.append(date, precision: .nanoseconds, to: &text)
         text.append(byte: UInt8(ascii: "\""))
     }
 

@@ -1,18 +1,26 @@
-/// The keys of one model type, laid out for matching raw key bytes quickly.
+/// The keys of one model type, laid out for matching raw key bytes quickly, with which of
+/// them are required and the former names some of them are still read under.
 ///
-/// Each key's first sixteen bytes are kept as two little-endian words, and the keys sit in
-/// a small open-addressed hash table keyed on those words and the length, so a key is
+/// Entries are the keys' JSON names in the order of `Key.allCases`, then the former names.
+/// Each entry's first sixteen bytes are kept as two little-endian words, and the entries sit
+/// in a small open-addressed hash table keyed on those words and the length, so a key is
 /// found with one hash, one or two probes and two integer comparisons, whatever order the
 /// members come in.
 final class JSONKeyTable<Key: CodingKey & CaseIterable & Sendable>: Sendable {
-    /// The keys, in the order of `Key.allCases`.
+    /// The keys, in the order of `Key.allCases`: entry `i < keyCount` is key `i`.
     let keys: [Key]
-    /// The keys' JSON names, in the same order.
+    /// The JSON names of the entries: the keys' names, then the former names.
     let names: [String]
+    /// The key index of each entry.
+    let entryKeys: [Int]
+    /// Bit `i` is set when key `i` is required.
+    let requiredMask: UInt64
+    /// The required keys' indices, in the order a missing one is reported.
+    let requiredOrder: [Int]
     private let entries: [Entry]
-    /// Bytes 16 and on of each key, empty for keys of sixteen bytes or fewer.
+    /// Bytes 16 and on of each entry, empty for names of sixteen bytes or fewer.
     private let tails: [[UInt8]]
-    /// Slots of the hash table: the index of a key, or -1 for an empty slot.
+    /// Slots of the hash table: the index of an entry, or -1 for an empty slot.
     private let slots: [Int8]
 
     private static var slotBits: UInt64 { 7 }
@@ -24,11 +32,17 @@ final class JSONKeyTable<Key: CodingKey & CaseIterable & Sendable>: Sendable {
         var secondWord: UInt64
     }
 
-    /// A table of every case of `Key`.
-    init() {
+    /// A table of every case of `Key`, `required` of them required, and `formerNames` read
+    /// as the key they map to when the key's own name is absent.
+    init(required: [Key] = [], formerNames: [(name: String, key: Key)] = []) {
         keys = Array(Key.allCases)
-        names = keys.map(\.stringValue)
-        precondition(keys.count <= 64, "JSONKeyTable tracks at most 64 keys per object")
+        let keyNames = keys.map(\.stringValue)
+        names = keyNames + formerNames.map(\.name)
+        entryKeys = Array(keyNames.indices) + formerNames.map { former in keyNames.firstIndex(of: former.key.stringValue)! }
+        precondition(names.count <= 64, "JSONKeyTable tracks at most 64 names per object")
+        let requiredIndices = required.map { key in keyNames.firstIndex(of: key.stringValue)! }
+        requiredOrder = requiredIndices
+        requiredMask = requiredIndices.reduce(0) { $0 | 1 << UInt64($1) }
         tails = names.map { Array($0.utf8.dropFirst(16)) }
         entries = names.map { name in
             let bytes = Array(name.utf8)
@@ -52,8 +66,15 @@ final class JSONKeyTable<Key: CodingKey & CaseIterable & Sendable>: Sendable {
         self.slots = slots
     }
 
+    /// The number of entries (names); an index equal to it means "not a key".
+    var count: Int { names.count }
     /// The number of keys.
-    var count: Int { keys.count }
+    var keyCount: Int { keys.count }
+
+    /// The index of `key`. O(keys).
+    func index(of key: Key) -> Int {
+        keys.firstIndex { $0.stringValue == key.stringValue } ?? keyCount
+    }
 
     @inline(__always)
     private static func slot(_ first: UInt64, _ second: UInt64, _ length: Int) -> Int {
@@ -62,7 +83,7 @@ final class JSONKeyTable<Key: CodingKey & CaseIterable & Sendable>: Sendable {
         return Int(truncatingIfNeeded: mixed &>> (64 &- slotBits))
     }
 
-    /// The index of the key spelled by the `length` bytes at `key`, or ``count`` if none.
+    /// The index of the entry spelled by the `length` bytes at `key`, or ``count`` if none.
     ///
     /// `readable` is how many bytes may be read from `key` (at least `length`).
     @inline(__always)
@@ -101,7 +122,7 @@ final class JSONKeyTable<Key: CodingKey & CaseIterable & Sendable>: Sendable {
         }
     }
 
-    /// The index of the key named `name` (compared as Swift strings, so canonically
+    /// The index of the entry named `name` (compared as Swift strings, so canonically
     /// equivalent spellings match, as in `JSONDecoder`), or ``count`` if none.
     func index(ofName name: String) -> Int {
         names.firstIndex(of: name) ?? count

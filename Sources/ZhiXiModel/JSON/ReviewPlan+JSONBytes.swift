@@ -34,6 +34,8 @@ extension PlannedReviewTask: JSONByteEncodable {
         writer.member("id", task.id)
         writer.member("lessonId", task.lessonID)
         writer.member("lessonTitle", explanation.lessonTitle)
+        writer.member("move", explanation.move?.rawValue)
+        try writer.member("movedFrom", explanation.movedFrom)
         try writer.member("predictedRecall", explanation.predictedRecall)
         writer.member("reason", explanation.reason)
         writer.member("reviewType", task.reviewType.rawValue)

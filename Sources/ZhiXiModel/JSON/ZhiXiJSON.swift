@@ -5,8 +5,13 @@ import Foundation
 ///
 /// - Keys are the camelCase property names.
 /// - Dates are ISO-8601 strings (see `ISO8601Timestamp` (ZhiXiCore)): decoded with or without a
-///   fraction of a second and with `Z` or an offset such as `+08:00`; encoded in UTC with
-///   `Z`, with milliseconds only when the date has a sub-second part.
+///   fraction of a second and with `Z` or an offset such as `+08:00`; encoded in UTC with `Z`
+///   and the shortest fraction of a second (none, 3, 6 or 9 digits) that reads back as the
+///   very same `Date`: `2025-03-14T09:30:00Z`, `…:12.345Z`, and for a `Date()` stamp
+///   `…:12.345678912Z`. A decoded record therefore equals the encoded one, and a date at a
+///   whole millisecond (as servers send them) is written exactly as before, to the
+///   millisecond. The scheduler's `Card` and `CardReview` write their dates the same way: one
+///   precision across the package's JSON.
 /// - Unknown keys are ignored, missing optional keys decode as `nil`, and the open enums
 ///   (``ReviewType``, ``UserStatus``, ``ReviewTaskStatus``) keep values they do not know.
 /// - Encoded output is stable: keys sorted, slashes not escaped.
@@ -31,7 +36,7 @@ public enum ZhiXiJSON {
                 )
             }
             var container = encoder.singleValueContainer()
-            try container.encode(ISO8601Timestamp.string(from: date))
+            try container.encode(ISO8601Timestamp.string(from: date, precision: .nanoseconds))
         }
         return encoder
     }

@@ -18,8 +18,12 @@ public struct ReadingPositionRestore: Sendable, Hashable {
     public var position: ReadingPosition?
     /// Where it came from.
     public var source: Source
-    /// `true` when the server says the learner marked the material as read.
-    public var markedAsRead: Bool
+    /// How far the learner got, as the server says; `nil` when it did not say or could not
+    /// be asked.
+    public var status: ReadingProgressStatus?
+
+    /// `true` when the server says the learner finished the material (or marked it as read).
+    public var markedAsRead: Bool { status == .completed }
     /// Why the server could not be used, when it failed.
     public var serverError: APIError?
 }

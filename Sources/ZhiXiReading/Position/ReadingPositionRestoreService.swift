@@ -3,9 +3,10 @@ import ZhiXiModel
 import ZhiXiNetwork
 
 /// Finds where to reopen a material: the server's saved progress first
-/// (`GET materials/{id}/reading-progress`), the device's ``ReadingPositionStore`` as the
-/// fallback, and the device's position when it is newer than the server's (events not
-/// yet uploaded). A position the server gives is kept on the device for offline use.
+/// (`GET materials/{id}/reading-progress?targetType=T`: its `lastPosition`, unless its
+/// `status` is `not_started`), the device's ``ReadingPositionStore`` as the fallback, and
+/// the device's position when it is newer than the server's (events not yet uploaded). A
+/// position the server gives is kept on the device for offline use.
 public struct ReadingPositionRestoreService: Sendable {
     /// The server.
     public let server: any ReadingServerAPI
@@ -18,29 +19,28 @@ public struct ReadingPositionRestoreService: Sendable {
         self.store = store
     }
 
-    /// The position to reopen `materialID` at. Never throws: a server failure falls back
-    /// to the device and is reported in ``ReadingPositionRestore/serverError``.
-    public func restorePosition(for materialID: String) async -> ReadingPositionRestore {
+    /// The position to reopen `materialID` (a material of `targetType`) at. Never throws: a
+    /// server failure falls back to the device and is reported in
+    /// ``ReadingPositionRestore/serverError``.
+    public func restorePosition(for materialID: String, targetType: ReadingTargetType) async -> ReadingPositionRestore {
         let local = store.position(for: materialID)
         let progress: ReadingProgress
         do {
-            progress = try await server.readingProgress(materialID: materialID)
+            progress = try await server.readingProgress(materialID: materialID, targetType: targetType)
         } catch {
             return ReadingPositionRestore(position: local?.position, source: local == nil ? .none : .device,
-                                          markedAsRead: false, serverError: error)
+                                          status: nil, serverError: error)
         }
-        guard let serverPosition = progress.position?.normalized else {
+        guard let serverPosition = progress.restorablePosition?.normalized else {
             return ReadingPositionRestore(position: local?.position, source: local == nil ? .none : .device,
-                                          markedAsRead: progress.markedAsRead, serverError: nil)
+                                          status: progress.status, serverError: nil)
         }
         if let local, let updatedAt = progress.updatedAt, local.updatedAt > updatedAt {
-            return ReadingPositionRestore(position: local.position, source: .device, markedAsRead: progress.markedAsRead,
-                                          serverError: nil)
+            return ReadingPositionRestore(position: local.position, source: .device, status: progress.status, serverError: nil)
         }
-        if let targetType = progress.readingTargetType ?? local?.readingTargetType {
-            try? store.save(StoredReadingPosition(materialID: materialID, readingTargetType: targetType, title: local?.title,
-                                                  position: serverPosition, updatedAt: progress.updatedAt ?? local?.updatedAt ?? Date(timeIntervalSince1970: 0)))
-        }
-        return ReadingPositionRestore(position: serverPosition, source: .server, markedAsRead: progress.markedAsRead, serverError: nil)
+        try? store.save(StoredReadingPosition(
+            materialID: materialID, readingTargetType: progress.readingTargetType ?? targetType, title: local?.title,
+            position: serverPosition, updatedAt: progress.updatedAt ?? local?.updatedAt ?? Date(timeIntervalSince1970: 0)))
+        return ReadingPositionRestore(position: serverPosition, source: .server, status: progress.status, serverError: nil)
     }
 }

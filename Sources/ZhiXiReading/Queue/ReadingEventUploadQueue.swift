@@ -17,7 +17,7 @@ import ZhiXiNetwork
 ///   than twice the live events plus a slack, which costs O(1) per event over time.
 /// - **States:** pending → exported (sent by a flush) → removed when the server accepted
 ///   it (or had it already: `DUPLICATE_EVENT`) or refused it for good; or failed, kept,
-///   and pending again after ``retryFailed()``. Exported is a state of memory only: after
+///   and pending again after ``requeueFailed()`` (``retryFailed()`` requeues and flushes). Exported is a state of memory only: after
 ///   a crash, ``reloadOnLaunch()`` finds those events pending again, and the server's
 ///   deduplication by `eventId` answers `DUPLICATE_EVENT` for the ones it had stored.
 /// - **One flush at a time:** an actor; a second ``flush()`` joins the one running, and a
@@ -120,9 +120,25 @@ public actor ReadingEventUploadQueue {
 
     // MARK: - States
 
-    /// Makes every failed event pending again (recorded on disk) and returns how many.
+    /// Uploads the failed events again with the pending ones: makes them pending (recorded
+    /// on disk), then flushes, and returns the flush's result. What the app calls when the
+    /// network comes back.
+    public func retryFailed() async -> FlushResult {
+        do {
+            try requeueFailed()
+        } catch {
+            var result = FlushResult()
+            result.stopReason = .storage(error)
+            result.remaining = ledger.count
+            return result
+        }
+        return await flush()
+    }
+
+    /// Makes every failed event pending again (recorded on disk), without uploading, and
+    /// returns how many.
     @discardableResult
-    public func retryFailed() throws(ReadingQueueError) -> Int {
+    public func requeueFailed() throws(ReadingQueueError) -> Int {
         try journal.locked { () throws(ReadingQueueError) -> Int in
             try synchronize()
             let failed = ledger.ids(in: .failed)

@@ -13,26 +13,33 @@ extension ReadingEventUploadItem {
     /// and before the year 10000; `sequence` from 1; a `position`, when present, normalized
     /// (progress 0–1, page not negative, anchor not empty, at most 4,096 bytes). Event and
     /// target types (at most 256 bytes) this
-    /// version does not know are accepted: the server judges them.
+    /// version does not know are accepted: the server judges them. `platform` and
+    /// `appVersion`, when present, are 1 to 64 bytes; `clientTimezoneOffsetMinutes` is within
+    /// ±18 hours (±1,080 minutes).
     public var validationProblem: String? {
-        if UUID(uuidString: eventID) == nil { return "eventId must be a UUID such as 6F9619FF-8B86-D011-B42D-00CF4FC964FF" }
-        if clientSessionID.isEmpty || clientSessionID.count > 256 { return "clientSessionId must be 1 to 256 characters" }
-        if materialID.isEmpty || materialID.count > 256 { return "materialId must be 1 to 256 characters" }
-        if readingTargetType.rawValue.isEmpty { return "readingTargetType must not be empty" }
-        if eventType.rawValue.isEmpty { return "eventType must not be empty" }
-        if !(0 ... Self.maximumActiveSecondsDelta).contains(activeSecondsDelta) {
-            return "activeSecondsDelta must be from 0 to \(Self.maximumActiveSecondsDelta) seconds (an increment, not a total), got \(activeSecondsDelta)"
+        if UUID(uuidString: event.eventID) == nil { return "eventId must be a UUID such as 6F9619FF-8B86-D011-B42D-00CF4FC964FF" }
+        if event.clientSessionID.isEmpty || event.clientSessionID.count > 256 { return "clientSessionId must be 1 to 256 characters" }
+        if event.materialID.isEmpty || event.materialID.count > 256 { return "materialId must be 1 to 256 characters" }
+        if event.readingTargetType.rawValue.isEmpty { return "readingTargetType must not be empty" }
+        if event.eventType.rawValue.isEmpty { return "eventType must not be empty" }
+        if !(0 ... Self.maximumActiveSecondsDelta).contains(event.activeSecondsDelta) {
+            return "activeSecondsDelta must be from 0 to \(Self.maximumActiveSecondsDelta) seconds (an increment, not a total), got \(event.activeSecondsDelta)"
         }
-        if !(1 ... Self.maximumClientTimestampMs).contains(clientTimestampMs) {
-            return "clientTimestampMs must be milliseconds since 1970 before the year 10000, got \(clientTimestampMs)"
+        if !(1 ... Self.maximumClientTimestampMs).contains(event.clientTimestampMs) {
+            return "clientTimestampMs must be milliseconds since 1970 before the year 10000, got \(event.clientTimestampMs)"
         }
-        if sequence < 1 { return "sequence must be 1 or more, got \(sequence)" }
-        if let position, !position.isNormalized {
+        if event.sequence < 1 { return "sequence must be 1 or more, got \(event.sequence)" }
+        if let position = event.position, !position.isNormalized {
             return "position must be normalized (progress from 0 to 1, pageIndex not negative, anchor not empty)"
         }
-        if let anchor = position?.anchor, anchor.utf8.count > 4_096 { return "position.anchor must be at most 4,096 bytes" }
-        if readingTargetType.rawValue.utf8.count > 256 || eventType.rawValue.utf8.count > 256 {
+        if let anchor = event.position?.anchor, anchor.utf8.count > 4_096 { return "position.anchor must be at most 4,096 bytes" }
+        if event.readingTargetType.rawValue.utf8.count > 256 || event.eventType.rawValue.utf8.count > 256 {
             return "readingTargetType and eventType must be at most 256 bytes"
+        }
+        if let platform, platform.isEmpty || platform.utf8.count > 64 { return "platform must be 1 to 64 bytes" }
+        if let appVersion, appVersion.isEmpty || appVersion.utf8.count > 64 { return "appVersion must be 1 to 64 bytes" }
+        if let offset = clientTimezoneOffsetMinutes, !(-1_080 ... 1_080).contains(offset) {
+            return "clientTimezoneOffsetMinutes must be within ±1,080 minutes (±18 hours), got \(offset)"
         }
         return nil
     }

@@ -1,37 +1,67 @@
 import Foundation
-import ZhiXiModel
 
-/// A reading event as the runtime records it (version 2 of the app's reading events):
-/// typed ids and the fields of the upload, which ``uploadItem`` gives.
-public struct ReadingEventV2: Sendable, Hashable, Identifiable {
-    /// The event's unique id; the server deduplicates by it.
-    public var eventID: UUID
-    /// The session the event belongs to.
-    public var clientSessionID: UUID
+/// A reading event as the runtime records it (version 2 of the app's reading events): what
+/// happened, to which material, in which session. The upload adds what the app knows about
+/// itself (``ReadingEventUploadItem``); everything else an upload item says is this.
+///
+/// JSON (camelCase): `{"eventId", "clientSessionId", "materialId", "readingTargetType",
+/// "eventType", "position", "activeSecondsDelta", "clientTimestampMs", "sequence"}`;
+/// `position` is absent when the event has none.
+public struct ReadingEventV2: Sendable, Codable, Hashable, Identifiable {
+    /// The event's unique id, a UUID string; the server keeps one event per id.
+    public var eventID: String
+    /// The reading session the event belongs to (a UUID string).
+    public var clientSessionID: String
     /// The material read.
     public var materialID: String
     /// What kind of material it is.
     public var readingTargetType: ReadingTargetType
     /// What happened.
     public var eventType: ReadingEventType
-    /// The normalized position, when the event has one.
+    /// The normalized reading position, when the event has one.
     public var position: ReadingPosition?
-    /// Active reading seconds since the session's previous event that carried some (an
-    /// increment, never a total).
+    /// Seconds of active reading since the previous event of the session that carried
+    /// some: an increment, never a running total; 0 for most events but heartbeats.
     public var activeSecondsDelta: Int
-    /// When it happened, in milliseconds since 1970 (the injected clock's time).
+    /// When the event happened on the device, in milliseconds since 1970-01-01T00:00:00Z.
     public var clientTimestampMs: Int64
-    /// 1 for the session's first event, then one more for each event of the session.
+    /// The event's place in its session: grows by one with each event of the session,
+    /// starting at 1.
     public var sequence: Int
 
-    /// The event's id.
-    public var id: UUID { eventID }
+    /// Creates an event.
+    public init(
+        eventID: String,
+        clientSessionID: String,
+        materialID: String,
+        readingTargetType: ReadingTargetType,
+        eventType: ReadingEventType,
+        position: ReadingPosition? = nil,
+        activeSecondsDelta: Int = 0,
+        clientTimestampMs: Int64,
+        sequence: Int
+    ) {
+        self.eventID = eventID
+        self.clientSessionID = clientSessionID
+        self.materialID = materialID
+        self.readingTargetType = readingTargetType
+        self.eventType = eventType
+        self.position = position
+        self.activeSecondsDelta = activeSecondsDelta
+        self.clientTimestampMs = clientTimestampMs
+        self.sequence = sequence
+    }
 
-    /// The event as the upload queue and the API take it.
-    public var uploadItem: ReadingEventUploadItem {
-        ReadingEventUploadItem(
-            eventID: eventID.uuidString, clientSessionID: clientSessionID.uuidString, materialID: materialID,
-            readingTargetType: readingTargetType, eventType: eventType, position: position,
-            activeSecondsDelta: activeSecondsDelta, clientTimestampMs: clientTimestampMs, sequence: sequence)
+    /// The event's id.
+    public var id: String { eventID }
+
+    /// When the event happened.
+    public var timestamp: Date { Date(timeIntervalSince1970: Double(clientTimestampMs) / 1000) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case eventID = "eventId"
+        case clientSessionID = "clientSessionId"
+        case materialID = "materialId"
+        case readingTargetType, eventType, position, activeSecondsDelta, clientTimestampMs, sequence
     }
 }

@@ -21,7 +21,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     /// How active time is counted.
     public let configuration: ReadingRuntimeConfiguration
     private let makeID: @Sendable () -> UUID
-    private var sessions: [UUID: ReadingSession] = [:]
+    private var sessions: [String: ReadingSession] = [:]
     private var buffer: [BufferedEvent] = []
 
     /// Creates a runtime with no session.
@@ -36,13 +36,13 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// The open sessions, oldest first.
-    public var openSessions: [ReadingSession] { sessions.values.sorted { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) } }
+    public var openSessions: [ReadingSession] { sessions.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) } }
 
     // MARK: - Sessions
 
     /// Starts a session and records its `opened` event; see ``ReadingRuntimeAdapter``.
     public mutating func startSession(_ context: ReadingMaterialContext, position: ReadingPosition?, at time: Date) -> ReadingEventV2 {
-        let id = makeID()
+        let id = makeID().uuidString
         sessions[id] = ReadingSession(
             clientSessionID: id, context: context, startedAt: time, state: .active, lastActivityAt: time,
             lastPosition: position?.normalized, lastSequence: 0, reportedActiveSeconds: 0, activeSince: time,
@@ -51,7 +51,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Pauses a session, reporting its whole unreported active seconds in a `heartbeat`.
-    public mutating func pauseSession(_ sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
+    public mutating func pauseSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
         var session = try open(sessionID)
         guard session.state == .active else { return nil }
         Self.count(&session, until: time, gap: configuration.maximumActiveGap)
@@ -65,7 +65,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Resumes a paused session: active time counts again from `time`.
-    public mutating func resumeSession(_ sessionID: UUID, at time: Date) throws(ReadingRuntimeError) {
+    public mutating func resumeSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) {
         var session = try open(sessionID)
         guard session.state == .paused else { return }
         session.state = .active
@@ -75,7 +75,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records a `position_changed` event with the position normalized.
-    public mutating func recordPosition(_ position: ReadingPosition, in sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
+    public mutating func recordPosition(_ position: ReadingPosition, in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         session.lastPosition = position.normalized
         session.lastActivityAt = max(session.lastActivityAt, time)
@@ -84,7 +84,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records a `heartbeat` with the whole active seconds since the last report, if any.
-    public mutating func recordHeartbeat(in sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
+    public mutating func recordHeartbeat(in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
         var session = try open(sessionID)
         guard session.state == .active else { return nil }
         Self.count(&session, until: time, gap: configuration.maximumActiveGap)
@@ -96,7 +96,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records `marked_as_read` with the last position.
-    public mutating func markAsRead(in sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
+    public mutating func markAsRead(in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         session.lastActivityAt = max(session.lastActivityAt, time)
         sessions[sessionID] = session
@@ -104,7 +104,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records `closed` with the remaining active seconds (rounded) and forgets the session.
-    public mutating func closeSession(_ sessionID: UUID, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
+    public mutating func closeSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         if session.state == .active { Self.count(&session, until: time, gap: configuration.maximumActiveGap) }
         let whole = Self.takeWholeSeconds(&session, rounding: .toNearestOrAwayFromZero)
@@ -129,7 +129,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// The open session with this id.
-    public func session(_ sessionID: UUID) -> ReadingSession? { sessions[sessionID] }
+    public func session(_ sessionID: String) -> ReadingSession? { sessions[sessionID] }
 
     // MARK: - Buffer
 
@@ -144,13 +144,13 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Removes the acknowledged exported events. O(buffer).
-    public mutating func ackEvents(_ eventIDs: [UUID]) {
+    public mutating func ackEvents(_ eventIDs: [String]) {
         let acknowledged = Set(eventIDs)
         buffer.removeAll { $0.state == .exported && acknowledged.contains($0.event.eventID) }
     }
 
     /// Marks exported events failed. O(buffer).
-    public mutating func markFailed(_ eventIDs: [UUID]) {
+    public mutating func markFailed(_ eventIDs: [String]) {
         let failed = Set(eventIDs)
         for index in buffer.indices where buffer[index].state == .exported && failed.contains(buffer[index].event.eventID) {
             buffer[index].state = .failed
@@ -174,20 +174,20 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
 
     // MARK: - Internals
 
-    private func open(_ sessionID: UUID) throws(ReadingRuntimeError) -> ReadingSession {
+    private func open(_ sessionID: String) throws(ReadingRuntimeError) -> ReadingSession {
         guard let session = sessions[sessionID] else { throw .unknownSession(sessionID) }
         return session
     }
 
     /// Appends an event of the session to the buffer with the session's next sequence.
-    private mutating func record(_ type: ReadingEventType, in sessionID: UUID, position: ReadingPosition?,
+    private mutating func record(_ type: ReadingEventType, in sessionID: String, position: ReadingPosition?,
                                  activeSeconds: Int, at time: Date) -> ReadingEventV2 {
         var session = sessions[sessionID]!
         session.lastSequence += 1
         session.reportedActiveSeconds += activeSeconds
         sessions[sessionID] = session
         let event = ReadingEventV2(
-            eventID: makeID(), clientSessionID: sessionID, materialID: session.context.materialID,
+            eventID: makeID().uuidString, clientSessionID: sessionID, materialID: session.context.materialID,
             readingTargetType: session.context.readingTargetType, eventType: type, position: position,
             activeSecondsDelta: activeSeconds, clientTimestampMs: Int64((time.timeIntervalSince1970 * 1000).rounded(.down)),
             sequence: session.lastSequence)

@@ -4,7 +4,7 @@ import Foundation
 public enum ReadingRuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No open session has this id: it was never started, or it was closed (by the app or
     /// as stale).
-    case unknownSession(UUID)
+    case unknownSession(String)
     /// The session manager has no material open.
     case noOpenMaterial
 

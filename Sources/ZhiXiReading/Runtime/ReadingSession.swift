@@ -12,7 +12,7 @@ public struct ReadingSession: Sendable, Hashable, Identifiable {
     }
 
     /// The session's id, sent as `clientSessionId`.
-    public let clientSessionID: UUID
+    public let clientSessionID: String
     /// The material.
     public let context: ReadingMaterialContext
     /// When it started.
@@ -34,5 +34,5 @@ public struct ReadingSession: Sendable, Hashable, Identifiable {
     var unreportedActiveSeconds: Double
 
     /// The session's id.
-    public var id: UUID { clientSessionID }
+    public var id: String { clientSessionID }
 }

@@ -27,9 +27,9 @@ public struct APIReadingServer: ReadingServerAPI {
         try await client.request(configured(.continueLearning), as: ContinueLearningItem.self)
     }
 
-    /// `GET materials/{id}/reading-progress`.
-    public func readingProgress(materialID: String) async throws(APIError) -> ReadingProgress {
-        try await client.request(configured(.readingProgress(materialID: materialID)), as: ReadingProgress.self)
+    /// `GET materials/{id}/reading-progress?targetType=T`.
+    public func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress {
+        try await client.request(configured(.readingProgress(materialID: materialID, targetType: targetType)), as: ReadingProgress.self)
     }
 
     private func configured(_ endpoint: APIEndpoint) -> APIEndpoint {

@@ -11,6 +11,7 @@ public protocol ReadingServerAPI: Sendable {
     /// `GET learning/continue`: what the learner was reading last.
     func continueLearning() async throws(APIError) -> ContinueLearningItem
 
-    /// `GET materials/{id}/reading-progress`: the position the server saved for a material.
-    func readingProgress(materialID: String) async throws(APIError) -> ReadingProgress
+    /// `GET materials/{id}/reading-progress?targetType=T`: where the server says the learner
+    /// is in a material of that type.
+    func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress
 }

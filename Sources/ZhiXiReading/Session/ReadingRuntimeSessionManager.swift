@@ -10,6 +10,8 @@ import ZhiXiModel
 /// - A heartbeat every ``ReadingSessionManagerConfiguration/heartbeatInterval`` seconds
 ///   (15) while in the foreground carries the active seconds since the last one; paused
 ///   time never counts.
+/// - While a material is open in the foreground, the queue is flushed every
+///   ``ReadingSessionManagerConfiguration/flushInterval`` seconds (30).
 /// - ``updatePosition(_:)`` is debounced: the position is recorded once it has stayed
 ///   ``ReadingSessionManagerConfiguration/positionDebounce`` seconds (2), or before any
 ///   other event; it is also kept in the ``ReadingPositionStore``.
@@ -23,7 +25,9 @@ import ZhiXiModel
 /// Every event is handed to the upload queue as soon as it is recorded (exported from the
 /// runtime, enqueued, then acknowledged); when the queue cannot take it, it is marked
 /// failed in the runtime and handed over again with the next event or on returning to the
-/// foreground. The clock and the timers come from the injected ``ReadingScheduler``.
+/// foreground. Each event goes to the queue with the configuration's `platform`,
+/// `appVersion` and the offset of its `timeZone` at the event's instant. The clock and the
+/// timers come from the injected ``ReadingScheduler``.
 public actor ReadingRuntimeSessionManager {
     /// The rhythm: heartbeat, debounce, stale age.
     public nonisolated let configuration: ReadingSessionManagerConfiguration
@@ -33,10 +37,11 @@ public actor ReadingRuntimeSessionManager {
     private var runtime: any ReadingRuntimeAdapter
     private let positionStore: (any ReadingPositionStore)?
     private let scheduler: any ReadingScheduler
-    private var current: (sessionID: UUID, context: ReadingMaterialContext)?
+    private var current: (sessionID: String, context: ReadingMaterialContext)?
     private var isInBackground = false
     private var heartbeat: (any ReadingTimer)?
     private var debounce: (any ReadingTimer)?
+    private var flushTimer: (any ReadingTimer)?
     private var pendingPosition: ReadingPosition?
     private var timerGeneration = 0
 
@@ -72,18 +77,20 @@ public actor ReadingRuntimeSessionManager {
     /// Opens `context` at `position` (closing the material open before) and returns the
     /// new session's id.
     @discardableResult
-    public func open(_ context: ReadingMaterialContext, position: ReadingPosition? = nil) async -> UUID {
+    public func open(_ context: ReadingMaterialContext, position: ReadingPosition? = nil) async -> String {
         if current != nil { try? await close() }
         let event = runtime.startSession(context, position: position, at: scheduler.now())
-        current = (event.clientSessionID, context)
+        let sessionID = event.clientSessionID
+        current = (sessionID, context)
         if let position { keepPosition(position.normalized, of: context) }
         if isInBackground {
-            _ = try? runtime.pauseSession(event.clientSessionID, at: scheduler.now())
+            _ = try? runtime.pauseSession(sessionID, at: scheduler.now())
         } else {
             startHeartbeat()
+            startFlushTimer()
         }
         await handOff()
-        return event.clientSessionID
+        return sessionID
     }
 
     /// Notes the reading position; it is recorded once it has not changed for the
@@ -146,17 +153,17 @@ public actor ReadingRuntimeSessionManager {
             } else {
                 try? runtime.resumeSession(open.sessionID, at: now)
                 startHeartbeat()
+                startFlushTimer()
             }
         }
         await handOff()
     }
 
-    /// Hands every recorded event to the queue, makes failed queue events pending again and
-    /// flushes the queue.
+    /// Hands every recorded event to the queue and uploads what it holds, failed events
+    /// included (``ReadingEventUploadQueue/retryFailed()``).
     public func flush() async -> FlushResult {
         await handOff()
-        _ = try? await queue.retryFailed()
-        return await queue.flush()
+        return await queue.retryFailed()
     }
 
     // MARK: - Timers
@@ -169,12 +176,28 @@ public actor ReadingRuntimeSessionManager {
         }
     }
 
+    private func startFlushTimer() {
+        flushTimer?.cancel()
+        let generation = timerGeneration
+        flushTimer = scheduler.schedule(after: configuration.flushInterval) { [weak self] in
+            await self?.flushTimerFired(generation: generation)
+        }
+    }
+
     private func stopTimers() {
         timerGeneration += 1
         heartbeat?.cancel()
         heartbeat = nil
         debounce?.cancel()
         debounce = nil
+        flushTimer?.cancel()
+        flushTimer = nil
+    }
+
+    private func flushTimerFired(generation: Int) async {
+        guard generation == timerGeneration, !isInBackground, current != nil else { return }
+        startFlushTimer()
+        _ = await flush()
     }
 
     private func heartbeatFired(generation: Int) async {
@@ -219,7 +242,10 @@ public actor ReadingRuntimeSessionManager {
             let events = runtime.exportEvents(limit: configuration.handOffBatchSize)
             guard !events.isEmpty else { return }
             do {
-                try await queue.enqueue(events.map(\.uploadItem))
+                try await queue.enqueue(events.map { event in
+                    ReadingEventUploadItem(event, platform: configuration.platform, appVersion: configuration.appVersion,
+                                           timeZone: configuration.timeZone)
+                })
                 runtime.ackEvents(events.map(\.eventID))
                 lastHandOffError = nil
             } catch {

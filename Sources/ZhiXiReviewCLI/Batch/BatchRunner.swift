@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ZhiXiCore
 
 /// Runs a JSON-lines batch: reads the input line by line, turns each line into one output
 /// line on all cores, and writes the output lines in the input's order as soon as each is
@@ -7,11 +8,11 @@ import Foundation
 ///
 /// Memory is bounded by the window, not by the input: at most `window` lines are read and not
 /// yet written (in work, or finished and waiting for an earlier line); a worker waits for room
-/// before reading the next line. The workers are the iterations of one
-/// `DispatchQueue.concurrentPerform`, so work that a line starts with `concurrentPerform`
-/// itself (the planner's `ParallelChunks`, the optimizer's chunks) is nested in it and shares
-/// the same threads: libdispatch divides the cores among nested applies instead of adding
-/// threads, so the batch and the planner together never run more threads than there are cores.
+/// before reading the next line. The workers are the chunks of one fan-out on a pool of the
+/// library's worker threads (`WorkerPool`) with one thread per worker, so work that a line
+/// fans out itself (the planner's `ParallelChunks`, the optimizer's chunks) stays on those
+/// threads: it is helped only by a worker that is idle, so the batch and the planner together
+/// never run more threads than there are workers (by default, cores).
 ///
 /// Output is flushed after each run of lines written, so a reader at the other end of a pipe
 /// (Spark's `RDD.pipe`, a shell loop) sees each line as soon as its turn comes.
@@ -77,21 +78,13 @@ enum BatchRunner {
         let workers = max(1, workers)
         let state = State(reader: reader, context: context, window: max(workers, window ?? workers * linesInFlightPerWorker),
                           bytesInFlight: bytesInFlight)
-        // The workers start from a thread of their own, not from a thread of Dispatch's pool
-        // (which runs Swift's tasks on Linux), and the task waits without holding a thread: a
-        // concurrentPerform started from a pool thread that then blocks leaves no pool thread
-        // free for work the optimizer sends with DispatchQueue.async, and libdispatch adds one
-        // only after a second.
-        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    state.work(process)
-                }
-                finished.resume()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+        // The workers run on threads of their own pool and the task waits without holding a
+        // thread of the cooperative pool.
+        let pool = WorkerPool(threadCount: workers)
+        await pool.run {
+            pool.forEach(count: workers) { _ in state.work(process) }
         }
+        pool.stop()
         if let failure = state.writeFailure { throw failure }
         if let failure = state.readFailure { throw failure }
         var summary = state.summary

@@ -1,0 +1,26 @@
+import Foundation
+import ZhiXiModel
+import ZhiXiNetwork
+
+/// The learner's learning sessions on the server: read them page by page, record a new one.
+/// ``APILearningService`` makes the calls with an `APIClient`.
+public protocol LearningService: Sendable {
+    /// `GET learning/sessions?since=ISO&cursor=C`: one page of the sessions recorded at or
+    /// after `since` (all when `nil`), oldest first; `cursor` is the previous page's
+    /// `nextCursor` (`nil` for the first page).
+    func sessions(since: Date?, cursor: String?) async throws(APIError) -> APIPage<LearningSession>
+
+    /// `POST learning/sessions`: records a session and answers it as the server stored it
+    /// (with its id).
+    func recordSession(_ session: NewLearningSession) async throws(APIError) -> LearningSession
+}
+
+extension LearningService {
+    /// Every session recorded at or after `since`, all pages followed (see
+    /// `APIPage.collect(maximumPages:_:)`). O(sessions).
+    public func allSessions(since: Date?) async throws(APIError) -> [LearningSession] {
+        try await APIPage.collect { (cursor) async throws(APIError) -> APIPage<LearningSession> in
+            try await sessions(since: since, cursor: cursor)
+        }
+    }
+}

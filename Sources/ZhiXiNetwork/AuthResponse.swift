@@ -1,0 +1,49 @@
+import ZhiXiModel
+
+/// The server's answer to a successful sign-in or token refresh:
+/// `{"accessToken", "refreshToken", "expiresIn", "user"}` as the app's design has it, and
+/// `tokenType` beside them (absent: `"Bearer"`).
+public struct AuthResponse: Sendable, Codable, Hashable {
+    /// The token type when the server does not say, `"Bearer"`.
+    public static let defaultTokenType = "Bearer"
+
+    /// The short-lived token sent with each API request.
+    public var accessToken: String
+    /// The long-lived token that obtains a new access token.
+    public var refreshToken: String
+    /// How long the access token stays valid from the response, in seconds.
+    public var expiresIn: Int
+    /// The scheme of the `Authorization` header, such as `"Bearer"`.
+    public var tokenType: String
+    /// The signed-in user.
+    public var user: User
+
+    /// Creates an answer.
+    public init(
+        accessToken: String,
+        refreshToken: String,
+        expiresIn: Int,
+        tokenType: String = AuthResponse.defaultTokenType,
+        user: User
+    ) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+        self.tokenType = tokenType
+        self.user = user
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case accessToken, refreshToken, expiresIn, tokenType, user
+    }
+
+    /// Decodes an answer; absent `tokenType` is ``defaultTokenType``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decode(String.self, forKey: .refreshToken)
+        expiresIn = try container.decode(Int.self, forKey: .expiresIn)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? Self.defaultTokenType
+        user = try container.decode(User.self, forKey: .user)
+    }
+}

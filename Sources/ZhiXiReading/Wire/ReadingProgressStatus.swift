@@ -1,0 +1,28 @@
+import ZhiXiModel
+
+/// How far a learner got with a material, as `GET materials/{id}/reading-progress` says.
+/// An `OpenStringEnum` (ZhiXiModel).
+public enum ReadingProgressStatus: OpenStringEnum {
+    /// Never opened: any position the answer carries is not one to restore.
+    /// JSON `"not_started"`.
+    case notStarted
+    /// Opened, not finished. JSON `"in_progress"`.
+    case inProgress
+    /// Read to the end or marked as read. JSON `"completed"`.
+    case completed
+    /// A status this version does not know, kept with its raw JSON string.
+    case unknown(String)
+
+    /// The statuses this version knows.
+    public static let knownCases: [ReadingProgressStatus] = [.notStarted, .inProgress, .completed]
+
+    /// The JSON string of this value.
+    public var rawValue: String {
+        switch self {
+        case .notStarted: "not_started"
+        case .inProgress: "in_progress"
+        case .completed: "completed"
+        case .unknown(let rawValue): rawValue
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiMemory
+import ZhiXiScheduler
+import ZhiXiSimulation
+import ZhiXiTraining
+
+/// `simulate --revlog LOG.csv`: a learner's review log read for a card simulation: their
+/// habits (``DerivedSimulatorSettings``), their cards as they are at the start
+/// (``ExistingCard``, replayed as `states` replays them), and the items of the log (for the
+/// warning on parameters fitted to few items). The file I/O and the messages; the work is the
+/// libraries'.
+struct SimulationLearnerLog {
+    /// The file's name, for outputs.
+    var name: String
+    /// The learner's habits.
+    var derived: DerivedSimulatorSettings
+    /// Their cards at the start (cards never reviewed are left out).
+    var existingCards: [ExistingCard]
+    /// The items of the log (reviews on a later day than the card's previous one).
+    var itemCount: Int
+    /// The study calendar the log was read on.
+    var calendar: StudyCalendar
+    /// The moment the simulation starts from, and whether it was given (`--now`) or is the
+    /// start of the study day after the log's last review.
+    var start: Date
+    var startGiven: Bool
+
+    /// Reads the log at `path`, replays it with `parameters` on `calendar` (learning steps
+    /// 1m, 10m, relearning 10m, Anki's fuzz, desired retention 0.9, as `states` does by
+    /// default) and derives the rest.
+    /// - Throws: 66 for a missing file, 65 for a log that cannot be read or has no review,
+    ///   64 for a `start` before the log's last review day.
+    static func read(_ path: String, parameters: FSRSParameters, calendar: StudyCalendar, start given: Date?,
+                     arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> SimulationLearnerLog {
+        let name = FileAccess.displayName(path)
+        let data = try FileAccess.read(path, limit: InputLimits.reviewLog, format: .text, context: context)
+        let log: ReviewLogColumns
+        do {
+            log = try ReviewLogColumns(csv: data)
+        } catch {
+            throw .dataError("\(name): \(error.description)")
+        }
+        let histories = CardReviewHistories(log)
+        guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
+        if log.numericTimesAreSeconds {
+            context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
+        }
+        if histories.duplicateRowCount + histories.manualEntryCount > 0 {
+            context.writeError("warning: \(name): \(histories.duplicateRowCount) exact duplicate row(s) and \(histories.manualEntryCount) "
+                               + "manual entr(ies) (rating 0) were left out")
+        }
+        if !log.hasDurationColumn {
+            context.writeError("warning: \(name): no review_duration column, so the seconds per answer are fsrs-rs's defaults")
+        }
+        var configuration = SchedulerConfiguration()
+        configuration.parameters = parameters
+        configuration.elapsedDays = .studyDays(calendar)
+        let scheduler: CardScheduler
+        do {
+            scheduler = try CardScheduler(configuration)
+        } catch {
+            throw arguments.usageError(error.description)
+        }
+        let (cards, reviews) = histories.replay(with: scheduler)
+        let derived = DerivedSimulatorSettings(reviews: reviews, calendar: calendar)
+        let lastDay = reviews.map { calendar.dayNumber(of: $0.reviewedAt) }.max() ?? 0
+        let start = given ?? calendar.start(ofDay: lastDay + 1)
+        let existing: [ExistingCard]
+        do {
+            existing = try ExistingCard.cards(from: cards, startingAt: start, calendar: calendar)
+        } catch {
+            throw arguments.usageError("--now \(TextFormatting.iso8601UTC(start.timeIntervalSince1970)) is before the last review "
+                                       + "of \(name) (\(error.description))")
+        }
+        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar)).itemCount
+        return SimulationLearnerLog(name: name, derived: derived, existingCards: existing, itemCount: items, calendar: calendar,
+                                    start: start, startGiven: given != nil)
+    }
+
+    /// The derived settings as an fsrs-rs `SimulatorConfig` JSON object (the `--save-config`
+    /// file, and `derived` in the JSON output): its five fields and `learn_limit`, plus
+    /// `new_cards_per_day` when `withRate`.
+    func configurationJSON(indent: String, withRate: Bool) -> String {
+        func row(_ values: [Double]) -> String { "[" + values.map { Self.number($0) }.joined(separator: ", ") + "]" }
+        func rows(_ values: [[Double]]) -> String { "[" + values.map(row).joined(separator: ", ") + "]" }
+        var members: [(String, String)] = [
+            ("first_rating_prob", row(derived.firstRatingProbabilities)),
+            ("review_rating_prob", row(derived.reviewRatingProbabilities)),
+            ("learning_step_transitions", rows(derived.learningStepTransitions)),
+            ("relearning_step_transitions", rows(derived.relearningStepTransitions)),
+            ("state_rating_costs", rows(derived.stateRatingCosts)),
+            ("learn_limit", String(derived.learnLimitPerDay)),
+        ]
+        if withRate { members.append(("new_cards_per_day", Self.number(derived.newCardsPerDay))) }
+        return "{\n" + members.map { indent + "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n" + indent + "}"
+    }
+
+    /// The evidence behind the derived settings, as a JSON object.
+    func evidenceJSON() -> String {
+        func ints(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
+        return "{\"reviews\": \(derived.reviewCount), \"cards\": \(derived.cardCount), \"newCards\": \(derived.newCardCount), "
+            + "\"days\": \(derived.dayCount), \"items\": \(itemCount), \"firstRatings\": \(ints(derived.firstRatingCounts)), "
+            + "\"reviewRatings\": \(ints(derived.reviewRatingCounts)), "
+            + "\"learningTransitions\": [" + derived.learningTransitionCounts.map(ints).joined(separator: ", ") + "], "
+            + "\"relearningTransitions\": [" + derived.relearningTransitionCounts.map(ints).joined(separator: ", ") + "], "
+            + "\"costSamples\": [" + derived.costSampleCounts.map(ints).joined(separator: ", ") + "], "
+            + "\"unusableDurations\": \(derived.reviewsWithUnusableDuration)}"
+    }
+
+    /// The derived settings as lines of text for people.
+    func text() -> String {
+        let d = derived
+        func probabilities(_ values: [Double]) -> String { values.map { TextFormatting.fixed($0, 3) }.joined(separator: " / ") }
+        func seconds(_ values: [Double]) -> String { values.map { TextFormatting.fixed($0, 1) }.joined(separator: " / ") }
+        var text = "Habits derived from \(name) (\(SimulationTextReport.number(Double(d.reviewCount), 0)) reviews of "
+            + "\(SimulationTextReport.number(Double(d.cardCount), 0)) cards over \(d.dayCount) study days; each figure pulled "
+            + "towards fsrs-rs's default by n/(n+50) of its evidence n):\n"
+        func count(_ value: Int) -> String { SimulationTextReport.number(Double(value), 0) }
+        func line(_ title: String, _ values: String, _ evidence: String) -> String {
+            "  " + title.padding(toLength: 44, withPad: " ", startingAt: 0) + values + "   (" + evidence + ")\n"
+        }
+        text += line("first rating, Again/Hard/Good/Easy", probabilities(d.firstRatingProbabilities),
+                     "\(count(d.firstRatingCounts.reduce(0, +))) first days of a card")
+        text += line("review rating, Hard/Good/Easy", probabilities(d.reviewRatingProbabilities),
+                     "\(count(d.reviewRatingCounts.dropFirst().reduce(0, +))) recalled reviews")
+        for (label, rows, counts) in [("learning", d.learningStepTransitions, d.learningTransitionCounts),
+                                      ("relearning", d.relearningStepTransitions, d.relearningTransitionCounts)] {
+            for (index, previous) in ["Again", "Hard", "Good"].enumerated() {
+                text += line("\(label) step after \(previous)", probabilities(rows[index]), "\(count(counts[index].reduce(0, +))) steps")
+            }
+        }
+        for (index, state) in ["learning", "review", "relearning"].enumerated() {
+            text += line("seconds, \(state), Again/Hard/Good/Easy", seconds(d.stateRatingCosts[index]),
+                         "\(count(d.costSampleCounts[index].reduce(0, +))) timed answers")
+        }
+        text += line("new cards a day", "\(TextFormatting.fixed(d.newCardsPerDay, 2)) → \(d.learnLimitPerDay)",
+                     "\(count(d.newCardCount)) cards first learned in \(d.dayCount) days")
+        return text
+    }
+
+    /// A number for JSON: up to six decimals, trailing zeros dropped.
+    static func number(_ value: Double) -> String { SimulationCSV.csvNumber(value, decimals: 6) }
+}

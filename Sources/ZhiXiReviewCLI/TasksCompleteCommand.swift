@@ -1,0 +1,32 @@
+import Foundation
+import ZhiXiReviewService
+
+/// `zhixi-review tasks complete ID`: marks a review task done on the server, through the
+/// durable outbox.
+enum TasksCompleteCommand: Command {
+    static let at = CommandOption<Date>.timestamp("at", default: "now", help: "when the learner did the review")
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "tasks complete",
+        summary: "mark a review task done on the server; kept in the outbox while it cannot be reached",
+        arguments: [.init(placeholder: "ID", help: "the review task's id")],
+        discussion: """
+        Puts the completion (with --at, the time of the review) in the outbox, on disk, then
+        sends what the outbox holds, oldest first (POST review-tasks/{id}/complete with
+        {"completedAt"}). When the server cannot be reached, the completion waits there (exit
+        75) and 'tasks sync' sends it later: each exactly once in effect, across kills and
+        retries (the server keeps the first completedAt of a task). A task the server does not
+        have (404, 410) is reported and dropped (exit 77).
+        """,
+        options: [at.erased, TasksOptions.outbox.erased, format.erased] + AuthOptions.common,
+        epilogue: "\(TasksOptions.exitStatuses)")
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let id = try arguments.singleInput()
+        let completedAt = try arguments.value(of: at, default: context.now)
+        let tasks = try TasksOutbox(arguments, context: context, create: true, command: "tasks complete")
+        try await tasks.enqueueAndSync(.complete(taskID: id, at: completedAt, recordedAt: context.now), context: context, format: format)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiReviewService
+
+/// `zhixi-review tasks list --server URL`: the signed-in learner's review tasks on the server.
+enum TasksListCommand: Command {
+    static let from = TasksOptions.day("from", help: "only tasks scheduled on or after this day (the learner's)")
+    static let to = TasksOptions.day("to", help: "only tasks scheduled on or before this day (the learner's)")
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "tasks list",
+        summary: "the signed-in learner's review tasks on the server",
+        discussion: """
+        Lists the review tasks the server holds for the signed-in learner (GET review-tasks),
+        all or those in one status and within a range of days, in the order they are
+        scheduled.
+        """,
+        options: [TasksOptions.status.erased, from.erased, to.erased, format.erased] + AuthOptions.common,
+        epilogue: """
+        Text: one task a line: scheduled time (UTC), status, type, lesson, id, completion time.
+        JSON output: the ReviewTask array as the server answered it.
+
+        \(TasksOptions.exitStatuses)
+        """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let query = ReviewTaskQuery(status: try arguments.value(of: TasksOptions.status), from: try arguments.value(of: from),
+                                    to: try arguments.value(of: to))
+        if let from = query.from, let to = query.to, from > to {
+            throw arguments.usageError("--from \(from) is after --to \(to)")
+        }
+        let connection = try AuthConnection(arguments, context: context)
+        let tasks = try await connection.performAPI("tasks list", context: context) { () async throws(APIError) -> [ReviewTask] in
+            try await APIReviewService(client: connection.client).reviewTasks(query)
+        }
+        if format == .json {
+            context.write(try OutputJSON.line(tasks, command: "tasks list"))
+            return
+        }
+        if tasks.isEmpty { context.write("no review tasks\n") }
+        for task in tasks { context.write(line(task) + "\n") }
+    }
+
+    /// One task as a line of text.
+    static func line(_ task: ReviewTask) -> String {
+        let done = task.completedAt.map { "  completed " + ISO8601Timestamp.string(from: $0) } ?? ""
+        return [ISO8601Timestamp.string(from: task.scheduledAt), task.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
+                task.reviewType.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0), task.lessonID, task.id]
+            .joined(separator: "  ") + done
+    }
+}

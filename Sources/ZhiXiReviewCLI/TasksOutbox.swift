@@ -1,0 +1,125 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiReviewService
+
+/// What `tasks complete`, `tasks skip` and `tasks sync` share: the outbox of `--outbox`, a
+/// sync of it with the review service, its report, and the exit status it calls for.
+struct TasksOutbox {
+    let outbox: ReviewTaskOutbox
+    let connection: AuthConnection
+    let command: String
+
+    /// Opens the outbox of `--outbox` (created when `create`) with the connection of the
+    /// common options.
+    init(_ arguments: ParsedArguments, context: CommandContext, create: Bool, command: String) throws(CommandError) {
+        connection = try AuthConnection(arguments, context: context)
+        self.command = command
+        let directory = try TasksOptions.outboxDirectory(arguments, connection: connection)
+        do {
+            outbox = try ReviewTaskOutbox(directory: directory, create: create)
+        } catch {
+            throw Self.failure(error, command)
+        }
+    }
+
+    /// Keeps `action` in the outbox, then sends what waits; reports and fails as ``syncAndReport(context:format:for:)``.
+    func enqueueAndSync(_ action: ReviewTaskAction, context: CommandContext, format: OutputFormat) async throws(CommandError) {
+        do {
+            try await outbox.enqueue(action)
+        } catch {
+            throw Self.failure(error, command)
+        }
+        try await syncAndReport(context: context, format: format, for: action)
+    }
+
+    /// Sends what waits, prints the report, and ends with the status the outcome calls for:
+    /// 0 when nothing waits (refusals are warnings, unless `action`, the command's own, was
+    /// refused: 77), 75 when actions wait for a later try, 77 not signed in, 76 a malformed
+    /// answer, 74 or 65 for the outbox's files.
+    func syncAndReport(context: CommandContext, format: OutputFormat, for action: ReviewTaskAction? = nil) async throws(CommandError) {
+        let result = await outbox.sync(with: APIReviewService(client: connection.client))
+        connection.flushLog(to: context)
+        for refusal in result.refused { context.writeError("zhixi-review: \(command): warning: \(refusal)") }
+        let report = Report(result, outbox: outbox.directory.path)
+        context.write(format == .json ? try OutputJSON.line(report, command: command) : report.text)
+        if let stop = result.stopReason {
+            switch stop {
+            case .storage(let error):
+                throw Self.failure(error, command)
+            case .request(let failed, let error):
+                let waiting = "\(result.remaining) action\(result.remaining == 1 ? "" : "s") wait\(result.remaining == 1 ? "s" : "") in "
+                    + "\(outbox.directory.path); 'zhixi-review tasks sync' sends them"
+                switch error {
+                case .network, .cancelled, .http(500..., _, _), .http(408, _, _), .http(429, _, _):
+                    throw .temporaryFailure("\(command): \(failed.key) was not delivered (\(error)); \(waiting)")
+                default:
+                    let failure = AuthConnection.failure(error, "\(command): \(failed.key)")
+                    throw CommandError(exitCode: failure.exitCode, message: failure.message + "; " + waiting)
+                }
+            case .anotherSyncRunning, .cancelled:
+                throw .temporaryFailure("\(command): \(stop); \(result.remaining) action\(result.remaining == 1 ? " waits" : "s wait") in "
+                    + outbox.directory.path)
+            }
+        }
+        if let action, let refusal = result.refused.first(where: { $0.action.key == action.key }) {
+            throw .noPermission("\(command): \(refusal)")
+        }
+    }
+
+    /// The command error for an outbox error.
+    static func failure(_ error: ReviewOutboxError, _ command: String) -> CommandError {
+        let message = "\(command): \(error)"
+        switch error {
+        case .missingOutbox: return .noInput(message)
+        case .notAnOutbox: return .dataError(message)
+        case .invalidTaskID: return .usage(message)
+        case .storage: return .ioError(message)
+        }
+    }
+
+    /// What a sync prints: `{"delivered": [ReviewTask…], "refused": [{"taskId", "kind",
+    /// "error"}…], "remaining": N, "outbox": "…", "stopped": "…"|null}`.
+    struct Report: Encodable {
+        struct Refused: Encodable {
+            var taskId: String
+            var kind: String
+            var error: String
+        }
+        var delivered: [ReviewTask]
+        var refused: [Refused]
+        var remaining: Int
+        var outbox: String
+        var stopped: String?
+
+        init(_ result: OutboxSyncResult, outbox: String) {
+            delivered = result.delivered.map(\.task)
+            refused = result.refused.map { Refused(taskId: $0.action.taskID, kind: $0.action.kind.rawValue, error: $0.error.description) }
+            remaining = result.remaining
+            self.outbox = outbox
+            stopped = result.stopReason?.description
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            enum Keys: String, CodingKey { case delivered, refused, remaining, outbox, stopped }
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(delivered, forKey: .delivered)
+            try container.encode(refused, forKey: .refused)
+            try container.encode(remaining, forKey: .remaining)
+            try container.encode(outbox, forKey: .outbox)
+            try container.encode(stopped, forKey: .stopped)
+        }
+
+        var text: String {
+            var lines = delivered.map { task in
+                "\(task.status.rawValue) \(task.id)" + (task.completedAt.map { " at " + ISO8601Timestamp.string(from: $0) } ?? "")
+                    + " (lesson \(task.lessonID))"
+            }
+            lines += refused.map { "refused \($0.kind) \($0.taskId): \($0.error)" }
+            lines.append(remaining == 0 ? "the outbox is empty"
+                         : "\(remaining) action\(remaining == 1 ? " waits" : "s wait") in \(outbox)")
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+}

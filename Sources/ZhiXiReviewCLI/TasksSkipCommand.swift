@@ -1,0 +1,28 @@
+import Foundation
+import ZhiXiReviewService
+
+/// `zhixi-review tasks skip ID`: marks a review task skipped on the server, through the
+/// durable outbox.
+enum TasksSkipCommand: Command {
+    static let format = SharedOptions.format([.text, .json])
+
+    static let specification = CommandSpecification(
+        name: "tasks skip",
+        summary: "mark a review task skipped on the server; kept in the outbox while it cannot be reached",
+        arguments: [.init(placeholder: "ID", help: "the review task's id")],
+        discussion: """
+        Puts the skip in the outbox, on disk, then sends what the outbox holds, oldest first
+        (POST review-tasks/{id}/skip). When the server cannot be reached, the skip waits there
+        (exit 75) and 'tasks sync' sends it later, exactly once in effect. A task the server
+        does not have, or one already completed, is reported and dropped (exit 77).
+        """,
+        options: [TasksOptions.outbox.erased, format.erased] + AuthOptions.common,
+        epilogue: "\(TasksOptions.exitStatuses)")
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let format = try arguments.value(of: format, default: .text)
+        let id = try arguments.singleInput()
+        let tasks = try TasksOutbox(arguments, context: context, create: true, command: "tasks skip")
+        try await tasks.enqueueAndSync(.skip(taskID: id, recordedAt: context.now), context: context, format: format)
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiNetwork
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The durable outbox of review-task completions and skips made while the server could not
+/// be reached: each waits in a directory of its own until the server has it, and is sent
+/// exactly once in effect, across crashes, kills and retries.
+///
+/// - **Durable:** ``enqueue(_:)`` writes the action as one small file (`<task id in hex>.<kind>.json`)
+///   through `AtomicFile` (ZhiXiCore) — a temporary file flushed to disk, renamed, the
+///   directory flushed — so when it returns the action survives a crash, and a crash during
+///   it leaves the action whole or absent.
+/// - **Exactly once in effect:** an action leaves the outbox only after the server answered
+///   it: 2xx (delivered) or a definite refusal. A process killed between the server's answer
+///   and the removal sends the action again on the next ``sync(with:)``; the server's
+///   endpoints are idempotent for the task id and the action (completing a completed task
+///   keeps its first `completedAt`), so the second send changes nothing. The same action
+///   enqueued twice is kept once (the first, with its completion time).
+/// - **Refusals end:** an action refused for good — 404 or 410 (the task is gone) or another
+///   4xx other than 401, 408 and 429 — is removed and reported once in
+///   ``OutboxSyncResult/refused``; it is never sent again.
+/// - **Failures wait:** no answer, a timeout, a 5xx (after the client's own retries), a
+///   session that cannot be renewed or an answer that cannot be read stop the sync; the action
+///   and those after it wait for the next one.
+/// - **One sync at a time:** `sync.lock` is held (non-blocking) for a whole sync across
+///   processes, as the reading upload queue's flush holds `flush.lock`; a second sync returns
+///   at once with ``OutboxStopReason/anotherSyncRunning``. Every change of the directory holds
+///   `lock` (exclusive `flock`), so enqueueing goes on during a sync.
+///
+/// Actions are sent in the order they were recorded (``ReviewTaskAction/recordedAt``). Made
+/// for few actions (a learner's reviews of a day offline); listing is O(actions).
+public actor ReviewTaskOutbox {
+    /// The longest task id kept, in UTF-8 bytes (its hex form names the file).
+    public static let maximumTaskIDBytes = 100
+
+    /// The outbox's directory.
+    public nonisolated let directory: URL
+    private let lockPath: String
+    private let syncLockPath: String
+    private var lockDescriptor: Int32 = -1
+    private var syncLockDescriptor: Int32 = -1
+    private static let entrySuffix = ".json"
+
+    /// Opens (or creates) the outbox in `directory`.
+    /// - Parameters:
+    ///   - directory: the outbox's directory; created (mode 0700) when `create` is `true`.
+    ///   - create: create it when it does not exist (default `true`).
+    /// - Throws: ``ReviewOutboxError``.
+    public init(directory: URL, create: Bool = true) throws(ReviewOutboxError) {
+        self.directory = directory
+        lockPath = directory.appendingPathComponent("lock").path
+        syncLockPath = directory.appendingPathComponent("sync.lock").path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard create else { throw .missingOutbox(path: directory.path) }
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .storage(path: directory.path, operation: "creating the directory", reason: error.localizedDescription)
+            }
+        } else if !isDirectory.boolValue {
+            throw .notAnOutbox(path: directory.path, reason: "it is a file, and an outbox is a directory")
+        }
+        lockDescriptor = try Self.openFile(lockPath)
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+        if syncLockDescriptor >= 0 { close(syncLockDescriptor) }
+    }
+
+    // MARK: - Actions
+
+    /// Keeps `action` until the server has it, on disk before returning. Returns `false` when
+    /// the same action (task and kind) already waits: the one recorded first is kept.
+    /// - Throws: ``ReviewOutboxError/invalidTaskID(_:)``, or `.storage` (then nothing was kept).
+    @discardableResult
+    public func enqueue(_ action: ReviewTaskAction) throws(ReviewOutboxError) -> Bool {
+        guard !action.taskID.isEmpty, action.taskID.utf8.count <= Self.maximumTaskIDBytes else {
+            throw .invalidTaskID(action.taskID)
+        }
+        return try locked { () throws(ReviewOutboxError) -> Bool in
+            let path = entryPath(action)
+            guard !FileManager.default.fileExists(atPath: path) else { return false }
+            let data: Data
+            do {
+                data = try ZhiXiJSON.makeEncoder().encode(action)
+            } catch {
+                throw .storage(path: path, operation: "encoding", reason: String(describing: error))
+            }
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.write(data, to: path)
+            } catch {
+                throw .storage(path: error.path, operation: error.operation, reason: error.reason)
+            }
+            return true
+        }
+    }
+
+    /// The actions waiting, in the order they will be sent. O(actions).
+    /// - Throws: `.storage` when the directory or a file cannot be read.
+    public func waiting() throws(ReviewOutboxError) -> [ReviewTaskAction] {
+        try locked { () throws(ReviewOutboxError) -> [ReviewTaskAction] in try readEntries() }
+    }
+
+    // MARK: - Sending
+
+    /// Sends the waiting actions with `service`, oldest first, until none is left or one gets
+    /// no usable answer; see ``ReviewTaskOutbox`` for what leaves the outbox and what waits.
+    public func sync(with service: any ReviewService) async -> OutboxSyncResult {
+        var result = OutboxSyncResult()
+        do {
+            guard try tryLockSync() else {
+                result.stopReason = .anotherSyncRunning
+                result.remaining = (try? waiting().count) ?? 0
+                return result
+            }
+        } catch {
+            result.stopReason = .storage(error)
+            return result
+        }
+        defer { unlockSync() }
+        let actions: [ReviewTaskAction]
+        do {
+            actions = try waiting()
+        } catch {
+            result.stopReason = .storage(error)
+            return result
+        }
+        for (position, action) in actions.enumerated() {
+            if Task.isCancelled {
+                result.stopReason = .cancelled
+                result.remaining = (try? waiting().count) ?? actions.count - position
+                return result
+            }
+            do throws(APIError) {
+                let task = try await action.send(with: service)
+                result.delivered.append(.init(action: action, task: task))
+            } catch {
+                guard Self.isRefusal(error) else {
+                    result.stopReason = error == .cancelled ? .cancelled : .request(action, error)
+                    result.remaining = (try? waiting().count) ?? actions.count - position
+                    return result
+                }
+                result.refused.append(.init(action: action, error: error))
+            }
+            do {
+                try remove(action)
+            } catch {
+                result.stopReason = .storage(error)
+                result.remaining = (try? waiting().count) ?? actions.count - position
+                return result
+            }
+        }
+        result.remaining = (try? waiting().count) ?? 0
+        return result
+    }
+
+    /// `true` when the server refused the action for good: a 4xx other than 401 (the client
+    /// has renewed the session already), 408 and 429, or a request that cannot be built.
+    public static func isRefusal(_ error: APIError) -> Bool {
+        switch error {
+        case .http(let status, _, _): (400 ..< 500).contains(status) && ![401, 408, 429].contains(status)
+        case .invalidRequest: true
+        default: false
+        }
+    }
+
+    // MARK: - Files
+
+    /// `<hex of the task id>.<kind>.json` in the directory.
+    private func entryPath(_ action: ReviewTaskAction) -> String {
+        let hex = action.taskID.utf8.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+        return directory.appendingPathComponent("\(hex).\(action.kind.rawValue)\(Self.entrySuffix)").path
+    }
+
+    private func remove(_ action: ReviewTaskAction) throws(ReviewOutboxError) {
+        try locked { () throws(ReviewOutboxError) -> Void in
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.remove(entryPath(action))
+            } catch {
+                throw .storage(path: error.path, operation: error.operation, reason: error.reason)
+            }
+        }
+    }
+
+    /// Every entry, sorted by when it was recorded. Call under ``locked(_:)``.
+    private func readEntries() throws(ReviewOutboxError) -> [ReviewTaskAction] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .storage(path: directory.path, operation: "listing", reason: error.localizedDescription)
+        }
+        var actions: [ReviewTaskAction] = []
+        let decoder = ZhiXiJSON.makeDecoder()
+        for name in names where name.hasSuffix(Self.entrySuffix) && !name.hasPrefix(".") {
+            let path = directory.appendingPathComponent(name).path
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .storage(path: path, operation: "reading", reason: "the file cannot be read")
+            }
+            do {
+                actions.append(try decoder.decode(ReviewTaskAction.self, from: data))
+            } catch {
+                throw .notAnOutbox(path: path, reason: "the file is not a review-task action (\(error))")
+            }
+        }
+        return actions.sorted { ($0.recordedAt, $0.taskID, $0.kind.rawValue) < ($1.recordedAt, $1.taskID, $1.kind.rawValue) }
+    }
+
+    // MARK: - Locks
+
+    private func locked<Value>(_ body: () throws(ReviewOutboxError) -> Value) throws(ReviewOutboxError) -> Value {
+        while flock(lockDescriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw .storage(path: lockPath, operation: "locking", reason: Self.lastError) }
+        }
+        defer { flock(lockDescriptor, LOCK_UN) }
+        return try body()
+    }
+
+    private func tryLockSync() throws(ReviewOutboxError) -> Bool {
+        if syncLockDescriptor < 0 { syncLockDescriptor = try Self.openFile(syncLockPath) }
+        while flock(syncLockDescriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw .storage(path: syncLockPath, operation: "locking", reason: Self.lastError) }
+        }
+        return true
+    }
+
+    private func unlockSync() {
+        if syncLockDescriptor >= 0 { flock(syncLockDescriptor, LOCK_UN) }
+    }
+
+    private static func openFile(_ path: String) throws(ReviewOutboxError) -> Int32 {
+        while true {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw .storage(path: path, operation: "opening", reason: lastError) }
+        }
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}

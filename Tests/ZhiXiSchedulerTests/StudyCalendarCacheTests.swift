@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ZhiXiScheduler
+
+@Suite("Study calendars are cached per zone and day-start hour")
+struct StudyCalendarCacheTests {
+    /// Instants from 1950 to 2150, in zones' daylight-saving seasons and out.
+    static let instants: [Double] = (0 ..< 4_000).map { -631_152_000 + Double($0) * 1_577_847.3 }
+
+    @Test("a calendar made again comes from the cache and counts every day as one built afresh")
+    func cachedEqualsBuilt() throws {
+        let first = try StudyCalendar(timeZoneIdentifier: "America/Santiago", dayStartHour: 5)
+        let before = StudyCalendarCache.shared.statistics
+        let again = try StudyCalendar(timeZoneIdentifier: "America/Santiago", dayStartHour: 5)
+        let after = StudyCalendarCache.shared.statistics
+        #expect(after.hits > before.hits)
+        #expect(again == first)
+        let fresh = StudyCalendar(building: try #require(TimeZone(identifier: "America/Santiago")), identifier: "America/Santiago",
+                                  dayStartHour: 5)
+        for seconds in Self.instants {
+            #expect(again.dayNumber(ofSecondsSince1970: seconds) == fresh.dayNumber(ofSecondsSince1970: seconds))
+            #expect(again.utcOffset(atSecondsSince1970: seconds) == fresh.utcOffset(atSecondsSince1970: seconds))
+        }
+        #expect(throws: SchedulerConfigurationError.unknownTimeZone("Mars/Olympus")) {
+            try StudyCalendar(timeZoneIdentifier: "Mars/Olympus")
+        }
+        #expect(throws: SchedulerConfigurationError.dayStartHourOutOfRange(24)) {
+            try StudyCalendar(timeZoneIdentifier: "America/Santiago", dayStartHour: 24)
+        }
+    }
+
+    @Test("calendars made on many threads at once agree with calendars built afresh")
+    func safeAcrossThreads() async throws {
+        let zones = ["Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Tehran", "Pacific/Chatham",
+                     "America/Havana", "Europe/Dublin", "Africa/Casablanca"]
+        let days = await withTaskGroup(of: [Int].self) { group in
+            for task in 0 ..< 64 {
+                group.addTask {
+                    let calendar = try! StudyCalendar(timeZoneIdentifier: zones[task % zones.count], dayStartHour: task % 3 + 3)
+                    return Self.instants.map { calendar.dayNumber(ofSecondsSince1970: $0) } + [task]
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in days {
+            let task = result.last!
+            let fresh = StudyCalendar(building: try #require(TimeZone(identifier: zones[task % zones.count])),
+                                      identifier: zones[task % zones.count], dayStartHour: task % 3 + 3)
+            #expect(Array(result.dropLast()) == Self.instants.map { fresh.dayNumber(ofSecondsSince1970: $0) })
+        }
+    }
+
+    @Test("the cache is bounded: when full, a calendar used since the hand last passed it stays, an unused one goes")
+    func bounded() throws {
+        let cache = StudyCalendarCache(capacity: 3)
+        func key(_ hour: Int) -> StudyCalendarCache.Key { .init(timeZoneIdentifier: "UTC", dayStartHour: hour) }
+        for hour in 0 ..< 3 { cache.store(try StudyCalendar(timeZoneIdentifier: "UTC", dayStartHour: hour), for: key(hour)) }
+        #expect(cache.calendar(for: key(0)) != nil)   // used: survives the next eviction
+        cache.store(try StudyCalendar(timeZoneIdentifier: "UTC", dayStartHour: 3), for: key(3))
+        #expect(cache.calendar(for: key(0)) != nil)
+        #expect(cache.calendar(for: key(1)) == nil)
+        for hour in 4 ..< 20 { cache.store(try StudyCalendar(timeZoneIdentifier: "UTC", dayStartHour: hour), for: key(hour)) }
+        let statistics = cache.statistics
+        #expect(statistics.count == 3)
+        #expect(statistics.evictions == 17)
+    }
+}
