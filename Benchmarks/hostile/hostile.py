@@ -718,6 +718,31 @@ class Pass:
         self.case("states", "a NUL in a log", ["states", self.write(self.path("nul.csv"), "card_id,review_time,review_rating\n1,\x00,3\n")],
                   {65})
 
+    def account(self):
+        """The account commands (pull, analyze) and simulate's other outputs: outputs refused
+        before any request or simulation, inputs bounded."""
+        folder = self.folder("account")
+        store = os.path.join(folder, "store")
+        self.runner.run(self.sign_in_argv(store), stdin=b"t\nc\n")
+        server = ["--server", self.api.url("ok"), "--store", store]
+        self.case("account", "pull --out a directory", ["pull", "--out", folder] + server, {64})
+        self.case("account", "pull --out in a missing directory", ["pull", "--out", os.path.join(folder, "no", "w.json")] + server, {74})
+        self.case("account", "pull --out /dev/stdout", ["pull", "--out", "/dev/stdout"] + server, {64})
+        workspace = self.workspace_copy(folder, "w.json")
+        os.link(workspace, os.path.join(folder, "w2.json"))
+        self.case("account", "pull --out a hard-linked workspace", ["pull", "--out", workspace] + server, {74, 69, 76},
+                  check=lambda o: [] if os.stat(workspace).st_nlink == 2 else [("data loss", "the hard link was split")])
+        self.case("account", "analyze --input /dev/zero", ["analyze", "--lesson", "lesson-1-1", "--input", "/dev/zero"] + server, {65})
+        self.case("account", "analyze --input - < /dev/zero", ["analyze", "--lesson", "lesson-1-1", "--input", "-"] + server, {65},
+                  stdin="/dev/zero")
+        for option in ("--series", "--svg"):
+            self.case("account", "simulate %s a directory" % option, ["simulate", "--days", "30", "--deck", "100", option, folder], {64},
+                      check=lambda o: [] if not o.stdout else [("wrong", "the simulation ran before the refusal")])
+        log = self.write(os.path.join(folder, "log.csv"), "card_id,review_time,review_rating\n" + "".join(
+            "%d,%d,3\n" % (i % 40, 1_700_000_000_000 + i * 86_400_000) for i in range(400)))
+        self.case("account", "simulate --save-config a directory", ["simulate", "--revlog", log, "--days", "30", "--save-config", folder],
+                  {64})
+
     def pipes(self):
         fleet = self.write(self.path("fleet.jsonl"), "\n".join([compact(sample())] * 200) + "\n")
         for command in ('"$Z" plan "%s" --days 366 --format json' % SAMPLE, '"$Z" plan --batch "%s" --now 2026-11-29T01:00:00Z' % fleet,
@@ -727,7 +752,7 @@ class Pass:
                       shell='%s | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}' % command, expect={0})
 
     def run(self):
-        for part in (self.inputs, self.outputs, self.record, self.auth, self.events, self.simulate, self.pipes):
+        for part in (self.inputs, self.outputs, self.record, self.auth, self.events, self.simulate, self.account, self.pipes):
             part()
 
 
