@@ -10,7 +10,9 @@
 //   ZhiXiTraining → ZhiXiPlanner, ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (one way:
 //                   training reads the planner's review histories; the planner never imports it)
 //   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
-//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel
+//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel, ZhiXiFileSystem
+//   ZhiXiAuth, ZhiXiReading, ZhiXiReviewCLI → ZhiXiFileSystem (output paths, atomic writes,
+//                   bounded reads and lock waits, private directories; no dependency of its own)
 //   services      → ZhiXiNetwork, ZhiXiModel: one target per service of the app's API, each a
 //                   protocol and its API implementation (ZhiXiReviewService, ZhiXiLearningService,
 //                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
@@ -22,7 +24,7 @@
 //     → ZhiXiReviewFeature, ZhiXiHomeFeature, ZhiXiAuthFeature, ZhiXiAnalysisFeature (one page
 //       each: view models with UiState) → ZhiXiDomain, ZhiXiModel only (never another feature)
 //     → ZhiXiRepositories (offline first) → ZhiXiDomain, the services, ZhiXiPlanner, ZhiXiAuth,
-//       ZhiXiReading
+//       ZhiXiReading, ZhiXiFileSystem
 //   ZhiXiDomain (repository protocols, use cases, wording; pure Swift) → ZhiXiModel, ZhiXiCore
 //   ZhiXiReviewCLI → ZhiXiRepositories too (the pull is WorkspacePull's)
 //
@@ -39,6 +41,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
+        .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
         .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
@@ -69,6 +72,9 @@ let package = Package(
         // Civil dates, UTF-8 text writers (digits, ISO-8601, JSON strings) and atomic file
         // writes: the one home of what every layer formats or keeps. No domain knowledge.
         .target(name: "ZhiXiCore"),
+        // Outputs written whole or not at all (atomic replace, streams in place, everything
+        // else refused), inputs read with a limit, bounded lock waits, private directories.
+        .target(name: "ZhiXiFileSystem"),
         // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
         .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore"]),
         // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
@@ -84,9 +90,9 @@ let package = Package(
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         // Secure stores, the token store, the auth service and the app session.
-        .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
-        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The review tasks: list, complete, skip; the durable outbox of completions and skips.
         .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
         // The learning sessions: pages since a time, recording a new one.
@@ -108,7 +114,7 @@ let package = Package(
         // The domain's repositories, offline first: the services, the planner and the learner's
         // files on the device (the cached workspace, the review-task outbox); the pull.
         .target(name: "ZhiXiRepositories",
-                dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
+                dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
                                "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
                                "ZhiXiProfileService", "ZhiXiAnalyticsService"]),
         // One target per page: its view models and UiState; the domain and the model only.
@@ -125,7 +131,7 @@ let package = Package(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
                            "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
-                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiRepositories"]
+                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem", "ZhiXiRepositories"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -141,6 +147,7 @@ let package = Package(
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
+        .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiFileSystem"]),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ZhiXiMemoryTests",

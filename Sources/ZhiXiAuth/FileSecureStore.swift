@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiFileSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +9,9 @@ import Darwin
 #endif
 
 /// A secure store in a private directory, for Linux, servers and command-line tools: one
-/// file per key, files mode 0600 in a directory mode 0700 owned by the current user.
+/// file per key, files mode 0600 in a directory mode 0700 owned by the current user. The
+/// directory is created that way; an existing one that is a link, another user's, or open to
+/// group or others is refused, never changed.
 ///
 /// Writes are atomic: the data goes to a temporary file created exclusively (`O_EXCL`,
 /// never following a symbolic link) in the same directory, is flushed to disk (`fsync`),
@@ -51,7 +54,8 @@ public struct FileSecureStore: SecureStore {
     ///   not a regular file, is larger than 1 MiB or cannot be read.
     public func data(forKey key: String) throws(SecureStoreError) -> Data? {
         let path = try fileURL(forKey: key).path
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Never waits: a named pipe put where a secret should be is refused, not read.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw .unreadable(key: key, reason: "\(path): \(Self.lastError)")
@@ -132,26 +136,15 @@ public struct FileSecureStore: SecureStore {
 
     // MARK: - The directory
 
-    /// Creates the directory with mode 0700 if it is missing (its parents with the usual
-    /// modes), and makes an existing one 0700; refuses one that is not a directory or
-    /// belongs to someone else.
+    /// Creates the directory with mode 0700 if it is missing (its missing parents too, 0700
+    /// whatever the umask); refuses one that is a symbolic link, not a directory, another
+    /// user's, or open to group or others. An existing directory is never changed
+    /// (`PrivateDirectory` in ZhiXiFileSystem).
     private func prepareDirectory() throws(SecureStoreError) {
-        let path = directory.path
-        var info = stat()
-        if stat(path, &info) != 0 {
-            guard errno == ENOENT else { throw .insecureDirectory(path: path, reason: Self.lastError) }
-            do {
-                try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw .insecureDirectory(path: path, reason: "its parent cannot be created (\(error.localizedDescription))")
-            }
-            if mkdir(path, 0o700) != 0, errno != EEXIST { throw .insecureDirectory(path: path, reason: Self.lastError) }
-            guard stat(path, &info) == 0 else { throw .insecureDirectory(path: path, reason: Self.lastError) }
-        }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .insecureDirectory(path: path, reason: "it is not a directory") }
-        guard info.st_uid == geteuid() else { throw .insecureDirectory(path: path, reason: "it belongs to another user") }
-        if info.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
-            throw .insecureDirectory(path: path, reason: "its mode cannot be set to 0700 (\(Self.lastError))")
+        do {
+            try PrivateDirectory.prepare(directory.path)
+        } catch {
+            throw .insecureDirectory(path: directory.path, reason: error.reason)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiNetwork
 
@@ -33,6 +34,9 @@ public struct TokenStore: TokenStoreProtocol {
             throw .unreadable(error)
         }
         guard let data else { return nil }
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) {
+            throw .corrupted(reason: "the key \"\(duplicate.key)\" appears twice")
+        }
         let record: StoredTokenRecord
         do {
             record = try ZhiXiJSON.makeDecoder().decode(StoredTokenRecord.self, from: data)

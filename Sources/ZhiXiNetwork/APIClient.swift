@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ZhiXiCore
 import ZhiXiModel
 
 /// The client of the app's API on `URLSession`.
@@ -30,12 +31,14 @@ public final class APIClient: Sendable {
     public let configuration: APIClientConfiguration
 
     private let session: URLSession
+    private let sessionDelegate: SessionDelegate
     #if canImport(FoundationNetworking)
     /// swift-corelibs-foundation (Linux): when libcurl resends a request on a fresh
     /// connection because the reused one died under it, the body is not sent again and the
     /// call hangs until its timeout. Requests with a body therefore go through this second
     /// session, whose requests say `Connection: close`, so its connections are never reused.
     private let bodySession: URLSession
+    private let bodySessionDelegate: SessionDelegate
     #endif
     private let logger: (@Sendable (APIRequestLog) -> Void)?
     private let now: @Sendable () -> Date
@@ -61,9 +64,11 @@ public final class APIClient: Sendable {
         self.configuration = configuration
         self.now = now
         self.logger = logger
-        session = Self.makeSession(configuration)
+        sessionDelegate = SessionDelegate()
+        session = Self.makeSession(configuration, delegate: sessionDelegate)
         #if canImport(FoundationNetworking)
-        bodySession = Self.makeSession(configuration)
+        bodySessionDelegate = SessionDelegate()
+        bodySession = Self.makeSession(configuration, delegate: bodySessionDelegate)
         #endif
     }
 
@@ -75,8 +80,8 @@ public final class APIClient: Sendable {
     }
 
     /// An ephemeral session without cache, cookies or credential storage, refusing
-    /// redirects.
-    private static func makeSession(_ configuration: APIClientConfiguration) -> URLSession {
+    /// redirects and bounding answers through `delegate`.
+    private static func makeSession(_ configuration: APIClientConfiguration, delegate: SessionDelegate) -> URLSession {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
@@ -86,7 +91,7 @@ public final class APIClient: Sendable {
         sessionConfiguration.timeoutIntervalForRequest = timeout(configuration.requestTimeout)
         sessionConfiguration.timeoutIntervalForResource = timeout(configuration.resourceTimeout)
         sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maximumConnectionsPerHost)
-        return URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
+        return URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
     }
 
     /// A timeout in seconds as the platform honours it: swift-corelibs-foundation (Linux)
@@ -236,9 +241,16 @@ public final class APIClient: Sendable {
         }
         if Task.isCancelled { throw .cancelled }
         let data: Data, response: URLResponse
+        let (session, delegate) = session(for: request)
         do {
-            (data, response) = try await BoundedExchange.data(for: request, in: session(for: request),
-                                                              deadline: Self.timeout(configuration.resourceTimeout) + 1)
+            (data, response) = try await BoundedExchange.data(for: request, in: session, delegate: delegate,
+                                                              deadline: Self.timeout(configuration.resourceTimeout) + 1,
+                                                              limit: configuration.maximumAnswerBytes)
+        } catch let error as BoundedExchange.AnswerTooLarge {
+            log(status: nil, failure: nil)
+            let announced = error.announced.map { " (it announced \($0) bytes)" } ?? ""
+            throw .decoding(path: "", reason: "the answer is larger than \(error.limit) bytes, the most this client reads\(announced); "
+                            + "it was not read")
         } catch let error as URLError {
             guard let failure = NetworkFailure(error.code) else {
                 log(status: nil, failure: nil)
@@ -262,12 +274,12 @@ public final class APIClient: Sendable {
         return (http.statusCode, data)
     }
 
-    /// The session that sends `request` (see `bodySession`).
-    private func session(for request: URLRequest) -> URLSession {
+    /// The session that sends `request` (see `bodySession`), with its delegate.
+    private func session(for request: URLRequest) -> (URLSession, SessionDelegate) {
         #if canImport(FoundationNetworking)
-        return request.httpBody == nil ? session : bodySession
+        return request.httpBody == nil ? (session, sessionDelegate) : (bodySession, bodySessionDelegate)
         #else
-        return session
+        return (session, sessionDelegate)
         #endif
     }
 
@@ -302,6 +314,11 @@ public final class APIClient: Sendable {
 
     static func decode<Response: Decodable>(_ type: Response.Type, from data: Data) throws(APIError) -> Response {
         guard !data.isEmpty else { throw .decoding(path: "", reason: "the answer has no body") }
+        // A key twice in one object: which one a reader keeps is not defined, so neither is used.
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) {
+            throw .decoding(path: duplicate.path, reason: "the key \"\(duplicate.key)\" appears twice in one object "
+                            + "(line \(duplicate.line)); the answer is ambiguous")
+        }
         do {
             return try ZhiXiJSON.makeDecoder().decode(type, from: data)
         } catch let error as DecodingError {

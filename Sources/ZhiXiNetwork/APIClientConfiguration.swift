@@ -10,14 +10,20 @@ public struct APIClientConfiguration: Sendable, Hashable {
     public var retryPolicy: RetryPolicy
     /// Connections the client opens to the server at once. Default 6.
     public var maximumConnectionsPerHost: Int
+    /// The largest answer body read, in bytes (default 32 MiB): a larger answer, announced or
+    /// streamed, is stopped as soon as that is known and the call fails with
+    /// ``APIError/decoding(path:reason:)``, so a server cannot make the client hold more.
+    public var maximumAnswerBytes: Int
 
     /// Creates a configuration.
     public init(
         requestTimeout: Double = 30,
         resourceTimeout: Double = 120,
         retryPolicy: RetryPolicy = RetryPolicy(),
-        maximumConnectionsPerHost: Int = 6
+        maximumConnectionsPerHost: Int = 6,
+        maximumAnswerBytes: Int = 32 << 20
     ) {
+        self.maximumAnswerBytes = max(1, maximumAnswerBytes)
         self.requestTimeout = requestTimeout
         self.resourceTimeout = resourceTimeout
         self.retryPolicy = retryPolicy

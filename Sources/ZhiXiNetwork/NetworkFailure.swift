@@ -44,7 +44,7 @@ public enum NetworkFailure: Sendable, Hashable, CustomStringConvertible {
         case .unreachable: "the server cannot be reached (connection refused, unknown host or no network)"
         case .timedOut: "the server did not answer in time"
         case .connectionLost: "the connection closed before the server's answer was complete"
-        case .other(let code): "the request failed in transport (URLError \(code))"
+        case .other(let code): "the request failed on its way to the server (transport error \(code))"
         }
     }
 }

@@ -1,3 +1,5 @@
+import ZhiXiCore
+
 /// Why ``APIClient`` gave up on an authorized call: the learner has to sign in again.
 public enum UnauthorizedReason: Sendable, Hashable, CustomStringConvertible {
     /// No tokens are saved: the learner is signed out.
@@ -24,8 +26,11 @@ public enum UnauthorizedReason: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ` (CODE: message)` of a server's refusal, its control characters made visible (the
+    /// text comes from the server and ends up on a terminal).
     static func detail(_ code: String?, _ message: String?) -> String {
-        switch (code, message) {
+        let code = code?.escapingControlCharacters(), message = message?.escapingControlCharacters()
+        return switch (code, message) {
         case let (code?, message?): " (\(code): \(message))"
         case let (code?, nil): " (\(code))"
         case let (nil, message?): " (\(message))"

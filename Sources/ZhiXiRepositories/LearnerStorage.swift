@@ -1,9 +1,11 @@
 import Foundation
 import ZhiXiDomain
+import ZhiXiFileSystem
 import ZhiXiReviewService
 
 /// Where the app keeps each learner's data on the device: under `root`, a directory per
-/// learner (`users/<learner id in hex>/`, mode 0700) holding the cached workspace and the
+/// learner (`users/<learner id in hex>/`, private: mode 0700, the user's own, not a link;
+/// `PrivateDirectory` of ZhiXiFileSystem) holding the cached workspace and the
 /// outbox, so learners who share a device never see, plan from or send each other's data.
 ///
 /// Two storages on the same root (two launches of the app) find the same files. Within one
@@ -28,11 +30,10 @@ public final class LearnerStorage: @unchecked Sendable {
         if let place = places[userID] { return place }
         let hex = userID.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
         let directory = root.appendingPathComponent("users", isDirectory: true).appendingPathComponent(hex.isEmpty ? "-" : hex, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+        do throws(FileSystemError) {
+            try PrivateDirectory.prepare(directory.path)
         } catch {
-            throw .storage(reason: "creating \(directory.path) failed: \(error.localizedDescription)")
+            throw .storage(reason: error.description)
         }
         let outbox: ReviewTaskOutbox
         do {

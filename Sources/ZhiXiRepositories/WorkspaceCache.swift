@@ -1,6 +1,6 @@
 import Foundation
-import ZhiXiCore
 import ZhiXiDomain
+import ZhiXiFileSystem
 import ZhiXiModel
 
 /// A learner's workspace kept on the device (`workspace.json`): what the last pull brought,
@@ -8,9 +8,11 @@ import ZhiXiModel
 ///
 /// Reads and writes go through this actor, so changes made in one process do not overwrite
 /// each other (read, change and write happen without a suspension). Each write replaces the
-/// file whole or not at all (`AtomicFile`: temporary file, flush, rename, directory flush),
-/// mode 0600. A file that cannot be read as a workspace counts as absent: it is a cache, the
-/// next pull rebuilds it, and the learner's unsent actions are in the outbox, not here.
+/// file whole or not at all (`AtomicFileWriter` of ZhiXiFileSystem: temporary file, flush,
+/// rename, directory flush), mode 0600 when created; reads are bounded (`InputFile`, at most
+/// 1 GiB). A file that cannot be read as a workspace (empty, not JSON, too large, not a
+/// workspace) counts as absent: it is a cache, the next pull rebuilds it, and the learner's
+/// unsent actions are in the outbox, not here.
 public actor WorkspaceCache {
     /// The file.
     public nonisolated let fileURL: URL
@@ -50,8 +52,8 @@ public actor WorkspaceCache {
         } catch {
             throw .storage(reason: "the workspace cannot be encoded: \(error)")
         }
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.write(data, to: fileURL.path)
+        do throws(FileSystemError) {
+            try AtomicFileWriter.write(data, to: fileURL.path, newFileMode: 0o600)
         } catch {
             throw .storage(reason: error.description)
         }
@@ -59,13 +61,18 @@ public actor WorkspaceCache {
     }
 
     private func load() throws(RepositoryFailure) -> LearnerWorkspace? {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
+        do throws(FileSystemError) {
+            data = try InputFile.read(fileURL.path, limit: Self.limit, format: .json)
         } catch {
-            throw .storage(reason: "reading \(fileURL.path) failed: \(error.localizedDescription)")
+            switch error.kind {
+            case .missing, .empty, .malformed, .tooLarge: return nil
+            default: throw .storage(reason: error.description)
+            }
         }
         return try? LearnerWorkspace(jsonData: data)
     }
+
+    /// The largest workspace read, in bytes: 1 GiB, as the command line's.
+    static let limit = InputFile.gibibyte
 }

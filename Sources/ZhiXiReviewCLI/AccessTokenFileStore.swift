@@ -8,11 +8,15 @@ struct AccessTokenFileStore: TokenStoreProtocol {
     /// The access token.
     let accessToken: String
 
-    /// Reads the token from `path`: the file's text without surrounding white space.
-    /// - Throws: 66 when the file cannot be read, 65 when it holds no token.
-    init(path: String) throws(CommandError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .noInput("events flush: the token file \(path) cannot be read")
+    /// Reads the token from `path` (a file, a pipe, or `-` for standard input; at most 64 KiB):
+    /// the text without surrounding white space.
+    /// - Throws: 66 when the file cannot be read, 65 when it is empty or holds no token.
+    init(path: String, context: CommandContext) throws(CommandError) {
+        let data: Data
+        do {
+            data = try FileAccess.read(path, limit: InputLimits.secret, context: context)
+        } catch {
+            throw CommandError(exitCode: error.exitCode, message: "events flush: the token file \(error.message)")
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {

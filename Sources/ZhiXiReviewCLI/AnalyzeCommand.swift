@@ -36,7 +36,8 @@ enum AnalyzeCommand: Command {
         lock, the file replaced atomically, everything else in it kept; the next 'plan' uses
         them.
         """,
-        options: [lesson.erased, input.erased, workspace.erased, at.erased, minutes.erased, language.erased, format.erased]
+        options: [lesson.erased, input.erased, workspace.erased, at.erased, minutes.erased, language.erased, format.erased,
+                  SharedOptions.wait.erased]
             + AuthOptions.common,
         epilogue: """
         JSON output: {"session": LearningSession, "analysis": AIAnalysis, "workspace": "…"|null}.
@@ -68,7 +69,9 @@ enum AnalyzeCommand: Command {
         if workspacePath == "-" { throw arguments.usageError("--workspace changes a file in place; give its path, not -") }
         let endedAt = try arguments.value(of: at, default: context.now)
         let startedAt = endedAt.addingTimeInterval(-(try arguments.value(of: minutes, default: 0)) * 60)
-        let text = String(decoding: try FileAccess.read(inputPath, context: context), as: UTF8.self)
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let text = String(decoding: try FileAccess.read(inputPath, limit: InputLimits.learnerInput, format: .text, context: context),
+                          as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .dataError("\(FileAccess.displayName(inputPath)): the learner's input is empty") }
         var profileLanguage: String?
@@ -97,7 +100,8 @@ enum AnalyzeCommand: Command {
         }
 
         if let workspacePath {
-            try LockedFileUpdate.update(workspacePath) { (data) throws(CommandError) -> Data in
+            try LockedFileUpdate.update(workspacePath, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
+                (data) throws(CommandError) -> Data in
                 let (_, splice) = try WorkspaceSplice.open(data, path: workspacePath)
                 return try splice.append([("sessions", try WorkspaceSplice.elementJSON(session)),
                                           ("analyses", try WorkspaceSplice.elementJSON(analysis))])

@@ -21,13 +21,10 @@ final class AuthConnection {
     /// Reads the common options of `arguments`.
     /// - Throws: a usage error when `--server` is missing or an option's value is invalid.
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
-        guard let server = try arguments.value(of: AuthOptions.server) else {
-            throw arguments.usageError("\(arguments.specification.name) needs --server URL (the API's base URL, ending in /api)")
-        }
-        storeDirectory = try arguments.value(of: AuthOptions.store).map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileSecureStore.defaultDirectory(environment: context.environment)
         let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
         let retries = try arguments.value(of: AuthOptions.retries, default: 2)
+        let server = try AuthOptions.server(arguments)
+        storeDirectory = try AuthOptions.storeDirectory(arguments, context: context)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         self.requestLog = requestLog
         tokenStore = TokenStore(secureStore: FileSecureStore(directory: storeDirectory))

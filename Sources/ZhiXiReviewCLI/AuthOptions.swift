@@ -1,4 +1,6 @@
 import Foundation
+import ZhiXiAuth
+import ZhiXiFileSystem
 
 /// The options the `auth` commands share, declared once.
 enum AuthOptions {
@@ -6,12 +8,46 @@ enum AuthOptions {
     static let server = CommandOption<URL>(
         name: "server", placeholder: "URL", help: "the API's base URL, ending in /api (http or https); required",
         defaultDescription: nil, isFlag: false, isRepeatable: false, example: "https://zhixi.example/api",
-        expectation: "an http or https URL such as https://zhixi.example/api",
+        expectation: "an http or https URL such as https://zhixi.example/api (a port, if any, from 1 to 65535)",
         parse: { text in
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                  let host = url.host, !host.isEmpty else { return nil }
+                  let host = url.host, !host.isEmpty, url.port.map({ (1 ... 65_535).contains($0) }) ?? true,
+                  !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) else { return nil }
             return url
         })
+
+    /// `--insecure-http`: allows what `--server` refuses by default.
+    static let insecureHTTP = CommandOption<Bool>.flag(
+        "insecure-http", help: "allow plain http to a host other than this machine, and a user name or password in --server "
+            + "(both expose the session's tokens or the password on the way)")
+
+    /// The `--server` of `arguments`, refused when it would expose secrets: plain `http` to a
+    /// host other than this machine (the tokens travel unencrypted), or a user name or password
+    /// in the URL (sent to the server, shown in process lists); `--insecure-http` allows both.
+    /// - Throws: a usage error when `--server` is missing, invalid or refused.
+    static func server(_ arguments: ParsedArguments) throws(CommandError) -> URL {
+        guard let url = try arguments.value(of: server) else {
+            throw arguments.usageError("\(arguments.specification.name) needs --server URL (the API's base URL, ending in /api)")
+        }
+        guard !arguments.flag(insecureHTTP) else { return url }
+        if url.user != nil || url.password != nil {
+            throw arguments.usageError("--server holds a user name or password, which would be sent to the server and shown to "
+                + "other users of this machine; leave it out (or give --insecure-http)")
+        }
+        if url.scheme?.lowercased() == "http", !isLoopback(url.host ?? "") {
+            throw arguments.usageError("--server uses plain http to \(url.host ?? "another host"), so the session's tokens would "
+                + "travel unencrypted; use https (or give --insecure-http)")
+        }
+        return url
+    }
+
+    /// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or ::1.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
 
     /// `--store DIR`: the directory of the file secure store.
     static let store = CommandOption<String>.text(
@@ -33,7 +69,23 @@ enum AuthOptions {
         help: "retries of a request that may be repeated (GET, logout) after a timeout, a lost connection or a 5xx answer")
 
     /// The options every `auth` command takes, in the order of the help (after its own).
-    static let common: [AnyCommandOption] = [server.erased, store.erased, timeout.erased, retries.erased, verbose.erased]
+    static let common: [AnyCommandOption] = [server.erased, store.erased, timeout.erased, retries.erased, verbose.erased,
+                                             insecureHTTP.erased]
+
+    /// The store directory of `--store` (or the default), refused when it exists and is not
+    /// private: a symbolic link, another user's, or open to group or others (it is never
+    /// changed; a missing one is created 0700 on the first sign-in).
+    /// - Throws: 77 saying why.
+    static func storeDirectory(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> URL {
+        let directory = try arguments.value(of: store).map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileSecureStore.defaultDirectory(environment: context.environment)
+        do {
+            try PrivateDirectory.check(directory.path)
+        } catch {
+            throw .noPermission("the store \(error.path) cannot hold a session: \(error.reason)")
+        }
+        return directory
+    }
 
     /// The exit statuses of the `auth` commands, for their help.
     static let exitStatuses = """

@@ -58,7 +58,7 @@ enum AuthSignInCommand: Command {
             guard let value = try arguments.value(of: option) else { return nil }
             guard value == "-" else { return value }
             if lines == nil {
-                lines = String(decoding: try context.readStandardInput(), as: UTF8.self)
+                lines = String(decoding: try context.readStandardInput(limit: InputLimits.secret, allowingEmpty: true), as: UTF8.self)
                     .split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             }

@@ -1,4 +1,6 @@
 import Foundation
+import ZhiXiCore
+import ZhiXiFileSystem
 
 /// What a command runs against: its input and output streams, the environment and the clock.
 /// Tests run commands against buffers; the executable runs them against the process's file
@@ -37,6 +39,7 @@ public final class CommandContext {
     }
 
     private init(processEnvironment: [String: String]) {
+        AtomicFileWriter.removeTemporaryFilesOnInterrupt()
         environment = processEnvironment
         now = Date()
         standardInputData = nil
@@ -48,22 +51,39 @@ public final class CommandContext {
     /// descriptor 0), which ``LineReader`` then reads as it goes.
     var standardInputBytes: Data? { standardInputData }
 
-    /// Everything on standard input, read to its end. The `-` input of the commands.
-    /// - Throws: ``CommandError/noInput(_:)`` when it cannot be read.
-    func readStandardInput() throws(CommandError) -> Data {
-        if let standardInputData { return standardInputData }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[0 ..< count])
-            } else if count == 0 {
-                return data
-            } else if errno != EINTR {
-                throw .noInput("standard input cannot be read (\(String(cString: strerror(errno))))")
+    /// Everything on standard input, read to its end, at most `limit` bytes. The `-` input of
+    /// the commands.
+    /// - Throws: 66 when it cannot be read; 65 when it is empty, goes on past `limit` (an
+    ///   endless pipe is stopped there) or does not start as `format` must.
+    func readStandardInput(limit: Int, format: InputFile.Format = .any, allowingEmpty: Bool = false) throws(CommandError) -> Data {
+        do {
+            if allowingEmpty, standardInputData?.isEmpty == true { return Data() }
+            if let standardInputData {
+                try InputFile.check(standardInputData, limit: limit, format: format, name: "standard input")
+                return standardInputData
             }
+            return try InputFile.readStream(0, limit: limit, format: format, name: "standard input")
+        } catch where allowingEmpty && error.kind == .empty {
+            return Data()
+        } catch {
+            throw FileAccess.inputFailure(error)
         }
+    }
+
+    /// How long a command waits for a lock another process holds (``FileLock``): `seconds`,
+    /// saying "waiting for another zhixi-review on FILE" on standard error after a second.
+    func lockWait(seconds: Double) -> FileLockWait {
+        let notice = WaitNotice(context: self)
+        return FileLockWait(timeoutSeconds: seconds, noticeAfterSeconds: 1) { path in notice.say(path) }
+    }
+
+    /// Writes the lock-wait notice to the context's standard error from whichever thread
+    /// waits. The command is suspended while its lock is waited for, so nothing else writes
+    /// to the context meanwhile.
+    private final class WaitNotice: @unchecked Sendable {
+        let context: CommandContext
+        init(context: CommandContext) { self.context = context }
+        func say(_ path: String) { context.writeError("zhixi-review: waiting for another zhixi-review on \(path) (--wait sets how long)") }
     }
 
     /// Writes text to standard output (buffered; see ``flush()``).
@@ -108,14 +128,26 @@ public final class CommandContext {
         }
     }
 
-    /// Writes a message line to standard error, immediately. A closed or broken standard error
-    /// is ignored: the command still ends with its own status.
+    /// Writes a message line to standard error, immediately, its control characters made
+    /// visible (line breaks and tabs kept), so that text quoted from a file or a server cannot
+    /// drive the terminal. A closed or broken standard error is ignored: the command still
+    /// ends with its own status.
     public func writeError(_ text: String) {
-        let line = text.hasSuffix("\n") ? text : text + "\n"
+        let safe = text.escapingControlCharacters(keepingLineBreaks: true)
+        let line = safe.hasSuffix("\n") ? safe : safe + "\n"
         if isProcess {
             _ = Array(line.utf8).withUnsafeBytes { Self.writeAll($0, to: 2) }
         } else {
             standardError += line
+        }
+    }
+
+    /// Writes bytes to standard error as they are (an output option given `/dev/stderr`).
+    func writeErrorBytes(_ data: Data) {
+        if isProcess {
+            _ = data.withUnsafeBytes { Self.writeAll($0, to: 2) }
+        } else {
+            standardError += String(decoding: data, as: UTF8.self)
         }
     }
 

@@ -60,6 +60,7 @@ enum EvaluateCommand: Command {
         let format = try arguments.value(of: format, default: .text)
         let splitCount = try arguments.value(of: splits, default: 5)
         let predictionsPath = try arguments.value(of: predictions)
+        let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
         let given: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         var configuration = OptimizerConfiguration()
@@ -133,7 +134,7 @@ enum EvaluateCommand: Command {
             }
         }
 
-        if let predictionsPath {
+        if let predictionsOutput {
             var csv = "card_id,review_time,fold,elapsed_days,rating,recalled,predicted_recall,default_recall,weight\n"
             csv.reserveCapacity(predictionRows.count * 80)
             for row in predictionRows {
@@ -143,7 +144,7 @@ enum EvaluateCommand: Command {
                     + TextFormatting.fixed(row.predicted, 6) + "," + TextFormatting.fixed(row.defaults, 6) + ","
                     + TextFormatting.fixed(row.weight, 6) + "\n"
             }
-            try FileAccess.replaceAtomically(predictionsPath, with: Data(csv.utf8))
+            try predictionsOutput.write(Data(csv.utf8), context: context)
         }
 
         switch format {

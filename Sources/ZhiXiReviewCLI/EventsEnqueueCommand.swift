@@ -1,4 +1,6 @@
 import Foundation
+import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiReading
 
@@ -21,7 +23,7 @@ enum EventsEnqueueCommand: Command {
         platform gets "cli", without appVersion this program's version, and without
         clientTimezoneOffsetMinutes the offset of --timezone at the event's instant.
         """,
-        options: [timeZone.erased, format.erased],
+        options: [timeZone.erased, format.erased, SharedOptions.wait.erased],
         epilogue: """
         A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
         "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
@@ -31,8 +33,11 @@ enum EventsEnqueueCommand: Command {
 
         JSON output: {"enqueued": N, "alreadyQueued": N}.
 
-        exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), or QUEUE is
-        not a queue; 66 standard input cannot be read; 74 the queue cannot be written.
+        Standard input may hold at most 64 MiB, a line at most 1 MiB.
+
+        exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), an input
+        over its limit, or QUEUE is not a queue; 66 standard input cannot be read; 74 the queue
+        cannot be written; 75 another zhixi-review held the queue longer than --wait.
         """)
 
     /// Lines reported at most, after which the count of the others is given.
@@ -43,9 +48,11 @@ enum EventsEnqueueCommand: Command {
         let path = try arguments.singleInput()
         let zone = try arguments.value(of: timeZone).flatMap(TimeZone.init(identifier:))
             ?? context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let input = try context.readStandardInput()
+        let input = try context.readStandardInput(limit: InputLimits.events)
         let items = try parse(input, timeZone: zone)
-        let queue = try EventsQueueAccess.open(path, create: true, command: "events enqueue")
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let queue = try EventsQueueAccess.open(path, create: true, configuration: .init(lockWait: context.lockWait(seconds: wait)),
+                                               command: "events enqueue")
         let result: EnqueueResult
         do {
             result = try await queue.enqueue(items)
@@ -75,21 +82,12 @@ enum EventsEnqueueCommand: Command {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let problem: String
-            do {
-                var item = try decoder.decode(ReadingEventUploadItem.self, from: Data(line))
-                item.platform = item.platform ?? "cli"
-                item.appVersion = item.appVersion ?? ZhiXiReview.version
-                item.clientTimezoneOffsetMinutes = item.clientTimezoneOffsetMinutes
-                    ?? timeZone.secondsFromGMT(for: item.event.timestamp) / 60
-                guard let invalid = item.validationProblem else {
-                    items.append(item)
-                    continue
-                }
-                problem = invalid
-            } catch let error as DecodingError {
-                problem = describe(error)
-            } catch {
-                problem = "not a JSON object (\(error))"
+            switch read(Data(line), decoder: decoder, timeZone: timeZone) {
+            case .success(let item):
+                items.append(item)
+                continue
+            case .failure(let failure):
+                problem = failure.message
             }
             badLines += 1
             if problems.count < reportedLines { problems.append("standard input line \(lineNumber): \(problem)") }
@@ -100,6 +98,37 @@ enum EventsEnqueueCommand: Command {
                              + problems.joined(separator: "\n") + more)
         }
         return items
+    }
+
+    /// What one line says wrong, in words.
+    struct LineProblem: Error {
+        var message: String
+    }
+
+    /// The event of one line, with what it leaves out filled (the platform `"cli"`, this
+    /// program's version, the offset of `timeZone` at the event), or what is wrong with it:
+    /// too long, a key given twice, not the event's shape, or an invalid value.
+    static func read(_ line: Data, decoder: JSONDecoder, timeZone: TimeZone) -> Result<ReadingEventUploadItem, LineProblem> {
+        guard line.count <= InputLimits.eventLine else {
+            return .failure(LineProblem(message: "the line is \(line.count) bytes long, more than the "
+                                        + "\(InputFile.describe(bytes: InputLimits.eventLine)) an event may be"))
+        }
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: line) {
+            return .failure(LineProblem(message: "the key \"\(duplicate.key)\" appears twice (\(duplicate.path)); remove one of them"))
+        }
+        do {
+            var item = try decoder.decode(ReadingEventUploadItem.self, from: line)
+            item.platform = item.platform ?? "cli"
+            item.appVersion = item.appVersion ?? ZhiXiReview.version
+            item.clientTimezoneOffsetMinutes = item.clientTimezoneOffsetMinutes
+                ?? timeZone.secondsFromGMT(for: item.event.timestamp) / 60
+            if let invalid = item.validationProblem { return .failure(LineProblem(message: invalid)) }
+            return .success(item)
+        } catch let error as DecodingError {
+            return .failure(LineProblem(message: describe(error)))
+        } catch {
+            return .failure(LineProblem(message: "not a JSON object"))
+        }
     }
 
     /// A decoding error in words, naming the field.

@@ -32,23 +32,26 @@ enum EventsFlushCommand: Command {
         meanwhile.
         """,
         options: [AuthOptions.server.erased, tokenFile.erased, AuthOptions.store.erased, batchSize.erased, retries.erased,
-                  AuthOptions.timeout.erased, format.erased, AuthOptions.verbose.erased],
+                  AuthOptions.timeout.erased, format.erased, AuthOptions.verbose.erased, AuthOptions.insecureHTTP.erased,
+                  SharedOptions.wait.erased],
         epilogue: """
         JSON output: {"uploaded", "duplicates", "dropped", "failed", "remaining", "requests",
         "retries", "stopped": "…"|null, "warnings": ["…"]}.
 
+        A single event refused with 400, 413 or 422 and no code saying what is wrong with it (or
+        as too large) is a fault of the server: it is kept and the flush stops (75).
+
         exit status: 0 the queue is empty afterwards; 75 events remain for a later try (the reason
-        is on standard error); 64 wrong command line; 65 QUEUE is not a queue or the token file is
-        empty; 66 there is no queue at QUEUE, or the token file cannot be read; 74 the queue cannot
-        be written; 77 --store holds no session.
+        is on standard error), or another zhixi-review held the queue longer than --wait; 64 wrong
+        command line; 65 QUEUE is not a queue or the token file is empty; 66 there is no queue at
+        QUEUE, or the token file cannot be read; 74 the queue cannot be written; 76 the server's
+        answer is malformed or larger than 32 MiB; 77 --store holds no session or is not private.
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let path = try arguments.singleInput()
-        guard let server = try arguments.value(of: AuthOptions.server) else {
-            throw arguments.usageError("events flush needs --server URL (the API's base URL, ending in /api)")
-        }
+        let server = try AuthOptions.server(arguments)
         let tokenPath = try arguments.value(of: tokenFile)
         let storePath = try arguments.value(of: AuthOptions.store)
         guard tokenPath == nil || storePath == nil else {
@@ -58,14 +61,14 @@ enum EventsFlushCommand: Command {
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         let configuration = ReadingEventUploadQueueConfiguration(
             batchSize: try arguments.value(of: batchSize, default: 100),
-            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: retries, default: 3)))
+            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: retries, default: 3)),
+            lockWait: context.lockWait(seconds: try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)))
 
         let tokenStore: any TokenStoreProtocol
         if let tokenPath {
-            tokenStore = try AccessTokenFileStore(path: tokenPath)
+            tokenStore = try AccessTokenFileStore(path: tokenPath, context: context)
         } else {
-            let directory = storePath.map { URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileSecureStore.defaultDirectory(environment: context.environment)
+            let directory = try AuthOptions.storeDirectory(arguments, context: context)
             let store = TokenStore(secureStore: FileSecureStore(directory: directory))
             guard store.loadTokens() != nil else {
                 throw .noPermission("events flush: \(directory.path) holds no session (zhixi-review auth sign-in)")
@@ -93,7 +96,10 @@ enum EventsFlushCommand: Command {
         if case .storage(let error) = result.stopReason { throw EventsQueueAccess.failure(error, "events flush") }
         guard result.remaining == 0 else {
             let reason = result.stopReason.map { ": \($0)" } ?? ""
-            throw .temporaryFailure("events flush: \(result.remaining) event\(result.remaining == 1 ? "" : "s") remain in \(path)\(reason)")
+            var failure = CommandError.temporaryFailure("events flush: \(result.remaining) event\(result.remaining == 1 ? "" : "s") "
+                                                        + "remain in \(path)\(reason)")
+            if case .request(.decoding) = result.stopReason { failure.exitCode = .protocolError }
+            throw failure
         }
     }
 

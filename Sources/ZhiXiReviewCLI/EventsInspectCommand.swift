@@ -12,51 +12,66 @@ enum EventsInspectCommand: Command {
         summary: "what an upload queue holds: counts by state, the oldest event, the materials",
         arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory")],
         discussion: """
-        Reads the queue's journal (a record left unfinished by a crash is removed, and noted)
-        and prints how many events are pending and failed (kept after a failed upload, sent
-        again by the next 'events flush'), the oldest event, and the materials with their
-        event counts, most first.
+        Reads the queue's journal without changing a byte of it (nothing is created, repaired
+        or cut) and prints how many events are pending and failed (kept after a failed upload,
+        sent again by the next 'events flush'), the oldest event, and the materials with their
+        event counts, most first. Bytes of the journal that are not a readable record (a
+        record cut short by a crash, or damage on disk) are reported with where they are and
+        the event ids that can still be read in them: the events they may have held.
         """,
-        options: [format.erased],
+        options: [format.erased, SharedOptions.wait.erased],
         epilogue: """
         JSON output: {"pending": N, "failed": N, "total": N, "oldest": {event}|null,
         "materials": [{"materialId", "readingTargetType", "events"}], "journalBytes": N,
-        "repairs": ["…"]}.
+        "repairs": [], "unreadable": [{"offset", "length", "kind": "unfinishedRecord"|"damaged",
+        "recordKind", "announcedEvents", "eventIds", "description"}]}.
 
-        exit status: 0 ok; 64 wrong command line; 65 QUEUE is not a queue; 66 there is no queue at
-        QUEUE; 74 the queue cannot be read.
+        exit status: 0 ok; 64 wrong command line; 65 QUEUE is not a queue, or its journal has
+        unreadable bytes (reported); 66 there is no queue at QUEUE; 74 the queue cannot be read;
+        75 another zhixi-review held the queue longer than --wait.
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let path = try arguments.singleInput()
-        let queue = try EventsQueueAccess.open(path, create: false, command: "events inspect")
-        let snapshot: ReadingQueueSnapshot
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let inspection: ReadingQueueInspection
         do {
-            snapshot = try await queue.snapshot()
+            inspection = try ReadingEventUploadQueue.inspect(directory: URL(fileURLWithPath: path, isDirectory: true),
+                                                             lockWait: context.lockWait(seconds: wait))
         } catch {
             throw EventsQueueAccess.failure(error, "events inspect")
         }
-        context.write(format == .json ? try json(snapshot) : text(snapshot, path: path))
+        context.write(format == .json ? try json(inspection) : text(inspection, path: path))
+        if !inspection.unreadable.isEmpty {
+            let count = inspection.unreadable.count
+            throw .dataError("events inspect: the journal of \(path) has \(count) unreadable stretch\(count == 1 ? "" : "es") "
+                             + "(reported above; nothing was changed): "
+                             + inspection.unreadable.map(\.description).joined(separator: "; "))
+        }
     }
 
-    static func text(_ snapshot: ReadingQueueSnapshot, path: String) -> String {
+    static func text(_ inspection: ReadingQueueInspection, path: String) -> String {
+        let snapshot = inspection.snapshot
         var lines = ["queue: \(path)",
                      "events: \(snapshot.total) (pending \(snapshot.pending + snapshot.exported), failed \(snapshot.failed))"]
         if let oldest = snapshot.oldest {
             let when = ISO8601Timestamp.string(from: Date(timeIntervalSince1970: Double(oldest.clientTimestampMs) / 1000))
-            lines.append("oldest: \(when)  \(oldest.eventType) of \(oldest.materialID)  event \(oldest.eventID)")
+            lines.append("oldest: \(when)  \(oldest.eventType.rawValue.escapingControlCharacters()) of "
+                         + "\(oldest.materialID.escapingControlCharacters())  event \(oldest.eventID.escapingControlCharacters())")
         }
         lines.append("journal: \(snapshot.journalBytes) bytes")
         if !snapshot.materials.isEmpty {
             lines.append("materials:")
-            let width = snapshot.materials.map(\.materialID.count).max() ?? 0
-            for material in snapshot.materials {
-                let name = material.materialID.padding(toLength: max(width, material.materialID.count), withPad: " ", startingAt: 0)
-                lines.append("  \(name)  \(material.readingTargetType.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)) \(material.events)")
+            let names = snapshot.materials.map { $0.materialID.escapingControlCharacters() }
+            let width = names.map(\.count).max() ?? 0
+            for (material, shown) in zip(snapshot.materials, names) {
+                let name = shown.padding(toLength: max(width, shown.count), withPad: " ", startingAt: 0)
+                let type = material.readingTargetType.rawValue.escapingControlCharacters()
+                lines.append("  \(name)  \(type.padding(toLength: max(16, type.count), withPad: " ", startingAt: 0)) \(material.events)")
             }
         }
-        for repair in snapshot.repairs { lines.append("repaired: \(repair)") }
+        for stretch in inspection.unreadable { lines.append("unreadable: \(stretch)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -73,9 +88,20 @@ enum EventsInspectCommand: Command {
         var materials: [Material]
         var journalBytes: Int
         var repairs: [String]
+        var unreadable: [Unreadable]
+
+        struct Unreadable: Encodable {
+            var offset: Int
+            var length: Int
+            var kind: String
+            var recordKind: String?
+            var announcedEvents: Int?
+            var eventIds: [String]
+            var description: String
+        }
 
         func encode(to encoder: any Encoder) throws {
-            enum Keys: String, CodingKey { case pending, failed, total, oldest, materials, journalBytes, repairs }
+            enum Keys: String, CodingKey { case pending, failed, total, oldest, materials, journalBytes, repairs, unreadable }
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(pending, forKey: .pending)
             try container.encode(failed, forKey: .failed)
@@ -84,14 +110,20 @@ enum EventsInspectCommand: Command {
             try container.encode(materials, forKey: .materials)
             try container.encode(journalBytes, forKey: .journalBytes)
             try container.encode(repairs, forKey: .repairs)
+            try container.encode(unreadable, forKey: .unreadable)
         }
     }
 
-    static func json(_ snapshot: ReadingQueueSnapshot) throws(CommandError) -> String {
+    static func json(_ inspection: ReadingQueueInspection) throws(CommandError) -> String {
+        let snapshot = inspection.snapshot
         let report = Report(
             pending: snapshot.pending + snapshot.exported, failed: snapshot.failed, total: snapshot.total, oldest: snapshot.oldest,
             materials: snapshot.materials.map { .init(materialId: $0.materialID, readingTargetType: $0.readingTargetType, events: $0.events) },
-            journalBytes: snapshot.journalBytes, repairs: snapshot.repairs.map(\.description))
+            journalBytes: snapshot.journalBytes, repairs: snapshot.repairs.map(\.description),
+            unreadable: inspection.unreadable.map {
+                .init(offset: $0.offset, length: $0.length, kind: $0.kind == .damaged ? "damaged" : "unfinishedRecord",
+                      recordKind: $0.recordKind, announcedEvents: $0.announcedEvents, eventIds: $0.eventIDs, description: $0.description)
+            })
         do {
             return String(decoding: try ZhiXiJSON.makeEncoder(prettyPrinted: true).encode(report), as: UTF8.self) + "\n"
         } catch {

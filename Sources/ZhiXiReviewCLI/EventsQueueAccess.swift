@@ -24,6 +24,7 @@ enum EventsQueueAccess {
         case .missingQueue: return .noInput(message)
         case .notAQueue, .invalidEvent: return .dataError(message)
         case .storage: return .ioError(message)
+        case .busy: return .temporaryFailure(message)
         }
     }
 }

@@ -6,8 +6,13 @@ enum JSONSplice {
     /// `"key": [element]` entry when the key is absent. `nil` when the document is not a JSON
     /// object, or `key` holds something other than an array.
     ///
-    /// The element is indented like the array's existing elements (or two levels deep).
-    static func appending(_ element: String, toArray key: String, in document: [UInt8]) -> [UInt8]? {
+    /// The element is indented like the array's existing elements (or two levels deep), and
+    /// every line break the insertion adds is `lineEnding` (the document's own bytes are
+    /// left as they are, whatever their line endings).
+    static func appending(_ element: String, toArray key: String, in document: [UInt8], lineEnding: String = "\n") -> [UInt8]? {
+        func bytes(_ text: String) -> [UInt8] {
+            Array((lineEnding == "\n" ? text : text.replacingOccurrences(of: "\n", with: lineEnding)).utf8)
+        }
         var scanner = Scanner(bytes: document)
         scanner.skipWhitespace()
         guard scanner.peek == UInt8(ascii: "{") else { return nil }
@@ -24,7 +29,7 @@ enum JSONSplice {
                 var insertion = lastValueEnd == nil ? "\n" : ",\n"
                 insertion += indent + "\"\(key)\": [\n" + reindent(element, by: indent + indent) + "\n" + indent + "]\n"
                 let head = Array(document[..<(lastValueEnd ?? (objectStart + 1))])
-                return head + Array(insertion.utf8) + Array(document[closing...])
+                return head + bytes(insertion) + Array(document[closing...])
             }
             if byte == UInt8(ascii: ",") { scanner.position += 1; continue }
             guard let name = scanner.readString() else { return nil }
@@ -57,9 +62,9 @@ enum JSONSplice {
                 } else {
                     text = "\n" + reindent(element, by: elementIndent) + "\n" + closingIndent
                     insertAt = open + 1
-                    return Array(document[..<insertAt]) + Array(text.utf8) + Array(document[close...])
+                    return Array(document[..<insertAt]) + bytes(text) + Array(document[close...])
                 }
-                return Array(document[..<insertAt]) + Array(text.utf8) + Array(document[insertAt...])
+                return Array(document[..<insertAt]) + bytes(text) + Array(document[insertAt...])
             }
             guard scanner.skipValue() else { return nil }
             lastValueEnd = scanner.position
@@ -70,7 +75,7 @@ enum JSONSplice {
     private static func indentation(before position: Int, in bytes: [UInt8]) -> String {
         var start = position
         while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-        guard start == 0 || bytes[start - 1] == 0x0A else { return "" }
+        guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return "" }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 

@@ -1,16 +1,27 @@
 import Foundation
+import ZhiXiFileSystem
 
 /// Changes a file in place the way a user can trust: under an exclusive lock (concurrent runs
-/// all land, one after the other), through a symbolic link to its target (the link stays a
-/// link), keeping its permissions and owner, never replacing a read-only file, and atomically
-/// (a temporary file created exclusively under an unpredictable name, never through a link,
-/// flushed to disk and renamed over the original; removed if the process is interrupted).
+/// all land, one after the other; a lock held by another run is waited for at most `wait`,
+/// saying so after a second), through a symbolic link to its target (the link stays a link),
+/// and atomically through ``AtomicFileWriter`` (a temporary file created exclusively under a
+/// short unpredictable name, flushed to disk and renamed over the original; removed if the
+/// process is interrupted, and by the next update if the process was killed).
+///
+/// Refused with 74, the file unchanged: a read-only file, a file the user may not write
+/// (whatever the directory allows), a file whose owner or group the replacement could not
+/// keep, and a file with several hard links (replacing it would split them; the README says
+/// so). Something that is not a regular file (a directory, a named pipe) is refused with 66
+/// before it is opened, so a pipe cannot make the command wait.
 enum LockedFileUpdate {
     /// Reads the file at `path`, passes its bytes to `transform` while holding the lock, and
     /// writes what it returns.
-    /// - Throws: 66 when the file is missing or unreadable, 74 when it is read-only or cannot be
-    ///   written, and whatever `transform` throws; the file is then unchanged.
-    static func update(_ path: String, _ transform: (Data) throws(CommandError) -> Data) throws(CommandError) {
+    /// - Throws: 66 when the file is missing, not a regular file or unreadable; 65 when it is
+    ///   larger than `limit`; 74 when it may not be replaced or cannot be written; 75 when
+    ///   another process held the lock longer than `wait`; and whatever `transform` throws.
+    ///   The file is then unchanged.
+    static func update(_ path: String, limit: Int, wait: FileLockWait,
+                       _ transform: (Data) throws(CommandError) -> Data) throws(CommandError) {
         guard let resolved = realpath(path, nil) else {
             throw .noInput("\(path): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
         }
@@ -21,13 +32,18 @@ enum LockedFileUpdate {
         var descriptor: Int32 = -1
         var status = stat()
         for _ in 0 ..< 1000 {
-            descriptor = open(target, O_RDONLY | O_CLOEXEC)
+            var before = stat()
+            guard stat(target, &before) == 0 else { throw .noInput("\(path): \(String(cString: strerror(errno)))") }
+            guard (before.st_mode & S_IFMT) == S_IFREG else {
+                throw .noInput("\(path): is \(describe(before.st_mode)), not a workspace file")
+            }
+            descriptor = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw .noInput("\(path): cannot be opened (\(String(cString: strerror(errno))))") }
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    close(descriptor)
-                    throw .ioError("\(path): cannot be locked (\(String(cString: strerror(errno))))")
-                }
+            do {
+                try FileLock.lock(descriptor, path: path, wait: wait)
+            } catch {
+                close(descriptor)
+                throw FileAccess.outputFailure(error)
             }
             var current = stat()
             fstat(descriptor, &status)
@@ -38,8 +54,15 @@ enum LockedFileUpdate {
         guard descriptor >= 0 else { throw .ioError("\(path): keeps being replaced by another program; try again") }
         defer { close(descriptor) }   // releases the lock
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .noInput("\(path): is not a regular file") }
-        guard status.st_mode & 0o222 != 0 else {
-            throw .ioError("\(path): is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); it was not changed")
+        let identity = FileIdentity(status)
+        do {
+            try identity.checkReplaceable(target, shownAs: path)
+        } catch {
+            throw FileAccess.outputFailure(error)
+        }
+        guard Int(status.st_size) <= limit else {
+            throw .dataError("\(path): is \(InputFile.describe(bytes: Int(status.st_size))), more than the "
+                             + "\(InputFile.describe(bytes: limit)) a workspace may be")
         }
 
         var data = Data()
@@ -47,6 +70,9 @@ enum LockedFileUpdate {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
+                guard data.count + count <= limit else {
+                    throw .dataError("\(path): grew past \(InputFile.describe(bytes: limit)) while being read")
+                }
                 data.append(contentsOf: buffer[0 ..< count])
             } else if count == 0 {
                 break
@@ -55,56 +81,22 @@ enum LockedFileUpdate {
             }
         }
         let updated = try transform(data)
-        try FileAccess.writeAtomically(target, shownAs: path, data: updated, mode: status.st_mode & 0o7777,
-                                       owner: (status.st_uid, status.st_gid))
-    }
-}
-
-/// Removes a temporary file if the process is interrupted (SIGINT, SIGTERM, SIGHUP) while
-/// it exists, then lets the signal end the process as it would have.
-enum InterruptCleanup {
-    /// The path to remove, as a C string in storage the signal handler may read; empty when none.
-    nonisolated(unsafe) private static let pathBuffer: UnsafeMutablePointer<CChar> = {
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
-        buffer[0] = 0
-        return buffer
-    }()
-    nonisolated(unsafe) private static var installed = false
-    private static let lock = NSLock()
-
-    /// Remembers `path` until ``unregister()``; installs the handlers on first use.
-    static func register(_ path: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !installed {
-            installed = true
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-                var action = sigaction()
-                #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = { signalNumber in InterruptCleanup.handle(signalNumber) }
-                #else
-                action.__sigaction_u.__sa_handler = { signalNumber in InterruptCleanup.handle(signalNumber) }
-                #endif
-                sigemptyset(&action.sa_mask)
-                sigaction(signalNumber, &action, nil)
-            }
+        do {
+            try AtomicFileWriter.writeReplacing(target, shownAs: path, data: updated, mode: identity.permissions,
+                                                owner: (identity.owner, identity.group), holdingWritersLock: true)
+        } catch {
+            throw FileAccess.outputFailure(error)
         }
-        let bytes = Array(path.utf8.prefix(Int(PATH_MAX)))
-        for (index, byte) in bytes.enumerated() { pathBuffer[index] = CChar(bitPattern: byte) }
-        pathBuffer[bytes.count] = 0
     }
 
-    /// Forgets the path (the file was renamed or removed).
-    static func unregister() {
-        lock.lock()
-        pathBuffer[0] = 0
-        lock.unlock()
-    }
-
-    /// The handler: only async-signal-safe calls.
-    private static func handle(_ signalNumber: Int32) {
-        if pathBuffer[0] != 0 { unlink(pathBuffer) }
-        signal(signalNumber, SIG_DFL)
-        raise(signalNumber)
+    private static func describe(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
     }
 }

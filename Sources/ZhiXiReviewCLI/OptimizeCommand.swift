@@ -55,6 +55,7 @@ enum OptimizeCommand: Command {
         var configuration = OptimizerConfiguration()
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let outPath = try arguments.value(of: out)
+        let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
@@ -69,9 +70,7 @@ enum OptimizeCommand: Command {
         }
         let result = fit()
         let array = TrainingInput.jsonArray(result.parameters)
-        if let outPath {
-            try FileAccess.replaceAtomically(outPath, with: Data((array + "\n").utf8))
-        }
+        try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = ""
         if result.outcome == .fitted {
             output += "fitted all 21 parameters on \(result.trainingItemCount) of \(result.itemCount) items\n"

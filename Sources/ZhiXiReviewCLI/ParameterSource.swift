@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 
 /// Reads FSRS-6 parameters given on the command line (`--params FILE|JSON`): a JSON array of 21
@@ -24,6 +25,18 @@ enum ParameterSource {
     /// The parameters of `--params`, or the defaults when it was not given.
     /// - Throws: 66 for a missing file, 65 for text that is not such an array or values that are
     ///   not usable parameters.
+    /// The problem in words for the command line (the library's own wording points Swift
+    /// callers at an initializer, which means nothing here).
+    static func message(for error: ParameterError) -> String {
+        switch error {
+        case .outOfRange(let index, let value, let allowed):
+            "parameter w[\(index)] is \(value), outside its allowed range \(allowed.lowerBound)…\(allowed.upperBound) "
+                + "(fsrs-rs's bounds); correct it, or fit parameters with zhixi-review optimize"
+        default:
+            error.description
+        }
+    }
+
     static func load(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> FSRSParameters {
         guard let text = try arguments.value(of: SharedOptions.parameters) else { return .default }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,7 +47,10 @@ enum ParameterSource {
             data = Data(trimmed.utf8)
         } else {
             source = text
-            data = try FileAccess.read(text, context: context)
+            data = try FileAccess.read(text, limit: InputLimits.smallJSON, format: .json, context: context)
+        }
+        if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) {
+            throw .dataError("\(source): \(duplicate)")
         }
         let decoder = JSONDecoder()
         let weights: [Double]
@@ -48,7 +64,7 @@ enum ParameterSource {
         do {
             return try FSRSParameters(weights)
         } catch {
-            throw .dataError("\(source): \(error.description)")
+            throw .dataError("\(source): \(message(for: error))")
         }
     }
 }

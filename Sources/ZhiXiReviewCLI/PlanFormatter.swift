@@ -64,6 +64,11 @@ struct PlanFormatter {
         return lesson + " · " + weakPoint
     }
 
+    /// Text from the workspace (titles, weak points, names, reasons that quote them) for a
+    /// terminal: control characters made visible, so none can move the cursor, clear the
+    /// screen or forge a line.
+    private func shown(_ text: String) -> String { text.escapingControlCharacters() }
+
     private func minutesText(_ minutes: Int) -> String {
         wording.taskMinutes.string { _, text in text.append(minutes) }
     }
@@ -76,9 +81,9 @@ struct PlanFormatter {
         let name = workspace.user?.displayName ?? workspace.profile.userID
         var output = wording.planTitle.string { blank, text in
             switch blank {
-            case .name: text.append(name)
+            case .name: text.append(shown(name))
             case .date: text.append(dateText(plan.generatedAt, withWeekday: true))
-            case .zone: text.append(plan.timezone)
+            case .zone: text.append(shown(plan.timezone))
             default: text.append(result.dailyMinutes)
             }
         } + weekdayMinutesText() + "\n"
@@ -109,9 +114,9 @@ struct PlanFormatter {
             for task in tasks {
                 var line = "  "
                 if showDate { line += TextFormatting.padded(dateText(task.task.scheduledAt, withWeekday: true), to: dateWidth) + "  " }
-                line += TextFormatting.padded("[" + label(task.task.reviewType) + "]", to: labelWidth + 2) + "  " + title(task)
+                line += TextFormatting.padded("[" + shown(label(task.task.reviewType)) + "]", to: labelWidth + 2) + "  " + shown(title(task))
                 line += " · " + minutesText(task.explanation.estimatedMinutes)
-                output += line + "\n      " + task.explanation.reason + "\n"
+                output += line + "\n      " + shown(task.explanation.reason) + "\n"
             }
         }
         if beyond > 0, let first = plan.later.first(where: { studyDay($0.task.scheduledAt) >= shownEnd }) {
@@ -126,7 +131,7 @@ struct PlanFormatter {
         output += "\n" + wording.minutesPerDay + loads.joined(separator: "  ") + "\n"
         if !result.notes.isEmpty {
             output += wording.notesHeading + "\n"
-            for note in result.notes { output += "  - " + note.text(wording: wording) + "\n" }
+            for note in result.notes { output += "  - " + shown(note.text(wording: wording)) + "\n" }
         }
         return output
     }
@@ -183,7 +188,7 @@ struct PlanFormatter {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ZhiXi//zhixi-review \(ZhiXiReview.version)//EN",
                      "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
                      "X-WR-CALNAME:" + escape(wording.calendarName),
-                     "X-WR-TIMEZONE:" + result.plan.timezone]
+                     "X-WR-TIMEZONE:" + escape(result.plan.timezone)]
         let plan = result.plan
         for task in plan.today + plan.tomorrow + plan.thisWeek + plan.later {
             let day = studyDay(task.task.scheduledAt)
@@ -191,7 +196,7 @@ struct PlanFormatter {
             let next = calendar.localDate(ofDay: day + 1)
             lines += [
                 "BEGIN:VEVENT",
-                "UID:\(task.task.id)@zhixi-review",
+                "UID:" + escape(task.task.id) + "@zhixi-review",
                 "DTSTAMP:\(stamp)",
                 "DTSTART;VALUE=DATE:\(compactDate(date))",
                 "DTEND;VALUE=DATE:\(compactDate(next))",
@@ -219,26 +224,46 @@ struct PlanFormatter {
             .replacingOccurrences(of: ":", with: "")
     }
 
-    /// RFC 5545 text escaping: backslash, semicolon, comma and line breaks.
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
-            .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
+    /// A TEXT value as RFC 5545 (§ 3.3.11) writes it: `\` `;` `,` escaped with a backslash,
+    /// every line break (CRLF, LF or a lone CR) as `\n`, and the other control characters,
+    /// which a TEXT value may not hold (only HTAB is allowed), left out.
+    func escape(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": output += "\\\\"
+            case ";": output += "\\;"
+            case ",": output += "\\,"
+            case "\r": output += "\\n"
+            case "\n": if !previousWasCR { output += "\\n" }
+            case "\t": output.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80 ... 0x9F).contains(scalar.value) { continue }
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 
-    /// Folds a content line at 75 octets without splitting a UTF-8 character.
-    private func fold(_ line: String) -> String {
+    /// Folds a content line as RFC 5545 (§ 3.1) asks: lines of at most 75 octets, each
+    /// continuation starting with a space, never splitting a UTF-8 sequence (it folds between
+    /// Unicode scalars, so even a long run of combining marks folds).
+    func fold(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
         var output = ""
         var count = 0
         var limit = 75
-        for character in line {
-            let size = String(character).utf8.count
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
             if count + size > limit {
                 output += "\r\n "
                 count = 0
                 limit = 74
             }
-            output.append(character)
+            output.unicodeScalars.append(scalar)
             count += size
         }
         return output

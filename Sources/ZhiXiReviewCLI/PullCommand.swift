@@ -27,7 +27,7 @@ enum PullCommand: Command {
         (schemaVersion 2, the design's names). Sessions pages and other reads are retried on
         timeouts and 5xx answers, and an expired session is renewed once.
         """,
-        options: [out.erased, full.erased, format.erased] + AuthOptions.common,
+        options: [out.erased, full.erased, format.erased, SharedOptions.wait.erased] + AuthOptions.common,
         epilogue: """
         JSON output: {"userId", "file", "fetched": {"knowledgeBases", "learningPaths", "lessons",
         "sessions", "analyses", "reviewTasks"}, "total": {"sessions", "analyses", "reviewTasks"}}.
@@ -38,10 +38,17 @@ enum PullCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         guard let path = try arguments.value(of: out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
-        guard path != "-" else { throw arguments.usageError("pull writes a file; give its path, not -") }
+        // The output is checked before anything is fetched: a directory, a file that may not be
+        // replaced, standard output (the report goes there) are refused now.
+        guard let output = try OutputTarget.prepare(path, option: "out") else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
+        if output.destination == .standardOutput || output.destination == .standardError {
+            throw arguments.usageError("pull writes a file; give its path, not \(path)")
+        }
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
         let full = arguments.flag(full)
         let connection = try AuthConnection(arguments, context: context)
-        let exists = FileManager.default.fileExists(atPath: path)
+        var exists = false
+        if case .file(let file) = output.destination { exists = file.existing != nil }
         let existing = exists ? try WorkspaceFile.read(path, context: context).0 : nil
         let sessionsSince = full ? nil : existing?.newestSessionRecordedAt
         let analysesSince = full ? nil : existing?.newestAnalysisCreatedAt
@@ -51,19 +58,15 @@ enum PullCommand: Command {
 
         var written = LearnerWorkspace(profile: fetched.profile)
         if exists {
-            try LockedFileUpdate.update(path) { (data) throws(CommandError) -> Data in
-                let current: LearnerWorkspace
-                do throws(WorkspaceDecodingError) {
-                    current = try LearnerWorkspace(jsonData: data)
-                } catch {
-                    throw .dataError("\(path): \(error.description)")
-                }
+            try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
+                (data) throws(CommandError) -> Data in
+                let current = try WorkspaceFile.decode(data, name: path)
                 written = fetched.merged(into: current)
                 return try encode(written, path: path)
             }
         } else {
             written = fetched.merged(into: nil)
-            try FileAccess.replaceAtomically(path, with: try encode(written, path: path))
+            try output.write(try encode(written, path: path), context: context)
         }
         let report = Report(userId: fetched.user.id, file: path,
                             fetched: .init(knowledgeBases: fetched.knowledgeBases.count, learningPaths: fetched.learningPaths.count,

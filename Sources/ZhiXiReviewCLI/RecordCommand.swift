@@ -34,13 +34,16 @@ enum RecordCommand: Command {
         (0-100) and the weak points its analysis named. Runs at the same time wait for each
         other (an exclusive lock), so every session lands. The file is replaced atomically (a
         temporary file, flushed to disk, renamed over it) and left untouched on any error or
-        interruption; a symbolic link stays a link to the updated file; the file's permissions
-        are kept, and a read-only file is refused. Everything else in it (unknown keys,
-        formatting, CRLF line endings, a byte-order mark) is kept as it was. The same session
+        interruption; a symbolic link stays a link to the updated file; the file's permissions,
+        owner and group are kept, and a read-only file, a file you may not write and a file
+        with several hard links are refused. Every byte already in it (unknown keys,
+        formatting, each line's ending, a byte-order mark) is kept as it was; the new lines
+        take the file's most common line ending. A run waits for another run on the same file
+        for at most --wait seconds. The same session
         twice (the same --session-id, or the same lesson, time and score) is refused.
         """,
         options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
-                  sessionIDOption.erased, format.erased],
+                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased],
         epilogue: "With --format json the new session is printed as JSON.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -65,7 +68,9 @@ enum RecordCommand: Command {
         var sessionJSON = ""
         var sessionID = ""
         var lessonTitle = lessonID
-        try LockedFileUpdate.update(path) { (data) throws(CommandError) -> Data in
+        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
+            (data) throws(CommandError) -> Data in
             let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
             guard let lesson = workspace.lessons.first(where: { $0.id == lessonID }) else {
                 let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
@@ -108,7 +113,9 @@ enum RecordCommand: Command {
         } else {
             let title = lessonTitle
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
-            context.write("recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at \(ISO8601Timestamp.string(from: endedAt)) → \(path)\n")
+            let line = "recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at "
+                + "\(ISO8601Timestamp.string(from: endedAt)) → \(path)"
+            context.write(line.escapingControlCharacters() + "\n")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiAuth
 import ZhiXiModel
 
@@ -29,12 +30,13 @@ struct SessionReport: Encodable {
     }
 
     /// `晓 林 <lin@example.com> (id user-1, Apple user apple-001)`.
+    /// The server's text has its control characters made visible (it is printed on a terminal).
     static func describe(_ user: User) -> String {
         var parts: [String] = []
         if let name = user.displayName, !name.isEmpty { parts.append(name) }
         if let email = user.email, !email.isEmpty { parts.append("<\(email)>") }
         parts.append("(id \(user.id), Apple user \(user.appleUserID))")
-        return parts.joined(separator: " ")
+        return parts.joined(separator: " ").escapingControlCharacters()
     }
 
     /// `value` as pretty-printed JSON of the model's contract, with a final newline.

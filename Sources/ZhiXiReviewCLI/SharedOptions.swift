@@ -35,6 +35,16 @@ enum SharedOptions {
         "params", placeholder: "FILE|JSON", default: "the FSRS-6 defaults", example: "[]",
         help: "21 FSRS-6 parameters as a JSON array, inline or in a file (17/19-value vectors are filled)")
 
+    /// The default of ``wait``: 60 seconds.
+    static let defaultWaitSeconds = 60.0
+
+    /// `--wait SECONDS`: how long to wait for another `zhixi-review` holding the lock of the
+    /// same file or queue before giving up with 75.
+    static let wait = CommandOption<Double>.number(
+        "wait", placeholder: "SECONDS", range: 0...86_400, default: defaultWaitSeconds, example: "5",
+        help: "how long to wait for another zhixi-review working on the same file or queue (said after a second), "
+            + "then give up with exit status 75")
+
     /// `--format`: one of `formats`.
     static func format(_ formats: [OutputFormat]) -> CommandOption<OutputFormat> {
         let names = formats.map(\.rawValue)

@@ -23,7 +23,7 @@ enum SimulateCommand: Command {
     static let sweep = CommandOption<[Double]>(
         name: "sweep", placeholder: "FROM:TO:STEP", help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
         defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
-        expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1 and STEP > 0, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
+        expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
     static let newPerDay = CommandOption<Double>.number(
         "new-per-day", placeholder: "N", range: 0...1_000_000, default: nil,
         defaultDescription: "unlimited cards (with --revlog the learner's pace), or 1 lesson in ZhiXi mode", example: "20",
@@ -186,17 +186,22 @@ enum SimulateCommand: Command {
         inputs.parametersSource = try ParameterSource.describe(arguments)
         inputs.parameters = parameters
         inputs.budgetMinutes = try arguments.value(of: budget)
-        let svgPath = try arguments.value(of: svg)
-        let seriesPath = try arguments.value(of: series)
+        // Every output is checked before the work: a directory or a missing folder is refused now.
+        let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")
+        let seriesOutput = try OutputTarget.prepare(try arguments.value(of: series), option: "series")
+        let saveConfigOutput = try OutputTarget.prepare(try arguments.value(of: saveConfig), option: "save-config")
 
         let prepared = mode == .cards
             ? try cardsSimulation(arguments, parameters: parameters, revlogPath: revlogPath, inputs: inputs, context: context)
             : try zhiXiSimulation(arguments, parameters: parameters, workspacePath: workspacePath, inputs: inputs, context: context)
         var points = [try arguments.value(of: retention, default: prepared.defaultRetention)]
         if let retentions { points = retentions }
+        // Daily series are kept for what shows them: one retention's report, a chart, --series.
+        let keepsSeries = retentions == nil || svgOutput != nil || seriesOutput != nil
+        try checkWork(arguments, setting: prepared.setting, seeds: seedList.count, points: points.count, keepingSeries: keepsSeries)
         let plan: RetentionSweep
         do {
-            plan = try RetentionSweep(retentions: points, seeds: seedList)
+            plan = try RetentionSweep(retentions: points, seeds: seedList, keepsDailySeries: keepsSeries)
         } catch {
             throw arguments.usageError(error.description)
         }
@@ -212,15 +217,11 @@ enum SimulateCommand: Command {
         report.warnings = SimulationWarning.warnings(for: result, parameters: parameters,
                                                      trainingItemCount: setting.inputs.learnerLog?.itemCount,
                                                      capMinutes: setting.dailyLimitMinutes)
-        if let path = try arguments.value(of: saveConfig), let log = setting.inputs.learnerLog {
-            try FileAccess.replaceAtomically(path, with: Data((log.configurationJSON(indent: "", withRate: false) + "\n").utf8))
+        if let saveConfigOutput, let log = setting.inputs.learnerLog {
+            try saveConfigOutput.write(Data((log.configurationJSON(indent: "", withRate: false) + "\n").utf8), context: context)
         }
-        if let svgPath {
-            try FileAccess.replaceAtomically(svgPath, with: Data(SimulationChart.svg(report).utf8))
-        }
-        if let seriesPath {
-            try FileAccess.replaceAtomically(seriesPath, with: Data(SimulationCSV.series(report).utf8))
-        }
+        try svgOutput?.write(Data(SimulationChart.svg(report).utf8), context: context)
+        try seriesOutput?.write(Data(SimulationCSV.series(report).utf8), context: context)
         switch format {
         case .json: context.write(SimulationJSON.text(report))
         case .csv: context.write(SimulationCSV.text(report))
@@ -229,6 +230,37 @@ enum SimulateCommand: Command {
         if format != .text {
             for warning in report.warnings { context.writeError("warning: " + warning.description) }
         }
+    }
+
+    /// The most simulated item-days one `simulate` may take — days × cards (or lessons) ×
+    /// seeds × retentions: 10¹⁰, about a minute of a release build on two cores.
+    static let maximumItemDays = 10_000_000_000.0
+    /// The most days of daily series a run keeps for its report, chart or `--series` — days ×
+    /// seeds × retentions: 4,000,000 (a few hundred megabytes).
+    static let maximumSeriesDays = 4_000_000.0
+
+    /// Refuses, before any simulation, a run whose work or kept series would be larger than
+    /// ``maximumItemDays`` or ``maximumSeriesDays`` (series count only when `keepingSeries`).
+    /// - Throws: a usage error naming the product and the limit.
+    static func checkWork(_ arguments: ParsedArguments, setting: SimulationReport.Setting, seeds: Int, points: Int,
+                          keepingSeries: Bool) throws(CommandError) {
+        let items = setting.mode == .cards ? "cards" : "lessons"
+        let work = Double(setting.spanDays) * Double(max(1, setting.itemCount)) * Double(seeds) * Double(points)
+        if work > maximumItemDays {
+            throw arguments.usageError("this simulation is \(setting.spanDays) days × \(setting.itemCount) \(items) × \(seeds) seeds × "
+                + "\(points) retention\(points == 1 ? "" : "s") = \(grouped(work)) \(items == "cards" ? "card" : "lesson")-days, more than "
+                + "the \(grouped(maximumItemDays)) one run of simulate may take; simulate fewer days, \(items), seeds or retentions")
+        }
+        let series = Double(setting.spanDays) * Double(seeds) * Double(points)
+        if keepingSeries, series > maximumSeriesDays {
+            throw arguments.usageError("this simulation keeps daily series of \(setting.spanDays) days × \(seeds) seeds × \(points) "
+                + "retention\(points == 1 ? "" : "s") = \(grouped(series)) days, more than the \(grouped(maximumSeriesDays)) kept for "
+                + "a report, a chart or --series; simulate fewer days, seeds or retentions, or leave the chart out of a sweep")
+        }
+    }
+
+    private static func grouped(_ value: Double) -> String {
+        value < 1e15 ? SimulationTextReport.number(value, 0) : String(format: "%.3g", value)
     }
 
     /// A simulator ready to sweep, with what describes it.
@@ -271,7 +303,10 @@ enum SimulateCommand: Command {
         }
         var deckGiven = false
         if let path = try arguments.value(of: config) {
-            let data = try FileAccess.read(path, context: context)
+            let data = try FileAccess.read(path, limit: InputLimits.smallJSON, format: .json, context: context)
+            if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) {
+                throw .dataError("\(FileAccess.displayName(path)): \(duplicate)")
+            }
             do {
                 configuration = try SimulatorConfiguration(fsrsJSON: data, base: configuration)
             } catch {

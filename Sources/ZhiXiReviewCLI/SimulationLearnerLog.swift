@@ -34,7 +34,7 @@ struct SimulationLearnerLog {
     static func read(_ path: String, parameters: FSRSParameters, calendar: StudyCalendar, start given: Date?,
                      arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> SimulationLearnerLog {
         let name = FileAccess.displayName(path)
-        let data = try FileAccess.read(path, context: context)
+        let data = try FileAccess.read(path, limit: InputLimits.reviewLog, format: .text, context: context)
         let log: ReviewLogColumns
         do {
             log = try ReviewLogColumns(csv: data)

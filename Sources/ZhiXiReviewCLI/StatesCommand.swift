@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiScheduler
 import ZhiXiTraining
@@ -75,7 +76,7 @@ enum StatesCommand: Command {
             throw arguments.usageError(error.description)
         }
 
-        let data = try FileAccess.read(path, context: context)
+        let data = try FileAccess.read(path, limit: InputLimits.reviewLog, format: .text, context: context)
         let log: ReviewLogColumns
         do {
             log = try ReviewLogColumns(csv: data)
@@ -158,7 +159,7 @@ enum StatesCommand: Command {
     static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar) -> String {
         let rows = summaries.map { summary in
             let card = summary.card
-            return [summary.cardID, String(summary.reviewCount), card.state.description, stepText(card),
+            return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), card.state.description, stepText(card),
                     card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
                     TextFormatting.fixed(summary.retrievability, 3),
                     TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]

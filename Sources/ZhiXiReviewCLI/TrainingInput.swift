@@ -32,7 +32,8 @@ enum TrainingInput {
     /// Reads `path` as a workspace (a `.json` file, or text starting with `{`) or a review log.
     /// - Throws: 66 for a missing file, 65 for a bad row (with its line) or a bad workspace.
     static func load(_ path: String, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> Loaded {
-        let data = try FileAccess.read(path, context: context)
+        let data = try FileAccess.read(path, limit: max(InputLimits.reviewLog, InputLimits.workspace), format: .text,
+                                         context: context)
         let zone = try arguments.value(of: timeZone)
         let hour = try arguments.value(of: dayStart)
         let skipping = arguments.flag(skipBadRows)
@@ -71,12 +72,7 @@ enum TrainingInput {
     /// The planner's review histories of a workspace as a dataset: each lesson and each weak
     /// point is a card.
     private static func workspace(_ data: Data, name: String, zone: String?, hour: Int?, now: Date) throws(CommandError) -> Loaded {
-        let workspace: LearnerWorkspace
-        do {
-            workspace = try LearnerWorkspace(jsonData: data)
-        } catch {
-            throw .dataError("\(name): \(error.description)")
-        }
+        let workspace = try WorkspaceFile.decode(data, name: name)
         do {
             return try dataset(of: workspace, name: name, zone: zone, hour: hour, now: now)
         } catch {

@@ -2,10 +2,12 @@ import Foundation
 import ZhiXiModel
 
 /// Adds records to a workspace file's arrays without re-encoding the rest (see
-/// ``JSONSplice``): what `record` and `analyze --workspace` write. A byte-order mark and CRLF
-/// line endings are read and kept.
+/// ``JSONSplice``): what `record` and `analyze --workspace` write. Every byte already there is
+/// kept: a byte-order mark, and each line's ending (LF, CRLF or a lone CR, mixed as they are);
+/// the lines added take the file's most common line ending.
 enum WorkspaceSplice {
-    /// The workspace in `data` (decoded), and a function that returns `data` with `elements`
+    /// The workspace in `data` (decoded, and checked as ``WorkspaceFile`` checks: no key twice,
+    /// every value within its range), and a function that returns `data` with `elements`
     /// appended — each JSON text to the top-level array of its key — and checks that the
     /// result reads back with exactly those records more.
     /// - Throws: 65 naming `path` when the data is not a workspace, or the records cannot be
@@ -15,19 +17,13 @@ enum WorkspaceSplice {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let hasByteOrderMark = bytes.starts(with: byteOrderMark)
         if hasByteOrderMark { bytes.removeFirst(3) }
-        let usesCRLF = zip(bytes, bytes.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
-        if usesCRLF { bytes = replacing([0x0D, 0x0A], with: [0x0A], in: bytes) }
-        let workspace: LearnerWorkspace
-        do throws(WorkspaceDecodingError) {
-            workspace = try LearnerWorkspace(jsonData: Data(bytes))
-        } catch {
-            throw .dataError("\(path): \(error.description)")
-        }
+        let lineEnding = mostCommonLineEnding(in: bytes)
+        let workspace = try WorkspaceFile.decode(Data(bytes), name: path)
         let original = bytes
         let appender = Appender { (elements) throws(CommandError) -> Data in
             var updated = original
             for (key, json) in elements {
-                guard let spliced = JSONSplice.appending(json, toArray: key, in: updated) else {
+                guard let spliced = JSONSplice.appending(json, toArray: key, in: updated, lineEnding: lineEnding) else {
                     throw .dataError("\(path): the workspace's top level is not an object with a \"\(key)\" array")
                 }
                 updated = spliced
@@ -40,10 +36,32 @@ enum WorkspaceSplice {
                   check.analyses.prefix(workspace.analyses.count).elementsEqual(workspace.analyses) else {
                 throw .dataError("\(path): cannot add the records without changing other data; the file is unchanged")
             }
-            if usesCRLF { updated = replacing([0x0A], with: [0x0D, 0x0A], in: updated) }
             return Data((hasByteOrderMark ? byteOrderMark : []) + updated)
         }
         return (workspace, appender)
+    }
+
+    /// The line ending most lines of `bytes` end with: `\r\n`, `\n` or a lone `\r`; `\n`
+    /// when there is no line break. O(n).
+    static func mostCommonLineEnding(in bytes: [UInt8]) -> String {
+        var crlf = 0, lf = 0, cr = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0D {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+                    crlf += 1
+                    index += 2
+                    continue
+                }
+                cr += 1
+            } else if bytes[index] == 0x0A {
+                lf += 1
+            }
+            index += 1
+        }
+        if crlf > lf && crlf >= cr { return "\r\n" }
+        if cr > lf && cr > crlf { return "\r" }
+        return "\n"
     }
 
     /// Appends records to the opened workspace's bytes (see ``WorkspaceSplice/open(_:path:)``).
@@ -63,22 +81,5 @@ enum WorkspaceSplice {
         } catch {
             throw .ioError("cannot encode the record (\(error))")
         }
-    }
-
-    /// `bytes` with every occurrence of `pattern` replaced by `replacement`. O(n).
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 16)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == pattern[0], index + pattern.count <= bytes.count, Array(bytes[index ..< index + pattern.count]) == pattern {
-                result.append(contentsOf: replacement)
-                index += pattern.count
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
-        }
-        return result
     }
 }

@@ -87,13 +87,15 @@ public enum ZhiXiReview {
             let group = commands.filter { $0.specification.name.hasPrefix(first + " ") }
             if !group.isEmpty {
                 let names = group.map { "'" + $0.specification.name + "'" }.joined(separator: ", ")
-                let wantsHelp = arguments.count == 1 || arguments.dropFirst().contains { $0 == "--help" || $0 == "-h" }
+                let wantsHelp = arguments.dropFirst().contains { $0 == "--help" || $0 == "-h" }
                 if wantsHelp && arguments.count <= 2 {
                     context.write(group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }
                         .joined(separator: "\n\n") + "\n")
                     return
                 }
-                throw .usage("'\(first)' needs a subcommand: \(names)", usage: usage)
+                // Alone or with something unknown: a usage error (64) that shows what the group holds.
+                throw .usage("'\(first)' needs a subcommand: \(names)\n\n"
+                             + group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }.joined(separator: "\n\n"))
             }
             throw .usage("unknown command '\(first)'", usage: usage)
         }

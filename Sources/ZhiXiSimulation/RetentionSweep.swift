@@ -23,11 +23,16 @@ public struct RetentionSweep: Sendable {
     public let retentions: [Double]
     /// The seeds every retention is simulated with.
     public let seeds: [UInt64]
+    /// Whether each run keeps its per-day series (``SimulationResult/days``). A sweep that
+    /// reports summaries only sets it `false`, so that its memory does not grow with days ×
+    /// seeds × retentions: the runs then hold empty series.
+    public let keepsDailySeries: Bool
 
     /// A sweep of retentions × seeds.
     /// - Throws: ``SimulationConfigurationError`` when there is no retention or no seed, or a
     ///   retention is not strictly between 0 and 1.
-    public init(retentions: [Double], seeds: [UInt64]) throws(SimulationConfigurationError) {
+    public init(retentions: [Double], seeds: [UInt64], keepsDailySeries: Bool = true) throws(SimulationConfigurationError) {
+        self.keepsDailySeries = keepsDailySeries
         guard !retentions.isEmpty else { throw .wrongCount(field: "retentions", expected: 1, actual: 0) }
         guard !seeds.isEmpty else { throw .wrongCount(field: "seeds", expected: 1, actual: 0) }
         if let bad = retentions.first(where: { !($0 > 0 && $0 < 1) }) { throw .desiredRetentionOutOfRange(bad) }
@@ -44,8 +49,13 @@ public struct RetentionSweep: Sendable {
         guard upper >= lower else {
             throw .outOfRange(field: "sweep end", value: "\(upper)", allowed: "at least the start, \(lower)")
         }
-        let count = Int(((upper - lower) / step + 1e-9).rounded(.down)) + 1
-        guard count <= 10_000 else { throw .outOfRange(field: "sweep", value: "\(count) retentions", allowed: "at most 10,000") }
+        // Counted in floating point first: a tiny step makes more steps than an Int holds.
+        let steps = ((upper - lower) / step + 1e-9).rounded(.down)
+        guard steps.isFinite, steps < 10_000 else {
+            throw .outOfRange(field: "sweep", value: steps.isFinite && steps < 1e15 ? "\(Int(steps) + 1) retentions" : "more than 10,000 retentions",
+                              allowed: "at most 10,000")
+        }
+        let count = Int(steps) + 1
         return (0 ..< count).map { ((lower + Double($0) * step) * 1e10).rounded() / 1e10 }
     }
 
@@ -72,6 +82,7 @@ public struct RetentionSweep: Sendable {
         // than there are cores, so that the group's own task gets a turn to gather results
         // (and report progress) as they come instead of after the last one.
         let jobs = seeds.indices.flatMap { seedIndex in retentions.indices.map { (retentionIndex: $0, seedIndex: seedIndex) } }
+        let keepsDailySeries = keepsDailySeries
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         await withTaskGroup(of: (Int, Int, SimulationResult).self) { group in
             var next = 0
@@ -80,7 +91,8 @@ public struct RetentionSweep: Sendable {
                 let job = jobs[next]
                 next += 1
                 group.addTask {
-                    let result = await WorkerPool.shared.run { simulate(retentions[job.retentionIndex], seeds[job.seedIndex]) }
+                    var result = await WorkerPool.shared.run { simulate(retentions[job.retentionIndex], seeds[job.seedIndex]) }
+                    if !keepsDailySeries { result.days = SimulationDays(dayCount: 0, mode: result.mode) }
                     return (job.retentionIndex, job.seedIndex, result)
                 }
             }

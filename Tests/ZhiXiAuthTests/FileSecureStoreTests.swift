@@ -33,13 +33,23 @@ struct FileSecureStoreTests {
         #expect(try mode(of: store.fileURL(forKey: "k")) == 0o600)
     }
 
-    @Test("an existing directory with wider permissions is made 0700")
-    func tightensExistingDirectory() throws {
+    @Test("an existing directory with wider permissions, or a link to one, is refused and left as it was (issue 16)")
+    func refusesOpenDirectory() throws {
         let directory = temporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])
-        try FileSecureStore(directory: directory).setData(Data("x".utf8), forKey: "k")
-        #expect(try mode(of: directory) == 0o700)
+        #expect {
+            try FileSecureStore(directory: directory).setData(Data("x".utf8), forKey: "k")
+        } throws: { error in
+            guard case SecureStoreError.insecureDirectory(_, let reason) = error else { return false }
+            return reason.contains("open to other users")
+        }
+        #expect(try mode(of: directory) == 0o755)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        let link = directory.deletingLastPathComponent().appendingPathComponent("link")
+        chmod(directory.path, 0o700)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
+        #expect(throws: SecureStoreError.self) { try FileSecureStore(directory: link).setData(Data("x".utf8), forKey: "k") }
     }
 
     @Test("a directory of another user is refused", .enabled(if: geteuid() == 0, "needs root to give a directory away"))
@@ -110,7 +120,8 @@ struct FileSecureStoreTests {
         let target = temporaryDirectory("elsewhere")
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("victim".utf8).write(to: target)
-        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         try FileManager.default.createSymbolicLink(at: store.fileURL(forKey: "k"), withDestinationURL: target)
         try store.setData(Data("secret".utf8), forKey: "k")
         #expect(try Data(contentsOf: target) == Data("victim".utf8))

@@ -58,7 +58,7 @@ struct WorkspaceByteDecodingTests {
             {"id": "s-2", "userId": "u-1", "lessonId": "l-1", "startedAt": "2025-03-15T01:00:00+00:00",
              "userInput": "", "weakPoints": null, "masteryScore": -0, "reviewType": "mindMap"},
             {"id": "s-3", "userId": "u-1", "lessonId": "l-1", "startedAt": "2025-03-15T01:00:00Z", "userInput": "x",
-             "masteryScore": 7.2e1, "id": "ignored duplicate", "masteryScore": "ignored too",},
+             "masteryScore": 7.2e1, "unknownTrailing": "ignored",},
           ],
           "analyses": [{"id": "a-1", "inputText": "…", "outputJson": "{\"ok\":true}", "masteryScore": 100,
                         "modelName": "m", "createdAt": "2025-03-14T09:45:12Z", "costEstimate": 0.00042,
@@ -143,9 +143,6 @@ struct WorkspaceByteDecodingTests {
         // Trailing commas (JSONDecoder accepts them after a member or an element).
         #"{"sessions":[],}"#, #"{"sessions":[\#(sessionJSON()),]}"#, #"{"sessions":[,]}"#, #"{,}"#,
         #"{"sessions":[\#(sessionJSON()),,]}"#,
-        // Repeated keys: the first wins, even when it is null or the later one has the wrong type.
-        #"{"schemaVersion":2,"schemaVersion":3}"#, #"{"schemaVersion":null,"schemaVersion":3}"#,
-        #"{"schemaVersion":2,"schemaVersion":"x"}"#, #"{"user":null,"user":{}}"#,
         // Numbers read as integers.
         #"{"schemaVersion":72.0}"#, #"{"schemaVersion":7.2e1}"#, #"{"schemaVersion":1E2}"#,
         #"{"schemaVersion":-0}"#, #"{"schemaVersion":72.5}"#, #"{"schemaVersion":1.0e-2}"#,
@@ -193,7 +190,6 @@ struct WorkspaceByteDecodingTests {
         #"{"sessions":[\#(sessionJSON(#","weakPoints":[null]"#))]}"#,
         #"{"sessions":[\#(sessionJSON(#","weakPoints":["a",]"#))]}"#,
         #"{"sessions":[\#(sessionJSON(#","reviewType":null"#))]}"#,
-        #"{"sessions":[\#(sessionJSON(#","startedAt":"later""#))]}"#,
         #"{"sessions":[{"id":"s","userId":"u","lessonId":"l","startedAt":"2025-03-14T09:30:00Z"}]}"#,
         #"{"sessions":[{"id":null,"userId":"u","lessonId":"l","startedAt":"2025-03-14T09:30:00Z","userInput":""}]}"#,
         #"{"user":{"id":"u","appleUserId":"a","createdAt":"2025-01-01T00:00:00Z","onboardingCompleted":1}}"#,
@@ -202,6 +198,24 @@ struct WorkspaceByteDecodingTests {
         #"{"lessons":[{"id":"l","knowledgeBaseId":"k","title":"t","estimatedMinutes":null}]}"#,
         #"{"profile":{}}"#, #"{"profile":null}"#,
     ]
+
+    /// Repeated keys, which JSONDecoder reads (the first wins) and the byte decoder refuses:
+    /// readers that keep the first and the last would see different workspaces (issue 16).
+    static let repeatedKeys: [String] = [
+        #"{"schemaVersion":2,"schemaVersion":3}"#, #"{"schemaVersion":null,"schemaVersion":3}"#,
+        #"{"schemaVersion":2,"schemaVersion":"x"}"#, #"{"user":null,"user":{}}"#,
+        #"{"sessions":[\#(sessionJSON(#","startedAt":"later""#))]}"#, #"{"\u0073chemaVersion":1,"schemaVersion":1}"#,
+    ]
+
+    @Test("a key twice in one object is refused, naming the key, its path and its line", arguments: repeatedKeys)
+    func repeatedKey(json: String) {
+        let (fast, _) = decodeBothWays(Array(json.utf8))
+        guard case .failure(let error) = fast else {
+            Issue.record("the byte decoder accepted a repeated key: \(json)")
+            return
+        }
+        #expect(error.reason.contains("appears twice") && error.line == 1, "\(error)")
+    }
 
     @Test("edge cases of the grammar: both decoders accept with equal results, or both reject", arguments: edgeCases)
     func edgeCase(json: String) {

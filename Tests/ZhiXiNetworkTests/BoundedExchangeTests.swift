@@ -8,11 +8,12 @@ import ZhiXiTestServer
 
 @Suite("BoundedExchange: every data task answers its caller exactly once")
 struct BoundedExchangeTests {
-    static func session() -> URLSession {
+    static func session() -> (URLSession, SessionDelegate) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         configuration.timeoutIntervalForResource = 60
-        return URLSession(configuration: configuration)
+        let delegate = SessionDelegate()
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
     }
 
     @Test("the watchdog answers timed out when nothing else does by the deadline")
@@ -22,8 +23,9 @@ struct BoundedExchangeTests {
         server.route("GET", "/slow") { _ in .json(["late": true]) }
         server.faults.inject(.delay(seconds: 5), method: "GET", path: "/slow")
         let request = URLRequest(url: server.baseURL.appendingPathComponent("slow"))
+        let (session, delegate) = Self.session()
         await #expect(throws: URLError(.timedOut)) {
-            try await BoundedExchange.data(for: request, in: Self.session(), deadline: 0.3)
+            try await BoundedExchange.data(for: request, in: session, delegate: delegate, deadline: 0.3, limit: 1 << 20)
         }
     }
 
@@ -32,16 +34,33 @@ struct BoundedExchangeTests {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("GET", "/fast") { _ in .json(["ok": true]) }
-        let session = Self.session()
+        let (session, delegate) = Self.session()
         let (data, response) = try await BoundedExchange.data(for: URLRequest(url: server.baseURL.appendingPathComponent("fast")),
-                                                              in: session, deadline: 30)
+                                                              in: session, delegate: delegate, deadline: 30, limit: 1 << 20)
         #expect((response as? HTTPURLResponse)?.statusCode == 200 && String(decoding: data, as: UTF8.self) == #"{"ok":true}"#)
 
         server.faults.inject(.delay(seconds: 5), method: "GET", path: "/fast")
         let call = Task { try await BoundedExchange.data(for: URLRequest(url: server.baseURL.appendingPathComponent("fast")),
-                                                         in: session, deadline: 30) }
+                                                         in: session, delegate: delegate, deadline: 30, limit: 1 << 20) }
         #expect(await waitUntil { server.requestCount("GET", "/fast") >= 2 })
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
+    }
+
+    @Test("an answer announced or grown past the limit ends the call at once with AnswerTooLarge")
+    func limit() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/big") { _ in .rawJSON("[" + String(repeating: "1,", count: 5_000) + "1]") }
+        let (session, delegate) = Self.session()
+        let request = URLRequest(url: server.baseURL.appendingPathComponent("big"))
+        await #expect(throws: BoundedExchange.AnswerTooLarge.self) {
+            try await BoundedExchange.data(for: request, in: session, delegate: delegate, deadline: 30, limit: 1_000)
+        }
+        server.faults.inject(.announceContentLength(2_000_000_000), method: "GET", path: "/big")
+        // The watchdog would answer timed out; the announcement alone ends the call.
+        await #expect(throws: BoundedExchange.AnswerTooLarge.self) {
+            try await BoundedExchange.data(for: request, in: session, delegate: delegate, deadline: 30, limit: 1 << 20)
+        }
     }
 }

@@ -283,12 +283,15 @@ struct AuthCommandTests {
         #expect(result.error.contains(message), "\(result.error)")
     }
 
-    @Test("help: the auth group and each command")
+    @Test("help: the auth group and each command (the group alone is a usage error: issue 16)")
     func help() async {
         let group = await run("auth")
-        #expect(group.status == 0)
+        #expect(group.status == 64)
+        let groupHelp = await run("auth", "--help")
+        #expect(groupHelp.status == 0)
         for name in ["sign-in", "status", "whoami", "sign-out"] {
-            #expect(group.output.contains("usage: zhixi-review auth \(name)"))
+            #expect(group.error.contains("usage: zhixi-review auth \(name)"))
+            #expect(groupHelp.output.contains("usage: zhixi-review auth \(name)"))
             let help = await run("auth", name, "--help")
             #expect(help.status == 0 && help.output.hasPrefix("usage: zhixi-review auth \(name)"))
             #expect(help.output.contains("77 not signed in"))

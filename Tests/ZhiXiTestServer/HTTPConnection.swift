@@ -85,13 +85,13 @@ final class HTTPConnection {
 
     /// Writes an answer; `false` when the peer has gone.
     @discardableResult
-    func write(_ response: TestHTTPResponse, keepAlive: Bool, bodyPrefix: Int? = nil) -> Bool {
+    func write(_ response: TestHTTPResponse, keepAlive: Bool, bodyPrefix: Int? = nil, announcedLength: Int? = nil) -> Bool {
         var head = "HTTP/1.1 \(response.status) \(TestHTTPResponse.reasonPhrase(response.status))\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
         where !["content-length", "connection"].contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
         }
-        head += "Content-Length: \(response.body.count)\r\n"
+        head += "Content-Length: \(announcedLength ?? response.body.count)\r\n"
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         var bytes = Array(head.utf8)
         bytes.append(contentsOf: response.body.prefix(bodyPrefix ?? response.body.count))

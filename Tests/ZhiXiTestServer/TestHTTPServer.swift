@@ -212,6 +212,10 @@ public final class TestHTTPServer: @unchecked Sendable {
                 let cut = response.body.prefix(max(1, response.body.count / 2))
                 response.body = cut.isEmpty ? Data("{".utf8) : Data(cut)
                 guard connection.write(response, keepAlive: keepAlive) else { return }
+            case .announceContentLength(let length):
+                guard connection.write(handler(request), keepAlive: false, announcedLength: length) else { return }
+                _ = pause(limits.maximumDelay)
+                return
             case .rewrite(let change):
                 guard connection.write(change(handler(request)), keepAlive: keepAlive) else { return }
             case .hold(let gate):

@@ -19,6 +19,10 @@ public enum TestServerFault: Sendable {
     /// Run the handler and change its answer before sending it (for example to break one
     /// field of the JSON).
     case rewrite(@Sendable (TestHTTPResponse) -> TestHTTPResponse)
+    /// Run the handler, then send its answer announcing `contentLength` bytes of body (a
+    /// server claiming a huge answer), send what the handler's body has, and hold the
+    /// connection open for up to the limits' ``TestServerLimits/maximumDelay`` before closing.
+    case announceContentLength(Int)
     /// Hold the request at the gate until enough requests have arrived there (or the
     /// gate's timeout passes), then answer normally.
     case hold(TestServerGate)

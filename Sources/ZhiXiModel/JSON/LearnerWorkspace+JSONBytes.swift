@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 extension LearnerWorkspace {
     /// Decodes a workspace from UTF-8 JSON, many times faster than `JSONDecoder` and with
@@ -9,7 +10,8 @@ extension LearnerWorkspace {
     /// UTF-8 byte order mark is skipped.
     ///
     /// - Throws: ``WorkspaceDecodingError`` naming the line, the column and the JSON path
-    ///   of the first problem, for malformed JSON and for values of the wrong shape alike.
+    ///   of the first problem, for malformed JSON and for values of the wrong shape alike, and
+    ///   for a key that appears twice in one object (see `JSONDuplicateKeyScanner` in ZhiXiCore).
     public init(jsonData: Data) throws(WorkspaceDecodingError) {
         let result = jsonData.withUnsafeBytes { Self.decodeResult(from: $0) }
         self = try result.get()
@@ -39,6 +41,15 @@ extension LearnerWorkspace {
             guard reader.isAtEnd() else {
                 throw reader.syntaxError(
                     "unexpected \(reader.describeValue(at: reader.offset)) after the end of the workspace object")
+            }
+            // A key twice in one object: readers keeping the first and the last would see
+            // different workspaces, so neither is chosen (one linear pass, after the decode).
+            if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: bytes) {
+                let located = WorkspaceDecodingError(JSONReadFailure(offset: duplicate.byteOffset, reason: ""), in: bytes)
+                return .failure(WorkspaceDecodingError(
+                    line: located.line, column: located.column, byteOffset: duplicate.byteOffset, path: duplicate.path,
+                    reason: "the key \"\(duplicate.key)\" appears twice in this object (first on line \(duplicate.firstLine)); "
+                        + "readers differ on which one counts, so remove one of them"))
             }
             return .success(workspace)
         } catch {

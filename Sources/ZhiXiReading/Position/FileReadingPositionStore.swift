@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 
 /// A ``ReadingPositionStore`` in one JSON file (`{"positions": [StoredReadingPosition…]}`),
@@ -21,7 +22,10 @@ public final class FileReadingPositionStore: ReadingPositionStore, @unchecked Se
     public init(fileURL: URL, capacity: Int = 500) {
         self.fileURL = fileURL
         self.capacity = max(1, capacity)
-        let contents = (try? Data(contentsOf: fileURL)).flatMap { try? ZhiXiJSON.makeDecoder().decode(Contents.self, from: $0) }
+        // A file that cannot be read, or that holds a key twice (ambiguous), starts an empty table.
+        let contents = (try? Data(contentsOf: fileURL))
+            .flatMap { JSONDuplicateKeyScanner.firstDuplicate(inBytes: $0) == nil ? $0 : nil }
+            .flatMap { try? ZhiXiJSON.makeDecoder().decode(Contents.self, from: $0) }
         table = ReadingPositionTable(contents?.positions ?? [])
     }
 

@@ -16,6 +16,10 @@ public enum FlushStopReason: Sendable, Hashable, CustomStringConvertible {
     case cancelled
     /// The flush sent its maximum number of requests.
     case requestLimit(Int)
+    /// The server refused a batch of one event with 400, 413 or 422 and no code saying what
+    /// is wrong with the event (or refused it as too large, 413): a fault of the server or of
+    /// a proxy, not of the event. The event was kept (failed) and the flush stopped.
+    case eventRefusedWithoutReason(status: Int)
 
     /// The reason in words.
     public var description: String {
@@ -26,6 +30,9 @@ public enum FlushStopReason: Sendable, Hashable, CustomStringConvertible {
         case .storage(let error): "the queue's journal failed: \(error)"
         case .cancelled: "the flush was cancelled"
         case .requestLimit(let count): "the flush stopped after \(count) requests, its limit"
+        case .eventRefusedWithoutReason(let status):
+            "the server refused a single event with HTTP \(status)" + (status == 413 ? " (too large)" : " and no code saying why")
+                + "; that is a fault of the server or of a proxy, not of the event, so it was kept for a later try"
         }
     }
 }

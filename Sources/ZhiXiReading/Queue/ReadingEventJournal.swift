@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiFileSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,15 +47,18 @@ final class ReadingEventJournal {
     private var lockDescriptor: Int32 = -1
     private var flushLockDescriptor: Int32 = -1
     private var lockDepth = 0
+    private let lockWait: FileLockWait
     /// Where the next record starts: the end of the last whole record read or written.
     private(set) var endOffset = 0
 
     /// Opens the queue in `directory`, creating the directory (mode 0700) and an empty
-    /// journal when `create` is `true`.
+    /// journal when `create` is `true`. The lock is waited for as `lockWait` says.
     /// - Throws: ``ReadingQueueError/missingQueue(path:)`` when it does not exist and
-    ///   `create` is `false`; `.storage` when a file cannot be created or opened.
-    init(directory: URL, create: Bool) throws(ReadingQueueError) {
+    ///   `create` is `false`; `.storage` when a file cannot be created or opened, or is not a
+    ///   regular file.
+    init(directory: URL, create: Bool, lockWait: FileLockWait = FileLockWait()) throws(ReadingQueueError) {
         self.directory = directory
+        self.lockWait = lockWait
         journalPath = directory.appendingPathComponent("journal").path
         lockPath = directory.appendingPathComponent("lock").path
         flushLockPath = directory.appendingPathComponent("flush.lock").path
@@ -88,8 +92,11 @@ final class ReadingEventJournal {
     /// Runs `body` holding the exclusive lock of the journal (re-entrant).
     func locked<T>(_ body: () throws(ReadingQueueError) -> T) throws(ReadingQueueError) -> T {
         if lockDepth == 0 {
-            while flock(lockDescriptor, LOCK_EX) != 0 {
-                if errno != EINTR { throw .storage(path: lockPath, operation: "locking", reason: Self.lastError) }
+            do {
+                try FileLock.lock(lockDescriptor, path: lockPath, wait: lockWait)
+            } catch {
+                if error.kind == .busy { throw .busy(path: directory.path, waitedSeconds: lockWait.timeoutSeconds) }
+                throw .storage(path: lockPath, operation: "locking", reason: error.reason)
             }
         }
         lockDepth += 1
@@ -346,10 +353,19 @@ final class ReadingEventJournal {
         }
     }
 
+    /// Opens a file of the queue, never through a link and never waiting (a named pipe put in
+    /// its place is refused, not waited on).
     private static func openFile(_ path: String, flags: Int32) throws(ReadingQueueError) -> Int32 {
         while true {
-            let descriptor = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if descriptor >= 0 { return descriptor }
+            let descriptor = open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+            if descriptor >= 0 {
+                var status = stat()
+                guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                    close(descriptor)
+                    throw .notAQueue(path: path, reason: "it is not a regular file")
+                }
+                return descriptor
+            }
             if errno != EINTR { throw .storage(path: path, operation: "opening", reason: lastError) }
         }
     }

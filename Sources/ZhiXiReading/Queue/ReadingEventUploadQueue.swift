@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
 
@@ -28,7 +29,10 @@ import ZhiXiNetwork
 /// Rejections: `DUPLICATE_EVENT` is delivered; `MATERIAL_ACCESS_DENIED`,
 /// `TEMPORARY_MATERIAL_EXPIRED`, `SOURCE_DELETED` and `INVALID_…` are dropped with a
 /// warning; an unknown code keeps the event (failed) with a warning. A batch answered 400,
-/// 413 or 422 is split in halves until the event at fault is alone, which is dropped. No
+/// 413 or 422 is split in halves until the event at fault is alone, which is dropped when
+/// the answer names a code (an error of that event), and otherwise kept (failed) and the flush
+/// stopped (``FlushStopReason/eventRefusedWithoutReason(status:)``): a server that refuses
+/// every request, or one event as too large (413), is at fault, not the events. No
 /// answer (network, timeout) keeps the batch and stops the flush; 5xx, 408 and 429 are
 /// retried after 1, 2, 4 s (``UploadRetryPolicy``), then kept and the flush stops.
 public actor ReadingEventUploadQueue {
@@ -67,7 +71,7 @@ public actor ReadingEventUploadQueue {
         self.server = server
         self.configuration = configuration
         self.sleep = sleep
-        journal = try ReadingEventJournal(directory: directory, create: create)
+        journal = try ReadingEventJournal(directory: directory, create: create, lockWait: configuration.lockWait)
         let journal = self.journal
         let changes = try journal.locked { () throws(ReadingQueueError) -> ReadingEventJournal.Changes in
             try journal.readChanges()
@@ -160,6 +164,25 @@ public actor ReadingEventUploadQueue {
     /// What is in the queue now (after reading what other processes appended). O(n).
     public func snapshot() throws(ReadingQueueError) -> ReadingQueueSnapshot {
         try journal.locked { () throws(ReadingQueueError) -> Void in try synchronize() }
+        return Self.snapshot(of: ledger, journalBytes: journal.sizeOnDisk, repairs: allRepairs)
+    }
+
+    /// What the queue in `directory` holds, read without changing a byte on disk: no file is
+    /// created, no damaged or unfinished record is repaired; the unreadable stretches of the
+    /// journal are reported with what they may have held. For support tools
+    /// (`zhixi-review events inspect`). O(journal size).
+    /// - Throws: ``ReadingQueueError/missingQueue(path:)`` when there is no queue, `.notAQueue`,
+    ///   `.busy` when a writer held the lock longer than `lockWait`, `.storage`.
+    public static func inspect(directory: URL, lockWait: FileLockWait = FileLockWait()) throws(ReadingQueueError) -> ReadingQueueInspection {
+        let read = try ReadingEventJournal.inspect(directory: directory, lockWait: lockWait)
+        var ledger = QueueLedger()
+        for (record, length) in read.records { ledger.apply(record, length: length) }
+        let end = read.unreadable.last.map { $0.kind == .unfinishedRecord ? $0.offset : read.size } ?? read.size
+        return ReadingQueueInspection(snapshot: snapshot(of: ledger, journalBytes: end, repairs: []), unreadable: read.unreadable)
+    }
+
+    /// The counts, the oldest event and the materials of a ledger. O(n).
+    private static func snapshot(of ledger: QueueLedger, journalBytes: Int, repairs: [JournalRepair]) -> ReadingQueueSnapshot {
         var pending = 0, exported = 0, failed = 0
         var oldest: ReadingEventUploadItem?
         var materials: [String: ReadingQueueSnapshot.Material] = [:]
@@ -176,7 +199,7 @@ public actor ReadingEventUploadQueue {
         }
         let sorted = materials.values.sorted { ($0.events, $1.materialID) > ($1.events, $0.materialID) }
         return ReadingQueueSnapshot(pending: pending, exported: exported, failed: failed, oldest: oldest, materials: sorted,
-                                    journalBytes: journal.sizeOnDisk, repairs: allRepairs)
+                                    journalBytes: journalBytes, repairs: repairs)
     }
 
     /// The events in the queue, in the order they arrived. O(n log n).
@@ -257,6 +280,13 @@ public actor ReadingEventUploadQueue {
                     let middle = batch.count / 2
                     halves.append(Array(batch[middle...]))
                     halves.append(Array(batch[..<middle]))
+                } else if case .http(let status, let code, _) = error, status == 413 || code == nil {
+                    // One event refused with no code naming what is wrong with it (or as too
+                    // large, which one event is not): a fault of the server or of something
+                    // on the way, not of the event. Keep it and stop; a later flush tries again.
+                    result.stopReason = .eventRefusedWithoutReason(status: status)
+                    if let failure = keepFailed([batch[0].eventID], result: &result) { result.stopReason = .storage(failure) }
+                    break loop
                 } else if let failure = drop(batch[0], refusal: error, result: &result) {
                     result.stopReason = .storage(failure)
                     break loop

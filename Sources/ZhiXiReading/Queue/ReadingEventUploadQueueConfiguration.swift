@@ -1,4 +1,7 @@
-/// How an upload queue batches, retries and compacts.
+import ZhiXiFileSystem
+
+/// How an upload queue batches, retries and compacts, and how long it waits for another
+/// process holding its journal.
 public struct ReadingEventUploadQueueConfiguration: Sendable, Hashable {
     /// Events per `POST learning/reading-events/batch` (default 100).
     public var batchSize: Int
@@ -9,10 +12,16 @@ public struct ReadingEventUploadQueueConfiguration: Sendable, Hashable {
     public var compactionSlackBytes: Int
     /// The most requests one flush sends (default 10,000): a bound on its loop.
     public var maximumRequestsPerFlush: Int
+    /// How long to wait for another process (or queue) holding the journal's lock before an
+    /// operation fails with ``ReadingQueueError/busy(path:waitedSeconds:)`` (default 60 s),
+    /// and whom to tell once the wait has lasted a second.
+    public var lockWait: FileLockWait
 
     /// Creates a configuration; values below 1 count as 1 (0 for the slack).
     public init(batchSize: Int = 100, retryPolicy: UploadRetryPolicy = UploadRetryPolicy(),
-                compactionSlackBytes: Int = 1 << 20, maximumRequestsPerFlush: Int = 10_000) {
+                compactionSlackBytes: Int = 1 << 20, maximumRequestsPerFlush: Int = 10_000,
+                lockWait: FileLockWait = FileLockWait()) {
+        self.lockWait = lockWait
         self.batchSize = max(1, batchSize)
         self.retryPolicy = retryPolicy
         self.compactionSlackBytes = max(0, compactionSlackBytes)

@@ -11,6 +11,9 @@ public enum ReadingQueueError: Error, Sendable, Hashable, CustomStringConvertibl
     /// An event given to `enqueue` is not valid; nothing of that call was enqueued.
     /// `index` is its zero-based place in the call.
     case invalidEvent(index: Int, eventID: String, reason: String)
+    /// Another process held the queue's lock for longer than the configured wait
+    /// (``ReadingEventUploadQueueConfiguration/lockWait``); nothing was done.
+    case busy(path: String, waitedSeconds: Double)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -23,6 +26,8 @@ public enum ReadingQueueError: Error, Sendable, Hashable, CustomStringConvertibl
             "\(operation) \(path) failed: \(reason); check the disk and the permissions, then try again"
         case .invalidEvent(let index, let eventID, let reason):
             "event \(index + 1) (eventId '\(eventID)') is not valid: \(reason); nothing of this call was enqueued"
+        case .busy(let path, let seconds):
+            "another process has held \(path) for \(Int(seconds.rounded())) s; nothing was done, try again later"
         }
     }
 }

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiModel
 
 /// Something a flush wants a person to know: events dropped, events kept after an answer
@@ -18,16 +19,22 @@ public enum ReadingUploadWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// The warning in words.
     public var description: String {
+        // Ids, codes and messages come from files and servers: their control characters are
+        // made visible, since the warning ends up on a terminal.
         switch self {
         case .dropped(let eventID, let materialID, let code, let message):
-            "dropped event \(eventID) of material \(materialID): the server refused it with \(code)" + (message.map { " (\($0))" } ?? "")
+            let (eventID, materialID, code, message) = (eventID.escapingControlCharacters(), materialID.escapingControlCharacters(),
+                                                        code.escapingControlCharacters(), message?.escapingControlCharacters())
+            return "dropped event \(eventID) of material \(materialID): the server refused it with \(code)" + (message.map { " (\($0))" } ?? "")
         case .keptAfterUnknownRejection(let eventID, let code, let message):
-            "kept event \(eventID): the server refused it with \(code), a code this version does not know"
+            let (eventID, code, message) = (eventID.escapingControlCharacters(), code.escapingControlCharacters(),
+                                            message?.escapingControlCharacters())
+            return "kept event \(eventID): the server refused it with \(code), a code this version does not know"
                 + (message.map { " (\($0))" } ?? "")
         case .missingFromAnswer(let count):
-            "kept \(count) event\(count == 1 ? "" : "s") that the server's answer neither accepted nor rejected"
+            return "kept \(count) event\(count == 1 ? "" : "s") that the server's answer neither accepted nor rejected"
         case .journalRepaired(let repair):
-            "the queue's journal was repaired: \(repair)"
+            return "the queue's journal was repaired: \(repair)"
         }
     }
 }

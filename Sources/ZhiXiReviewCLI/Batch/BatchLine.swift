@@ -1,12 +1,17 @@
 import Foundation
 import ZhiXiCore
 import ZhiXiModel
+import ZhiXiFileSystem
 
 /// The parts of a `--batch` mode that do not depend on the command: reading one input line as
 /// a learner's workspace, and the error line for a learner that cannot be answered.
 enum BatchLine {
     /// A line's workspace, or the error line saying why it cannot be read.
     static func workspace(_ line: LineReader.Line, inputName: String) -> Result<LearnerWorkspace, Failure> {
+        if line.isTooLong {
+            return .failure(Failure(line: line, userID: nil, message: "\(inputName) line \(line.number): the line is longer than "
+                                    + "\(InputFile.describe(bytes: InputLimits.batchLine)), the most one learner's workspace may be"))
+        }
         guard line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
             return .failure(Failure(line: line, userID: nil, message: "\(inputName) line \(line.number): the line is empty; "
                                     + "every line must hold one learner's workspace, a JSON object {…}"))
@@ -14,10 +19,18 @@ enum BatchLine {
         let decoded = line.bytes.withUnsafeBytes { buffer in
             Result { () throws(WorkspaceDecodingError) -> LearnerWorkspace in try LearnerWorkspace(jsonBytes: buffer) }
         }
-        return decoded.mapError { error in
+        switch decoded {
+        case .failure(let error):
             let place = error.path.isEmpty ? "" : error.path + ": "
-            return Failure(line: line, userID: salvagedUserID(line.bytes),
-                           message: "\(inputName) line \(line.number), column \(error.column): \(place)\(error.reason)")
+            return .failure(Failure(line: line, userID: salvagedUserID(line.bytes),
+                                    message: "\(inputName) line \(line.number), column \(error.column): \(place)\(error.reason)"))
+        case .success(let workspace):
+            // Every numeric and date field within its range, before any planning.
+            if let violation = WorkspaceBounds.firstViolation(in: workspace) {
+                return .failure(Failure(line: line, userID: workspace.user?.id ?? workspace.profile.userID,
+                                        message: "\(inputName) line \(line.number): \(violation.description)"))
+            }
+            return .success(workspace)
         }
     }
 

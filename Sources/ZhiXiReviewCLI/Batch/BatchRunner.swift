@@ -36,6 +36,10 @@ enum BatchRunner {
         var firstFailedLines: [Int] = []
         /// The most lines held at once (read and not yet written): never more than the window.
         var peakLinesHeld = 0
+        /// The line the input was not read past (a line longer than ``InputLimits/batchLine``,
+        /// or too many lines in a row that are not objects), if it stopped early, and why.
+        var stoppedAtLine: Int?
+        var stopReason = ""
 
         /// `3 of 1000 learners in learners.jsonl could not be planned (lines 4, 9, 12); …`,
         /// with `verb` saying what could not be done.
@@ -44,6 +48,7 @@ enum BatchRunner {
                 + (failedCount > firstFailedLines.count ? ", …" : "")
             return "\(failedCount) of \(lineCount) learners in \(inputName) could not be \(verb) "
                 + "(line\(failedCount == 1 ? "" : "s") \(lines)); each has an error line in the output"
+                + (stoppedAtLine.map { "; the input was not read past line \($0), \(stopReason)" } ?? "")
         }
     }
 
@@ -60,15 +65,19 @@ enum BatchRunner {
     /// - Parameters:
     ///   - workers: how many lines are processed at once.
     ///   - window: how many lines may be read and not yet written (at least `workers`).
+    ///   - bytesInFlight: how many input bytes may be read and not yet written; a line that
+    ///     does not fit waits until the lines before it are written (one line always may).
     ///   - process: turns one line into its output line; called on several threads at once.
     /// - Returns: how many lines were answered and which failed.
     /// - Throws: ``CommandError/noInput(_:)`` (66) when the input cannot be read part way (the
     ///   lines before are written), ``CommandError/ioError(_:)`` (74) when the output cannot be
     ///   written (the batch stops).
     static func run(_ reader: LineReader, context: CommandContext, workers: Int = defaultWorkers, window: Int? = nil,
+                    bytesInFlight: Int = InputLimits.batchBytesInFlight,
                     process: @escaping @Sendable (LineReader.Line) -> LineResult) async throws(CommandError) -> Summary {
         let workers = max(1, workers)
-        let state = State(reader: reader, context: context, window: max(workers, window ?? workers * linesInFlightPerWorker))
+        let state = State(reader: reader, context: context, window: max(workers, window ?? workers * linesInFlightPerWorker),
+                          bytesInFlight: bytesInFlight)
         // The workers run on threads of their own pool and the task waits without holding a
         // thread of the cooperative pool.
         let pool = WorkerPool(threadCount: workers)
@@ -78,7 +87,10 @@ enum BatchRunner {
         pool.stop()
         if let failure = state.writeFailure { throw failure }
         if let failure = state.readFailure { throw failure }
-        return state.summary
+        var summary = state.summary
+        summary.stoppedAtLine = reader.stoppedAtLine
+        summary.stopReason = reader.stopReason
+        return summary
     }
 
     /// The shared state of one run. `reader` is used under `readLock`; everything else under
@@ -92,8 +104,12 @@ enum BatchRunner {
         /// The index the next line read gets (under `readLock`).
         private var nextIndex = 0
         private var inputEnded = false
-        /// Finished lines waiting for an earlier one, by index (under `outputLock`).
-        private var waiting: [Int: (Int, LineResult)] = [:]
+        /// Finished lines waiting for an earlier one, by index, with their input's size (under `outputLock`).
+        private var waiting: [Int: (Int, LineResult, Int)] = [:]
+        /// Input bytes of the lines read and not yet written, and the most there may be (under `bytes`).
+        private var bytesHeld = 0
+        private let bytesInFlight: Int
+        private let bytes = NSCondition()
         private var nextToWrite = 0
         /// Lines read and not yet written (under `outputLock`).
         private var held = 0
@@ -102,7 +118,8 @@ enum BatchRunner {
         private(set) var readFailure: CommandError?
         private(set) var writeFailure: CommandError?
 
-        init(reader: LineReader, context: CommandContext, window: Int) {
+        init(reader: LineReader, context: CommandContext, window: Int, bytesInFlight: Int) {
+            self.bytesInFlight = bytesInFlight
             self.reader = reader
             self.context = context
             slots = DispatchSemaphore(value: window)
@@ -117,8 +134,9 @@ enum BatchRunner {
                     slots.signal()
                     return
                 }
+                let size = line.bytes.count
                 let result = process(line)
-                deliver(result, lineNumber: line.number, index: index)
+                deliver(result, lineNumber: line.number, index: index, size: size)
             }
         }
 
@@ -131,6 +149,12 @@ enum BatchRunner {
                     inputEnded = true
                     return nil
                 }
+                // Room for its bytes: wait while earlier lines hold too much (they are being
+                // answered by other workers, so they will be written).
+                bytes.lock()
+                while bytesHeld > 0 && bytesHeld + line.bytes.count > bytesInFlight { bytes.wait() }
+                bytesHeld += line.bytes.count
+                bytes.unlock()
                 outputLock.lock()
                 held += 1
                 summary.peakLinesHeld = max(summary.peakLinesHeld, held)
@@ -152,15 +176,25 @@ enum BatchRunner {
 
         /// Stores a result and writes every result that is now next in line, then flushes.
         /// Each line written (or dropped after a write failure) frees a slot of the window.
-        private func deliver(_ result: LineResult, lineNumber: Int, index: Int) {
+        private func deliver(_ result: LineResult, lineNumber: Int, index: Int, size: Int) {
             outputLock.lock()
             defer { outputLock.unlock() }
-            waiting[index] = (lineNumber, result)
+            waiting[index] = (lineNumber, result, size)
             var written = 0
-            while let (number, next) = waiting.removeValue(forKey: nextToWrite) {
+            var freed = 0
+            defer {
+                if freed > 0 {
+                    bytes.lock()
+                    bytesHeld -= freed
+                    bytes.broadcast()
+                    bytes.unlock()
+                }
+            }
+            while let (number, next, lineSize) = waiting.removeValue(forKey: nextToWrite) {
                 nextToWrite += 1
                 written += 1
                 held -= 1
+                freed += lineSize
                 guard !stopped else { continue }
                 context.write(bytes: Data(next.bytes))
                 summary.lineCount += 1

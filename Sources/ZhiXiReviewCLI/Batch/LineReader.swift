@@ -5,15 +5,20 @@ import Foundation
 ///
 /// Lines end at `\n`; a `\r` before it is dropped, so CRLF input reads the same. The last
 /// line needs no line break; an input that ends with a line break has no empty line after
-/// it. Reads from a file descriptor (a file or standard input) or, in tests, from bytes in
-/// memory.
+/// it. A line longer than the limit (``InputLimits/batchLine``) is returned marked
+/// ``Line/isTooLong`` without its bytes, and the input is not read past it (an endless input
+/// such as `/dev/zero` has no next line to find). Reads from a file descriptor (a file, a
+/// named pipe, `<(…)` or standard input) or, in tests, from bytes in memory.
 final class LineReader {
     /// One line of the input, without its line break.
     struct Line {
         /// The line's number, counted from 1.
         var number: Int
-        /// The line's bytes.
+        /// The line's bytes (empty when it is too long).
         var bytes: [UInt8]
+        /// `true` for a line longer than the reader's limit: its bytes were not kept, and the
+        /// input ends after it.
+        var isTooLong = false
     }
 
     private enum Source {
@@ -29,24 +34,58 @@ final class LineReader {
     private var lineNumber = 0
     /// How the input is named in messages (`standard input` or the path).
     let name: String
+    /// The longest line, in bytes.
+    let lineLimit: Int
+    /// Whether a line that does not start (after white space and a byte order mark) with `{` keeps only its first
+    /// ``keptOfOtherLines`` bytes in memory: it cannot be a JSON object, and its error needs no more.
+    let trimsLinesOtherThanObjects: Bool
+    /// The bytes kept of a line that is not an object.
+    static let keptOfOtherLines = 4096
+    /// Bytes of the current line dropped so far (see ``trimsLinesOtherThanObjects``).
+    private var dropped = 0
+    /// How far from `start` the current line is known to be white space only, and whether its
+    /// first other byte showed it is not an object (decided once per line).
+    private var blankPrefix = 0
+    private var isOtherThanObject: Bool?
+    /// The number of the line after which nothing more was read, and why.
+    private(set) var stoppedAtLine: Int?
+    /// Why the input was not read past ``stoppedAtLine``.
+    private(set) var stopReason = ""
+    /// Lines in a row that are not JSON objects after which an input that trims them (see
+    /// ``trimsLinesOtherThanObjects``) is taken for something other than JSON lines (an
+    /// endless stream of bytes such as `/dev/urandom`) and not read further.
+    static let otherLinesInARow = 1000
+    private var otherLinesSoFar = 0
     private static let readSize = 1 << 18
+    /// The block each read fills.
+    private var chunk = [UInt8](repeating: 0, count: readSize)
 
     /// A reader of the file at `path`, or of standard input for `-` (the context's, so tests
     /// can feed it).
     /// - Throws: ``CommandError/noInput(_:)`` (66) when the file does not exist, is a folder or
     ///   cannot be opened.
-    init(path: String, context: CommandContext) throws(CommandError) {
+    init(path: String, context: CommandContext, lineLimit: Int = InputLimits.batchLine,
+         trimsLinesOtherThanObjects: Bool = false) throws(CommandError) {
         name = FileAccess.displayName(path)
+        self.lineLimit = lineLimit
+        self.trimsLinesOtherThanObjects = trimsLinesOtherThanObjects
         if path == "-" {
             source = context.standardInputBytes.map { .memory($0) } ?? .descriptor(0, closeWhenDone: false)
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noInput("\(path): no such file")
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .noInput("\(path): \(errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno)))")
         }
-        guard !isDirectory.boolValue else { throw .noInput("\(path): is a directory, not a file") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFCHR: break
+        case S_IFDIR: throw .noInput("\(path): is a directory, not a file")
+        default: throw .noInput("\(path): is not a file (a socket or a block device)")
+        }
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else {
             throw .noInput("\(path): cannot be read (\(String(cString: strerror(errno))))")
         }
@@ -60,24 +99,64 @@ final class LineReader {
     /// The next line, or `nil` at the end of the input. O(length of the line).
     /// - Throws: ``CommandError/noInput(_:)`` (66) when reading fails part way.
     func next() throws(CommandError) -> Line? {
+        guard stoppedAtLine == nil else { return nil }
         var searchFrom = start
         while true {
-            if let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = Self.firstLineFeed(in: buffer, from: searchFrom) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                lineNumber += 1
+                defer { dropped = 0; blankPrefix = 0; isOtherThanObject = nil }
+                if end - start + dropped > lineLimit {
+                    start = newline + 1
+                    return Line(number: lineNumber, bytes: [], isTooLong: true)
+                }
                 let line = Array(buffer[start ..< end])
                 start = newline + 1
-                lineNumber += 1
+                noteWhetherObject(line, dropped: dropped)
                 return Line(number: lineNumber, bytes: line)
             }
             if endOfInput {
                 guard start < buffer.count else { return nil }
                 var end = buffer.count
                 if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                lineNumber += 1
+                defer { dropped = 0; blankPrefix = 0; isOtherThanObject = nil }
+                if end - start + dropped > lineLimit {
+                    start = buffer.count
+                    return Line(number: lineNumber, bytes: [], isTooLong: true)
+                }
                 let line = Array(buffer[start ..< end])
                 start = buffer.count
-                lineNumber += 1
+                noteWhetherObject(line, dropped: dropped)
                 return Line(number: lineNumber, bytes: line)
+            }
+            // A line that cannot be an object keeps only its start.
+            if trimsLinesOtherThanObjects, isOtherThanObject == nil {
+                let index = buffer.withUnsafeBufferPointer { bytes in
+                    var index = start + blankPrefix
+                    while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
+                    return index
+                }
+                blankPrefix = index - start
+                if index < buffer.count { isOtherThanObject = buffer[index] != UInt8(ascii: "{") }
+            }
+            if isOtherThanObject == true, buffer.count - start > Self.keptOfOtherLines {
+                let keptEnd = start + Self.keptOfOtherLines
+                dropped += buffer.count - keptEnd
+                buffer.removeSubrange(keptEnd...)
+            }
+            // A line longer than the limit: not kept, and the end of what is read.
+            if buffer.count - start + dropped > lineLimit {
+                lineNumber += 1
+                stoppedAtLine = lineNumber
+                stopReason = "which is too long"
+                buffer = []
+                start = 0
+                dropped = 0
+                blankPrefix = 0
+                isOtherThanObject = nil
+                return Line(number: lineNumber, bytes: [], isTooLong: true)
             }
             // Keep the unfinished line, then read more after it.
             if start > 0 {
@@ -89,6 +168,36 @@ final class LineReader {
         }
     }
 
+    /// White space before a JSON value, or a byte of a UTF-8 byte order mark (EF BB BF).
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    /// Counts a line that is not a JSON object (see ``otherLinesInARow``); after too many in a
+    /// row, the input ends there.
+    private func noteWhetherObject(_ line: [UInt8], dropped: Int) {
+        guard trimsLinesOtherThanObjects else { return }
+        let first = line.first { !Self.isBlank($0) }
+        if first == UInt8(ascii: "{") && dropped == 0 {
+            otherLinesSoFar = 0
+            return
+        }
+        otherLinesSoFar += 1
+        if otherLinesSoFar >= Self.otherLinesInARow {
+            stoppedAtLine = lineNumber
+            stopReason = "the last of \(Self.otherLinesInARow) lines in a row that are not JSON objects: the input is not JSON lines"
+        }
+    }
+
+    /// The index of the first `\n` in `bytes` from `start`, found with `memchr`.
+    private static func firstLineFeed(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     /// Appends the next chunk of the input to `buffer`, or sets `endOfInput`.
     private func fill() throws(CommandError) {
         switch source {
@@ -97,18 +206,15 @@ final class LineReader {
             source = .memory(Data())
             endOfInput = true
         case .descriptor(let descriptor, _):
-            let oldCount = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: Self.readSize))
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + oldCount, Self.readSize) }
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if count >= 0 {
-                    buffer.removeSubrange((oldCount + count)...)
+                    buffer.append(contentsOf: chunk[0 ..< count])
                     if count == 0 { endOfInput = true }
                     return
                 }
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                buffer.removeSubrange(oldCount...)
                 throw .noInput("\(name): cannot be read after line \(lineNumber) (\(reason))")
             }
         }

@@ -34,7 +34,7 @@ enum OptimizeBatch {
         let zone = try arguments.value(of: TrainingInput.timeZone)
         let hour = try arguments.value(of: TrainingInput.dayStart)
         let now = context.now
-        let reader = try LineReader(path: path, context: context)
+        let reader = try LineReader(path: path, context: context, trimsLinesOtherThanObjects: true)
         let inputName = reader.name
         let summary = try await BatchRunner.run(reader, context: context) { line in
             fit(line, configuration: configuration, zone: zone, hour: hour, now: now, inputName: inputName)

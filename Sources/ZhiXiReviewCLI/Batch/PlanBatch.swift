@@ -23,7 +23,7 @@ enum PlanBatch {
                                        + "(leave --format out or give json)")
         }
         let settings = try PlanSettings(arguments, context: context)
-        let reader = try LineReader(path: path, context: context)
+        let reader = try LineReader(path: path, context: context, trimsLinesOtherThanObjects: true)
         let inputName = reader.name
         let summary = try await BatchRunner.run(reader, context: context) { line in
             plan(line, settings: settings, inputName: inputName)

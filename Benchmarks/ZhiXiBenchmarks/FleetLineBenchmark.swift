@@ -1,0 +1,45 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiPlanner
+
+/// `zhixi-bench fleet-lines --input FILE.jsonl`: the work `plan --batch` does for each line,
+/// on one thread and without the process around it — decode the workspace (with its check
+/// for duplicate keys), check its bounds, plan, write the plan as JSON — so that the cost per
+/// learner can be counted exactly (`valgrind --tool=callgrind`), and the share of each step
+/// read from the profile. Prints the learners planned, the bytes read and the seconds.
+enum FleetLineBenchmark {
+    static func run(arguments: [String]) throws {
+        guard let path = BenchmarkSupport.option("input", in: arguments) else {
+            throw BenchmarkError.usage("fleet-lines needs --input FILE.jsonl (write one with zhixi-bench fleet)")
+        }
+        let now = BenchmarkSupport.option("now", in: arguments).flatMap(ISO8601Timestamp.date(from:))
+            ?? ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var learners = 0, refused = 0, outputBytes = 0
+        let seconds = BenchmarkSupport.time {
+            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+                let workspace: LearnerWorkspace
+                do {
+                    workspace = try line.withUnsafeBytes { try LearnerWorkspace(jsonBytes: $0) }
+                } catch {
+                    refused += 1
+                    continue
+                }
+                if WorkspaceBounds.firstViolation(in: workspace) != nil {
+                    refused += 1
+                    continue
+                }
+                guard let result = try? ReviewPlanner().plan(PlannerInput(workspace: workspace), now: now),
+                      let json = try? result.plan.jsonData() else {
+                    refused += 1
+                    continue
+                }
+                learners += 1
+                outputBytes += json.count
+            }
+        }
+        print("fleet-lines: \(learners) learners planned, \(refused) refused, \(BenchmarkSupport.grouped(Double(data.count))) bytes in, "
+            + "\(BenchmarkSupport.grouped(Double(outputBytes))) bytes of plans, \(String(format: "%.3f", seconds)) s on one thread")
+    }
+}

@@ -1,0 +1,803 @@
+#!/usr/bin/env python3
+"""The hostile pass of zhixi-review: inputs a hostile or careless user would type, against
+every command, as root and as an unprivileged user, each run bounded in time and memory.
+
+Every case runs the binary under `prlimit --as` (address space) and a timeout, and is judged:
+
+  crash      ended by a signal (SIGILL 132, SIGABRT 134, SIGBUS 135, SIGKILL 137, SIGSEGV 139)
+  hang       still running at its timeout (then killed)
+  data loss  a file, an event or a byte the user had is gone or changed when it should not be
+  security   the machine or another user harmed: a special file replaced, a directory opened,
+             someone else's file taken over, a secret printed, a terminal driven by data
+  wrong      an exit status outside the documented ones for the case, or a message naming a
+             Swift API or printing raw control characters (not counted in the four above)
+  error      a clear refusal with a documented status (64, 65, 66, 69, 74, 75, 76, 77)
+  accept     the command did what was asked (0)
+
+Usage (from the package root, after `swift build`):
+  python3 Benchmarks/hostile/hostile.py                       # .build/debug/zhixi-review
+  python3 Benchmarks/hostile/hostile.py --binary .build/release/zhixi-review --json report.json
+  python3 Benchmarks/hostile/hostile.py --only record --verbose
+
+Runs as any user; as root it also runs the unprivileged cases (user 65534 through setpriv)
+and those that need mknod, and skips them otherwise (said in the summary). Every server is a
+thread of this script on 127.0.0.1. About 5 minutes with a debug build; at most 2 GiB of
+address space and 120 s per run; the scratch directory is removed at the end.
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAMPLE = os.path.join(ROOT, "data", "sample-workspace.json")
+MEMORY = 2 << 30          # address space per run, bytes
+TIMEOUT = 120             # seconds per run
+SWIFT_API = re.compile(r"URLError|DecodingError|NSError|NSCocoaErrorDomain|Error Domain=|FSRSParameters\(|Swift\.|"
+                       r"Foundation\.|CocoaError|EncodingError|\w+Error\(")
+CRASH_STATUSES = {132, 133, 134, 135, 136, 137, 139}
+NOBODY = 65534
+
+
+# ---------------------------------------------------------------------------------------------
+# Running the binary
+
+class Outcome:
+    def __init__(self, status, stdout, stderr, seconds, timed_out):
+        self.status, self.stdout, self.stderr, self.seconds, self.timed_out = status, stdout, stderr, seconds, timed_out
+
+    @property
+    def crashed(self):
+        return not self.timed_out and (self.status < 0 or self.status in CRASH_STATUSES)
+
+    @property
+    def text(self):
+        return self.stdout.decode("utf-8", "replace")
+
+    @property
+    def error(self):
+        return self.stderr.decode("utf-8", "replace")
+
+
+class Runner:
+    def __init__(self, binary, scratch):
+        self.binary, self.scratch = binary, scratch
+
+    def run(self, argv, stdin=None, user=None, timeout=TIMEOUT, memory=MEMORY, shell=None, env=None):
+        """Runs the binary with argv (or `shell`, a /bin/bash script where $Z is the binary)."""
+        command = []
+        if user is not None:
+            command += ["setpriv", "--reuid=%d" % user, "--regid=%d" % user, "--clear-groups", "--"]
+        command += ["prlimit", "--as=%d" % memory, "--"]
+        command += ["/bin/bash", "-c", shell] if shell else [self.binary] + argv
+        environment = dict(os.environ, Z=self.binary, HOME=self.scratch, XDG_CONFIG_HOME=os.path.join(self.scratch, "config"))
+        environment.update(env or {})
+        stdin_handle = subprocess.DEVNULL
+        stdin_bytes = None
+        if isinstance(stdin, str):
+            stdin_handle = open(stdin, "rb")
+        elif isinstance(stdin, (bytes, bytearray)):
+            stdin_handle = subprocess.PIPE
+            stdin_bytes = bytes(stdin)
+        started = time.monotonic()
+        process = subprocess.Popen(command, stdin=stdin_handle, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env=environment, cwd=self.scratch, start_new_session=True)
+        timed_out = False
+        try:
+            stdout, stderr = process.communicate(stdin_bytes, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            os.killpg(process.pid, signal.SIGKILL)
+            stdout, stderr = process.communicate()
+        finally:
+            if isinstance(stdin, str):
+                stdin_handle.close()
+        status = process.returncode
+        return Outcome(status, stdout[:1 << 22], stderr[:1 << 20], time.monotonic() - started, timed_out)
+
+
+# ---------------------------------------------------------------------------------------------
+# A loopback server playing the API, with a behaviour chosen by the first path segment:
+# http://127.0.0.1:PORT/<mode>/api/...
+
+class FakeAPI:
+    MODES = ["ok", "refuse413", "refuse400", "refuse422", "huge", "escape", "dupkey", "slowhuge"]
+
+    def __init__(self):
+        api = self
+        self.received = {}
+        self.lock = threading.Lock()
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                api.answer(self, "GET")
+
+            def do_POST(self):
+                api.answer(self, "POST")
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, mode):
+        return "http://127.0.0.1:%d/%s/api" % (self.server.server_address[1], mode)
+
+    def stop(self):
+        self.server.shutdown()
+
+    @staticmethod
+    def user():
+        return {"id": "user-1", "appleUserId": "apple-1", "displayName": "晓 林", "email": "lin@example.com",
+                "onboardingCompleted": True, "createdAt": "2026-01-01T00:00:00Z", "status": "active"}
+
+    def answer(self, handler, method):
+        length = int(handler.headers.get("Content-Length") or 0)
+        body = handler.rfile.read(min(length, 64 << 20)) if length else b""
+        parts = handler.path.split("/", 3)
+        mode = parts[1] if len(parts) > 1 else "ok"
+        path = "/" + (parts[3] if len(parts) > 3 else "")
+        status, payload = 200, {}
+        if mode in ("huge", "slowhuge"):
+            handler.send_response(200)
+            handler.send_header("Content-Type", "application/json")
+            handler.send_header("Content-Length", str(2_000_000_000))
+            handler.end_headers()
+            try:
+                chunk = b" " * (1 << 20)
+                for _ in range(64 if mode == "huge" else 4):   # a few MiB: a bounded client stops at once
+                    handler.wfile.write(chunk)
+                    if mode == "slowhuge":
+                        time.sleep(0.5)
+            except OSError:
+                pass
+            handler.close_connection = True
+            return
+        if path.startswith("/auth/apple") or path.startswith("/auth/refresh"):
+            payload = {"accessToken": "AT-SECRET-" + uuid.uuid4().hex, "refreshToken": "RT-SECRET-" + uuid.uuid4().hex,
+                       "expiresIn": 900, "tokenType": "Bearer", "user": self.user()}
+        elif path.startswith("/users/me"):
+            payload = self.user()
+        elif path.startswith("/auth/logout"):
+            status, payload = 204, None
+        elif path.startswith("/learning/reading-events/batch"):
+            try:
+                events = json.loads(body or b"{}").get("events", [])
+            except ValueError:
+                events = []
+            if mode in ("refuse413", "refuse400", "refuse422"):
+                status, payload = int(mode[-3:]), None
+            else:
+                with self.lock:
+                    for event in events:
+                        self.received[event.get("eventId")] = event
+                payload = {"accepted": [event.get("eventId") for event in events], "rejected": []}
+        else:
+            status, payload = 404, {"code": "NOT_FOUND", "message": "no route"}
+        if mode == "escape" and path.startswith("/auth/apple"):
+            status, payload = 403, {"code": "NO\x1b[31m", "message": "refused\x1b[2J\nzhixi-review: all is well"}
+        text = b"" if payload is None else json.dumps(payload).encode()
+        if mode == "dupkey" and text.startswith(b"{"):
+            text = b'{"id":"someone-else",' + text[1:]
+        handler.send_response(status)
+        if text:
+            handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(text)))
+        handler.end_headers()
+        handler.wfile.write(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+def sample():
+    with open(SAMPLE, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def compact(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def event_line(sequence, event_id=None, material="src-1"):
+    return compact({"eventId": event_id or str(uuid.uuid4()).upper(), "clientSessionId": "s-1", "materialId": material,
+                    "readingTargetType": "knowledge_source", "eventType": "heartbeat", "position": {"progress": 0.5},
+                    "activeSecondsDelta": 15, "clientTimestampMs": 1_767_225_600_000 + sequence, "sequence": sequence})
+
+
+def hostile_workspaces():
+    """(name, text, acceptable statuses) of workspaces a hostile user would hand to `plan`."""
+    cases = []
+
+    def edited(name, change, expect=(65,)):
+        workspace = sample()
+        change(workspace)
+        cases.append((name, compact(workspace), set(expect)))
+
+    def lessons(key, value):
+        return lambda w: w["lessons"][3].__setitem__(key, value)
+
+    def sessions(key, value, index=0):
+        return lambda w: w["sessions"][index].__setitem__(key, value)
+
+    edited("estimatedMinutes 1e10", lessons("estimatedMinutes", 10 ** 10))
+    edited("estimatedMinutes 1e9", lessons("estimatedMinutes", 10 ** 9))
+    edited("estimatedMinutes -5", lessons("estimatedMinutes", -5))
+    edited("estimatedMinutes 2^63", lessons("estimatedMinutes", 2 ** 63))
+    edited("estimatedMinutes 1e400", lessons("estimatedMinutes", "1e400"))
+    edited("order 1e18", lessons("order", 10 ** 18))
+    edited("dailyMinutes 10^7", lambda w: w["profile"].__setitem__("dailyMinutes", 10 ** 7))
+    edited("dailyMinutes -1", lambda w: w["profile"].__setitem__("dailyMinutes", -1))
+    edited("dayStartHour 99", lambda w: w["profile"].__setitem__("dayStartHour", 99))
+    edited("desiredRetention 1", lambda w: w["profile"].__setitem__("desiredRetention", 1))
+    edited("desiredRetention 1e-300", lambda w: w["profile"].__setitem__("desiredRetention", 1e-300), expect=(0, 65))
+    edited("firstWeekday 99", lambda w: w["profile"].__setitem__("firstWeekday", 99))
+    edited("firstWeekday 0", lambda w: w["profile"].__setitem__("firstWeekday", 0))
+    edited("timeZone Mars", lambda w: w["profile"].__setitem__("timeZone", "Mars/Olympus_Mons"))
+    edited("schemaVersion 99", lambda w: w.__setitem__("schemaVersion", 99))
+    edited("schemaVersion -1", lambda w: w.__setitem__("schemaVersion", -1))
+    edited("schemaVersion 2 (next)", lambda w: w.__setitem__("schemaVersion", 2), expect=(0,))
+    edited("masteryScore 1000", sessions("masteryScore", 1000))
+    edited("masteryScore -1", sessions("masteryScore", -1))
+    edited("startedAt year 9999", sessions("startedAt", "9999-01-01T00:00:00Z"))
+    edited("startedAt year 0001", sessions("startedAt", "0001-01-01T00:00:00Z"))
+    edited("startedAt year 1800", sessions("startedAt", "1800-01-01T00:00:00Z"))
+    edited("endedAt before startedAt", sessions("endedAt", "2026-09-01T10:00:00Z"))
+    edited("reviewAt year 3000", sessions("reviewAt", "3000-01-01T00:00:00Z"))
+    edited("createdAt garbage", sessions("createdAt", "yesterday"))
+    edited("lesson unknown", sessions("lessonId", "no-such-lesson"))
+    edited("reviewTask year 5000", lambda w: w.setdefault("reviewTasks", []).append(
+        {"id": "t", "userId": "user-lin-xiao", "lessonId": "lesson-1-1", "reviewType": "recall",
+         "scheduledAt": "5000-01-01T00:00:00Z"}))
+    edited("feedback rating 99", lambda w: w.setdefault("feedback", []).append(
+        {"id": "f", "userId": "user-lin-xiao", "rating": 99, "createdAt": "2026-11-01T00:00:00Z"}))
+    edited("titles with ESC NUL CR LF", lambda w: [lesson.__setitem__("title", "T\x1b[2J\x00\r\nFORGED\x07")
+                                                    for lesson in w["lessons"]], expect=(0,))
+    edited("10,000 weak points in one session", sessions("weakPoints", ["w%d" % i for i in range(10000)]), expect=(0,))
+    text = compact(sample())
+    cases.append(("duplicate key sessions", text[:-1] + ',"sessions":[]}', {65}))
+    cases.append(("duplicate key in profile", text.replace('"dailyMinutes":45', '"dailyMinutes":45,"dailyMinutes":0'), {65}))
+    cases.append(("duplicate escaped key", text[:-1] + ',"\\u0073essions":[]}', {65}))
+    cases.append(("deep nesting 100000", '{"x":' + "[" * 100000 + "]" * 100000 + "}", {65}))
+    cases.append(("deep nesting unclosed", "[" * 1000000, {65}))
+    cases.append(("invalid UTF-8 in a title", text.encode().replace(b'"title":"', b'"title":"\xff\xfe', 1), {65}))
+    cases.append(("a lone surrogate escape in a title", text.replace('"title":"', '"title":"\\ud800', 1), {0, 65}))
+    cases.append(("trailing garbage", text + "garbage", {65}))
+    cases.append(("top level array", "[" + text + "]", {65}))
+    cases.append(("BOM and CRLF", "\ufeff" + json.dumps(sample(), ensure_ascii=False, indent=2).replace("\n", "\r\n"), {0}))
+    cases.append(("number 1e999999", text.replace('"dailyMinutes":45', '"dailyMinutes":1e999999'), {65}))
+    return cases
+
+
+# ---------------------------------------------------------------------------------------------
+# The pass
+
+class Pass:
+    def __init__(self, runner, api, verbose, only):
+        self.runner, self.api, self.verbose, self.only = runner, api, verbose, only
+        self.results = []
+        self.skipped = []
+        self.is_root = os.geteuid() == 0
+        self.scratch = runner.scratch
+
+    def path(self, *parts):
+        path = os.path.join(self.scratch, *parts)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        return path
+
+    def folder(self, name):
+        path = os.path.join(self.scratch, name + "-" + uuid.uuid4().hex[:8])
+        os.makedirs(path)
+        return path
+
+    def write(self, path, data, mode=0o644):
+        with open(path, "wb") as file:
+            file.write(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+        os.chmod(path, mode)
+        return path
+
+    def case(self, group, name, argv=None, expect=(0,), stdin=None, user=None, shell=None, timeout=TIMEOUT,
+             check=None, env=None, text_output=False):
+        """Runs one case and judges it; `check(outcome)` returns [(category, message)]."""
+        if self.only and self.only not in group and self.only not in name:
+            return None
+        outcome = self.runner.run(argv or [], stdin=stdin, user=user, timeout=timeout, shell=shell, env=env)
+        findings = []
+        if outcome.timed_out:
+            findings.append(("hang", "still running after %d s" % timeout))
+        elif outcome.crashed:
+            findings.append(("crash", "status %d: %s" % (outcome.status, outcome.error[-300:].strip())))
+        if check and not outcome.timed_out:
+            try:
+                findings += check(outcome) or []
+            except Exception as error:  # a check that cannot run is itself a finding to look at
+                findings.append(("wrong", "the check failed: %r" % error))
+        if not findings:
+            if outcome.status not in set(expect):
+                findings.append(("wrong", "status %d, expected %s: %s" % (outcome.status, sorted(set(expect)), outcome.error[-300:].strip())))
+            elif SWIFT_API.search(outcome.error):
+                findings.append(("wrong", "a message names a Swift API: " + SWIFT_API.search(outcome.error).group(0)))
+            elif re.search("[\x00\x1b]", outcome.error) or (text_output and re.search("[\x00\x1b]", outcome.text)):
+                findings.append(("security", "raw control characters reached the terminal"))
+        verdict = findings[0][0] if findings else ("accept" if outcome.status == 0 else "error")
+        self.results.append({"group": group, "case": name, "user": "nobody" if user == NOBODY else "root" if self.is_root else "user",
+                             "status": outcome.status, "seconds": round(outcome.seconds, 2), "verdict": verdict,
+                             "findings": [message for _, message in findings]})
+        if self.verbose or findings and verdict not in ("accept", "error"):
+            print("%-9s %-10s %-60s %s" % (verdict, group, name[:60], "; ".join(m for _, m in findings)[:200]), flush=True)
+        return outcome
+
+    # --- inputs ------------------------------------------------------------------------------
+
+    def inputs(self):
+        workspaces = hostile_workspaces()
+        for name, text, expect in workspaces:
+            data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+            path = self.write(self.path("inputs", uuid.uuid4().hex + ".json"), data)
+            for argv, format_is_text in ((["plan", path, "--now", "2026-11-29T09:00:00+08:00"], True),
+                                         (["plan", path, "--format", "ics", "--now", "2026-11-29T09:00:00+08:00"], False),
+                                         (["optimize", path], False), (["simulate", "--workspace", path, "--days", "30"], False)):
+                accepted = expect if argv[0] == "plan" else expect | ({65} if 0 in expect else set())
+                self.case("input", "%s: %s" % (argv[0] + (" ics" if "ics" in argv else ""), name), argv, accepted,
+                          text_output=format_is_text,
+                          check=self.check_ics if "ics" in argv else None)
+            good = compact(sample()).encode()
+            batch = b"\n".join([good, data.replace(b"\r\n", b" ").replace(b"\r", b" ").replace(b"\n", b" "), good]) + b"\n"
+            self.case("batch", "plan --batch middle line: " + name, ["plan", "--batch", "-", "--now", "2026-11-29T01:00:00Z"],
+                      {0} if expect == {0} else {65} if 0 not in expect else {0, 65}, stdin=batch, check=self.check_batch(3))
+        for path, name, expect in (("/dev/zero", "/dev/zero", {65}), ("/dev/null", "/dev/null", {65}),
+                                   ("/dev/urandom", "/dev/urandom", {65}), (self.scratch, "a directory", {66}),
+                                   ("/nonexistent/w.json", "a missing file", {66}), ("/proc/self/mem", "/proc/self/mem", {65, 66})):
+            for template in (["plan", "{}"], ["states", "{}"], ["optimize", "{}"], ["evaluate", "{}"], ["plan", "--batch", "{}"],
+                             ["optimize", "--batch", "{}"], ["simulate", "--config", "{}"], ["simulate", "--workspace", "{}"],
+                             ["plan", SAMPLE, "--params", "{}"]):
+                argv = [path if part == "{}" else part for part in template]
+                # No learners in an empty batch: nothing to answer (an empty Spark partition).
+                accepted = {0} if name == "/dev/null" and "--batch" in template else expect
+                self.case("input", " ".join(name if part == "{}" else os.path.basename(part) for part in template), argv, accepted)
+        for argv in (["plan", "-"], ["plan", "--batch", "-"], ["optimize", "--batch", "-"], ["states", "-"], ["optimize", "-"]):
+            self.case("stdin", " ".join(argv) + " < /dev/zero", argv, {65}, stdin="/dev/zero")
+            self.case("stdin", " ".join(argv) + " < /dev/urandom", argv, {65}, stdin="/dev/urandom")
+        with open(SAMPLE, "rb") as file:
+            data = file.read()
+        self.case("stream", "plan /dev/stdin from a pipe", ["plan", "/dev/stdin"], {0}, stdin=data)
+        self.case("stream", "plan <(cat sample)", shell='exec "$Z" plan <(cat "%s")' % SAMPLE, expect={0})
+        fifo = self.path("fifo-in")
+        os.mkfifo(fifo)
+        self.case("stream", "plan FIFO", shell='cat "%s" > "%s" & exec "$Z" plan "%s"' % (SAMPLE, fifo, fifo), expect={0})
+        self.case("stream", "simulate --config /dev/null", ["simulate", "--config", "/dev/null"], {65},
+                  check=lambda o: [] if "empty" in o.error else [("wrong", "not called empty: " + o.error[:200])])
+        loop = self.path("loop.json")
+        os.symlink(loop, loop)
+        self.case("input", "a symbolic link loop", ["plan", loop], {66})
+        spaces = self.path("spaces.jsonl")
+        with open(spaces, "wb") as file:
+            file.write((compact(sample()) + "\n").encode())
+            for _ in range(300):
+                file.write(b" " * (1 << 20))
+        self.case("batch", "a 300 MiB line of spaces", ["plan", "--batch", spaces, "--now", "2026-11-29T01:00:00Z"], {65},
+                  check=self.check_batch(2))
+        os.remove(spaces)
+
+    def check_batch(self, lines):
+        def check(outcome):
+            count = outcome.text.count("\n")
+            return [] if count == lines else [("data loss", "%d output lines for %d learners" % (count, lines))]
+        return check
+
+    @staticmethod
+    def check_ics(outcome):
+        if outcome.status != 0:
+            return []
+        data = outcome.stdout
+        problems = []
+        if re.search(b"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", data):
+            problems.append(("security", "control characters in the calendar"))
+        if re.search(b"\r(?!\n)|(?<!\r)\n", data):
+            problems.append(("security", "a bare CR or LF in the calendar"))
+        if any(len(line) > 75 for line in data.split(b"\r\n")):
+            problems.append(("wrong", "a calendar line longer than 75 octets"))
+        return problems
+
+    # --- outputs -----------------------------------------------------------------------------
+
+    def outputs(self):
+        commands = [("optimize --out", ["optimize", SAMPLE, "--out"]),
+                    ("evaluate --predictions", ["evaluate", SAMPLE, "--splits", "2", "--predictions"]),
+                    ("simulate --svg", ["simulate", "--days", "30", "--deck", "100", "--svg"])]
+        for label, argv in commands:
+            folder = self.folder("out")
+            fifo = os.path.join(folder, "fifo")
+            os.mkfifo(fifo)
+            reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+            self.case("output", label + " FIFO", argv + [fifo], {0},
+                      check=lambda o, f=fifo: [] if stat.S_ISFIFO(os.lstat(f).st_mode) else [("security", "the FIFO was replaced")])
+            os.close(reader)
+            if self.is_root:
+                device = os.path.join(folder, "null")
+                os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+                self.case("output", label + " character device", argv + [device], {0},
+                          check=lambda o, d=device: [] if stat.S_ISCHR(os.lstat(d).st_mode)
+                          else [("security", "the character device was replaced by a file")])
+            link = os.path.join(folder, "stdout")
+            os.symlink("/dev/stdout", link)
+            self.case("output", label + " link to /dev/stdout", argv + [link], {0},
+                      check=lambda o, l=link: ([] if os.path.islink(l) else [("security", "the link to /dev/stdout was replaced")])
+                      + ([] if o.stdout else [("data loss", "nothing reached the pipe")]))
+            self.case("output", label + " -", argv + ["-"], {0})
+            self.case("output", label + " a directory", argv + [folder], {64},
+                      check=lambda o: [] if "epoch" not in o.error else [("wrong", "refused only after the work")])
+            self.case("output", label + " missing directory", argv + [os.path.join(folder, "no", "x")], {74})
+            readonly = self.write(os.path.join(folder, "readonly"), "keep", 0o444)
+            self.case("output", label + " read-only file", argv + [readonly], {74},
+                      check=lambda o, p=readonly: [] if open(p).read() == "keep" else [("data loss", "a read-only file was replaced")])
+            linked = self.write(os.path.join(folder, "linked"), "keep")
+            os.link(linked, os.path.join(folder, "linked2"))
+            self.case("output", label + " hard-linked file", argv + [linked], {74},
+                      check=lambda o, p=linked: [] if os.stat(p).st_nlink == 2 and open(p).read() == "keep"
+                      else [("data loss", "the hard link was split")])
+            target = self.write(os.path.join(folder, "target"), "old", 0o640)
+            os.symlink(target, os.path.join(folder, "symlink"))
+            self.case("output", label + " symbolic link to a file", argv + [os.path.join(folder, "symlink")], {0},
+                      check=lambda o, p=target, f=folder: [] if os.path.islink(os.path.join(f, "symlink")) and
+                      stat.S_IMODE(os.stat(p).st_mode) == 0o640 and open(p).read() != "old"
+                      else [("data loss", "the link or the mode was not kept")])
+            os.symlink(os.path.join(folder, "nothing"), os.path.join(folder, "dangling"))
+            self.case("output", label + " dangling link", argv + [os.path.join(folder, "dangling")], {64})
+            self.case("output", label + " 250-byte name", argv + [os.path.join(folder, "n" * 250)], {0})
+            if self.is_root:
+                # A private /dev/full (never the machine's: an old build replaced such files).
+                full = os.path.join(folder, "full")
+                os.mknod(full, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+                self.case("output", label + " a full device", argv + [full], {74},
+                          check=lambda o, d=full: [] if stat.S_ISCHR(os.lstat(d).st_mode)
+                          else [("security", "the character device was replaced by a file")])
+
+    # --- record --------------------------------------------------------------------------------
+
+    def workspace_copy(self, folder, name="w.json", text=None, mode=0o644):
+        if text is None:
+            with open(SAMPLE, encoding="utf-8") as file:
+                text = file.read()
+        return self.write(os.path.join(folder, name), text, mode)
+
+    def record_argv(self, path, minute=0, extra=()):
+        return ["record", path, "--lesson", "lesson-1-1", "--score", "70", "--at", "2026-11-29T10:%02d:00+08:00" % minute] + list(extra)
+
+    def record(self):
+        folder = self.folder("record")
+        path = self.workspace_copy(folder)
+        self.case("record", "a plain record", self.record_argv(path), {0})
+        # Concurrent runs all land.
+        script = " & ".join('"$Z" record "%s" --lesson lesson-1-2 --score %d --at 2026-11-29T11:%02d:00+08:00' % (path, 50 + i, i)
+                            for i in range(20)) + " & wait"
+        before = len(json.load(open(path))["sessions"])
+        self.case("record", "20 concurrent records", shell=script, expect={0},
+                  check=lambda o: [] if len(json.load(open(path))["sessions"]) == before + 20
+                  else [("data loss", "%d of 20 sessions landed" % (len(json.load(open(path))["sessions"]) - before))])
+        for name, text_transform in (("mixed CRLF and LF", lambda t: "".join(l + ("\r\n" if i % 3 else "\n") for i, l in enumerate(t.split("\n")))),
+                                     ("CR only", lambda t: t.replace("\n", "\r")),
+                                     ("BOM and CRLF", lambda t: "\ufeff" + t.replace("\n", "\r\n"))):
+            with open(SAMPLE, encoding="utf-8") as file:
+                original = text_transform(file.read())
+            target = self.workspace_copy(folder, "le-%s.json" % uuid.uuid4().hex[:6], original)
+            self.case("record", "line endings: " + name, self.record_argv(target, 5), {0},
+                      check=lambda o, p=target, b=original.encode(): self.only_inserted(b, open(p, "rb").read()))
+        readonly = self.workspace_copy(folder, "ro.json", mode=0o444)
+        self.case("record", "a read-only workspace", self.record_argv(readonly), {74})
+        linked = self.workspace_copy(folder, "linked.json")
+        os.link(linked, os.path.join(folder, "linked-2.json"))
+        self.case("record", "a hard-linked workspace", self.record_argv(linked), {74},
+                  check=lambda o: [] if os.stat(linked).st_nlink == 2 else [("data loss", "the hard link was split")])
+        long = self.workspace_copy(folder, "w" * 245 + ".json")
+        self.case("record", "a 250-byte file name", self.record_argv(long), {0})
+        fifo = os.path.join(folder, "fifo.json")
+        os.mkfifo(fifo)
+        self.case("record", "a FIFO as workspace", self.record_argv(fifo), {66}, timeout=30)
+        self.case("record", "a directory as workspace", self.record_argv(folder), {66})
+        dup = self.workspace_copy(folder, "dup.json", compact(sample())[:-1] + ',"sessions":[]}')
+        self.case("record", "duplicate sessions key", self.record_argv(dup), {65},
+                  check=lambda o: [] if o.status != 0 else [("data loss", "one of two sessions arrays was silently chosen")])
+        held = self.workspace_copy(folder, "held.json")
+        self.case("record", "a lock held by another process (--wait 2)",
+                  shell='exec 9<"%s"; flock -x 9; "$Z" record "%s" --lesson lesson-1-1 --score 70 --wait 2' % (held, held), expect={75},
+                  check=lambda o: [] if "waiting for another zhixi-review" in o.error else [("wrong", "the wait was not said")])
+        # kill -9 while writing: the next record removes the temporary file.
+        big = sample()
+        big["x-padding"] = "x" * 40_000_000
+        killed = self.workspace_copy(folder, "killed.json", json.dumps(big))
+        script = ('for i in 1 2 3 4 5 6 7 8; do "$Z" record "%s" --lesson lesson-1-1 --score 70 --at 2026-11-29T12:0$i:00+08:00 & p=$!; '
+                  'for t in $(seq 1 400); do ls -a "%s" | grep -q "\\.tmp$" && { kill -9 $p; break; }; sleep 0.005; done; wait $p; done; '
+                  '"$Z" record "%s" --lesson lesson-1-1 --score 71 --at 2026-11-29T13:00:00+08:00') % (killed, folder, killed)
+        self.case("record", "kill -9 while writing, then record again", shell=script, expect={0}, timeout=300,
+                  check=lambda o: [] if not [n for n in os.listdir(folder) if n.endswith(".tmp")]
+                  else [("data loss", "temporary files left: %d" % len([n for n in os.listdir(folder) if n.endswith(".tmp")]))])
+        self.case("record", "SIGTERM while writing leaves the file whole",
+                  shell='"$Z" record "%s" --lesson lesson-1-1 --score 72 --at 2026-11-29T14:00:00+08:00 & p=$!; sleep 0.3; kill -TERM $p; wait $p; '
+                  'exit 0' % killed, expect={0},
+                  check=lambda o: [] if json.load(open(killed)) else [("data loss", "the workspace does not read")])
+        for argv, name in ((["--at", "3026-01-01T00:00:00Z"], "--at far ahead"), (["--minutes", "1e300"], "--minutes 1e300"),
+                           (["--score", "101"], "--score 101")):
+            self.case("record", name, self.record_argv(path) + argv if "--score" not in argv else
+                      ["record", path, "--lesson", "lesson-1-1"] + argv, {64})
+        if self.is_root:
+            shared = self.folder("shared")
+            os.chmod(shared, 0o777)
+            roots = self.workspace_copy(shared, "root.json", mode=0o644)
+            before = open(roots, "rb").read()
+            self.case("record", "nobody records root's 0644 file in a 0777 directory", self.record_argv(roots), {74}, user=NOBODY,
+                      check=lambda o: ([] if os.stat(roots).st_uid == 0 else [("security", "root's file now belongs to nobody")])
+                      + ([] if open(roots, "rb").read() == before else [("data loss", "root's file was changed")]))
+            own = self.workspace_copy(shared, "own.json")
+            os.chown(own, NOBODY, NOBODY)
+            self.case("record", "nobody records their own file", self.record_argv(own), {0}, user=NOBODY)
+        else:
+            self.skipped.append("record as nobody (needs root)")
+
+    @staticmethod
+    def only_inserted(original, updated):
+        prefix = 0
+        while prefix < min(len(original), len(updated)) and original[prefix] == updated[prefix]:
+            prefix += 1
+        suffix = 0
+        while suffix < len(original) - prefix and original[len(original) - 1 - suffix] == updated[len(updated) - 1 - suffix]:
+            suffix += 1
+        return [] if prefix + suffix == len(original) else [("data loss", "bytes other than the new session changed")]
+
+    # --- store and auth ------------------------------------------------------------------------
+
+    def sign_in_argv(self, store, mode="ok", extra=()):
+        return ["auth", "sign-in", "--server", self.api.url(mode), "--store", store, "--identity-token", "-",
+                "--authorization-code", "-", "--user-identifier", "apple-1"] + list(extra)
+
+    def auth(self):
+        secrets = b"IDTOKEN-SECRET-123\nAUTHCODE-SECRET-456\n"
+        for mode_bits in (0o1777, 0o777, 0o755):
+            store = self.folder("store")
+            os.chmod(store, mode_bits)
+            self.case("store", "--store mode %o" % mode_bits, self.sign_in_argv(store), {77}, stdin=secrets,
+                      check=lambda o, s=store, m=mode_bits: [] if stat.S_IMODE(os.stat(s).st_mode) == m
+                      else [("security", "the store directory was chmod-ed")])
+        real = self.folder("real")
+        os.chmod(real, 0o755)
+        link = real + "-link"
+        os.symlink(real, link)
+        self.case("store", "--store symlink to a 0755 directory", self.sign_in_argv(link), {77}, stdin=secrets,
+                  check=lambda o: [] if stat.S_IMODE(os.stat(real).st_mode) == 0o755 else [("security", "the link target was chmod-ed")])
+        if self.is_root:
+            foreign = self.folder("foreign")
+            os.chmod(foreign, 0o700)
+            os.chown(foreign, 4242, 4242)
+            self.case("store", "--store owned by another user", self.sign_in_argv(foreign), {77}, stdin=secrets)
+        fresh = os.path.join(self.folder("fresh"), "a", "b", "store")
+        self.case("store", "--store with missing parents under umask 000",
+                  shell='umask 000; exec "$Z" auth sign-in --server %s --store %s --identity-token - --authorization-code - '
+                        '--user-identifier apple-1 <<< $\'t\\nc\'' % (self.api.url("ok"), fresh), expect={0},
+                  check=lambda o: [] if all(stat.S_IMODE(os.stat(p).st_mode) == 0o700 for p in
+                                            (fresh, os.path.dirname(fresh), os.path.dirname(os.path.dirname(fresh))))
+                  else [("security", "a store directory or parent is not 0700")])
+        signed = os.path.join(self.folder("signed"), "store")
+        self.case("auth", "sign-in with tokens on standard input", self.sign_in_argv(signed), {0}, stdin=secrets,
+                  check=self.no_secret(b"SECRET"))
+        self.case("auth", "whoami", ["auth", "whoami", "--server", self.api.url("ok"), "--store", signed, "--verbose"], {0},
+                  check=self.no_secret(b"SECRET"))
+        self.case("auth", "whoami, answer with a key twice", ["auth", "whoami", "--server", self.api.url("dupkey"), "--store", signed], {76})
+        self.case("auth", "whoami, 2 GB announced", ["auth", "whoami", "--server", self.api.url("huge"), "--store", signed, "--timeout", "5"],
+                  {76}, timeout=60)
+        self.case("auth", "sign-in, 2 GB announced", self.sign_in_argv(os.path.join(self.folder("huge"), "s"), "huge", ["--timeout", "5"]),
+                  {76}, stdin=secrets, timeout=60)
+        self.case("auth", "sign-in refused with ESC and a forged line", self.sign_in_argv(os.path.join(self.folder("esc"), "s"), "escape"),
+                  {77}, stdin=secrets,
+                  check=lambda o: [] if not re.search(r"^zhixi-review: all is well", o.error, re.M) else [("security", "a forged line")])
+        fifo_store = self.folder("fifostore")
+        os.chmod(fifo_store, 0o700)
+        os.mkfifo(os.path.join(fifo_store, "session-tokens"))
+        self.case("auth", "status with a FIFO as session-tokens", ["auth", "status", "--server", self.api.url("ok"), "--store", fifo_store],
+                  {0, 77}, timeout=30)
+        for url, name in (("http://127.0.0.1:99999/api", "port 99999"), ("http://zhixi.example/api", "http to another host"),
+                          ("https://user:pw@zhixi.example/api", "credentials in the URL"), ("ftp://x/api", "ftp"),
+                          ("http://[::1/api", "broken URL"), ("http://127.0.0.1:1/api\x1b[2J", "ESC in the URL")):
+            self.case("auth", "--server " + name, ["auth", "status", "--server", url, "--store", os.path.join(self.scratch, "nostore")], {64})
+        for group in ("auth", "events"):
+            self.case("usage", group + " without a subcommand", [group], {64})
+        self.case("auth", "sign-in with a token in argv (visible, but works)",
+                  ["auth", "sign-in", "--server", self.api.url("ok"), "--store", os.path.join(self.folder("argv"), "s"),
+                   "--identity-token", "ARGV-SECRET", "--authorization-code", "c", "--user-identifier", "u"], {0},
+                  check=self.no_secret(b"ARGV-SECRET"))
+
+    @staticmethod
+    def no_secret(marker):
+        def check(outcome):
+            return [("security", "a secret was printed")] if marker in outcome.stdout or marker in outcome.stderr else []
+        return check
+
+    # --- events --------------------------------------------------------------------------------
+
+    def events(self):
+        queue = os.path.join(self.folder("events"), "queue")
+        lines = "\n".join(event_line(i) for i in range(1, 7)) + "\n"
+        self.runner.run(["events", "enqueue", queue], stdin=lines.encode())   # the queue the cases below use
+        self.case("events", "enqueue 6 again (already queued)", ["events", "enqueue", queue], {0}, stdin=lines.encode())
+        token = self.write(self.path("token"), "TOKEN-SECRET-789\n", 0o600)
+        for mode in ("refuse413", "refuse400", "refuse422"):
+            self.case("events", "flush, every batch %s" % mode[-3:],
+                      ["events", "flush", queue, "--server", self.api.url(mode), "--token-file", token, "--batch-size", "4"], {75},
+                      check=lambda o: self.queue_holds(queue, 6))
+        self.case("events", "flush, 2 GB announced", ["events", "flush", queue, "--server", self.api.url("huge"), "--token-file", token,
+                                                      "--timeout", "5"], {76}, timeout=60, check=lambda o: self.queue_holds(queue, 6))
+        self.case("events", "flush, token file /dev/null", ["events", "flush", queue, "--server", self.api.url("ok"), "--token-file",
+                                                            "/dev/null"], {65})
+        self.case("events", "enqueue < /dev/zero", ["events", "enqueue", queue], {65}, stdin="/dev/zero")
+        self.case("events", "enqueue a 2 MiB line", ["events", "enqueue", queue], {65}, stdin=("x" * (2 << 20) + "\n").encode())
+        self.case("events", "enqueue a key twice", ["events", "enqueue", queue], {65},
+                  stdin=event_line(9).replace('"sequence":9', '"sequence":9,"sequence":10').encode())
+        self.case("events", "enqueue ESC in a material", ["events", "enqueue", queue], {0},
+                  stdin=(event_line(11, material="m\x1b[2J\nFORGED") + "\n").encode())
+        self.case("events", "inspect shows it escaped", ["events", "inspect", queue], {0}, text_output=True)
+        self.case("events", "flush to the server", ["events", "flush", queue, "--server", self.api.url("ok"), "--token-file", token],
+                  {0}, check=lambda o: ([] if self.queue_holds(queue, 0) == [] else [("data loss", "events left")])
+                  + self.no_secret(b"TOKEN-SECRET")(o))
+        # Damage: a torn tail and a flipped byte; inspect reads and changes nothing.
+        for damage in ("torn tail", "flipped byte"):
+            damaged = os.path.join(self.folder("damaged"), "queue")
+            for call in range(3):
+                self.runner.run(["events", "enqueue", damaged], stdin=("\n".join(event_line(call * 3 + i) for i in range(1, 4)) + "\n").encode())
+            journal = os.path.join(damaged, "journal")
+            data = bytearray(open(journal, "rb").read())
+            end = len(data.rstrip(b"\x00"))
+            if damage == "torn tail":
+                data = data[:end - 40]
+            else:
+                data[end - 700] ^= 0x01
+            open(journal, "wb").write(data)
+            self.case("events", "inspect, " + damage, ["events", "inspect", damaged], {65},
+                      check=lambda o, j=journal, d=bytes(data): ([] if open(j, "rb").read() == d
+                                                                 else [("data loss", "inspect changed the journal")])
+                      + ([] if "unreadable" in o.text else [("data loss", "the damage was not reported")]))
+        locked = os.path.join(self.folder("locked"), "queue")
+        self.runner.run(["events", "enqueue", locked], stdin=(event_line(1) + "\n").encode())
+        for command in ("enqueue", "inspect"):
+            self.case("events", command + " on a locked queue (--wait 2)",
+                      shell='exec 9<>"%s/lock"; flock -x 9; "$Z" events %s "%s" --wait 2 <<< \'%s\'' % (locked, command, locked, event_line(2)),
+                      expect={75}, check=lambda o: [] if "waiting for another zhixi-review" in o.error else [("wrong", "the wait was not said")])
+        fifo_queue = self.folder("fifoqueue")
+        os.mkfifo(os.path.join(fifo_queue, "journal"))
+        os.mkfifo(os.path.join(fifo_queue, "lock"))
+        for command in ("inspect", "enqueue"):
+            self.case("events", command + " with FIFOs in the queue", ["events", command, fifo_queue], {65}, stdin=(event_line(3) + "\n").encode(),
+                      timeout=30)
+
+    def queue_holds(self, queue, count):
+        outcome = self.runner.run(["events", "inspect", queue, "--format", "json"])
+        try:
+            total = json.loads(outcome.text)["total"]
+        except (ValueError, KeyError):
+            return [("wrong", "inspect did not answer: " + outcome.error[:200])]
+        return [] if total == count else [("data loss", "the queue holds %d events, not %d" % (total, count))]
+
+    # --- simulate, states, misc ----------------------------------------------------------------
+
+    def simulate(self):
+        for argv, expect in ((["--deck", "10", "--days", "36500", "--seeds", "10000"], {64}),
+                             (["--sweep", "0.7:0.9:1e-20"], {64}), (["--sweep", "0.0001:0.9999:0.0001"], {64}),
+                             (["--deck", "10000000", "--days", "36500"], {64}), (["--sweep", "0.9:0.1:0.1"], {64}),
+                             (["--sweep", "nan:0.9:0.1"], {64}), (["--days", "0"], {64}), (["--seeds", "1e9"], {64}),
+                             (["--retention", "1"], {64}), (["--new-per-day", "inf"], {64}), (["--max-minutes-per-day", "-1"], {64}),
+                             (["--deck", "2000", "--days", "90", "--sweep", "0.80:0.90:0.05", "--seeds", "2"], {0}),
+                             (["--mode", "zhixi", "--deck", "10000000", "--days", "36500"], {64}),
+                             (["--seed", "18446744073709551615", "--days", "30", "--deck", "100"], {0})):
+            self.case("simulate", " ".join(argv), ["simulate"] + argv, expect)
+        config = self.write(self.path("config.json"), '{"deck_size": 100,\n "deck_size": 200}')
+        self.case("simulate", "--config with a field twice", ["simulate", "--config", config], {65})
+        huge = self.write(self.path("config-huge.json"), '{"deck_size": 1e30, "learn_span": 1e30}')
+        self.case("simulate", "--config with huge sizes", ["simulate", "--config", huge], {64, 65})
+        params = ",".join("1e9" if i == 3 else "0.5" for i in range(21))
+        self.case("params", "--params out of range", ["plan", SAMPLE, "--params", "[%s]" % params], {65})
+        self.case("params", "--params object twice", ["plan", SAMPLE, "--params", '{"w":[],"w":[]}'], {65})
+        log = self.write(self.path("log.csv"), "card_id,review_time,review_rating\n" + "".join(
+            "c\x1b[2J%d,%d,3\n" % (i % 50, 1_700_000_000_000 + i * 86_400_000) for i in range(500)))
+        self.case("states", "card ids with ESC", ["states", log], {0}, text_output=True)
+        self.case("states", "a NUL in a log", ["states", self.write(self.path("nul.csv"), "card_id,review_time,review_rating\n1,\x00,3\n")],
+                  {65})
+
+    def account(self):
+        """The account commands (pull, analyze) and simulate's other outputs: outputs refused
+        before any request or simulation, inputs bounded."""
+        folder = self.folder("account")
+        store = os.path.join(folder, "store")
+        self.runner.run(self.sign_in_argv(store), stdin=b"t\nc\n")
+        server = ["--server", self.api.url("ok"), "--store", store]
+        self.case("account", "pull --out a directory", ["pull", "--out", folder] + server, {64})
+        self.case("account", "pull --out in a missing directory", ["pull", "--out", os.path.join(folder, "no", "w.json")] + server, {74})
+        self.case("account", "pull --out /dev/stdout", ["pull", "--out", "/dev/stdout"] + server, {64})
+        workspace = self.workspace_copy(folder, "w.json")
+        os.link(workspace, os.path.join(folder, "w2.json"))
+        self.case("account", "pull --out a hard-linked workspace", ["pull", "--out", workspace] + server, {74, 69, 76},
+                  check=lambda o: [] if os.stat(workspace).st_nlink == 2 else [("data loss", "the hard link was split")])
+        self.case("account", "analyze --input /dev/zero", ["analyze", "--lesson", "lesson-1-1", "--input", "/dev/zero"] + server, {65})
+        self.case("account", "analyze --input - < /dev/zero", ["analyze", "--lesson", "lesson-1-1", "--input", "-"] + server, {65},
+                  stdin="/dev/zero")
+        for option in ("--series", "--svg"):
+            self.case("account", "simulate %s a directory" % option, ["simulate", "--days", "30", "--deck", "100", option, folder], {64},
+                      check=lambda o: [] if not o.stdout else [("wrong", "the simulation ran before the refusal")])
+        log = self.write(os.path.join(folder, "log.csv"), "card_id,review_time,review_rating\n" + "".join(
+            "%d,%d,3\n" % (i % 40, 1_700_000_000_000 + i * 86_400_000) for i in range(400)))
+        self.case("account", "simulate --save-config a directory", ["simulate", "--revlog", log, "--days", "30", "--save-config", folder],
+                  {64})
+
+    def pipes(self):
+        fleet = self.write(self.path("fleet.jsonl"), "\n".join([compact(sample())] * 200) + "\n")
+        for command in ('"$Z" plan "%s" --days 366 --format json' % SAMPLE, '"$Z" plan --batch "%s" --now 2026-11-29T01:00:00Z' % fleet,
+                        '"$Z" states "%s"' % self.write(self.path("big.csv"), "card_id,review_time,review_rating\n" +
+                                                         "".join("%d,%d,3\n" % (i, 1_700_000_000_000 + i) for i in range(100000)))):
+            self.case("pipe", command.split('"$Z" ')[1][:40] + " | head -c 10",
+                      shell='%s | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}' % command, expect={0})
+
+    def run(self):
+        for part in (self.inputs, self.outputs, self.record, self.auth, self.events, self.simulate, self.account, self.pipes):
+            part()
+
+
+def summarize(results, skipped):
+    counts = {}
+    for result in results:
+        counts[result["verdict"]] = counts.get(result["verdict"], 0) + 1
+    line = "%d runs: %d crashes, %d hangs, %d data loss, %d security findings; %d clear errors, %d correct accepts, %d wrong" % (
+        len(results), counts.get("crash", 0), counts.get("hang", 0), counts.get("data loss", 0), counts.get("security", 0),
+        counts.get("error", 0), counts.get("accept", 0), counts.get("wrong", 0))
+    return counts, line + ("; skipped: " + ", ".join(skipped) if skipped else "")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "zhixi-review"))
+    parser.add_argument("--json", help="write every run and its verdict to this file")
+    parser.add_argument("--only", help="run only the cases whose group or name contains this text")
+    parser.add_argument("--verbose", action="store_true", help="print every run, not only the findings")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    arguments = parser.parse_args()
+    binary = os.path.abspath(arguments.binary)
+    if not os.access(binary, os.X_OK):
+        sys.exit("hostile: no executable at %s; build it first (swift build)" % binary)
+    for tool in ("prlimit", "flock"):
+        if not shutil.which(tool):
+            sys.exit("hostile: %s is needed (util-linux)" % tool)
+    scratch = tempfile.mkdtemp(prefix="zhixi-hostile-")
+    os.chmod(scratch, 0o755)
+    api = FakeAPI()
+    started = time.monotonic()
+    hostile = Pass(Runner(binary, scratch), api, arguments.verbose, arguments.only)
+    try:
+        hostile.run()
+    finally:
+        api.stop()
+        if not arguments.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+    counts, line = summarize(hostile.results, hostile.skipped)
+    print("hostile: %s (%s, %.0f s)" % (line, binary, time.monotonic() - started))
+    if arguments.json:
+        with open(arguments.json, "w") as file:
+            json.dump({"binary": binary, "summary": counts, "runs": hostile.results}, file, indent=1, ensure_ascii=False)
+    sys.exit(1 if any(counts.get(kind) for kind in ("crash", "hang", "data loss", "security")) else 0)
+
+
+if __name__ == "__main__":
+    main()

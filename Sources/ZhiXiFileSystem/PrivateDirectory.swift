@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A directory for secrets: owned by the effective user, open to nobody else (no group or
+/// other permission bits), and not a symbolic link. It is created that way when it does not
+/// exist (its missing parents too, mode 0700 whatever the umask), and an existing one is
+/// checked, never changed: a directory the caller did not create is never `chmod`ed.
+public enum PrivateDirectory {
+    /// Refuses the directory at `path` unless it is private; `false` when it does not exist.
+    /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/permission``
+    ///   saying why: a symbolic link, not a directory, another user's, open to group or others.
+    @discardableResult
+    public static func check(_ path: String) throws(FileSystemError) -> Bool {
+        guard let status = SystemCalls.linkStatus(path) else {
+            guard errno == ENOENT else {
+                throw FileSystemError(.permission, path: path, reason: "cannot be examined (\(FileSystemError.lastError))")
+            }
+            return false
+        }
+        let type = SystemCalls.type(status.st_mode)
+        guard type != S_IFLNK else {
+            throw FileSystemError(.permission, path: path, reason: "it is a symbolic link; give the directory itself, "
+                                  + "a link could lead the secrets anywhere")
+        }
+        guard type == S_IFDIR else { throw FileSystemError(.permission, path: path, reason: "it is not a directory") }
+        guard status.st_uid == geteuid() else { throw FileSystemError(.permission, path: path, reason: "it belongs to another user") }
+        guard status.st_mode & 0o077 == 0 else {
+            throw FileSystemError(.permission, path: path, reason: "it is open to other users (mode "
+                                  + "\(String(status.st_mode & 0o7777, radix: 8))); make it 0700 (chmod 700) or give another directory")
+        }
+        return true
+    }
+
+    /// Creates the directory at `path` (mode 0700) with its missing parents (mode 0700,
+    /// whatever the umask) when it does not exist, and checks it (``check(_:)``) when it does.
+    /// - Throws: ``FileSystemError`` when it cannot be created or is not private.
+    public static func prepare(_ path: String) throws(FileSystemError) {
+        if try check(path) { return }
+        var missing: [String] = []
+        var current = path
+        while !current.isEmpty, current != "/", SystemCalls.linkStatus(current) == nil, errno == ENOENT {
+            missing.append(current)
+            current = RegularFileOutput.split(current).directory
+            if current == "." { break }
+        }
+        for directory in missing.reversed() {
+            if mkdir(directory, 0o700) == 0 {
+                chmod(directory, 0o700)   // ours, just made: the umask may have taken bits away
+            } else if errno != EEXIST {
+                throw FileSystemError(.permission, path: path, reason: "\(directory) cannot be created (\(FileSystemError.lastError))")
+            }
+        }
+        guard try check(path) else { throw FileSystemError(.io, path: path, reason: "vanished after it was created") }
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few system calls whose spelling or guarantees differ between platforms, behind one
+/// `#if` each.
+enum SystemCalls {
+    /// Flushes a file's data and metadata to the storage device: `fsync` on Linux,
+    /// `fcntl(F_FULLFSYNC)` on Apple platforms (where `fsync` leaves the data in the drive's
+    /// cache), falling back to `fsync` where the file system refuses it. Retries after `EINTR`.
+    static func syncToDisk(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        while fsync(descriptor) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
+    }
+
+    /// Flushes a directory's entries (a rename, a new file) to disk; best effort.
+    static func syncDirectory(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = syncToDisk(descriptor)
+        close(descriptor)
+    }
+
+    /// `stat` of a path without following a final symbolic link; `nil` with `errno` set.
+    static func linkStatus(_ path: String) -> stat? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status : nil
+    }
+
+    /// `stat` of a path, following symbolic links; `nil` with `errno` set.
+    static func status(_ path: String) -> stat? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status : nil
+    }
+
+    /// When a file's contents last changed, in whole seconds since 1970.
+    static func modificationSeconds(_ status: stat) -> Int {
+        #if canImport(Darwin)
+        return Int(status.st_mtimespec.tv_sec)
+        #else
+        return Int(status.st_mtim.tv_sec)
+        #endif
+    }
+
+    /// The type bits of a mode.
+    static func type(_ mode: mode_t) -> mode_t { mode & S_IFMT }
+
+    /// Writes every byte, retrying after interruptions and short writes; the `errno` on failure.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Whether the effective user may write the file at `path` (its permission bits, ACLs and
+    /// read-only mounts as the kernel judges them).
+    static func effectiveUserMayWrite(_ path: String) -> Bool {
+        faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0
+    }
+
+    /// Whether the effective user belongs to `group` (its effective or a supplementary group).
+    static func effectiveUserBelongs(to group: gid_t) -> Bool {
+        if getegid() == group { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let got = getgroups(count, &groups)
+        return got > 0 && groups.prefix(Int(got)).contains(group)
+    }
+
+    /// A description of a file type for messages: `a directory`, `a socket`, ….
+    static func describe(type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        case S_IFBLK: "a block device"
+        case S_IFCHR: "a character device"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFLNK: "a symbolic link"
+        case S_IFREG: "a regular file"
+        default: "not a file"
+        }
+    }
+}

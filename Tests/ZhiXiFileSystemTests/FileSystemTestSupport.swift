@@ -1,0 +1,24 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fresh temporary directory for one test.
+func temporaryDirectory() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-fs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
+/// The `stat` of a path, not following a final link.
+func linkStatus(_ path: String) -> stat? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status : nil
+}
+
+/// The entries of a directory, sorted.
+func entries(_ directory: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+}
