@@ -18,7 +18,18 @@
 //                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
 //                   ZhiXiFeedbackService, ZhiXiAnalyticsService)
 //
-// Test support (not a product): ZhiXiTestServer → the libraries, an HTTP/1.1 server on
+// The app side, as the app's architecture notes draw it (App → feature → domain → model):
+//
+//   ZhiXiApp (AppContainer, the composition root)
+//     → ZhiXiReviewFeature, ZhiXiHomeFeature, ZhiXiAuthFeature, ZhiXiAnalysisFeature (one page
+//       each: view models with UiState) → ZhiXiDomain, ZhiXiModel only (never another feature)
+//     → ZhiXiRepositories (offline first) → ZhiXiDomain, the services, ZhiXiPlanner, ZhiXiAuth,
+//       ZhiXiReading, ZhiXiFileSystem
+//   ZhiXiDomain (repository protocols, use cases, wording; pure Swift) → ZhiXiModel, ZhiXiCore
+//   ZhiXiReviewCLI → ZhiXiRepositories too (the pull is WorkspacePull's)
+//
+// Test support (not products): ZhiXiAppTestSupport → ZhiXiApp, ZhiXiTestServer (the app against
+// the fake API); ZhiXiTestServer → the libraries, an HTTP/1.1 server on
 // 127.0.0.1 that plays the app's API for the tests (the contract's executable form), with
 // faults on demand; zhixi-bench uses it too, to measure the upload queue's flush on the loopback.
 //
@@ -47,6 +58,13 @@ let package = Package(
         .library(name: "ZhiXiProfileService", targets: ["ZhiXiProfileService"]),
         .library(name: "ZhiXiFeedbackService", targets: ["ZhiXiFeedbackService"]),
         .library(name: "ZhiXiAnalyticsService", targets: ["ZhiXiAnalyticsService"]),
+        .library(name: "ZhiXiDomain", targets: ["ZhiXiDomain"]),
+        .library(name: "ZhiXiRepositories", targets: ["ZhiXiRepositories"]),
+        .library(name: "ZhiXiReviewFeature", targets: ["ZhiXiReviewFeature"]),
+        .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
+        .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
+        .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
+        .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -89,12 +107,31 @@ let package = Package(
         .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The the analysis page's figures: summary, trend, heat map.
         .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
+        // The app side, as the app's architecture notes draw it: App → feature → domain → model.
+        // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
+        // and the core's value types only, neither network nor files.
+        .target(name: "ZhiXiDomain", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
+        // The domain's repositories, offline first: the services, the planner and the learner's
+        // files on the device (the cached workspace, the review-task outbox); the pull.
+        .target(name: "ZhiXiRepositories",
+                dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
+                               "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
+                               "ZhiXiProfileService", "ZhiXiAnalyticsService"]),
+        // One target per page: its view models and UiState; the domain and the model only.
+        .target(name: "ZhiXiReviewFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiAuthFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiAnalysisFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        // The composition root: AppContainer wires the repositories into the pages' view models.
+        .target(name: "ZhiXiApp",
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiRepositories",
+                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
                            "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
-                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem"]
+                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem", "ZhiXiRepositories"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -145,6 +182,26 @@ let package = Package(
                            "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
                            "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
         ),
+        // Test support of the app side: the app (AppContainer) against the loopback server with the
+        // sample learner seeded, observation logs, gates, scripted repositories and sessions.
+        .target(name: "ZhiXiAppTestSupport",
+                dependencies: ["ZhiXiApp", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiTestServer"],
+                path: "Tests/ZhiXiAppTestSupport"),
+        .testTarget(name: "ZhiXiDomainTests", dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
+        .testTarget(name: "ZhiXiRepositoriesTests",
+                    dependencies: ["ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork",
+                                   "ZhiXiReviewService", "ZhiXiAppTestSupport"]),
+        .testTarget(name: "ZhiXiReviewFeatureTests",
+                    dependencies: ["ZhiXiReviewFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiHomeFeatureTests",
+                    dependencies: ["ZhiXiHomeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiReading", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAuthFeatureTests",
+                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiRepositories", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAnalysisFeatureTests",
+                    dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

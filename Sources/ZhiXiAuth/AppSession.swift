@@ -11,6 +11,9 @@ import ZhiXiNetwork
 /// login; no token (or an unreadable store) → login. When the server cannot be reached
 /// the route is login with ``authError`` saying so, and the tokens are kept for the next
 /// try.
+///
+/// ``loginStates()`` streams whether a learner is signed in, for the pages behind sign-in
+/// (their view models go to a logged-out state the moment it turns `false`).
 @MainActor
 @Observable
 public final class AppSession {
@@ -27,10 +30,24 @@ public final class AppSession {
     public var isAuthenticated: Bool { currentUser != nil }
 
     @ObservationIgnored private let authService: any AuthServiceProtocol
+    @ObservationIgnored private let loginBroadcast = LoginStateBroadcast()
+    @ObservationIgnored private var publishedLoginState = false
 
     /// A session on `authService`, on the splash screen until ``bootstrap()``.
     public init(authService: any AuthServiceProtocol) {
         self.authService = authService
+    }
+
+    /// Whether a learner is signed in: the current value first, then every change, in order
+    /// (a stream buffers them all, so a sign-out followed at once by a sign-in reaches a slow
+    /// reader as both). Each call makes a new stream; it ends when its reader stops (the
+    /// reading task is cancelled) or the session is released.
+    public func loginStates() -> AsyncStream<Bool> {
+        loginBroadcast.stream(startingWith: isAuthenticated)
+    }
+
+    deinit {
+        loginBroadcast.finishAll()
     }
 
     /// Restores the session at launch (see the type's description). Does nothing while
@@ -100,11 +117,20 @@ public final class AppSession {
         currentUser = user
         authError = nil
         route = user.onboardingCompleted ? .main : .onboarding
+        publishLoginState()
     }
 
     private func showLogin(error: AuthError?) {
         currentUser = nil
         authError = error
         route = .login
+        publishLoginState()
+    }
+
+    /// Tells the readers of ``loginStates()`` when the login state changed.
+    private func publishLoginState() {
+        guard isAuthenticated != publishedLoginState else { return }
+        publishedLoginState = isAuthenticated
+        loginBroadcast.yield(publishedLoginState)
     }
 }

@@ -6,13 +6,7 @@ import ZhiXiScheduler
 extension PlanPlacement {
     /// The days of "this week" after tomorrow: `today + 2 ..< end` (see ``WeekGrouping``).
     func thisWeekEnd() -> Int {
-        switch configuration.weekGrouping {
-        case .rolling:
-            return today + 7
-        case .calendarWeek(let firstWeekday):
-            let untilNextWeek = (firstWeekday - settings.calendar.weekday(ofDay: today) + 7) % 7
-            return max(today + 2, today + (untilNextWeek == 0 ? 7 : untilNextWeek))
-        }
+        configuration.weekGrouping.endOfThisWeek(today: today, calendar: settings.calendar)
     }
 
     /// Writes the plan: tasks with explanations, grouped and ordered, the days' workload and

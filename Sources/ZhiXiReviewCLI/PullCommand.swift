@@ -1,11 +1,7 @@
 import Foundation
-import ZhiXiAIService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
-import ZhiXiReviewService
+import ZhiXiRepositories
 
 /// `zhixi-review pull --server URL --out WORKSPACE.json`: the signed-in learner's workspace
 /// from the API, merged incrementally.
@@ -39,18 +35,6 @@ enum PullCommand: Command {
         \(AuthOptions.exitStatuses) Also 65 when --out is not a workspace.
         """)
 
-    /// What one pull received from the server.
-    struct Fetched: Sendable {
-        var user: User
-        var profile: UserLearningProfile
-        var knowledgeBases: [KnowledgeBase]
-        var learningPaths: [LearningPath]
-        var lessons: [Lesson]
-        var sessions: [LearningSession]
-        var analyses: [AIAnalysis]
-        var reviewTasks: [ReviewTask]
-    }
-
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         guard let path = try arguments.value(of: out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
@@ -68,27 +52,20 @@ enum PullCommand: Command {
         let existing = exists ? try WorkspaceFile.read(path, context: context).0 : nil
         let sessionsSince = full ? nil : existing?.newestSessionRecordedAt
         let analysesSince = full ? nil : existing?.newestAnalysisCreatedAt
-        let fetched = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> Fetched in
-            try await fetch(with: connection.client, sessionsSince: sessionsSince, analysesSince: analysesSince)
+        let fetched = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> WorkspacePull.Fetched in
+            try await WorkspacePull(client: connection.client).fetch(sessionsSince: sessionsSince, analysesSince: analysesSince)
         }
 
         var written = LearnerWorkspace(profile: fetched.profile)
-        func merged(into workspace: LearnerWorkspace) -> LearnerWorkspace {
-            var workspace = workspace
-            workspace.merge(user: fetched.user, profile: fetched.profile, knowledgeBases: fetched.knowledgeBases,
-                            learningPaths: fetched.learningPaths, lessons: fetched.lessons, sessions: fetched.sessions,
-                            analyses: fetched.analyses, reviewTasks: fetched.reviewTasks)
-            return workspace
-        }
         if exists {
             try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
                 (data) throws(CommandError) -> Data in
                 let current = try WorkspaceFile.decode(data, name: path)
-                written = merged(into: current)
+                written = fetched.merged(into: current)
                 return try encode(written, path: path)
             }
         } else {
-            written = merged(into: LearnerWorkspace(profile: fetched.profile))
+            written = fetched.merged(into: nil)
             try output.write(try encode(written, path: path), context: context)
         }
         let report = Report(userId: fetched.user.id, file: path,
@@ -98,23 +75,6 @@ enum PullCommand: Command {
                             total: .init(sessions: written.sessions.count, analyses: written.analyses.count,
                                          reviewTasks: written.reviewTasks.count))
         context.write(format == .json ? try OutputJSON.line(report, command: "pull") : report.text)
-    }
-
-    /// Everything the pull asks the server for, through the services.
-    static func fetch(with client: APIClient, sessionsSince: Date?, analysesSince: Date?) async throws(APIError) -> Fetched {
-        let user = try await client.request(.currentUser, as: User.self)
-        let profile = try await APIProfileService(client: client).learningProfile()
-        let knowledge = APIKnowledgeService(client: client)
-        let bases = try await knowledge.knowledgeBases()
-        var paths: [LearningPath] = []
-        for base in bases { paths += try await knowledge.learningPaths(knowledgeBaseID: base.id) }
-        var lessons: [Lesson] = []
-        for path in paths { lessons += try await knowledge.lessons(learningPathID: path.id) }
-        let sessions = try await APILearningService(client: client).allSessions(since: sessionsSince)
-        let analyses = try await APIAIService(client: client).allAnalyses(since: analysesSince)
-        let tasks = try await APIReviewService(client: client).reviewTasks(ReviewTaskQuery())
-        return Fetched(user: user, profile: profile, knowledgeBases: bases, learningPaths: paths, lessons: lessons,
-                       sessions: sessions, analyses: analyses, reviewTasks: tasks)
     }
 
     /// The workspace as written: pretty-printed JSON with sorted keys and a final newline.

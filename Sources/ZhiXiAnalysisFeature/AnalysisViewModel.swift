@@ -1,0 +1,160 @@
+import Foundation
+import Observation
+import ZhiXiDomain
+import ZhiXiModel
+
+/// The analysis page (AI 分析) of one lesson: the learner writes what they recall, submits
+/// it, the page shows ``AnalysisUiState/analyzing(_:)`` while the AI works, then the score, weak
+/// points, suggestions and the lesson's next review as the plan now has it.
+///
+/// Each ``load()`` or ``submit(_:)`` cancels the step under way (only the latest lands);
+/// behind sign-in, the page is ``AnalysisUiState/loggedOut`` the moment the session signs
+/// out, mid-analysis too.
+@MainActor
+@Observable
+public final class AnalysisViewModel {
+    /// What the page draws.
+    public private(set) var uiState: AnalysisUiState
+
+    /// The lesson's id.
+    @ObservationIgnored public let lessonID: String
+    /// The wording of the page's texts; the AI writes in its language too.
+    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored private let useCase: AnalyzeRecallUseCase
+    @ObservationIgnored private let session: any SessionRepository
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let steps = LatestLoad()
+    @ObservationIgnored private var watcher: LoginStateWatcher?
+    @ObservationIgnored private var prompt: LessonPrompt?
+    @ObservationIgnored private var startedAt: Date?
+    /// The text of the submission that failed, for ``retry()``.
+    @ObservationIgnored private var failedSubmission: String?
+
+    /// Creates the page's view model for the lesson `lessonID`.
+    /// - Parameters:
+    ///   - lessonID: the lesson recalled.
+    ///   - useCase: the lesson's prompt and the analysis.
+    ///   - session: the login state (the page is behind sign-in).
+    ///   - language: the language of the texts and of the AI's answer (default Simplified Chinese).
+    ///   - now: the clock (when the learner began and submitted).
+    public init(lessonID: String, useCase: AnalyzeRecallUseCase, session: any SessionRepository, language: AppLanguage = .default,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.lessonID = lessonID
+        self.useCase = useCase
+        self.session = session
+        self.now = now
+        wording = .forLanguage(language)
+        uiState = session.isSignedIn ? .loading : .loggedOut
+        watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
+            guard let self else { return }
+            if isSignedIn {
+                if case .loggedOut = self.uiState { Task { await self.load() } }
+            } else {
+                self.showLoggedOut()
+            }
+        }
+    }
+
+    /// Reads the lesson: ``AnalysisUiState/loading``, then the prompt (or the error).
+    public func load() async {
+        guard session.isSignedIn else {
+            showLoggedOut()
+            return
+        }
+        await steps.run { [weak self] isCurrent in
+            await self?.performLoad(isCurrent: isCurrent)
+        }
+    }
+
+    /// Submits what the learner recalled: ``AnalysisUiState/analyzing(_:)``, then the analysis
+    /// (or the error). Empty text is not sent: the prompt says so.
+    public func submit(_ text: String) async {
+        guard session.isSignedIn else {
+            showLoggedOut()
+            return
+        }
+        guard let prompt else { return }
+        let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !input.isEmpty else {
+            uiState = .ready(promptScreen(prompt, inputMessage: wording.emptyRecall))
+            return
+        }
+        await steps.run { [weak self] isCurrent in
+            await self?.performAnalysis(of: input, prompt: prompt, isCurrent: isCurrent)
+        }
+    }
+
+    /// After an error: the same step again (the submission that failed, else the lesson).
+    public func retry() async {
+        if let text = failedSubmission, prompt != nil {
+            await submit(text)
+        } else {
+            await load()
+        }
+    }
+
+    private func performLoad(isCurrent: @MainActor () -> Bool) async {
+        uiState = .loading
+        failedSubmission = nil
+        let result: Result<LessonPrompt, RepositoryFailure>
+        do {
+            result = .success(try await useCase.prompt(lessonID: lessonID))
+        } catch {
+            result = .failure(error)
+        }
+        guard isCurrent() else { return }
+        switch result {
+        case .success(let prompt):
+            self.prompt = prompt
+            startedAt = now()
+            uiState = .ready(promptScreen(prompt, inputMessage: nil))
+        case .failure(let failure):
+            await show(failure)
+        }
+    }
+
+    private func performAnalysis(of input: String, prompt: LessonPrompt, isCurrent: @MainActor () -> Bool) async {
+        uiState = .analyzing(promptScreen(prompt, inputMessage: nil))
+        failedSubmission = nil
+        let submittedAt = now()
+        let result: Result<AnalysisOutcome, RepositoryFailure>
+        do {
+            result = .success(try await useCase.analyze(lessonID: lessonID, userInput: input, startedAt: startedAt ?? submittedAt,
+                                                        now: submittedAt, language: wording.language))
+        } catch {
+            result = .failure(error)
+        }
+        guard isCurrent() else { return }
+        switch result {
+        case .success(let outcome):
+            uiState = .analyzed(AnalysisResultScreen(outcome, lessonTitle: prompt.title, wording: wording))
+        case .failure(let failure):
+            failedSubmission = input
+            await show(failure)
+        }
+    }
+
+    private func show(_ failure: RepositoryFailure) async {
+        switch failure {
+        case .signedOut:
+            showLoggedOut()
+            await session.signOut()
+        case .cancelled:
+            break
+        default:
+            uiState = .error(ScreenError(failure, wording: wording))
+        }
+    }
+
+    private func promptScreen(_ prompt: LessonPrompt, inputMessage: String?) -> RecallPromptScreen {
+        RecallPromptScreen(lessonID: prompt.lessonID, lessonTitle: prompt.title, recallQuestions: prompt.recallQuestions,
+                           placeholder: wording.recallPlaceholder, inputMessage: inputMessage, analyzingText: wording.analyzing)
+    }
+
+    private func showLoggedOut() {
+        steps.cancel()
+        prompt = nil
+        failedSubmission = nil
+        uiState = .loggedOut
+    }
+}

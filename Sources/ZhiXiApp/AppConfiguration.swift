@@ -1,0 +1,46 @@
+import Foundation
+import ZhiXiAuth
+import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiPlanner
+
+/// What the app is built from: the server, where the device keeps things, how the learner
+/// signs in, the language and the clock.
+public struct AppConfiguration: Sendable {
+    /// The API's base URL, ending in `/api`.
+    public var apiBaseURL: URL
+    /// The directory under which each learner's workspace and outbox are kept
+    /// (`users/<id in hex>/`); the reading positions are kept there too
+    /// (`reading-positions.json`).
+    public var storageDirectory: URL
+    /// Where the session's tokens are kept: the Keychain (`KeychainStore`) on Apple
+    /// platforms, a private file store or memory elsewhere.
+    public var secureStore: any SecureStore
+    /// Where Sign in with Apple's credential comes from (`AuthorizationControllerCredentialProvider`
+    /// on Apple platforms).
+    public var credentials: any AppleCredentialProvider
+    /// The language of the pages, of the planner's reasons and of the AI's answers (default
+    /// Simplified Chinese).
+    public var language: AppLanguage
+    /// Timeouts and retries of the API client.
+    public var client: APIClientConfiguration
+    /// The planner's configuration for the plans made on the device (its `language` is set
+    /// to ``language``).
+    public var planner: PlannerConfiguration
+    /// The clock of the pages and the plans.
+    public var now: @Sendable () -> Date
+
+    /// Creates a configuration.
+    public init(apiBaseURL: URL, storageDirectory: URL, secureStore: any SecureStore, credentials: any AppleCredentialProvider,
+                language: AppLanguage = .default, client: APIClientConfiguration = APIClientConfiguration(),
+                planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.apiBaseURL = apiBaseURL
+        self.storageDirectory = storageDirectory
+        self.secureStore = secureStore
+        self.credentials = credentials
+        self.language = language
+        self.client = client
+        self.planner = planner
+        self.now = now
+    }
+}

@@ -1,0 +1,19 @@
+/// What the learner was reading last, to offer "continue where you left off" (继续阅读).
+public struct ContinueReading: Sendable, Hashable {
+    /// The material to open.
+    public var materialID: String
+    /// Its title (a material without one is called 未命名 / "Untitled").
+    public var title: String
+    /// How far through it the learner got, 0–1, when known.
+    public var progress: Double?
+    /// `true` when it came from the device's own record rather than the server.
+    public var isFromDevice: Bool
+
+    /// Creates a suggestion.
+    public init(materialID: String, title: String, progress: Double?, isFromDevice: Bool) {
+        self.materialID = materialID
+        self.title = title
+        self.progress = progress
+        self.isFromDevice = isFromDevice
+    }
+}

@@ -1,0 +1,223 @@
+import ZhiXiCore
+import ZhiXiModel
+
+/// Every sentence and label the app's pages show a learner (the review plan, the study home,
+/// the login page, the analysis page), in one table per language: ``chinese``
+/// (`LearnerWording+Chinese.swift`, the default) and ``english``
+/// (`LearnerWording+English.swift`). A translator edits one file and sees whole sentences
+/// with their blanks (`{minutes}`, `{title}`, …) where the language puts them.
+///
+/// The planner's reasons come from the planner's own table (`PlanWording`); review type
+/// names from `ReviewType.displayName(language:)`.
+public struct LearnerWording: Sendable, Hashable {
+    /// The blanks a sentence may have.
+    public enum Blank: String, CaseIterable, Sendable {
+        /// A lesson's or material's title.
+        case title
+        /// A count of tasks or actions; a number of days.
+        case count, days
+        /// Minutes, and a budget in minutes.
+        case minutes, budget
+        /// A date (``shortDate``), a weekday's name, a month (a number or a name), a day of the month.
+        case date, weekday, month, day
+        /// A mastery score 0–100; a percentage 0–100.
+        case score, percent
+        /// A review type's name.
+        case type
+    }
+
+    /// A sentence with blanks.
+    public typealias Sentence = TextTemplate<Blank>
+
+    /// A sentence with a count: the form for exactly one, and for any other count.
+    public struct Counted: Sendable, Hashable {
+        /// For a count of 1.
+        public var one: Sentence
+        /// For any other count.
+        public var other: Sentence
+
+        /// One form for both (languages without plural forms).
+        public init(_ both: String) {
+            one = Sentence(both)
+            other = one
+        }
+
+        /// Two forms.
+        public init(one: String, other: String) {
+            self.one = Sentence(one)
+            self.other = Sentence(other)
+        }
+
+        /// The form for `count`.
+        public func form(_ count: Int) -> Sentence { count == 1 ? one : other }
+    }
+
+    /// The language of the table.
+    public var language: AppLanguage
+
+    // MARK: Dates
+
+    /// How a month is written in ``shortDate``, January first (12): `11` or `Nov`.
+    public var months: [String]
+    /// Weekday names, Sunday first (7).
+    public var weekdayNames: [String]
+    /// A date without the year. Blanks: month, day.
+    public var shortDate: Sentence
+    /// A date with its weekday. Blanks: date, weekday.
+    public var dateWithWeekday: Sentence
+
+    // MARK: The review plan page
+
+    /// The group titles: 今天, 明天, 本周.
+    public var today: String
+    /// Tomorrow's group.
+    public var tomorrow: String
+    /// The rest of the week's group.
+    public var thisWeek: String
+    /// A group's line: how many tasks and their minutes. Blanks: count, minutes.
+    public var groupSummary: Counted
+    /// A group without tasks.
+    public var groupEmpty: String
+    /// A task's minutes. Blank: minutes.
+    public var taskMinutes: Sentence
+    /// The reason of a task the planner on the device does not know (the server planned it).
+    public var plannedByServer: String
+    /// The title of a lesson the device does not know.
+    public var untitledLesson: String
+    /// Shown while the plan was made on the device because the server did not answer.
+    public var offlineBanner: String
+    /// Completions and skips waiting to be sent. Blank: count.
+    public var waitingToSync: Counted
+    /// A completion or skip the server refused: the task is gone. Blank: title.
+    public var taskGone: Sentence
+    /// A completion or skip that could not be kept on the device.
+    public var actionNotSaved: String
+
+    // MARK: Errors
+
+    /// The label of a retry button.
+    public var retry: String
+    /// The server cannot be reached and nothing is kept on the device.
+    public var unreachable: String
+    /// The server failed.
+    public var serverError: String
+    /// The server's answer cannot be read.
+    public var malformedAnswer: String
+    /// The server refused the request.
+    public var refused: String
+    /// The device's files failed.
+    public var storageFailure: String
+    /// The lesson (or whatever was asked for) does not exist.
+    public var notFound: String
+    /// Signed out (for pages that say it in words).
+    public var signedOut: String
+
+    // MARK: The study home
+
+    /// Today's review work against the daily budget. Blanks: minutes, budget.
+    public var todayWork: Sentence
+    /// Today's review work without a budget. Blank: minutes.
+    public var todayWorkWithoutBudget: Sentence
+    /// Today's work is more than the budget.
+    public var overBudget: String
+    /// Today is a day without study (a break, or a weekday at 0 minutes).
+    public var dayWithoutStudy: String
+    /// The heading of "continue reading".
+    public var continueReading: String
+    /// How far through a material. Blank: percent.
+    public var readingProgress: Sentence
+    /// The study streak. Blank: days.
+    public var streak: Counted
+    /// Minutes studied in all. Blank: minutes.
+    public var totalMinutes: Sentence
+    /// The average mastery. Blank: score.
+    public var averageMastery: Sentence
+    /// Reviews due. Blank: count.
+    public var dueReviews: Counted
+
+    // MARK: The login page
+
+    /// The credential was refused.
+    public var signInRefused: String
+    /// Sign in with Apple is not available.
+    public var signInUnavailable: String
+    /// The server failed during sign-in.
+    public var signInServerError: String
+    /// The session could not be kept on the device.
+    public var signInStorage: String
+    /// Another sign-in is under way.
+    public var signInBusy: String
+
+    // MARK: The analysis page
+
+    /// The text field's placeholder.
+    public var recallPlaceholder: String
+    /// Submitted without writing anything.
+    public var emptyRecall: String
+    /// While the AI analyses.
+    public var analyzing: String
+    /// The mastery score. Blank: score.
+    public var masteryScore: Sentence
+    /// No score was given.
+    public var masteryUnscored: String
+    /// The heading of the weak points.
+    public var weakPointsHeading: String
+    /// No weak point was found.
+    public var noWeakPoints: String
+    /// The heading of the suggestions.
+    public var suggestionsHeading: String
+    /// The lesson's next review. Blanks: date, type.
+    public var nextReview: Sentence
+    /// No review of the lesson is planned.
+    public var noNextReview: String
+
+    /// The table of `language`.
+    public static func forLanguage(_ language: AppLanguage) -> LearnerWording {
+        language == .english ? .english : .chinese
+    }
+
+    // MARK: Filling sentences
+
+    /// `sentence` with its blanks filled from `values` (a blank without a value stays empty).
+    public func fill(_ sentence: Sentence, _ values: [Blank: String]) -> String {
+        sentence.string { blank, text in text.append(values[blank] ?? "") }
+    }
+
+    /// `date` as ``dateWithWeekday``: `11月30日（周一）`, `Mon Nov 30`.
+    public func date(_ date: CivilDate) -> String {
+        let short = fill(shortDate, [.month: months[date.month - 1], .day: String(date.day)])
+        return fill(dateWithWeekday, [.date: short, .weekday: weekdayNames[date.weekday - 1]])
+    }
+
+    /// A task's minutes: `12 分钟`, `12 min`.
+    public func minutes(_ minutes: Int) -> String {
+        fill(taskMinutes, [.minutes: String(minutes)])
+    }
+
+    /// The learner's words for a repository's failure.
+    public func message(for failure: RepositoryFailure) -> String {
+        switch failure {
+        case .signedOut: signedOut
+        case .unreachable, .cancelled: unreachable
+        case .serverError: serverError
+        case .refused: refused
+        case .malformedAnswer: malformedAnswer
+        case .storage: storageFailure
+        case .notFound: notFound
+        }
+    }
+
+    /// The learner's words for a failed sign-in; `nil` when there is nothing to say (the
+    /// learner closed the sheet).
+    public func message(for failure: SignInFailure) -> String? {
+        switch failure {
+        case .cancelled: nil
+        case .credentialUnavailable: signInUnavailable
+        case .refused: signInRefused
+        case .unreachable: unreachable
+        case .serverError: signInServerError
+        case .storage: signInStorage
+        case .busy: signInBusy
+        }
+    }
+}

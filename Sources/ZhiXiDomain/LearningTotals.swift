@@ -1,0 +1,25 @@
+/// The learner's totals for the study home and the analysis page.
+public struct LearningTotals: Sendable, Hashable {
+    /// Minutes studied in all.
+    public var totalMinutes: Int
+    /// Learning sessions recorded.
+    public var sessionCount: Int
+    /// Distinct lessons studied.
+    public var lessonCount: Int
+    /// The mean mastery score of the scored sessions, 0–100; `nil` when none is scored.
+    public var averageMastery: Double?
+    /// Days in a row, up to today, with at least one session.
+    public var streakDays: Int
+    /// Review tasks due today or earlier and not done.
+    public var dueReviewCount: Int
+
+    /// Creates totals.
+    public init(totalMinutes: Int, sessionCount: Int, lessonCount: Int, averageMastery: Double?, streakDays: Int, dueReviewCount: Int) {
+        self.totalMinutes = totalMinutes
+        self.sessionCount = sessionCount
+        self.lessonCount = lessonCount
+        self.averageMastery = averageMastery
+        self.streakDays = streakDays
+        self.dueReviewCount = dueReviewCount
+    }
+}

@@ -1,0 +1,7 @@
+/// What the learner did with a review task.
+public enum ReviewActionKind: String, Sendable, Hashable, CaseIterable {
+    /// Marked it done.
+    case complete
+    /// Passed over it.
+    case skip
+}

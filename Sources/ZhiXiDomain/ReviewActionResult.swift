@@ -1,0 +1,18 @@
+/// The result of a completion or skip: what became of it, and what else the same exchange
+/// with the server settled.
+public struct ReviewActionResult: Sendable, Hashable {
+    /// What became of the learner's action.
+    public var outcome: ReviewActionOutcome
+    /// Earlier actions (kept while offline) that the server refused for good during the same
+    /// exchange, each reported once; the learner's own refusal is ``outcome``.
+    public var otherRefusals: [ReviewRefusal]
+    /// Actions still waiting on the device to be sent.
+    public var waitingActions: Int
+
+    /// Creates a result.
+    public init(outcome: ReviewActionOutcome, otherRefusals: [ReviewRefusal] = [], waitingActions: Int = 0) {
+        self.outcome = outcome
+        self.otherRefusals = otherRefusals
+        self.waitingActions = waitingActions
+    }
+}

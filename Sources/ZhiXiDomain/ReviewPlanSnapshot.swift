@@ -1,0 +1,46 @@
+import Foundation
+import ZhiXiCore
+
+/// The learner's review plan as a repository gives it to the pages: the tasks of today
+/// (with anything overdue, and what was done today), tomorrow and the rest of the week, and
+/// where they came from.
+public struct ReviewPlanSnapshot: Sendable, Hashable {
+    /// Today's tasks (今天): open ones in the order to do them, then those done today.
+    public var today: [ReviewItem]
+    /// Tomorrow's tasks (明天).
+    public var tomorrow: [ReviewItem]
+    /// The rest of this week's tasks (本周), after tomorrow.
+    public var thisWeek: [ReviewItem]
+    /// The learner's current study day.
+    public var todayDate: CivilDate
+    /// Today's study budget in minutes (0: a day without study), `nil` without a limit.
+    public var todayBudgetMinutes: Int?
+    /// `true` when the server did not answer and the plan was made on the device, from the
+    /// learner's data kept there (the same planner as the server's).
+    public var isOffline: Bool
+    /// Completions and skips done on the device that wait to be sent to the server.
+    public var waitingActions: Int
+    /// Completions and skips the server refused for good while this plan was made (the task
+    /// is gone): each is reported once, here, and was dropped.
+    public var refusals: [ReviewRefusal]
+    /// When the plan was made.
+    public var generatedAt: Date
+
+    /// Creates a snapshot.
+    public init(today: [ReviewItem], tomorrow: [ReviewItem], thisWeek: [ReviewItem], todayDate: CivilDate,
+                todayBudgetMinutes: Int?, isOffline: Bool, waitingActions: Int = 0, refusals: [ReviewRefusal] = [],
+                generatedAt: Date) {
+        self.today = today
+        self.tomorrow = tomorrow
+        self.thisWeek = thisWeek
+        self.todayDate = todayDate
+        self.todayBudgetMinutes = todayBudgetMinutes
+        self.isOffline = isOffline
+        self.waitingActions = waitingActions
+        self.refusals = refusals
+        self.generatedAt = generatedAt
+    }
+
+    /// Every item: today's, tomorrow's, then this week's.
+    public var allItems: [ReviewItem] { today + tomorrow + thisWeek }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The learner's review tasks, offline first: the plan from the server when it answers,
+/// else from the planner on the device over the learner's data kept there; completions and
+/// skips kept on the device until the server has them.
+public protocol ReviewRepository: Sendable {
+    /// The review plan as of `now`: today, tomorrow and the rest of the week.
+    /// - Throws: ``RepositoryFailure/signedOut`` when no learner is signed in or the session
+    ///   was refused; `.unreachable` (or the server's failure) when the server did not answer
+    ///   and nothing is kept on the device; `.storage` when the device's files fail.
+    func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot
+
+    /// Marks `item` done at `completedAt`: kept on the device before returning, then sent.
+    /// - Throws: ``RepositoryFailure/storage(reason:)`` when it could not be kept (then it
+    ///   was not recorded at all), `.signedOut`.
+    func complete(_ item: ReviewItem, at completedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult
+
+    /// Skips `item`, decided at `skippedAt`: kept on the device before returning, then sent.
+    /// - Throws: as ``complete(_:at:)``.
+    func skip(_ item: ReviewItem, at skippedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult
+
+    /// The next review of a lesson as the plan now has it (made on the device from the
+    /// learner's data kept there, the latest analysis included), `nil` when none is planned.
+    func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem?
+}

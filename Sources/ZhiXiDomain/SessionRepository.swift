@@ -1,0 +1,34 @@
+/// The learner's session as the pages see it: whether someone is signed in (now, and as a
+/// stream of changes), where the app goes, and signing in and out. The app's implementation
+/// sits on `AppSession` (ZhiXiAuth); view models only know this protocol.
+///
+/// On the main actor, as the session state it reads.
+@MainActor
+public protocol SessionRepository: AnyObject {
+    /// `true` while a learner is signed in.
+    var isSignedIn: Bool { get }
+
+    /// The id of the signed-in learner, `nil` when signed out.
+    var signedInUserID: String? { get }
+
+    /// Where the app goes now.
+    var destination: AppDestination { get }
+
+    /// `true` while the session restores, signs in or signs out.
+    var isWorking: Bool { get }
+
+    /// The login state: the current value first, then every change, in order (none is
+    /// dropped, so a sign-out followed at once by a sign-in is seen as both). Each call
+    /// makes a new stream; it ends when the consumer stops iterating.
+    func loginStates() -> AsyncStream<Bool>
+
+    /// Restores the session at launch from what the device kept (the refresh token).
+    func restore() async
+
+    /// Signs in (Sign in with Apple) and returns where the app goes next.
+    /// - Throws: ``SignInFailure`` when the learner is not signed in.
+    func signIn() async throws(SignInFailure) -> AppDestination
+
+    /// Signs out: the device forgets the session whatever the server answers.
+    func signOut() async
+}

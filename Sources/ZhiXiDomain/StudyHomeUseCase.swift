@@ -1,0 +1,30 @@
+import Foundation
+
+/// The study home's data in one call: the review plan (offline first), the learner's totals
+/// and "continue reading", the last two asked for while the plan is made.
+public struct StudyHomeUseCase: Sendable {
+    /// Where the review plan comes from.
+    public let reviews: any ReviewRepository
+    /// Where the totals and "continue reading" come from.
+    public let learning: any LearningRepository
+
+    /// Creates the use case.
+    public init(reviews: any ReviewRepository, learning: any LearningRepository) {
+        self.reviews = reviews
+        self.learning = learning
+    }
+
+    /// The home as of `now`. Only the plan can fail the home: without totals (offline) or
+    /// anything to continue, the home shows what it has.
+    /// - Throws: the plan's ``RepositoryFailure``.
+    public func load(now: Date) async throws(RepositoryFailure) -> StudyHomeData {
+        async let totals = totalsIfAvailable()
+        async let reading = learning.continueReading()
+        let plan = try await reviews.reviewPlan(now: now)
+        return StudyHomeData(plan: plan, totals: await totals, continueReading: await reading)
+    }
+
+    private func totalsIfAvailable() async -> LearningTotals? {
+        try? await learning.learningTotals()
+    }
+}

@@ -1,0 +1,55 @@
+import ZhiXiAuth
+import ZhiXiDomain
+
+/// `SessionRepository` on the app's `AppSession` (ZhiXiAuth): its login state, route and
+/// sign-in with a credential provider (the Sign in with Apple sheet on Apple platforms).
+@MainActor
+public final class AppSessionRepository: SessionRepository {
+    /// The session.
+    public let session: AppSession
+    private let credentials: any AppleCredentialProvider
+
+    /// The repository on `session`, signing in with credentials from `credentials`.
+    public init(session: AppSession, credentials: any AppleCredentialProvider) {
+        self.session = session
+        self.credentials = credentials
+    }
+
+    /// `true` while a learner is signed in.
+    public var isSignedIn: Bool { session.isAuthenticated }
+
+    /// The signed-in learner's id.
+    public var signedInUserID: String? { session.currentUser?.id }
+
+    /// The session's route.
+    public var destination: AppDestination {
+        switch session.route {
+        case .splash: .splash
+        case .login: .login
+        case .onboarding: .onboarding
+        case .main: .main
+        }
+    }
+
+    /// `true` while the session works.
+    public var isWorking: Bool { session.isLoading }
+
+    /// `AppSession.loginStates()`.
+    public func loginStates() -> AsyncStream<Bool> { session.loginStates() }
+
+    /// `AppSession.bootstrap()`.
+    public func restore() async { await session.bootstrap() }
+
+    /// Signs in with a credential from the provider.
+    /// - Throws: `SignInFailure` from the session's error, `.busy` when the session was
+    ///   already working.
+    public func signIn() async throws(SignInFailure) -> AppDestination {
+        guard !session.isLoading else { throw .busy }
+        await session.signIn(using: credentials)
+        if session.isAuthenticated { return destination }
+        throw session.authError.map(SignInFailure.init) ?? .busy
+    }
+
+    /// `AppSession.signOut()`.
+    public func signOut() async { await session.signOut() }
+}

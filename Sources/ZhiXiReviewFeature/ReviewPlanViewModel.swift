@@ -1,0 +1,247 @@
+import Foundation
+import Observation
+import ZhiXiDomain
+import ZhiXiModel
+
+/// The review-plan page (复习计划): today's, tomorrow's and this week's review tasks with
+/// their type labels, minutes, reasons and done boxes, offline first.
+///
+/// - ``load()`` shows ``ReviewPlanUiState/loading`` and then the plan or an error;
+///   ``refresh()`` keeps the plan on screen (``isRefreshing``) while a new one is made. Each
+///   load cancels the one before: only the latest result lands.
+/// - Behind sign-in: while no learner is signed in the page is
+///   ``ReviewPlanUiState/loggedOut``, and it becomes so the moment the session signs out,
+///   mid-load too (the load is cancelled; no error, no stale data). Signing in again loads
+///   anew once the page has been loaded.
+/// - ``complete(taskID:)`` checks the row at once, then keeps the completion on the device
+///   and sends it; ``skip(taskID:)`` removes the row at once. A completion the server refuses
+///   (the task is gone) removes the row and says so once (``ReviewPlanScreen/notice``).
+/// - Texts are in the language given (Simplified Chinese by default).
+///
+/// Without SwiftUI: call ``load()``, read ``uiState`` (observable with
+/// `withObservationTracking`), call the actions.
+@MainActor
+@Observable
+public final class ReviewPlanViewModel {
+    /// What the page draws.
+    public private(set) var uiState: ReviewPlanUiState
+    /// `true` while ``refresh()`` makes a new plan with the current one on screen.
+    public private(set) var isRefreshing = false
+
+    /// The wording of the page's texts.
+    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored private let repository: any ReviewRepository
+    @ObservationIgnored private let session: any SessionRepository
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let loads = LatestLoad()
+    @ObservationIgnored private var watcher: LoginStateWatcher?
+    @ObservationIgnored private var hasBeenLoaded = false
+    /// The plan last made, and the learner's actions since (drawn over it).
+    @ObservationIgnored private var snapshot: ReviewPlanSnapshot?
+    @ObservationIgnored private var done: Set<String> = []
+    @ObservationIgnored private var hidden: Set<String> = []
+    @ObservationIgnored private var waitingCount = 0
+    @ObservationIgnored private var notice: String?
+
+    /// Creates the page's view model.
+    /// - Parameters:
+    ///   - repository: where the plan comes from and the actions go.
+    ///   - session: the login state (the page is behind sign-in).
+    ///   - language: the language of the page's texts (default Simplified Chinese).
+    ///   - now: the clock (the plan's "now", the time of completions and skips).
+    public init(repository: any ReviewRepository, session: any SessionRepository, language: AppLanguage = .default,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.repository = repository
+        self.session = session
+        self.now = now
+        wording = .forLanguage(language)
+        uiState = session.isSignedIn ? .loading : .loggedOut
+        watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
+            self?.loginStateChanged(isSignedIn)
+        }
+    }
+
+    // MARK: - Loading
+
+    /// Makes the plan: ``ReviewPlanUiState/loading``, then the plan (or the error). Cancels a
+    /// load under way; returns when this one has landed or was overtaken.
+    public func load() async {
+        await run(keepingScreen: false)
+    }
+
+    /// Makes the plan again with the current one on screen (pull to refresh); a failure
+    /// keeps the plan and says why in its notice.
+    public func refresh() async {
+        await run(keepingScreen: true)
+    }
+
+    /// After an error: loads again.
+    public func retry() async {
+        await load()
+    }
+
+    /// Clears the notice shown once.
+    public func dismissNotice() {
+        guard notice != nil else { return }
+        notice = nil
+        redraw()
+    }
+
+    private func run(keepingScreen: Bool) async {
+        hasBeenLoaded = true
+        guard session.isSignedIn else {
+            showLoggedOut()
+            return
+        }
+        await loads.run { [weak self] isCurrent in
+            await self?.performLoad(keepingScreen: keepingScreen, isCurrent: isCurrent)
+        }
+    }
+
+    private func performLoad(keepingScreen: Bool, isCurrent: @MainActor () -> Bool) async {
+        let keeps = keepingScreen && snapshot != nil
+        if isRefreshing != keeps { isRefreshing = keeps }
+        if !keeps, uiState != .loading { uiState = .loading }
+        let result: Result<ReviewPlanSnapshot, RepositoryFailure>
+        do {
+            result = .success(try await repository.reviewPlan(now: now()))
+        } catch {
+            result = .failure(error)
+        }
+        guard isCurrent() else { return }
+        if isRefreshing { isRefreshing = false }
+        switch result {
+        case .success(let snapshot):
+            self.snapshot = snapshot
+            waitingCount = snapshot.waitingActions
+            hidden.formUnion(snapshot.refusals.map(\.taskID))
+            notice = refusalNotice(snapshot.refusals)
+            redraw(landing: true)
+        case .failure(.signedOut):
+            await endSession()
+        case .failure(.cancelled):
+            break
+        case .failure(let failure):
+            if keeps {
+                notice = wording.message(for: failure)
+                redraw()
+            } else {
+                snapshot = nil
+                uiState = .error(ScreenError(failure, wording: wording))
+            }
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Marks a task done: its row is checked at once; the completion is kept on the device and
+    /// sent (now, or when the network is back). A task the server no longer has is removed
+    /// with a notice; a completion that could not be kept is unchecked with a notice.
+    public func complete(taskID: String) async {
+        guard let item = openItem(taskID) else { return }
+        done.insert(taskID)
+        redraw()
+        await settle(taskID, .complete, item: item) { [repository, now] () async throws(RepositoryFailure) -> ReviewActionResult in
+            try await repository.complete(item, at: now())
+        }
+    }
+
+    /// Skips a task: its row is removed at once; the skip is kept on the device and sent.
+    public func skip(taskID: String) async {
+        guard let item = openItem(taskID) else { return }
+        hidden.insert(taskID)
+        redraw()
+        await settle(taskID, .skip, item: item) { [repository, now] () async throws(RepositoryFailure) -> ReviewActionResult in
+            try await repository.skip(item, at: now())
+        }
+    }
+
+    /// The task's item when its row is shown and not done.
+    private func openItem(_ taskID: String) -> ReviewItem? {
+        guard case .success = uiState, let item = snapshot?.allItems.first(where: { $0.id == taskID }),
+              !item.isDone, !done.contains(taskID), !hidden.contains(taskID) else { return nil }
+        return item
+    }
+
+    private func settle(_ taskID: String, _ kind: ReviewActionKind, item: ReviewItem,
+                        _ action: @escaping @Sendable () async throws(RepositoryFailure) -> ReviewActionResult) async {
+        let outcome: Result<ReviewActionResult, RepositoryFailure>
+        do {
+            outcome = .success(try await action())
+        } catch {
+            outcome = .failure(error)
+        }
+        guard session.isSignedIn else { return }
+        switch outcome {
+        case .success(let result):
+            waitingCount = result.waitingActions
+            var refusals = result.otherRefusals
+            if result.outcome == .refused {
+                refusals.insert(ReviewRefusal(taskID: taskID, kind: kind, lessonTitle: item.lessonTitle), at: 0)
+            }
+            if !refusals.isEmpty {
+                hidden.formUnion(refusals.map(\.taskID))
+                done.subtract(refusals.map(\.taskID))
+                notice = refusalNotice(refusals)
+            }
+            redraw()
+        case .failure(.signedOut):
+            await endSession()
+        case .failure(let failure):
+            // Not kept: the row goes back as it was.
+            done.remove(taskID)
+            hidden.remove(taskID)
+            notice = failure == .cancelled ? notice : wording.actionNotSaved
+            redraw()
+        }
+    }
+
+    // MARK: - State
+
+    private func refusalNotice(_ refusals: [ReviewRefusal]) -> String? {
+        guard !refusals.isEmpty else { return nil }
+        return refusals.map { wording.fill(wording.taskGone, [.title: $0.lessonTitle ?? wording.untitledLesson]) }
+            .joined(separator: "\n")
+    }
+
+    /// Draws the plan with the learner's actions: when a plan lands (`landing`), or over the
+    /// plan on screen (not over a load, an error or the logged-out page).
+    private func redraw(landing: Bool = false) {
+        guard let snapshot else { return }
+        if !landing {
+            guard case .success = uiState else { return }
+        }
+        uiState = .success(ReviewPlanScreen(snapshot: snapshot, done: done, hidden: hidden, waitingCount: waitingCount, notice: notice,
+                                            wording: wording))
+    }
+
+    private func loginStateChanged(_ isSignedIn: Bool) {
+        if isSignedIn {
+            guard hasBeenLoaded else {
+                uiState = .loading
+                return
+            }
+            Task { [weak self] in await self?.load() }
+        } else {
+            showLoggedOut()
+        }
+    }
+
+    /// The page signed out: the load under way cancelled, the plan and the actions forgotten.
+    private func showLoggedOut() {
+        loads.cancel()
+        isRefreshing = false
+        snapshot = nil
+        done = []
+        hidden = []
+        waitingCount = 0
+        notice = nil
+        uiState = .loggedOut
+    }
+
+    /// The server refused the session: the page is logged out, and so is the app.
+    private func endSession() async {
+        showLoggedOut()
+        await session.signOut()
+    }
+}

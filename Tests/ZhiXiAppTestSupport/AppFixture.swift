@@ -1,0 +1,107 @@
+import Foundation
+import ZhiXiApp
+import ZhiXiAuth
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiTestServer
+
+/// The app against the loopback server: the fake API with the sample learner seeded (林晓,
+/// her review tasks planned by the server as of ``now`` with the package's planner), a
+/// device (a storage directory and a secure store that every launch shares, as the disk and
+/// the Keychain are shared by launches of the app), a fixed clock, launches of the app
+/// (`AppContainer`s), and the network going down and coming back.
+public final class AppFixture: Sendable {
+    /// The clock of the server and of the app: 2026-11-29T01:00:00Z (09:00 in Shanghai, the
+    /// learner's time zone; study days start at 04:00).
+    public static let now = ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
+
+    /// The fake API.
+    public let api: FakeZhiXiAPI
+    /// Its reading routes (`learning/continue`).
+    public let reading: FakeReadingEventServer
+    /// The learner seeded.
+    public let user: User
+    /// The workspace seeded.
+    public let workspace: LearnerWorkspace
+    /// The device's storage directory (a fresh temporary directory).
+    public let storageDirectory: URL
+    /// The device's secure store (the tokens).
+    public let secureStore: InMemorySecureStore
+
+    /// Starts the fake API with `workspace` (default: the sample learner) seeded and planned
+    /// as of ``now``.
+    public init(workspace: LearnerWorkspace? = nil) throws {
+        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 300))
+        reading = FakeReadingEventServer(api: api)
+        let now = Self.now
+        api.setClock { now }
+        self.workspace = try workspace ?? Self.sampleWorkspace()
+        user = try api.seed(self.workspace, planAt: now)
+        storageDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("zhixi-app-tests-\(UUID().uuidString)", isDirectory: true)
+        secureStore = InMemorySecureStore()
+    }
+
+    /// The sample learner of `data/sample-workspace.json`.
+    public static func sampleWorkspace() throws -> LearnerWorkspace {
+        try LearnerWorkspace(jsonData: Data(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json")))
+    }
+
+    /// The package's root directory.
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// What Sign in with Apple gives the seeded learner.
+    public var credential: AppleCredential {
+        AppleCredential(identityToken: "eyJ.identity.\(UUID().uuidString)", authorizationCode: "c.\(UUID().uuidString)",
+                        userIdentifier: user.appleUserID)
+    }
+
+    /// The configuration of a launch: the fake API, the device's storage and secure store,
+    /// the fixed clock, short timeouts and one quick retry.
+    public func configuration(language: AppLanguage = .default) -> AppConfiguration {
+        AppConfiguration(apiBaseURL: api.apiBaseURL, storageDirectory: storageDirectory,
+                         secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language,
+                         client: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
+                                                        retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.01, maximumDelay: 0.02)),
+                         now: { AppFixture.now })
+    }
+
+    /// A launch of the app, signed in: with Sign in with Apple on the device's first launch,
+    /// by restoring the session the device kept on later ones (as the app does at launch).
+    @MainActor
+    public func launch(language: AppLanguage = .default) async throws -> AppContainer {
+        let container = AppContainer(configuration: configuration(language: language))
+        if container.client.tokenStore.loadTokens() != nil {
+            await container.sessionRepository.restore()
+        } else {
+            _ = try await container.sessionRepository.signIn()
+        }
+        guard container.sessionRepository.isSignedIn else { throw AppFixtureError.notSignedIn(container.session.authError) }
+        return container
+    }
+
+    /// The network goes down: from now on the server closes every connection without an
+    /// answer (and runs no handler), until ``networkBack()``.
+    public func networkDown() {
+        api.server.faults.add { _ in .closeConnection }
+    }
+
+    /// The network is back: every fault is removed.
+    public func networkBack() {
+        api.server.faults.removeAll()
+    }
+
+    /// Stops the server and removes the device's files.
+    public func tearDown() {
+        api.server.stop()
+        try? FileManager.default.removeItem(at: storageDirectory)
+    }
+}
+
+/// Why a fixture could not launch the app.
+public enum AppFixtureError: Error {
+    /// The session did not sign in.
+    case notSignedIn(AuthError?)
+}

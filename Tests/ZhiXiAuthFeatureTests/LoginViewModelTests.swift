@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ZhiXiApp
+import ZhiXiAppTestSupport
+import ZhiXiAuth
+import ZhiXiAuthFeature
+import ZhiXiDomain
+import ZhiXiModel
+import ZhiXiRepositories
+import ZhiXiTestServer
+
+/// A credential provider whose learner closes the sheet.
+struct CancellingProvider: AppleCredentialProvider {
+    func appleCredential() async throws(AuthError) -> AppleCredential { throw .credentialCancelled }
+}
+
+/// The login page over the app's session, against the loopback server.
+@Suite("LoginViewModel over AppSession", .serialized)
+@MainActor
+struct LoginViewModelTests {
+    @Test("first launch: splash → restore → login; sign in → main (the learner was introduced), no error")
+    func signInRoutes() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let app = AppContainer(configuration: fixture.configuration())
+        let login = app.makeLoginViewModel()
+        #expect(login.route == .splash && !login.isLoading && login.errorMessage == nil)
+
+        await login.restore()
+        #expect(login.route == .login && !login.isLoading)
+
+        let log = ObservationLog { login.isLoading }
+        await login.signIn()
+        #expect(login.route == .main && login.errorMessage == nil && !login.isLoading)
+        #expect(await eventually { log.values == [true, false] }, "the button showed progress, then stopped")
+        #expect(app.sessionRepository.signedInUserID == fixture.user.id)
+    }
+
+    @Test("second launch with the session kept → main without signing in; sign-out elsewhere → login")
+    func restoreAndSignOutElsewhere() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        _ = try await fixture.launch()
+        let app = AppContainer(configuration: fixture.configuration())
+        let login = app.makeLoginViewModel()
+        await login.restore()
+        #expect(login.route == .main)
+        #expect(fixture.api.server.requestCount("POST", "/api/auth/apple") == 1)
+
+        await app.sessionRepository.signOut()
+        #expect(await eventually { login.route == .login })
+    }
+
+    @Test("a refused credential → a message in Chinese (English when asked), the route stays login")
+    func refusedCredential() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        for language in AppLanguage.allCases {
+            var configuration = fixture.configuration(language: language)
+            configuration.credentials = FixedAppleCredentialProvider(AppleCredential(identityToken: FakeZhiXiAPI.refusedIdentityToken,
+                                                                                     authorizationCode: "c", userIdentifier: "someone"))
+            let login = AppContainer(configuration: configuration).makeLoginViewModel()
+            await login.restore()
+            await login.signIn()
+            #expect(login.route == .login && !login.isLoading)
+            #expect(login.errorMessage == LearnerWording.forLanguage(language).signInRefused)
+            #expect(login.errorMessage == (language == .english ? "Apple did not confirm your account; please sign in again."
+                                                               : "Apple 账号验证未通过，请重新登录。"))
+            login.dismissError()
+            #expect(login.errorMessage == nil)
+        }
+    }
+
+    @Test("the learner closes the sheet → no message; the server down → the unreachable message")
+    func cancelledAndUnreachable() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        var configuration = fixture.configuration()
+        configuration.credentials = CancellingProvider()
+        let cancelled = AppContainer(configuration: configuration).makeLoginViewModel()
+        await cancelled.signIn()
+        #expect(cancelled.errorMessage == nil && cancelled.route != .main)
+
+        fixture.networkDown()
+        let offline = AppContainer(configuration: fixture.configuration()).makeLoginViewModel()
+        await offline.signIn()
+        #expect(offline.errorMessage == LearnerWording.chinese.unreachable)
+    }
+}
