@@ -34,11 +34,24 @@ public final class AppSessionRepository: SessionRepository {
     /// `true` while the session works.
     public var isWorking: Bool { session.isLoading }
 
+    /// `AppSession.isUnverified`: signed in as the device remembers the learner, the server
+    /// not reached since launch.
+    public var isUnverified: Bool { session.isUnverified }
+
     /// `AppSession.loginStates()`.
     public func loginStates() -> AsyncStream<Bool> { session.loginStates() }
 
-    /// `AppSession.bootstrap()`.
-    public func restore() async { await session.bootstrap() }
+    /// `AppSession.bootstrap()`; returns why the learner is left signed out, from the
+    /// session's error (`nil` when signed in, offline too, or when nothing was kept).
+    @discardableResult
+    public func restore() async -> SessionRestoreFailure? {
+        await session.bootstrap()
+        guard !session.isAuthenticated, let error = session.authError else { return nil }
+        return SessionRestoreFailure(error)
+    }
+
+    /// `AppSession.verify()`.
+    public func verify() async { await session.verify() }
 
     /// Signs in with a credential from the provider.
     /// - Throws: `SignInFailure` from the session's error, `.busy` when the session was
