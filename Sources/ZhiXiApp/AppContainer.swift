@@ -55,7 +55,7 @@ public final class AppContainer {
                            now: configuration.now)
         session = AppSession(authService: AuthService(client: client, now: configuration.now),
                              userStore: SessionUserStore(secureStore: configuration.secureStore))
-        sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials)
+        sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials, tokenStore: tokens)
         services = AppServices(client: client)
         storage = LearnerStorage(root: configuration.storageDirectory)
         let session = session

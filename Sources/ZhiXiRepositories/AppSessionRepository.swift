@@ -8,11 +8,15 @@ public final class AppSessionRepository: SessionRepository {
     /// The session.
     public let session: AppSession
     private let credentials: any AppleCredentialProvider
+    private let tokenStore: TokenStore?
 
     /// The repository on `session`, signing in with credentials from `credentials`.
-    public init(session: AppSession, credentials: any AppleCredentialProvider) {
+    /// - Parameter tokenStore: the session's tokens, to tell a saved session that cannot be
+    ///   read (``restore()`` answers `.storage`) from none at all; `nil`: both are "nothing kept".
+    public init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil) {
         self.session = session
         self.credentials = credentials
+        self.tokenStore = tokenStore
     }
 
     /// `true` while a learner is signed in.
@@ -41,13 +45,22 @@ public final class AppSessionRepository: SessionRepository {
     /// `AppSession.loginStates()`.
     public func loginStates() -> AsyncStream<Bool> { session.loginStates() }
 
-    /// `AppSession.bootstrap()`; returns why the learner is left signed out, from the
-    /// session's error (`nil` when signed in, offline too, or when nothing was kept).
+    /// `AppSession.bootstrap()`; returns why the learner is left signed out: the session's
+    /// error, or `.storage` when the saved session could not be read (a damaged record, an
+    /// unreadable store); `nil` when signed in (offline too) or when nothing was kept.
     @discardableResult
     public func restore() async -> SessionRestoreFailure? {
+        let unreadable: Bool
+        do {
+            _ = try tokenStore?.readTokens()
+            unreadable = false
+        } catch {
+            unreadable = true
+        }
         await session.bootstrap()
-        guard !session.isAuthenticated, let error = session.authError else { return nil }
-        return SessionRestoreFailure(error)
+        guard !session.isAuthenticated else { return nil }
+        if let error = session.authError { return SessionRestoreFailure(error) }
+        return unreadable ? .storage : nil
     }
 
     /// `AppSession.verify()`.

@@ -151,4 +151,19 @@ struct LoginViewModelTests {
         #expect(login.errorMessage == LearnerWording.english.restoreServerError)
         #expect(fixture.secureStore.keys == [TokenStore.defaultKey])
     }
+
+    @Test("a saved session that cannot be read → login saying so; a first launch says nothing")
+    func damagedSessionAtLaunch() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        _ = try await fixture.launch()
+        try fixture.secureStore.setData(Data("{\"version\":1,\"accessToken\":".utf8), forKey: TokenStore.defaultKey)
+        let requests = fixture.api.server.totalRequestCount
+
+        let login = AppContainer(configuration: fixture.configuration()).makeLoginViewModel()
+        await login.restore()
+        #expect(login.route == .login)
+        #expect(login.errorMessage == "无法读取本机保存的登录状态，请重新登录。")
+        #expect(fixture.api.server.totalRequestCount == requests, "nothing sent")
+    }
 }
