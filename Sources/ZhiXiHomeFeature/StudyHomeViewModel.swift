@@ -12,7 +12,7 @@ import ZhiXiModel
 ///
 /// What the learner marks done or skips on the review-plan page shows here at once, without
 /// loading again: the home follows the review repository's changes
-/// (``StudyHomeUseCase/planChanges()``), also those made while a load is under way. A
+/// (`StudyHomeUseCase.planChanges()`), also those made while a load is under way. A
 /// session restored at launch without the server is confirmed by the first home that comes
 /// from the server.
 @MainActor

@@ -10,9 +10,12 @@ public final class AppSessionRepository: SessionRepository {
     private let credentials: any AppleCredentialProvider
     private let tokenStore: TokenStore?
 
-    /// The repository on `session`, signing in with credentials from `credentials`.
-    /// - Parameter tokenStore: the session's tokens, to tell a saved session that cannot be
-    ///   read (``restore()`` answers `.storage`) from none at all; `nil`: both are "nothing kept".
+    /// The repository on `session`.
+    /// - Parameters:
+    ///   - session: the app's session.
+    ///   - credentials: where signing in gets its credential (the Sign in with Apple sheet).
+    ///   - tokenStore: the session's tokens, to tell a saved session that cannot be read
+    ///     (``restore()`` answers `.storage`) from none at all; `nil`: both are "nothing kept".
     public init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil) {
         self.session = session
         self.credentials = credentials
