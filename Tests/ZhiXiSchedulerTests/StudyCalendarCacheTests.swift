@@ -65,3 +65,25 @@ struct StudyCalendarCacheTests {
         #expect(statistics.evictions == 17)
     }
 }
+
+@Suite("A time zone's offsets are read once per process, whatever the day-start hour")
+struct TimeZoneOffsetTableTests {
+    @Test("calendars of one zone with every day-start hour share one offset table, and agree with tables built afresh")
+    func oneTablePerZone() throws {
+        let zone = "America/Punta_Arenas"
+        let calendars = try (0 ..< 24).map { try StudyCalendar(timeZoneIdentifier: zone, dayStartHour: $0) }
+        for calendar in calendars.dropFirst() {
+            #expect(calendar.offsets.isSameTable(as: calendars[0].offsets))
+        }
+        let byZone = try StudyCalendar(timeZone: #require(TimeZone(identifier: "Asia/Tehran")), dayStartHour: 7)
+        let byIdentifier = try StudyCalendar(timeZoneIdentifier: "Asia/Tehran", dayStartHour: 2)
+        #expect(byZone.offsets.isSameTable(as: byIdentifier.offsets))
+        let fresh = try StudyCalendar(building: #require(TimeZone(identifier: zone)), identifier: zone, dayStartHour: 6)
+        #expect(!fresh.offsets.isSameTable(as: calendars[0].offsets))
+        for seconds in StudyCalendarCacheTests.instants {
+            #expect(calendars[6].dayNumber(ofSecondsSince1970: seconds) == fresh.dayNumber(ofSecondsSince1970: seconds))
+            #expect(calendars[6].startSecondsSince1970(ofDay: calendars[6].dayNumber(ofSecondsSince1970: seconds))
+                    == fresh.startSecondsSince1970(ofDay: fresh.dayNumber(ofSecondsSince1970: seconds)))
+        }
+    }
+}

@@ -22,6 +22,11 @@ struct JSONByteWriter {
         text = UTF8Text(capacity: capacity)
     }
 
+    /// A writer that appends to `text` (a value written next needs no comma before it).
+    init(continuing text: UTF8Text) {
+        self.text = text
+    }
+
     /// Writes `{`.
     mutating func beginObject() {
         text.append(byte: UInt8(ascii: "{"))

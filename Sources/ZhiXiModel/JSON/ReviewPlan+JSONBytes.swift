@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 extension ReviewPlan {
     /// The plan as JSON, byte for byte what ``ZhiXiJSON/makeEncoder(prettyPrinted:)`` writes
@@ -7,8 +8,19 @@ extension ReviewPlan {
     /// - Throws: `EncodingError` for a number that JSON cannot hold (NaN, infinity) or a date
     ///   outside the years 0000–9999, as the encoder does.
     public func jsonData() throws(EncodingError) -> Data {
-        let count = today.count + tomorrow.count + thisWeek.count + later.count
-        var writer = JSONByteWriter(capacity: 256 + count * 700)
+        var text = UTF8Text(capacity: 256 + taskCount * 700)
+        try appendJSON(to: &text)
+        return Data(text.bytes)
+    }
+
+    /// Appends the plan as JSON (what ``jsonData()`` returns) to `text`, without a buffer of
+    /// its own: how `plan --batch` writes a learner's output line in one buffer. O(size of
+    /// the output).
+    /// - Throws: `EncodingError` as ``jsonData()`` does; `text` then holds part of the plan.
+    public func appendJSON(to text: inout UTF8Text) throws(EncodingError) {
+        var writer = JSONByteWriter(continuing: text)
+        text = UTF8Text(capacity: 0)
+        defer { text = writer.text }
         writer.beginObject()
         try writer.member("generatedAt", generatedAt)
         try writer.member("later", later)
@@ -17,8 +29,10 @@ extension ReviewPlan {
         try writer.member("today", today)
         try writer.member("tomorrow", tomorrow)
         writer.endObject()
-        return Data(writer.bytes)
     }
+
+    /// The tasks of every period.
+    private var taskCount: Int { today.count + tomorrow.count + thisWeek.count + later.count }
 }
 
 extension PlannedReviewTask: JSONByteEncodable {
