@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension MemoryModel {
     /// The memory state after every review of a history, as fsrs-rs's
     /// `historical_memory_states`. O(n); allocates the result only.
@@ -45,32 +51,168 @@ extension MemoryModel {
     /// batch's contiguous arrays, no allocation, no existentials. Disjoint ranges may be
     /// replayed on different threads into disjoint buffers.
     ///
+    /// Every step computes exactly what ``nextState(after:elapsedDays:rating:)`` computes, in the
+    /// same order (so the states are the same to the bit), with what depends only on the rating
+    /// (the initial state, the difficulty step, the Hard/Easy factor, the same-day growth) looked
+    /// up from a table made once per call, and the clamping of a state that is already clamped
+    /// left out. Transcendental functions per step: one `pow` on the same day; otherwise the
+    /// retrievability's `pow`, then `pow` and `exp` for a recall, two `pow` and an `exp` for a
+    /// lapse — most of the time of a step. Two histories are replayed side by side, a step of
+    /// one then a step of the other, so that the processor overlaps their independent
+    /// arithmetic instead of waiting for one step's result before the next step can start.
+    ///
     /// - Precondition: `histories` lies within `0 ..< batch.historyCount` and `output` has room
     ///   for `histories.count` states.
     public func replay(_ batch: ReviewHistoryBatch, histories: Range<Int>, into output: UnsafeMutableBufferPointer<MemoryState>) {
         precondition(histories.lowerBound >= 0 && histories.upperBound <= batch.historyCount, "history range out of bounds")
         precondition(output.count >= histories.count, "output buffer too small")
+        let step = ReplayStep(self)
         batch.ratings.withUnsafeBufferPointer { ratings in
             batch.elapsedDays.withUnsafeBufferPointer { elapsed in
                 batch.historyStarts.withUnsafeBufferPointer { starts in
-                    for (slot, history) in histories.enumerated() {
-                        let start = starts[history], end = starts[history + 1]
-                        guard start < end else {
-                            output.initializeElement(at: slot, to: MemoryState(stability: 0, difficulty: 0))
-                            continue
+                    /// One history being replayed: its next review, its end, and its state so far.
+                    struct Lane {
+                        var slot = -1
+                        var index = 0
+                        var end = 0
+                        var stability = 0.0
+                        var difficulty = 0.0
+                        var isIdle: Bool { slot < 0 }
+                    }
+                    var next = histories.lowerBound
+                    /// The next history with a review after its first, started; the ones
+                    /// before it finished (empty histories give stability and difficulty 0).
+                    func begin() -> Lane {
+                        while next < histories.upperBound {
+                            let history = next, slot = next - histories.lowerBound
+                            next += 1
+                            let start = starts[history], end = starts[history + 1]
+                            guard start < end else {
+                                output.initializeElement(at: slot, to: MemoryState(stability: 0, difficulty: 0))
+                                continue
+                            }
+                            let first = Int(ratings[start]) &- 1
+                            let lane = Lane(slot: slot, index: start + 1, end: end, stability: step.initialStability[first],
+                                            difficulty: step.initialDifficulty[first])
+                            guard lane.index < end else {
+                                output.initializeElement(at: slot, to: MemoryState(stability: lane.stability, difficulty: lane.difficulty))
+                                continue
+                            }
+                            return lane
                         }
-                        let first = Rating(rawValue: Int(ratings[start]))!
-                        var state = initialState(rating: first)
-                        var index = start + 1
-                        while index < end {
-                            state = nextState(after: state, elapsedDays: elapsed[index],
-                                              rating: Rating(rawValue: Int(ratings[index]))!)
-                            index += 1
+                        return Lane()
+                    }
+                    @inline(__always) func advance(_ lane: inout Lane) {
+                        step.advance(stability: &lane.stability, difficulty: &lane.difficulty,
+                                     rating: Int(ratings[lane.index]) &- 1, elapsedDays: elapsed[lane.index])
+                        lane.index += 1
+                    }
+                    func finish(_ lane: inout Lane) {
+                        output.initializeElement(at: lane.slot, to: MemoryState(stability: lane.stability, difficulty: lane.difficulty))
+                        lane = Lane()
+                    }
+                    var first = begin(), second = begin()
+                    while !first.isIdle && !second.isIdle {
+                        // Both lanes step together until one of them ends, then it takes the next history.
+                        let together = min(first.end - first.index, second.end - second.index)
+                        for _ in 0 ..< together {
+                            advance(&first)
+                            advance(&second)
                         }
-                        output.initializeElement(at: slot, to: state)
+                        if first.index == first.end {
+                            finish(&first)
+                            first = begin()
+                        }
+                        if second.index == second.end {
+                            finish(&second)
+                            second = begin()
+                        }
+                    }
+                    // The last history, alone.
+                    for var lane in [first, second] where !lane.isIdle {
+                        while lane.index < lane.end { advance(&lane) }
+                        finish(&lane)
                     }
                 }
             }
         }
+    }
+}
+
+/// One step of the memory model as ``MemoryModel/replay(_:histories:into:)`` takes it: the
+/// model's constants held in one place and what depends on the rating alone in tables by
+/// rating (index 0 = Again … 3 = Easy), each computed as
+/// ``MemoryModel/nextState(after:elapsedDays:rating:)`` and ``MemoryModel/initialState(rating:)``
+/// compute it, so a step gives the same state to the bit.
+struct ReplayStep {
+    /// The clamped stability after a first review.
+    var initialStability: SIMD4<Double> = .zero
+    /// The difficulty after a first review.
+    var initialDifficulty: SIMD4<Double> = .zero
+    /// The difficulty step `−w6 · (G − 3)` before damping.
+    var difficultyChange: SIMD4<Double> = .zero
+    /// The factor of a recall: `w15` for Hard, `w16` for Easy, 1 otherwise.
+    var recallFactor: SIMD4<Double> = .zero
+    /// The same-day growth before the stability's power: `e^(w17 · (G − 3 + w18))`.
+    var sameDayGrowth: SIMD4<Double> = .zero
+    let factor: Double, decay: Double
+    let recallGrowthScale: Double, recallStabilityExponent: Double, recallRetrievabilityGain: Double
+    let lapseScale: Double, lapseDifficultyExponent: Double, lapseStabilityExponent: Double, lapseRetrievabilityGain: Double
+    let lapseShortTermDivisor: Double, sameDayStabilityExponent: Double
+    let meanReversionWeight: Double, meanReversionTarget: Double
+
+    init(_ model: MemoryModel) {
+        factor = model.factor
+        decay = model.decay
+        recallGrowthScale = model.recallGrowthScale
+        recallStabilityExponent = model.recallStabilityExponent
+        recallRetrievabilityGain = model.recallRetrievabilityGain
+        lapseScale = model.lapseScale
+        lapseDifficultyExponent = model.lapseDifficultyExponent
+        lapseStabilityExponent = model.lapseStabilityExponent
+        lapseRetrievabilityGain = model.lapseRetrievabilityGain
+        lapseShortTermDivisor = model.lapseShortTermDivisor
+        sameDayStabilityExponent = model.sameDayStabilityExponent
+        meanReversionWeight = model.meanReversionWeight
+        meanReversionTarget = model.meanReversionTarget
+        for (index, rating) in Rating.allCases.enumerated() {
+            let state = model.initialState(rating: rating)
+            initialStability[index] = state.stability
+            initialDifficulty[index] = state.difficulty
+            difficultyChange[index] = -model.difficultyStep * Double(rating.rawValue - 3)
+            recallFactor[index] = rating == .hard ? model.hardPenalty : (rating == .easy ? model.easyBonus : 1)
+            switch rating {
+            case .again: sameDayGrowth[index] = model.sameDayGrowthByRating.0
+            case .hard: sameDayGrowth[index] = model.sameDayGrowthByRating.1
+            case .good: sameDayGrowth[index] = model.sameDayGrowthByRating.2
+            case .easy: sameDayGrowth[index] = model.sameDayGrowthByRating.3
+            }
+        }
+    }
+
+    /// The state after a review with `rating` (0 = Again … 3 = Easy) `elapsedDays` after the
+    /// previous one, from a state that is already clamped (as every state of a replay is).
+    @inline(__always)
+    func advance(stability: inout Double, difficulty: inout Double, rating: Int, elapsedDays days: Double) {
+        let newStability: Double
+        if days == 0 {
+            let growth = sameDayGrowth[rating] * pow(stability, sameDayStabilityExponent)
+            newStability = stability * (rating == 0 ? growth : max(growth, 1))
+        } else {
+            let recall = pow(days / stability * factor + 1, decay)
+            if rating == 0 {
+                let longTerm = lapseScale * pow(difficulty, lapseDifficultyExponent)
+                    * (pow(stability + 1, lapseStabilityExponent) - 1)
+                    * exp((1 - recall) * lapseRetrievabilityGain)
+                newStability = min(longTerm, stability / lapseShortTermDivisor)
+            } else {
+                newStability = stability * (recallGrowthScale * (11 - difficulty) * pow(stability, recallStabilityExponent)
+                    * (exp((1 - recall) * recallRetrievabilityGain) - 1) * recallFactor[rating] + 1)
+            }
+        }
+        let damped = difficulty + (10 - difficulty) * difficultyChange[rating] / 9
+        difficulty = min(max(meanReversionWeight * (meanReversionTarget - damped) + damped, FSRSParameters.minimumDifficulty),
+                         FSRSParameters.maximumDifficulty)
+        stability = min(max(newStability, FSRSParameters.minimumStability), FSRSParameters.maximumStability)
     }
 }
