@@ -122,6 +122,12 @@ public final class CommandContext {
         bytes.withUnsafeBytes { write(rawBytes: $0) }
     }
 
+    /// Writes bytes (UTF-8 text) to standard output as the `Data` variant does, from memory the
+    /// caller holds only for the call (the pieces of a large output written as they are made).
+    public func write(bytes: UnsafeRawBufferPointer) {
+        write(rawBytes: bytes)
+    }
+
     private func write(rawBytes data: UnsafeRawBufferPointer) {
         if isProcess {
             if data.count >= 1 << 16 {
