@@ -123,6 +123,14 @@ public struct StudyCalendar: Sendable, Hashable {
     /// ``start(ofDay:)`` in seconds since 1970.
     public func startSecondsSince1970(ofDay day: Int) -> Double {
         let localStart = Double(day) * 86_400 + Double(dayStartHour * 3600)
+        // The common case, far from a change of offset: the offset read at the local start maps
+        // back to itself, and the minute before is in the same period, so the day number there
+        // is this day's and the one a minute earlier the day before's (the search below would
+        // find this instant and stop at once; whole seconds add and subtract exactly).
+        let first = offsets.utcOffset(atSecondsSince1970: localStart)
+        let instant = localStart - Double(first)
+        let period = offsets.period(atSecondsSince1970: instant)
+        if period.offset == first, period.start <= instant - 60 { return instant }
         // Try the offset in effect just before and just after: the right one maps back to itself.
         var guess = localStart - Double(utcOffset(atSecondsSince1970: localStart))
         for _ in 0..<2 {

@@ -97,18 +97,30 @@ struct TimeZoneOffsetTable: Sendable {
     /// The UTC offset in seconds in effect at an instant given in seconds since 1970. O(1) in
     /// 1900–2200, O(log t) outside.
     func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
+        periodOffsets[periodIndex(atSecondsSince1970: seconds)]
+    }
+
+    /// The UTC offset in effect at an instant and the instant its period began (minus infinity
+    /// for the first period): the offset holds from `start` up to the instant. O(1) in 1900–2200.
+    func period(atSecondsSince1970 seconds: Double) -> (offset: Int, start: Double) {
+        let index = periodIndex(atSecondsSince1970: seconds)
+        return (periodOffsets[index], periodStarts[index])
+    }
+
+    @inline(__always)
+    private func periodIndex(atSecondsSince1970 seconds: Double) -> Int {
         let span = (seconds - Self.indexStart) / Self.indexSpanSeconds
         if span >= 0, span < Double(periodAtSpanStart.count) {
             var period = Int(periodAtSpanStart[Int(span)])
             while period + 1 < periodStarts.count && periodStarts[period + 1] <= seconds { period += 1 }
             while period > 0 && periodStarts[period] > seconds { period -= 1 }
-            return periodOffsets[period]
+            return period
         }
         var low = 0, high = periodStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if periodStarts[middle] <= seconds { low = middle } else { high = middle - 1 }
         }
-        return periodOffsets[low]
+        return low
     }
 }
