@@ -57,7 +57,10 @@ extension MemoryModel {
     /// up from a table made once per call, and the clamping of a state that is already clamped
     /// left out. Transcendental functions per step: one `pow` on the same day; otherwise the
     /// retrievability's `pow`, then `pow` and `exp` for a recall, two `pow` and an `exp` for a
-    /// lapse — most of the time of a step. Two histories are replayed side by side, a step of
+    /// lapse — most of the time of a step. The step after a history's first review starts from
+    /// one of four states, so its powers are taken from a table, and its retrievability and
+    /// exponentials, for whole days up to 64, are computed once per call for each first rating
+    /// and day count. Two histories are replayed side by side, a step of
     /// one then a step of the other, so that the processor overlaps their independent
     /// arithmetic instead of waiting for one step's result before the next step can start.
     ///
@@ -67,6 +70,10 @@ extension MemoryModel {
         precondition(histories.lowerBound >= 0 && histories.upperBound <= batch.historyCount, "history range out of bounds")
         precondition(output.count >= histories.count, "output buffer too small")
         let step = ReplayStep(self)
+        // The step after a history's first review starts from one of four states: its powers
+        // come from the step's tables, and what depends on the days elapsed (whole days up to
+        // ``ReplayStep/cachedDays``) is computed once per call and kept here.
+        var afterFirst = FirstStepCache()
         batch.ratings.withUnsafeBufferPointer { ratings in
             batch.elapsedDays.withUnsafeBufferPointer { elapsed in
                 batch.historyStarts.withUnsafeBufferPointer { starts in
@@ -92,8 +99,14 @@ extension MemoryModel {
                                 continue
                             }
                             let first = Int(ratings[start]) &- 1
-                            let lane = Lane(slot: slot, index: start + 1, end: end, stability: step.initialStability[first],
+                            var lane = Lane(slot: slot, index: start + 1, end: end, stability: step.initialStability[first],
                                             difficulty: step.initialDifficulty[first])
+                            if lane.index < end {
+                                step.advanceFromFirstReview(first, stability: &lane.stability, difficulty: &lane.difficulty,
+                                                            rating: Int(ratings[lane.index]) &- 1, elapsedDays: elapsed[lane.index],
+                                                            cache: &afterFirst)
+                                lane.index += 1
+                            }
                             guard lane.index < end else {
                                 output.initializeElement(at: slot, to: MemoryState(stability: lane.stability, difficulty: lane.difficulty))
                                 continue
@@ -139,6 +152,15 @@ extension MemoryModel {
     }
 }
 
+/// What the step after a first review computes from the days elapsed, by first rating and
+/// whole days (1 … ``ReplayStep/cachedDays``), filled as it is first needed (`nan`: not yet).
+struct FirstStepCache {
+    /// The retrievability, then `e^((1 − R) · w10)` of a recall and `e^((1 − R) · w14)` of a lapse.
+    var recall = [Double](repeating: .nan, count: 4 * (ReplayStep.cachedDays + 1))
+    var recallGrowth = [Double](repeating: .nan, count: 4 * (ReplayStep.cachedDays + 1))
+    var lapseGrowth = [Double](repeating: .nan, count: 4 * (ReplayStep.cachedDays + 1))
+}
+
 /// One step of the memory model as ``MemoryModel/replay(_:histories:into:)`` takes it: the
 /// model's constants held in one place and what depends on the rating alone in tables by
 /// rating (index 0 = Again … 3 = Easy), each computed as
@@ -160,6 +182,13 @@ struct ReplayStep {
     let lapseScale: Double, lapseDifficultyExponent: Double, lapseStabilityExponent: Double, lapseRetrievabilityGain: Double
     let lapseShortTermDivisor: Double, sameDayStabilityExponent: Double
     let meanReversionWeight: Double, meanReversionTarget: Double
+    /// The powers of a first review's state, by its rating: `S^−w19`, `S^−w9`, `D^−w12`, `(S + 1)^w13`.
+    var firstSameDayPower: SIMD4<Double> = .zero
+    var firstRecallPower: SIMD4<Double> = .zero
+    var firstLapseDifficultyPower: SIMD4<Double> = .zero
+    var firstLapseStabilityPower: SIMD4<Double> = .zero
+    /// The most whole days after a first review whose retrievability is kept in a ``FirstStepCache``.
+    static let cachedDays = 64
 
     init(_ model: MemoryModel) {
         factor = model.factor
@@ -181,6 +210,10 @@ struct ReplayStep {
             initialDifficulty[index] = state.difficulty
             difficultyChange[index] = -model.difficultyStep * Double(rating.rawValue - 3)
             recallFactor[index] = rating == .hard ? model.hardPenalty : (rating == .easy ? model.easyBonus : 1)
+            firstSameDayPower[index] = pow(state.stability, model.sameDayStabilityExponent)
+            firstRecallPower[index] = pow(state.stability, model.recallStabilityExponent)
+            firstLapseDifficultyPower[index] = pow(state.difficulty, model.lapseDifficultyExponent)
+            firstLapseStabilityPower[index] = pow(state.stability + 1, model.lapseStabilityExponent)
             switch rating {
             case .again: sameDayGrowth[index] = model.sameDayGrowthByRating.0
             case .hard: sameDayGrowth[index] = model.sameDayGrowthByRating.1
@@ -188,6 +221,55 @@ struct ReplayStep {
             case .easy: sameDayGrowth[index] = model.sameDayGrowthByRating.3
             }
         }
+    }
+
+    /// ``advance(stability:difficulty:rating:elapsedDays:)`` from the state a first review with
+    /// `first` (0 = Again … 3 = Easy) left: the same arithmetic in the same order, with that
+    /// state's powers from the tables and, for whole days up to ``cachedDays``, the
+    /// retrievability and its exponentials from `cache` (computed there the first time).
+    @inline(__always)
+    func advanceFromFirstReview(_ first: Int, stability: inout Double, difficulty: inout Double, rating: Int,
+                                elapsedDays days: Double, cache: inout FirstStepCache) {
+        let newStability: Double
+        if days == 0 {
+            let growth = sameDayGrowth[rating] * firstSameDayPower[first]
+            newStability = stability * (rating == 0 ? growth : max(growth, 1))
+        } else {
+            let slot = days >= 1 && days <= Double(Self.cachedDays) && days.rounded(.down) == days
+                ? first * (Self.cachedDays + 1) + Int(days) : -1
+            let recall: Double
+            if slot >= 0 {
+                if cache.recall[slot].isNaN { cache.recall[slot] = pow(days / stability * factor + 1, decay) }
+                recall = cache.recall[slot]
+            } else {
+                recall = pow(days / stability * factor + 1, decay)
+            }
+            if rating == 0 {
+                let growth: Double
+                if slot >= 0 {
+                    if cache.lapseGrowth[slot].isNaN { cache.lapseGrowth[slot] = exp((1 - recall) * lapseRetrievabilityGain) }
+                    growth = cache.lapseGrowth[slot]
+                } else {
+                    growth = exp((1 - recall) * lapseRetrievabilityGain)
+                }
+                let longTerm = lapseScale * firstLapseDifficultyPower[first] * (firstLapseStabilityPower[first] - 1) * growth
+                newStability = min(longTerm, stability / lapseShortTermDivisor)
+            } else {
+                let growth: Double
+                if slot >= 0 {
+                    if cache.recallGrowth[slot].isNaN { cache.recallGrowth[slot] = exp((1 - recall) * recallRetrievabilityGain) }
+                    growth = cache.recallGrowth[slot]
+                } else {
+                    growth = exp((1 - recall) * recallRetrievabilityGain)
+                }
+                newStability = stability * (recallGrowthScale * (11 - difficulty) * firstRecallPower[first]
+                    * (growth - 1) * recallFactor[rating] + 1)
+            }
+        }
+        let damped = difficulty + (10 - difficulty) * difficultyChange[rating] / 9
+        difficulty = min(max(meanReversionWeight * (meanReversionTarget - damped) + damped, FSRSParameters.minimumDifficulty),
+                         FSRSParameters.maximumDifficulty)
+        stability = min(max(newStability, FSRSParameters.minimumStability), FSRSParameters.maximumStability)
     }
 
     /// The state after a review with `rating` (0 = Again … 3 = Easy) `elapsedDays` after the
