@@ -94,7 +94,7 @@ let package = Package(
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
         .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The review tasks: list, complete, skip; the durable outbox of completions and skips.
-        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
+        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The learning sessions: pages since a time, recording a new one.
         .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The the AI: analyse a learner's input, pages of analyses, the tutor's chat.
@@ -156,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiSchedulerTests",
-            dependencies: ["ZhiXiScheduler", "ZhiXiMemory"],
+            dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
@@ -166,12 +166,12 @@ let package = Package(
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(
             name: "ZhiXiSimulationTests",
-            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
+            dependencies: ["ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
                            "ZhiXiNetwork", "ZhiXiReviewService"],
             exclude: ["Fixtures"]
         ),

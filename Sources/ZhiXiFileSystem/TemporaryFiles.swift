@@ -30,7 +30,11 @@ enum TemporaryFiles {
         for _ in 0 ..< 16 {
             let random = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
             let temporary = directory + "/" + prefix + String(repeating: "0", count: 12 - random.count) + random + ".tmp"
+            // Remembered before it exists, so that an interruption right after `open` still
+            // removes it (``InterruptCleanup``).
+            InterruptCleanup.register(temporary)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor < 0 { InterruptCleanup.unregister() }
             if descriptor >= 0 {
                 while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
                 return (temporary, descriptor)
