@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiScheduler
 
@@ -207,7 +208,7 @@ struct LessonEventCollector {
         }
         let placeList = places, bases = mentionBases
         let events = [LessonEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let target = EventBuffer(buffer: buffer)
+            let target = SendableBuffer(buffer)
             _ = ParallelChunks.map(count: partList.count, minimumChunk: 1) { range in
                 for part in range {
                     var next = placeList[part]
@@ -313,11 +314,6 @@ struct LessonEventCollector {
         }
         return (sessionAnalysis, linked.indices.filter { !linked[$0] })
     }
-}
-
-/// Where concurrent parts scatter their events: disjoint positions of one buffer.
-private struct EventBuffer: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<LessonEvent>
 }
 
 /// An event with the lesson it belongs to, before grouping.

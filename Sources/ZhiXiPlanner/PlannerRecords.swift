@@ -4,6 +4,7 @@ import ZhiXiModel
 /// session, analysis or lesson in place instead of copying the whole record (and retaining
 /// every string in it). Valid only inside ``PlannerInput/withRecords(_:)``; the input is not
 /// mutated while the views exist, so reading them from several threads is safe.
+// Safe: buffer pointers cross threads, to records nobody mutates while the views exist.
 struct PlannerRecords: @unchecked Sendable {
     let sessions: UnsafeBufferPointer<LearningSession>
     let analyses: UnsafeBufferPointer<AIAnalysis>

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiScheduler
@@ -65,7 +66,7 @@ extension ReviewPlanner {
 }
 
 /// Collects the reviews a ``LessonReplay`` applies, item by item. Used from one thread.
-final class PlannerReviewLog: @unchecked Sendable {
+final class PlannerReviewLog {
     struct History {
         var lessonIndex: Int32
         var weakPointSource: WeakPointSource?

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// Deterministic review-task ids: the same item at the same point of its history always gets

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// The identity of a weak point: its text with surrounding white space removed, runs of

@@ -1,3 +1,5 @@
+import ZhiXiCore
+
 /// The seed of the pseudo-random choices made for one review of one item: which day in the
 /// fuzz range it gets, and the weighted draw of the load balancer.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiCore
 
 // The code of the README's "A weekly refit from the scheduler's own log" section, compiled and
 // run here. The test below checks that the README shows exactly these lines.
