@@ -87,7 +87,6 @@ public enum AtomicFileWriter {
         let (directory, name) = RegularFileOutput.split(target)
         TemporaryFiles.removeAbandoned(besideFileNamed: name, in: directory, evenNew: holdingWritersLock)
         let (temporary, descriptor) = try TemporaryFiles.create(besideFileNamed: name, in: directory, shownAs: path)
-        InterruptCleanup.register(temporary)
         defer { InterruptCleanup.unregister() }
         var failure: String?
         if let error = data.withUnsafeBytes({ SystemCalls.writeAll($0, to: descriptor) }) {
