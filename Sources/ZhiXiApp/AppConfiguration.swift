@@ -13,8 +13,9 @@ public struct AppConfiguration: Sendable {
     /// (`users/<id in hex>/`); the reading positions are kept there too
     /// (`reading-positions.json`).
     public var storageDirectory: URL
-    /// Where the session's tokens are kept: the Keychain (`KeychainStore`) on Apple
-    /// platforms, a private file store or memory elsewhere.
+    /// Where the session's tokens, and the learner they are for (for a launch without
+    /// network), are kept: the Keychain (`KeychainStore`) on Apple platforms, a private file
+    /// store or memory elsewhere.
     public var secureStore: any SecureStore
     /// Where Sign in with Apple's credential comes from (`AuthorizationControllerCredentialProvider`
     /// on Apple platforms).

@@ -14,6 +14,12 @@ import ZhiXiReviewFeature
 /// life (the session is shared by every page); a second container on the same configuration
 /// is a relaunch (it finds the same tokens, workspaces and outboxes).
 ///
+/// Offline first from a cold start: the session remembers the confirmed learner in the
+/// configuration's secure store beside the tokens, so a launch without network signs them in
+/// as remembered (`AppSession.isUnverified`) and the pages work from the device (the plan
+/// made there, completions into the outbox); the first page that reaches the server again
+/// has the session confirmed (or, refused, signed out).
+///
 /// ```swift
 /// let container = AppContainer(configuration: configuration)
 /// await container.sessionRepository.restore()
@@ -47,8 +53,9 @@ public final class AppContainer {
         let tokens = TokenStore(secureStore: configuration.secureStore)
         client = APIClient(baseURL: configuration.apiBaseURL, tokenStore: tokens, configuration: configuration.client,
                            now: configuration.now)
-        session = AppSession(authService: AuthService(client: client, now: configuration.now))
-        sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials)
+        session = AppSession(authService: AuthService(client: client, now: configuration.now),
+                             userStore: SessionUserStore(secureStore: configuration.secureStore))
+        sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials, tokenStore: tokens)
         services = AppServices(client: client)
         storage = LearnerStorage(root: configuration.storageDirectory)
         let session = session

@@ -17,6 +17,20 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// `true` when the server could not be reached or gave no usable answer, so that nothing
+    /// was decided about the session: no answer (unreachable, timed out, connection lost),
+    /// a 5xx, 408 or 429 (after the client's retries), a redirect (the client follows none:
+    /// a captive portal, a proxy), or an answer that is not the server's JSON. A refusal
+    /// (``requiresSignIn``) is not one, nor a failure of the device's own storage.
+    public var isServerUnavailable: Bool {
+        guard case .api(let error) = self else { return false }
+        switch error {
+        case .network, .decoding: return true
+        case .http(let status, _, _): return status >= 500 || status == 408 || status == 429 || (300 ..< 400).contains(status)
+        default: return false
+        }
+    }
+
     /// What went wrong and what to do.
     public var description: String {
         switch self {

@@ -10,8 +10,8 @@ import ZhiXiModel
 public final class LoginViewModel {
     /// `true` while restoring or signing in (the button shows progress and does nothing).
     public private(set) var isLoading = false
-    /// Why the last sign-in failed, for the learner; `nil` after a success, or when the
-    /// learner closed the sheet.
+    /// Why the last restore or sign-in failed, for the learner; `nil` after a success, when
+    /// nothing was kept to restore, or when the learner closed the sheet.
     public private(set) var errorMessage: String?
     /// Where the app goes: splash until restored, then login, onboarding or main. Follows the
     /// session when it signs out elsewhere.
@@ -34,12 +34,17 @@ public final class LoginViewModel {
         }
     }
 
-    /// At launch: restores the session from the device and routes (login when nothing is kept
-    /// or the server refuses it).
+    /// At launch: restores the session from the device and routes: main or onboarding when
+    /// the server renews it, or when it cannot be reached and the device remembers the
+    /// learner (offline); login when nothing is kept, or with ``errorMessage`` saying why
+    /// when the server refused the session, failed, cannot be reached without a remembered
+    /// learner, or the device's session cannot be read.
     public func restore() async {
         guard !isLoading else { return }
         isLoading = true
-        await session.restore()
+        errorMessage = nil
+        let failure = await session.restore()
+        errorMessage = failure.map { wording.message(for: $0) }
         route = session.destination
         isLoading = false
     }

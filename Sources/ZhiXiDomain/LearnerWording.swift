@@ -84,8 +84,14 @@ public struct LearnerWording: Sendable, Hashable {
     public var plannedByServer: String
     /// The title of a lesson the device does not know.
     public var untitledLesson: String
-    /// Shown while the plan was made on the device because the server did not answer.
+    /// Shown while the plan was made on the device because the server could not be reached.
     public var offlineBanner: String
+    /// Shown while the plan was made on the device because the server failed (a 5xx).
+    public var offlineBannerServerError: String
+    /// Shown while the plan was made on the device because the server refused a request.
+    public var offlineBannerRefused: String
+    /// Shown while the plan was made on the device because the server's answer was unreadable.
+    public var offlineBannerMalformedAnswer: String
     /// Completions and skips waiting to be sent. Blank: count.
     public var waitingToSync: Counted
     /// A completion or skip the server refused: the task is gone. Blank: title.
@@ -147,6 +153,14 @@ public struct LearnerWording: Sendable, Hashable {
     public var signInStorage: String
     /// Another sign-in is under way.
     public var signInBusy: String
+    /// At launch: the server refused the saved session.
+    public var restoreExpired: String
+    /// At launch: the server could not be reached and the device does not remember the learner.
+    public var restoreUnreachable: String
+    /// At launch: the server failed while the session was restored.
+    public var restoreServerError: String
+    /// At launch: the saved session could not be read or changed on the device.
+    public var restoreStorage: String
 
     // MARK: The analysis page
 
@@ -204,6 +218,27 @@ public struct LearnerWording: Sendable, Hashable {
         case .malformedAnswer: malformedAnswer
         case .storage: storageFailure
         case .notFound: notFound
+        }
+    }
+
+    /// The banner of a plan made on the device, saying why: the server not reached (also
+    /// for an unknown cause), its failure, its refusal, or its unreadable answer.
+    public func offlineMessage(for cause: OfflineCause?) -> String {
+        switch cause {
+        case .unreachable?, nil: offlineBanner
+        case .serverError?: offlineBannerServerError
+        case .refused?: offlineBannerRefused
+        case .malformedAnswer?: offlineBannerMalformedAnswer
+        }
+    }
+
+    /// The login page's words for a session that could not be restored at launch.
+    public func message(for failure: SessionRestoreFailure) -> String {
+        switch failure {
+        case .expired: restoreExpired
+        case .unreachable: restoreUnreachable
+        case .serverError: restoreServerError
+        case .storage: restoreStorage
         }
     }
 

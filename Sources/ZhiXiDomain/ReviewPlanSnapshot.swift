@@ -18,6 +18,9 @@ public struct ReviewPlanSnapshot: Sendable, Hashable {
     /// `true` when the server did not answer and the plan was made on the device, from the
     /// learner's data kept there (the same planner as the server's).
     public var isOffline: Bool
+    /// Why the plan was made on the device: `nil` online (and for an offline plan whose cause
+    /// is not known, which pages show as the server not reached).
+    public var offlineCause: OfflineCause?
     /// Completions and skips done on the device that wait to be sent to the server.
     public var waitingActions: Int
     /// Completions and skips the server refused for good while this plan was made (the task
@@ -28,14 +31,15 @@ public struct ReviewPlanSnapshot: Sendable, Hashable {
 
     /// Creates a snapshot.
     public init(today: [ReviewItem], tomorrow: [ReviewItem], thisWeek: [ReviewItem], todayDate: CivilDate,
-                todayBudgetMinutes: Int?, isOffline: Bool, waitingActions: Int = 0, refusals: [ReviewRefusal] = [],
-                generatedAt: Date) {
+                todayBudgetMinutes: Int?, isOffline: Bool, offlineCause: OfflineCause? = nil, waitingActions: Int = 0,
+                refusals: [ReviewRefusal] = [], generatedAt: Date) {
         self.today = today
         self.tomorrow = tomorrow
         self.thisWeek = thisWeek
         self.todayDate = todayDate
         self.todayBudgetMinutes = todayBudgetMinutes
         self.isOffline = isOffline
+        self.offlineCause = offlineCause
         self.waitingActions = waitingActions
         self.refusals = refusals
         self.generatedAt = generatedAt
@@ -43,4 +47,36 @@ public struct ReviewPlanSnapshot: Sendable, Hashable {
 
     /// Every item: today's, tomorrow's, then this week's.
     public var allItems: [ReviewItem] { today + tomorrow + thisWeek }
+
+    /// Draws in a change the learner made since the plan was made, as a plan made after it
+    /// would have it: a completed task leaves its group and joins today's done tasks; a
+    /// skipped or gone task leaves the plan. A change the plan already has changes nothing.
+    /// O(items).
+    public mutating func apply(_ change: ReviewPlanChange) {
+        switch change {
+        case .completed(let item, let completedAt):
+            guard !allItems.contains(where: { $0.id == item.id && $0.isDone }) else { return }
+            remove(taskID: item.id)
+            var done = item
+            done.isDone = true
+            done.day = todayDate
+            done.reason = nil
+            done.weakPoint = nil
+            done.task.status = .completed
+            done.task.completedAt = completedAt
+            // Today's done tasks end the list, in the order they were done (then by id).
+            let position = today.firstIndex { other in
+                other.isDone && ((other.task.completedAt ?? .distantPast), other.id) > (completedAt, done.id)
+            } ?? today.endIndex
+            today.insert(done, at: position)
+        case .skipped(let taskID), .gone(let taskID):
+            remove(taskID: taskID)
+        }
+    }
+
+    private mutating func remove(taskID: String) {
+        today.removeAll { $0.id == taskID }
+        tomorrow.removeAll { $0.id == taskID }
+        thisWeek.removeAll { $0.id == taskID }
+    }
 }

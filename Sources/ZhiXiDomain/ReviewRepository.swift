@@ -22,4 +22,10 @@ public protocol ReviewRepository: Sendable {
     /// The next review of a lesson as the plan now has it (made on the device from the
     /// learner's data kept there, the latest analysis included), `nil` when none is planned.
     func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem?
+
+    /// The changes the learner makes through this repository from now on (a completion or
+    /// skip once it is kept on the device, a task found gone), in order, for the pages that
+    /// show the plan without having made the change. Each call makes a new stream; it ends
+    /// when its reader stops.
+    func changes() -> AsyncStream<ReviewPlanChange>
 }

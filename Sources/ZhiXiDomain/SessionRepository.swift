@@ -17,13 +17,26 @@ public protocol SessionRepository: AnyObject {
     /// `true` while the session restores, signs in or signs out.
     var isWorking: Bool { get }
 
+    /// `true` while the learner is signed in as the device remembers them because the server
+    /// could not be reached at launch: the pages work from what the device keeps, and
+    /// ``verify()`` asks the server again. `false` when signed out or confirmed.
+    var isUnverified: Bool { get }
+
     /// The login state: the current value first, then every change, in order (none is
     /// dropped, so a sign-out followed at once by a sign-in is seen as both). Each call
     /// makes a new stream; it ends when the consumer stops iterating.
     func loginStates() -> AsyncStream<Bool>
 
-    /// Restores the session at launch from what the device kept (the refresh token).
-    func restore() async
+    /// Restores the session at launch from what the device kept (the refresh token; offline,
+    /// the learner remembered). Returns why the learner is left signed out, `nil` when they
+    /// are signed in or nothing was kept (a first launch, or after signing out).
+    @discardableResult
+    func restore() async -> SessionRestoreFailure?
+
+    /// Asks the server to confirm a session restored without it (``isUnverified``): the
+    /// learner stays signed in when it does (or still cannot be reached), and is signed out
+    /// when it refuses. Nothing happens for a confirmed session.
+    func verify() async
 
     /// Signs in (Sign in with Apple) and returns where the app goes next.
     /// - Throws: ``SignInFailure`` when the learner is not signed in.

@@ -24,6 +24,12 @@ public struct StudyHomeUseCase: Sendable {
         return StudyHomeData(plan: plan, totals: await totals, continueReading: await reading)
     }
 
+    /// The changes the learner makes to the review plan elsewhere (the review-plan page), for
+    /// the home to draw in without loading again (``ReviewPlanSnapshot/apply(_:)``).
+    public func planChanges() -> AsyncStream<ReviewPlanChange> {
+        reviews.changes()
+    }
+
     private func totalsIfAvailable() async -> LearningTotals? {
         try? await learning.learningTotals()
     }

@@ -21,7 +21,8 @@ public struct StudyHomeScreen: Sendable, Hashable {
     public var summary: LearningSummaryCard?
     /// `true` when the tasks were planned on the device because the server did not answer.
     public var isOffline: Bool
-    /// The banner to show when offline.
+    /// The banner to show when offline, saying why (the server not reached, its failure, its
+    /// refusal, its unreadable answer); `nil` online.
     public var offlineMessage: String?
 
     /// Creates a screen.
@@ -71,6 +72,6 @@ public struct StudyHomeScreen: Sendable, Hashable {
         }
         self.init(todayTasks: rows, todayMinutes: minutes, budgetMinutes: budget, workText: workText, isOverBudget: isOverBudget,
                   budgetNote: note, continueReading: reading, summary: summary, isOffline: data.plan.isOffline,
-                  offlineMessage: data.plan.isOffline ? wording.offlineBanner : nil)
+                  offlineMessage: data.plan.isOffline ? wording.offlineMessage(for: data.plan.offlineCause) : nil)
     }
 }

@@ -9,6 +9,12 @@ import ZhiXiModel
 ///
 /// Each ``load()`` cancels the one before (only the latest result lands); behind sign-in,
 /// the page is ``StudyHomeUiState/loggedOut`` the moment the session signs out, mid-load too.
+///
+/// What the learner marks done or skips on the review-plan page shows here at once, without
+/// loading again: the home follows the review repository's changes
+/// (`StudyHomeUseCase.planChanges()`), also those made while a load is under way. A
+/// session restored at launch without the server is confirmed by the first home that comes
+/// from the server.
 @MainActor
 @Observable
 public final class StudyHomeViewModel {
@@ -22,7 +28,13 @@ public final class StudyHomeViewModel {
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let loads = LatestLoad()
     @ObservationIgnored private var watcher: LoginStateWatcher?
+    @ObservationIgnored private var changeWatcher: ReviewPlanChangeWatcher?
     @ObservationIgnored private var hasBeenLoaded = false
+    /// The home on screen, as its data.
+    @ObservationIgnored private var data: StudyHomeData?
+    /// The plan's changes told since the running load began, drawn over its result when it
+    /// lands (it may have read the plan before them).
+    @ObservationIgnored private var changesDuringLoad: [ReviewPlanChange] = []
 
     /// Creates the page's view model.
     /// - Parameters:
@@ -40,6 +52,9 @@ public final class StudyHomeViewModel {
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             self?.loginStateChanged(isSignedIn)
         }
+        changeWatcher = ReviewPlanChangeWatcher(changes: useCase.planChanges()) { [weak self] change in
+            self?.planChanged(change)
+        }
     }
 
     /// Gathers the home: ``StudyHomeUiState/loading``, then the home or the error. Cancels a
@@ -47,8 +62,7 @@ public final class StudyHomeViewModel {
     public func load() async {
         hasBeenLoaded = true
         guard session.isSignedIn else {
-            loads.cancel()
-            uiState = .loggedOut
+            showLoggedOut()
             return
         }
         await loads.run { [weak self] isCurrent in
@@ -63,6 +77,8 @@ public final class StudyHomeViewModel {
 
     private func performLoad(isCurrent: @MainActor () -> Bool) async {
         if uiState != .loading { uiState = .loading }
+        data = nil
+        changesDuringLoad = []
         let result: Result<StudyHomeData, RepositoryFailure>
         do {
             result = .success(try await useCase.load(now: now()))
@@ -71,11 +87,17 @@ public final class StudyHomeViewModel {
         }
         guard isCurrent() else { return }
         switch result {
-        case .success(let data):
+        case .success(var data):
+            for change in changesDuringLoad { data.plan.apply(change) }
+            changesDuringLoad = []
+            self.data = data
             uiState = .success(StudyHomeScreen(data, wording: wording))
+            if !data.plan.isOffline, session.isUnverified {
+                await session.verify()
+                if !session.isSignedIn { showLoggedOut() }
+            }
         case .failure(.signedOut):
-            loads.cancel()
-            uiState = .loggedOut
+            showLoggedOut()
             await session.signOut()
         case .failure(.cancelled):
             break
@@ -92,8 +114,29 @@ public final class StudyHomeViewModel {
             }
             Task { [weak self] in await self?.load() }
         } else {
-            loads.cancel()
-            uiState = .loggedOut
+            showLoggedOut()
         }
+    }
+
+    /// The learner changed the plan elsewhere: drawn over the home on screen, and kept for
+    /// the result of a load under way.
+    private func planChanged(_ change: ReviewPlanChange) {
+        guard session.isSignedIn else { return }
+        if var data {
+            data.plan.apply(change)
+            self.data = data
+            let screen = StudyHomeUiState.success(StudyHomeScreen(data, wording: wording))
+            if uiState != screen { uiState = screen }
+        } else if uiState == .loading {
+            changesDuringLoad.append(change)
+        }
+    }
+
+    /// The page signed out: the load under way cancelled, the home forgotten.
+    private func showLoggedOut() {
+        loads.cancel()
+        data = nil
+        changesDuringLoad = []
+        uiState = .loggedOut
     }
 }

@@ -8,11 +8,18 @@ public final class AppSessionRepository: SessionRepository {
     /// The session.
     public let session: AppSession
     private let credentials: any AppleCredentialProvider
+    private let tokenStore: TokenStore?
 
-    /// The repository on `session`, signing in with credentials from `credentials`.
-    public init(session: AppSession, credentials: any AppleCredentialProvider) {
+    /// The repository on `session`.
+    /// - Parameters:
+    ///   - session: the app's session.
+    ///   - credentials: where signing in gets its credential (the Sign in with Apple sheet).
+    ///   - tokenStore: the session's tokens, to tell a saved session that cannot be read
+    ///     (``restore()`` answers `.storage`) from none at all; `nil`: both are "nothing kept".
+    public init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil) {
         self.session = session
         self.credentials = credentials
+        self.tokenStore = tokenStore
     }
 
     /// `true` while a learner is signed in.
@@ -34,11 +41,33 @@ public final class AppSessionRepository: SessionRepository {
     /// `true` while the session works.
     public var isWorking: Bool { session.isLoading }
 
+    /// `AppSession.isUnverified`: signed in as the device remembers the learner, the server
+    /// not reached since launch.
+    public var isUnverified: Bool { session.isUnverified }
+
     /// `AppSession.loginStates()`.
     public func loginStates() -> AsyncStream<Bool> { session.loginStates() }
 
-    /// `AppSession.bootstrap()`.
-    public func restore() async { await session.bootstrap() }
+    /// `AppSession.bootstrap()`; returns why the learner is left signed out: the session's
+    /// error, or `.storage` when the saved session could not be read (a damaged record, an
+    /// unreadable store); `nil` when signed in (offline too) or when nothing was kept.
+    @discardableResult
+    public func restore() async -> SessionRestoreFailure? {
+        let unreadable: Bool
+        do {
+            _ = try tokenStore?.readTokens()
+            unreadable = false
+        } catch {
+            unreadable = true
+        }
+        await session.bootstrap()
+        guard !session.isAuthenticated else { return nil }
+        if let error = session.authError { return SessionRestoreFailure(error) }
+        return unreadable ? .storage : nil
+    }
+
+    /// `AppSession.verify()`.
+    public func verify() async { await session.verify() }
 
     /// Signs in with a credential from the provider.
     /// - Throws: `SignInFailure` from the session's error, `.busy` when the session was

@@ -21,6 +21,11 @@ import ZhiXiReviewService
 ///   repository on the same ``LearnerStorage`` root finds it). An action the server refuses
 ///   for good (404 or 410: the task is gone) is dropped, its task marked cancelled in the
 ///   workspace kept, and reported once.
+/// - **Why offline:** a plan made on the device carries the server's failure as its
+///   `offlineCause` (not reached, its 5xx, its refusal, its unreadable answer), so the page
+///   says what happened.
+/// - **Changes told:** each completion or skip, once kept, and each task found gone is told to
+///   the readers of ``changes()`` (the study home draws it in without loading again).
 /// - **Never planned again:** a completed task counts as a review in the device's plan, and
 ///   the server's list has it completed, so it is not open again either way.
 /// - **Signed out:** no learner, or a session the server refuses, is
@@ -32,6 +37,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     public let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
     private let assembler: ReviewPlanAssembler
+    private let changeBroadcast = ReviewPlanChangeBroadcast()
 
     /// Creates the repository.
     /// - Parameters:
@@ -79,6 +85,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
         var snapshot = try assembler.snapshot(workspace: workspace, serverTasks: serverTasks, waiting: waiting, now: now)
         snapshot.waitingActions = waiting.count
         snapshot.refusals = refusals
+        if snapshot.isOffline { snapshot.offlineCause = serverFailure.flatMap(OfflineCause.init) }
         return snapshot
     }
 
@@ -96,6 +103,13 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
         try await record(.skip(taskID: item.id, recordedAt: skippedAt), of: item) { task in
             if task.status == .pending { task.status = .skipped }
         }
+    }
+
+    /// The completions and skips recorded through this repository (or a copy of it) from now
+    /// on, each once it is kept on the device, and the tasks the server was found not to have
+    /// any more.
+    public func changes() -> AsyncStream<ReviewPlanChange> {
+        changeBroadcast.stream()
     }
 
     /// The lesson's next review in the plan made on the device from the workspace kept.
@@ -143,6 +157,8 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
                 workspace!.reviewTasks.append(added)
             }
         }
+        changeBroadcast.yield(action.kind == .complete ? .completed(item, at: action.completedAt ?? action.recordedAt)
+                                                       : .skipped(taskID: item.id))
         let sync = await place.outbox.sync(with: services.review)
         var refusals = await settle(sync, in: place)
         let outcome: ReviewActionOutcome
@@ -172,6 +188,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
             }
         }
         let workspace = written ?? nil
+        for refusal in sync.refused { changeBroadcast.yield(.gone(taskID: refusal.action.taskID)) }
         return sync.refused.map { refusal in
             let lessonID = workspace?.reviewTasks.first { $0.id == refusal.action.taskID }?.lessonID
             let title = lessonID.flatMap { id in workspace?.lessons.first { $0.id == id }?.title }

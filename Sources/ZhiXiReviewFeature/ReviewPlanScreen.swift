@@ -12,7 +12,8 @@ public struct ReviewPlanScreen: Sendable, Hashable {
     public var thisWeek: ReviewTaskGroup
     /// `true` when the server did not answer and the plan was made on the device.
     public var isOffline: Bool
-    /// The banner to show when offline, `nil` online.
+    /// The banner to show when offline, saying why (the server not reached, its failure, its
+    /// refusal, its unreadable answer); `nil` online.
     public var offlineMessage: String?
     /// Completions and skips waiting on the device to be sent.
     public var waitingCount: Int
@@ -60,7 +61,7 @@ public struct ReviewPlanScreen: Sendable, Hashable {
         }
         self.init(today: group(.today, wording.today, snapshot.today), tomorrow: group(.tomorrow, wording.tomorrow, snapshot.tomorrow),
                   thisWeek: group(.thisWeek, wording.thisWeek, snapshot.thisWeek), isOffline: snapshot.isOffline,
-                  offlineMessage: snapshot.isOffline ? wording.offlineBanner : nil, waitingCount: waitingCount,
+                  offlineMessage: snapshot.isOffline ? wording.offlineMessage(for: snapshot.offlineCause) : nil, waitingCount: waitingCount,
                   waitingMessage: waitingCount > 0 ? wording.fill(wording.waitingToSync.form(waitingCount), [.count: String(waitingCount)]) : nil,
                   notice: notice)
     }

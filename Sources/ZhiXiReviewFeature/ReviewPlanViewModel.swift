@@ -16,6 +16,9 @@ import ZhiXiModel
 /// - ``complete(taskID:)`` checks the row at once, then keeps the completion on the device
 ///   and sends it; ``skip(taskID:)`` removes the row at once. A completion the server refuses
 ///   (the task is gone) removes the row and says so once (``ReviewPlanScreen/notice``).
+/// - Offline, the banner says why (the server not reached, its failure, its refusal, its
+///   unreadable answer). A session restored at launch without the server (the learner as
+///   the device remembers them) is confirmed by the first plan that comes from the server.
 /// - Texts are in the language given (Simplified Chinese by default).
 ///
 /// Without SwiftUI: call ``load()``, read ``uiState`` (observable with
@@ -117,6 +120,7 @@ public final class ReviewPlanViewModel {
             hidden.formUnion(snapshot.refusals.map(\.taskID))
             notice = refusalNotice(snapshot.refusals)
             redraw(landing: true)
+            await verifySessionIfReached(snapshot)
         case .failure(.signedOut):
             await endSession()
         case .failure(.cancelled):
@@ -130,6 +134,14 @@ public final class ReviewPlanViewModel {
                 uiState = .error(ScreenError(failure, wording: wording))
             }
         }
+    }
+
+    /// The plan came from the server while the session was restored without it: the session
+    /// asks the server to confirm it (refused: signed out, and the page with it).
+    private func verifySessionIfReached(_ snapshot: ReviewPlanSnapshot) async {
+        guard !snapshot.isOffline, session.isUnverified else { return }
+        await session.verify()
+        if !session.isSignedIn { showLoggedOut() }
     }
 
     // MARK: - Actions

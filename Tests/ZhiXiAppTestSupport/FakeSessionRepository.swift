@@ -12,6 +12,8 @@ public final class FakeSessionRepository: SessionRepository {
     public var destination: AppDestination { isSignedIn ? .main : .login }
     /// Never working.
     public var isWorking: Bool { false }
+    /// Always confirmed.
+    public var isUnverified: Bool { false }
     /// Sign-outs asked for by pages.
     public private(set) var signOutCount = 0
     private var continuations: [AsyncStream<Bool>.Continuation] = []
@@ -37,7 +39,10 @@ public final class FakeSessionRepository: SessionRepository {
     }
 
     /// Nothing to restore.
-    public func restore() async {}
+    public func restore() async -> SessionRestoreFailure? { nil }
+
+    /// Nothing to confirm.
+    public func verify() async {}
 
     /// Signs in.
     public func signIn() async throws(SignInFailure) -> AppDestination {

@@ -54,6 +54,11 @@ public actor ScriptedReviewRepository: ReviewRepository {
         ReviewActionResult(outcome: .delivered)
     }
 
+    /// No changes: the stream ends at once.
+    public nonisolated func changes() -> AsyncStream<ReviewPlanChange> {
+        AsyncStream { $0.finish() }
+    }
+
     /// None.
     public func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? { nil }
 

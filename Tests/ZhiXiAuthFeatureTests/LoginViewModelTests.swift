@@ -28,6 +28,7 @@ struct LoginViewModelTests {
 
         await login.restore()
         #expect(login.route == .login && !login.isLoading)
+        #expect(login.errorMessage == nil, "nothing kept is no failure")
 
         let log = ObservationLog { login.isLoading }
         await login.signIn()
@@ -85,5 +86,84 @@ struct LoginViewModelTests {
         let offline = AppContainer(configuration: fixture.configuration()).makeLoginViewModel()
         await offline.signIn()
         #expect(offline.errorMessage == LearnerWording.chinese.unreachable)
+    }
+
+    @Test("a session the server refuses at launch → login saying the session expired (English when asked); tokens and learner cleared")
+    func refusedAtLaunch() async throws {
+        for language in AppLanguage.allCases {
+            let fixture = try AppFixture()
+            defer { fixture.tearDown() }
+            _ = try await fixture.launch()
+            #expect(fixture.secureStore.keys == [TokenStore.defaultKey, SessionUserStore.defaultKey])
+            fixture.api.expireRefreshTokens()
+
+            let login = AppContainer(configuration: fixture.configuration(language: language)).makeLoginViewModel()
+            await login.restore()
+            #expect(login.route == .login && !login.isLoading)
+            #expect(login.errorMessage == LearnerWording.forLanguage(language).restoreExpired)
+            #expect(login.errorMessage == (language == .english ? "Your session has expired; please sign in again." : "登录已过期，请重新登录。"))
+            #expect(fixture.secureStore.keys.isEmpty, "the tokens and the remembered learner are gone")
+        }
+    }
+
+    @Test("server down at launch with the learner remembered → main, offline (unverified), no message")
+    func offlineAtLaunch() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        _ = try await fixture.launch()
+        fixture.networkDown()
+        let app = AppContainer(configuration: fixture.configuration())
+        let login = app.makeLoginViewModel()
+        await login.restore()
+        #expect(login.route == .main && login.errorMessage == nil)
+        #expect(app.sessionRepository.isSignedIn && app.sessionRepository.isUnverified)
+        #expect(app.sessionRepository.signedInUserID == fixture.user.id)
+    }
+
+    @Test("server down at launch, nobody remembered (an older install) → login saying the server cannot be reached; tokens kept")
+    func offlineAtLaunchWithoutRememberedLearner() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        _ = try await fixture.launch()
+        try fixture.secureStore.removeData(forKey: SessionUserStore.defaultKey)
+        fixture.networkDown()
+        let login = AppContainer(configuration: fixture.configuration()).makeLoginViewModel()
+        await login.restore()
+        #expect(login.route == .login && !login.isLoading)
+        #expect(login.errorMessage == "连不上服务器，无法恢复上次的登录。请检查网络后重试。")
+        #expect(fixture.secureStore.keys == [TokenStore.defaultKey], "the tokens are kept for the next try")
+
+        fixture.networkBack()
+        await login.restore()
+        #expect(login.route == .main && login.errorMessage == nil, "the next restore with the network signs in and clears the message")
+    }
+
+    @Test("the server failing at launch, nobody remembered → login saying the server has a problem")
+    func serverErrorAtLaunch() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        _ = try await fixture.launch()
+        try fixture.secureStore.removeData(forKey: SessionUserStore.defaultKey)
+        fixture.api.server.faults.inject(.respond(.error(500, code: "BROKEN", message: "oops")), method: "POST", path: "/api/auth/refresh")
+        let login = AppContainer(configuration: fixture.configuration(language: .english)).makeLoginViewModel()
+        await login.restore()
+        #expect(login.route == .login)
+        #expect(login.errorMessage == LearnerWording.english.restoreServerError)
+        #expect(fixture.secureStore.keys == [TokenStore.defaultKey])
+    }
+
+    @Test("a saved session that cannot be read → login saying so; a first launch says nothing")
+    func damagedSessionAtLaunch() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        _ = try await fixture.launch()
+        try fixture.secureStore.setData(Data("{\"version\":1,\"accessToken\":".utf8), forKey: TokenStore.defaultKey)
+        let requests = fixture.api.server.totalRequestCount
+
+        let login = AppContainer(configuration: fixture.configuration()).makeLoginViewModel()
+        await login.restore()
+        #expect(login.route == .login)
+        #expect(login.errorMessage == "无法读取本机保存的登录状态，请重新登录。")
+        #expect(fixture.api.server.totalRequestCount == requests, "nothing sent")
     }
 }

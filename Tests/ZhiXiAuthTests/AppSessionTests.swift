@@ -69,6 +69,8 @@ struct AppSessionTests {
         #expect(relaunched.authError?.requiresSignIn == true)
         #expect(launch.store.loadTokens() == nil)
         #expect(!FileManager.default.fileExists(atPath: fixture.tokenFile.path))
+        #expect(launch.userStore.loadUser() == nil && !FileManager.default.fileExists(atPath: fixture.userFile.path),
+                "the refused learner is forgotten too")
     }
 
     @Test("a corrupted token file → signed out, nothing sent", arguments: [
@@ -88,19 +90,42 @@ struct AppSessionTests {
         #expect(fixture.api.server.totalRequestCount == requestsBefore)
     }
 
-    @Test("server down at launch → login with a network error; the tokens are kept for the next try")
+    // Changed on purpose (the offline cold start): with the learner remembered, a launch
+    // without the server no longer routes to login but signs the remembered learner in,
+    // unverified. The tokens are kept, as before; the old route holds without a remembered
+    // learner (next test).
+    @Test("server down at launch → signed in as remembered, unverified, routed as before; the tokens are kept")
     func serverDownAtLaunch() async throws {
         let fixture = try AuthFixture()
-        await fixture.launch().session().signIn(with: AuthFixture.credential())
+        let first = fixture.launch().session()
+        await first.signIn(with: AuthFixture.credential())
+        let user = try #require(first.currentUser)
         await fixture.api.server.stopAndWait()
 
         let launch = fixture.launch()
         let relaunched = launch.session()
         await relaunched.bootstrap()
 
-        #expect(relaunched.route == .login)
+        #expect(relaunched.route == .onboarding && relaunched.isAuthenticated && relaunched.isUnverified)
+        #expect(relaunched.currentUser == user)
         #expect(relaunched.authError == .api(.network(.unreachable)))
         #expect(relaunched.authError?.requiresSignIn == false)
+        #expect(launch.store.loadTokens() != nil)
+    }
+
+    @Test("server down at launch, nobody remembered (an older install) → login with a network error; the tokens are kept")
+    func serverDownAtLaunchWithoutRememberedLearner() async throws {
+        let fixture = try AuthFixture()
+        await fixture.launch().session().signIn(with: AuthFixture.credential())
+        try fixture.launch().userStore.clearUser()
+        await fixture.api.server.stopAndWait()
+
+        let launch = fixture.launch()
+        let relaunched = launch.session()
+        await relaunched.bootstrap()
+
+        #expect(relaunched.route == .login && !relaunched.isAuthenticated && !relaunched.isUnverified)
+        #expect(relaunched.authError == .api(.network(.unreachable)))
         #expect(launch.store.loadTokens() != nil)
     }
 

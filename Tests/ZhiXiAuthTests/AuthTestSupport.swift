@@ -20,16 +20,18 @@ func mode(of url: URL) throws -> Int {
 /// Log lines collected from a client's logger.
 typealias CollectedLog = LockedList<String>
 
-/// One launch of the app against the fake server: a file store in `directory`, a client,
-/// an auth service. Two launches on the same directory share the saved session, as two
-/// launches of the app share the Keychain.
+/// One launch of the app against the fake server: a file store in `directory` holding the
+/// tokens and the remembered learner, a client, an auth service. Two launches on the same
+/// directory share the saved session, as two launches of the app share the Keychain.
 struct AppLaunch {
     let store: TokenStore
+    let userStore: SessionUserStore
     let client: APIClient
     let service: AuthService
 
     init(api baseURL: URL, directory: URL, log: CollectedLog) {
         store = TokenStore(secureStore: FileSecureStore(directory: directory))
+        userStore = SessionUserStore(secureStore: FileSecureStore(directory: directory))
         client = APIClient(
             baseURL: baseURL, tokenStore: store,
             configuration: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
@@ -40,7 +42,8 @@ struct AppLaunch {
         service = AuthService(client: client)
     }
 
-    @MainActor func session() -> AppSession { AppSession(authService: service) }
+    /// The app's session, remembering the learner beside the tokens.
+    @MainActor func session() -> AppSession { AppSession(authService: service, userStore: userStore) }
 }
 
 /// A fake API, a store directory and a log shared by the launches of one test.
@@ -63,8 +66,22 @@ struct AuthFixture {
                         email: "lin@example.com")
     }
 
+    /// The network goes down: the server closes every connection without an answer, until
+    /// ``networkBack()``.
+    func networkDown() {
+        api.server.faults.add { _ in .closeConnection }
+    }
+
+    /// The network is back: every fault is removed.
+    func networkBack() {
+        api.server.faults.removeAll()
+    }
+
     /// The token file of the store.
     var tokenFile: URL { directory.appendingPathComponent(TokenStore.defaultKey) }
+
+    /// The file of the remembered learner.
+    var userFile: URL { directory.appendingPathComponent(SessionUserStore.defaultKey) }
 
     /// Log lines holding any secret the server issued or received.
     var leakedLines: [String] {

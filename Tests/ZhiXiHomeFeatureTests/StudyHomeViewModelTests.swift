@@ -107,4 +107,135 @@ struct StudyHomeViewModelTests {
         let screen = try #require(home.uiState.screen)
         #expect(screen.budgetMinutes == 0 && screen.budgetNote == LearnerWording.chinese.dayWithoutStudy)
     }
+
+    @Test("cold start offline → the home from the device; the network back → the next home from the server confirms the session")
+    func coldStartOffline() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let first = try await fixture.launch().makeStudyHomeViewModel()
+        await first.load()
+        let online = try #require(first.uiState.screen)
+
+        fixture.networkDown()
+        let app = AppContainer(configuration: fixture.configuration())
+        await app.sessionRepository.restore()
+        #expect(app.sessionRepository.isSignedIn && app.sessionRepository.isUnverified)
+        let home = app.makeStudyHomeViewModel()
+        await home.load()
+        let offline = try #require(home.uiState.screen)
+        #expect(offline.isOffline && offline.todayTasks.map(\.id) == online.todayTasks.map(\.id))
+        #expect(app.sessionRepository.isUnverified)
+
+        fixture.networkBack()
+        await home.load()
+        #expect(home.uiState.screen?.isOffline == false)
+        #expect(!app.sessionRepository.isUnverified && app.sessionRepository.isSignedIn)
+    }
+
+    @Test("a task done on the review page shows done on the home at once, without loading, as a new load shows it")
+    func completionOnTheReviewPageReachesTheHome() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let app = try await fixture.launch()
+        let home = app.makeStudyHomeViewModel()
+        await home.load()
+        let before = try #require(home.uiState.screen)
+        let task = try #require(before.todayTasks.first { !$0.isDone })
+        let plan = app.makeReviewPlanViewModel()
+        await plan.load()
+        let homeRequests = fixture.api.server.requestCount("GET", "/api/learning/summary")
+
+        let log = ObservationLog { home.uiState }
+        await plan.complete(taskID: task.id)
+
+        #expect(await eventually { home.uiState.screen?.todayTasks.first { $0.id == task.id }?.isDone == true })
+        let after = try #require(home.uiState.screen)
+        #expect(after.todayMinutes == before.todayMinutes - task.minutes)
+        #expect(after.todayTasks.last?.id == task.id, "done today: at the end of today's list")
+        #expect(log.values.allSatisfy { $0.screen != nil }, "drawn over the home, no loading")
+        #expect(fixture.api.server.requestCount("GET", "/api/learning/summary") == homeRequests, "the home did not load again")
+
+        let reloaded = app.makeStudyHomeViewModel()
+        await reloaded.load()
+        let fresh = try #require(reloaded.uiState.screen)
+        #expect(after.todayTasks.map(\.id) == fresh.todayTasks.map(\.id))
+        #expect(after.todayTasks.map(\.isDone) == fresh.todayTasks.map(\.isDone))
+        #expect(after.todayMinutes == fresh.todayMinutes && after.workText == fresh.workText)
+    }
+
+    @Test("a task skipped on the review page leaves the home at once; offline too")
+    func skipOnTheReviewPageReachesTheHome() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let app = try await fixture.launch()
+        let home = app.makeStudyHomeViewModel()
+        let plan = app.makeReviewPlanViewModel()
+        await home.load()
+        await plan.load()
+        fixture.networkDown()
+        await home.load()
+        await plan.load()
+        let before = try #require(home.uiState.screen)
+        #expect(before.isOffline)
+        let task = try #require(before.todayTasks.first { !$0.isDone })
+
+        await plan.skip(taskID: task.id)
+
+        #expect(await eventually { home.uiState.screen?.todayTasks.contains { $0.id == task.id } == false })
+        #expect(home.uiState.screen?.todayMinutes == before.todayMinutes - task.minutes)
+        #expect(home.uiState.screen?.isOffline == true)
+    }
+
+    @Test("a change told while the home loads is drawn over the load's result")
+    func changeDuringALoad() async throws {
+        let gate = AsyncGate()
+        let plan = ScriptedReviewRepository.plan(title: "向量", taskID: "task-1", minutes: 10)
+        let reviews = TellingReviewRepository(ScriptedReviewRepository([.init(gate: gate, result: .success(plan))]))
+        let home = StudyHomeViewModel(useCase: StudyHomeUseCase(reviews: reviews, learning: NothingLearned()),
+                                      session: FakeSessionRepository(signedIn: true))
+        let loading = Task { await home.load() }
+        await gate.waitForArrivals(1)
+        #expect(home.uiState == .loading)
+
+        reviews.tell(.completed(plan.today[0], at: Date(timeIntervalSince1970: 1_795_000_600)))
+        await gate.open()
+        await loading.value
+
+        let screen = try #require(home.uiState.screen)
+        #expect(screen.todayTasks.map(\.isDone) == [true] && screen.todayMinutes == 0)
+
+        reviews.tell(.gone(taskID: "task-1"))
+        #expect(await eventually { home.uiState.screen?.todayTasks.isEmpty == true })
+    }
+}
+
+/// Nothing read, no totals.
+struct NothingLearned: LearningRepository {
+    func learningTotals() async throws(RepositoryFailure) -> LearningTotals { throw .unreachable }
+    func continueReading() async -> ContinueReading? { nil }
+}
+
+/// A scripted review repository whose changes the test tells (one reader).
+final class TellingReviewRepository: ReviewRepository, @unchecked Sendable {
+    private let scripted: ScriptedReviewRepository
+    private let stream: AsyncStream<ReviewPlanChange>
+    private let continuation: AsyncStream<ReviewPlanChange>.Continuation
+
+    init(_ scripted: ScriptedReviewRepository) {
+        self.scripted = scripted
+        (stream, continuation) = AsyncStream.makeStream(of: ReviewPlanChange.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Tells the reader `change`.
+    func tell(_ change: ReviewPlanChange) { continuation.yield(change) }
+
+    func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot { try await scripted.reviewPlan(now: now) }
+    func complete(_ item: ReviewItem, at completedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
+        try await scripted.complete(item, at: completedAt)
+    }
+    func skip(_ item: ReviewItem, at skippedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
+        try await scripted.skip(item, at: skippedAt)
+    }
+    func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? { nil }
+    func changes() -> AsyncStream<ReviewPlanChange> { stream }
 }

@@ -13,6 +13,7 @@ func showTheReviewPlan(configuration: AppConfiguration) async throws {
     let app = AppContainer(configuration: configuration)            // one per app: client, session, repositories
     await app.sessionRepository.restore()                             // at launch: the session kept on the device
     if !app.sessionRepository.isSignedIn { _ = try await app.sessionRepository.signIn() }   // Sign in with Apple
+    if app.sessionRepository.isUnverified { print("离线登录") }       // no server at launch: the learner the device remembers
 
     let plan = app.makeReviewPlanViewModel()
     withObservationTracking { _ = plan.uiState } onChange: { print("redraw") }       // what SwiftUI does for a view
@@ -48,7 +49,7 @@ struct ReviewFeatureReadmeExampleTests {
                 "update the README's code block from Tests/ZhiXiReviewFeatureTests/ReadmeExampleTests.swift")
     }
 
-    @Test("the example runs: the plan is shown, the first task of today reaches the server")
+    @Test("the example runs: the plan is shown, the first task of today reaches the server; a relaunch offline keeps it until the network is back")
     func runs() async throws {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
@@ -56,6 +57,14 @@ struct ReviewFeatureReadmeExampleTests {
         #expect(fixture.api.completionCount == 1)
         try await showTheReviewPlan(configuration: fixture.configuration())   // a relaunch: the session restored, the next task done
         #expect(fixture.api.completionCount == 2)
+        #expect(fixture.api.server.requestCount("POST", "/api/auth/apple") == 1)
+
+        fixture.networkDown()                                                 // a relaunch without network: no sign-in needed,
+        try await showTheReviewPlan(configuration: fixture.configuration())   // the plan from the device, the task kept
+        #expect(fixture.api.completionCount == 2)
+        fixture.networkBack()
+        try await showTheReviewPlan(configuration: fixture.configuration())   // the kept one sent, and the next one
+        #expect(fixture.api.completionCount == 4)
         #expect(fixture.api.server.requestCount("POST", "/api/auth/apple") == 1)
     }
 }
