@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
-        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiFileSystem"]),
         .testTarget(
             name: "ZhiXiSimulationTests",
             dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"],

@@ -57,13 +57,19 @@ package enum SystemCalls {
         return stat(path, &status) == 0 ? status : nil
     }
 
+    /// When a file's contents last changed, since 1970 (`st_mtimespec` on Apple platforms,
+    /// `st_mtim` on Linux).
+    package static func modificationTime(_ status: stat) -> timespec {
+        #if canImport(Darwin)
+        return status.st_mtimespec
+        #else
+        return status.st_mtim
+        #endif
+    }
+
     /// When a file's contents last changed, in whole seconds since 1970.
     package static func modificationSeconds(_ status: stat) -> Int {
-        #if canImport(Darwin)
-        return Int(status.st_mtimespec.tv_sec)
-        #else
-        return Int(status.st_mtim.tv_sec)
-        #endif
+        Int(modificationTime(status).tv_sec)
     }
 
     /// The type bits of a mode.

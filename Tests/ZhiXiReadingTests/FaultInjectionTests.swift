@@ -1,18 +1,15 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
 @testable import ZhiXiReading
 import ZhiXiTestServer
 
 /// The `zhixi-review` executable built beside this test bundle (`swift build` first).
-let reviewExecutable: URL = {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = directory.appendingPathComponent("zhixi-review")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/zhixi-review")
-}()
+let reviewExecutable = BuiltProducts.executable("zhixi-review")
 
 /// SplitMix64: the test's seeded randomness (events, faults, kill times).
 struct SeededRandom: RandomNumberGenerator {
@@ -130,7 +127,8 @@ struct FaultInjectionTests {
     static func modificationTime(_ path: String) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else { return 0 }
-        return status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+        let time = SystemCalls.modificationTime(status)
+        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
     }
 
     /// Waits (bounded: 60 s) for a process to end.
@@ -316,3 +314,4 @@ struct FaultInjectionTests {
         """)
     }
 }
+#endif

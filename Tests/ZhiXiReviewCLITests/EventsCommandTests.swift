@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 import ZhiXiModel
@@ -145,9 +147,7 @@ struct EventsCommandTests {
 
     @Test("eight processes enqueue into one queue at the same moment while another flushes: nothing lost, nothing twice")
     func processesShareTheQueue() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("zhixi-review")
-        let path = FileManager.default.isExecutableFile(atPath: executable.path) ? executable
-            : packageRoot.appendingPathComponent(".build/debug/zhixi-review")
+        let path = BuiltProducts.executable("zhixi-review")
         #expect(FileManager.default.isExecutableFile(atPath: path.path), "build the package first: swift build")
         let server = try Server()
         let queue = try temporaryFolder().appendingPathComponent("queue").path
@@ -186,3 +186,4 @@ struct EventsCommandTests {
         #expect(server.reading.duplicateCount == 0, "no event was sent twice")
     }
 }
+#endif

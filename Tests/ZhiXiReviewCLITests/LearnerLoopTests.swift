@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 import ZhiXiCore
@@ -6,12 +8,7 @@ import ZhiXiModel
 import ZhiXiTestServer
 
 /// The `zhixi-review` executable built beside this test bundle (`swift build` first).
-let cliExecutable: URL = {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = directory.appendingPathComponent("zhixi-review")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return packageRoot.appendingPathComponent(".build/debug/zhixi-review")
-}()
+let cliExecutable = BuiltProducts.executable("zhixi-review")
 
 /// A learner's account through the API, into `plan` and back: `pull` → `plan` → `tasks
 /// complete` → the server, offline completions through the outbox, and `analyze`.
@@ -212,3 +209,4 @@ struct LearnerLoopTests {
         #expect(try String(contentsOfFile: broken, encoding: .utf8) == "{\"sessions\": 3}")
     }
 }
+#endif

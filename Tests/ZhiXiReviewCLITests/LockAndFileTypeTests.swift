@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -37,3 +39,4 @@ struct LockAndFileTypeTests {
         #expect(!result.timedOut && result.status == 66, "status \(result.status): \(result.error)")
     }
 }
+#endif

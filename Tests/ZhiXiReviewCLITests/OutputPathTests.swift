@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -64,3 +66,4 @@ struct OutputPathTests {
         #expect(result.output.isEmpty)
     }
 }
+#endif

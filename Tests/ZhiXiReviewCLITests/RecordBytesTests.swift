@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 import ZhiXiModel
@@ -103,3 +105,4 @@ struct RecordBytesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["w.json"], "the abandoned temporary file was removed")
     }
 }
+#endif

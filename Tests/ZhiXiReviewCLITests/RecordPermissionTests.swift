@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 import ZhiXiModel
@@ -54,3 +56,4 @@ struct RecordPermissionTests {
         #expect(stat(path, &status) == 0 && status.st_uid == 4_242 && status.st_gid == 4_343 && status.st_mode & 0o777 == 0o640)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -59,3 +61,4 @@ struct SmallerFindingsTests {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 import ZhiXiTestServer
@@ -57,3 +59,4 @@ struct StoreDirectoryTests {
         for path in [base + "/a", base + "/a/b", store] { #expect(Self.mode(path) == 0o700, "\(path)") }
     }
 }
+#endif

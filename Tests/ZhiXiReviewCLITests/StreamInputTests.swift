@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -35,3 +37,4 @@ struct StreamInputTests {
         #expect(result.error.contains("empty"), "\(result.error)")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -44,3 +46,4 @@ struct UnboundedInputTests {
         #expect(lines.count == 3 && lines[2].contains("\"line\":3") && lines[2].contains("longer than"))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 import ZhiXiModel
@@ -68,3 +70,4 @@ struct WorkspaceBoundsTests {
         #expect(result.status == 0, "\(result.error)")
     }
 }
+#endif
