@@ -1,39 +1,10 @@
 // swift-tools-version: 6.0
 //
 // ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
-// Dependencies run one way only (see DESIGN.md):
-//
-//   zhixi-review → ZhiXiReviewCLI → every library target below
-//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers, atomic files)
-//   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
-//   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiPlanner, ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (one way:
-//                   training reads the planner's review histories; the planner never imports it)
-//   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
-//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel, ZhiXiFileSystem
-//   ZhiXiAuth, ZhiXiReading, ZhiXiReviewCLI → ZhiXiFileSystem (output paths, atomic writes,
-//                   bounded reads and lock waits, private directories; no dependency of its own)
-//   services      → ZhiXiNetwork, ZhiXiModel: one target per service of the app's API, each a
-//                   protocol and its API implementation (ZhiXiReviewService, ZhiXiLearningService,
-//                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
-//                   ZhiXiFeedbackService, ZhiXiAnalyticsService)
-//
-// The app side, as the app's architecture notes draw it (App → feature → domain → model):
-//
-//   ZhiXiApp (AppContainer, the composition root)
-//     → ZhiXiReviewFeature, ZhiXiHomeFeature, ZhiXiAuthFeature, ZhiXiAnalysisFeature (one page
-//       each: view models with UiState) → ZhiXiDomain, ZhiXiModel only (never another feature)
-//     → ZhiXiRepositories (offline first) → ZhiXiDomain, the services, ZhiXiPlanner, ZhiXiAuth,
-//       ZhiXiReading, ZhiXiFileSystem
-//   ZhiXiDomain (repository protocols, use cases, wording; pure Swift) → ZhiXiModel, ZhiXiCore
-//   ZhiXiReviewCLI → ZhiXiRepositories too (the pull is WorkspacePull's)
-//
-// Test support (not products): ZhiXiAppTestSupport → ZhiXiApp, ZhiXiTestServer (the app against
-// the fake API); ZhiXiTestServer → the libraries, an HTTP/1.1 server on
-// 127.0.0.1 that plays the app's API for the tests (the contract's executable form), with
-// faults on demand; zhixi-bench uses it too, to measure the upload queue's flush on the loopback.
-//
-// No package outside the Swift toolchain is used.
+// Dependencies run one way only: docs/ARCHITECTURE.md draws the graph and says what each
+// target holds; the lists below are its exact form. Test support (not products):
+// Tests/ZhiXiTestServer and Tests/ZhiXiAppTestSupport. No package outside the Swift
+// toolchain is used.
 import PackageDescription
 
 let package = Package(
@@ -97,15 +68,15 @@ let package = Package(
         .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The learning sessions: pages since a time, recording a new one.
         .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The the AI: analyse a learner's input, pages of analyses, the tutor's chat.
+        // The AI: analyse a learner's input, pages of analyses, the tutor's chat.
         .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The knowledge bases, learning paths, lessons.
         .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The the learning profile and onboarding.
+        // The learning profile and onboarding.
         .target(name: "ZhiXiProfileService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The feedback.
         .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The the analysis page's figures: summary, trend, heat map.
+        // The analysis page's figures: summary, trend, heat map.
         .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
         // The app side, as the app's architecture notes draw it: App → feature → domain → model.
         // Repository protocols and use cases, the learner-facing wording; pure Swift: the model

@@ -37,7 +37,7 @@ import ZhiXiScheduler
 ///    (``MoveRanking``); ``PlannerConfiguration/postponeCount`` and
 ///    ``PlannerConfiguration/advanceCount`` move tasks as FSRS Helper ranks them. Every move is
 ///    in the task's reason and summed up in the notes.
-/// 4. Task ids are deterministic (see "Ids" in the README): planning the same input
+/// 4. Task ids are deterministic (see "Ids" in docs/PLANNER.md): planning the same input
 ///    again gives the same tasks, a completed task counts as a review and is never planned
 ///    again, a skipped one is replaced by a new one from the next day on.
 ///

@@ -47,7 +47,7 @@ struct SmallerFindingsTests {
         #expect(result.error.contains("w[3]") && !result.error.contains("FSRSParameters"), "\(result.error)")
     }
 
-    @Test("plan | head -1 and plan --batch | head -1 end quietly with 0, as the README says")
+    @Test("plan | head -1 and plan --batch | head -1 end quietly with 0, as docs/COMMANDS.md says")
     func closedPipe() throws {
         let line = try jsonText(try sampleWorkspaceObject())
         let fleet = try temporaryFile("fleet.jsonl", Array(repeating: line, count: 300).joined(separator: "\n") + "\n")
