@@ -13,13 +13,24 @@ struct PlannerRecords: @unchecked Sendable {
 
 extension PlannerInput {
     /// Runs `body` with borrowed views of the input's sessions, analyses and lessons.
-    func withRecords<Result>(_ body: (PlannerRecords) throws(PlannerError) -> Result) throws(PlannerError) -> Result {
-        try sessions.withUnsafeBufferPointer { (sessions) throws(PlannerError) -> Result in
-            try analyses.withUnsafeBufferPointer { (analyses) throws(PlannerError) -> Result in
-                try lessons.withUnsafeBufferPointer { (lessons) throws(PlannerError) -> Result in
-                    try body(PlannerRecords(sessions: sessions, analyses: analyses, lessons: lessons))
+    ///
+    /// The error crosses `withUnsafeBufferPointer` as a value: its typed-throws form needs
+    /// Swift 6.1's standard library, and the package builds with Swift 6.0 (Xcode 16.0).
+    func withRecords<Value>(_ body: (PlannerRecords) throws(PlannerError) -> Value) throws(PlannerError) -> Value {
+        let outcome = sessions.withUnsafeBufferPointer { sessions in
+            analyses.withUnsafeBufferPointer { analyses in
+                lessons.withUnsafeBufferPointer { lessons -> Result<Value, PlannerError> in
+                    do throws(PlannerError) {
+                        return .success(try body(PlannerRecords(sessions: sessions, analyses: analyses, lessons: lessons)))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
+        }
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw error
         }
     }
 }
