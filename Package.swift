@@ -112,13 +112,16 @@ let package = Package(
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
+        // Test support shared by the test targets: fresh temporary directories, the built
+        // executables' path, the end-to-end tag. Foundation and Testing only.
+        .target(name: "ZhiXiTestSupport", path: "Tests/ZhiXiTestSupport"),
         .target(name: "ZhiXiTestServer",
                 dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
                 path: "Tests/ZhiXiTestServer"),
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
-        .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiFileSystem"]),
+        .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiTestSupport", "ZhiXiFileSystem"]),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ZhiXiMemoryTests",
@@ -133,8 +136,9 @@ let package = Package(
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
-        .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
-        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiFileSystem"]),
+        .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiTestSupport", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiTestSupport", "ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiFileSystem",
+                                                         "ZhiXiCore", "zhixi-review"]),
         .testTarget(
             name: "ZhiXiSimulationTests",
             dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"],
@@ -142,14 +146,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService"],
+            dependencies: ["ZhiXiTestSupport", "ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
+                           "ZhiXiNetwork", "ZhiXiReviewService", "zhixi-review"],
             exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
         .testTarget(
             name: "ZhiXiServiceTests",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
+            dependencies: ["ZhiXiTestSupport", "ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
                            "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
                            "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
         ),

@@ -2,6 +2,8 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiCore
 import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
@@ -11,17 +13,10 @@ import ZhiXiTestServer
 /// The `zhixi-review` executable built beside this test bundle (`swift build` first).
 let reviewExecutable = BuiltProducts.executable("zhixi-review")
 
-/// SplitMix64: the test's seeded randomness (events, faults, kill times).
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The test's seeded randomness (events, faults, kill times): ZhiXiCore's SplitMix64.
+typealias SeededRandom = SplitMix64
 
+extension SplitMix64 {
     mutating func uuid() -> UUID {
         let a = next(), b = next()
         var bytes = [UInt8](repeating: 0, count: 16)
@@ -51,7 +46,7 @@ final class BatchFaults: @unchecked Sendable {
     private let maximumTimeouts: Int
 
     init(seed: UInt64, maximumTimeouts: Int) {
-        random = SeededRandom(state: seed)
+        random = SeededRandom(seed: seed)
         self.maximumTimeouts = maximumTimeouts
     }
 
@@ -90,7 +85,7 @@ final class BatchFaults: @unchecked Sendable {
     }
 }
 
-@Suite("Fault injection: every deliverable event reaches the server exactly once", .serialized)
+@Suite("Fault injection: every deliverable event reaches the server exactly once", .serialized, .tags(.endToEnd))
 struct FaultInjectionTests {
     static let eventCount = 12_000
 
@@ -143,7 +138,7 @@ struct FaultInjectionTests {
     func exactlyOnce() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: reviewExecutable.path), "build the package first: swift build")
         let started = Date()
-        var random = SeededRandom(state: 20_261_130)
+        var random = SeededRandom(seed: 20_261_130)
         let reading = try FakeReadingEventServer(limits: TestServerLimits(maximumConnections: 20_000, lifetime: 300, maximumDelay: 5))
         reading.refuse(denied: ["denied-1"], expired: ["tmp-expired"], deleted: ["deleted-1"])
         let faults = BatchFaults(seed: 7, maximumTimeouts: 4)

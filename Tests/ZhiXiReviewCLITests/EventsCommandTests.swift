@@ -2,13 +2,14 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
 import ZhiXiTestServer
 
 /// The `events` commands: in-process against the fake reading server on a loopback port,
 /// and as processes for the queue shared between them.
-@Suite("zhixi-review events enqueue / inspect / flush", .serialized)
+@Suite("zhixi-review events enqueue / inspect / flush", .serialized, .tags(.endToEnd))
 struct EventsCommandTests {
     static func line(_ material: String = "src-1", sequence: Int = 1, id: UUID = UUID(), type: String = "heartbeat") -> String {
         #"{"eventId":"\#(id.uuidString)","clientSessionId":"s-1","materialId":"\#(material)","readingTargetType":"knowledge_source","eventType":"\#(type)","position":{"progress":0.5},"activeSecondsDelta":15,"clientTimestampMs":\#(1_767_225_600_000 + sequence),"sequence":\#(sequence)}"#

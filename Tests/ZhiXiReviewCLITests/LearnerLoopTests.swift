@@ -2,6 +2,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiCore
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
@@ -12,7 +13,7 @@ let cliExecutable = BuiltProducts.executable("zhixi-review")
 
 /// A learner's account through the API, into `plan` and back: `pull` → `plan` → `tasks
 /// complete` → the server, offline completions through the outbox, and `analyze`.
-@Suite("The loop: pull → plan → tasks complete → the server", .serialized)
+@Suite("The loop: pull → plan → tasks complete → the server", .serialized, .tags(.endToEnd))
 struct LearnerLoopTests {
     /// The CLI tests' clock (see `run`): 2026-11-29T01:00:00Z.
     static let now = ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!

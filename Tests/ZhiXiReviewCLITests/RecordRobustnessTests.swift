@@ -2,6 +2,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 import ZhiXiReviewCLI
 import ZhiXiTestServer
@@ -20,7 +21,7 @@ func launch(_ arguments: [String]) throws -> Process {
     return process
 }
 
-@Suite("zhixi-review record: files that survive their users", .serialized)
+@Suite("zhixi-review record: files that survive their users", .serialized, .tags(.endToEnd))
 struct RecordRobustnessTests {
     static let workspace = RecordCommandTests.workspace
 

@@ -2,9 +2,11 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 15: the smaller findings of the second hostile pass.
-@Suite("Smaller findings: exits, URLs, tokens, names, messages, pipes", .serialized)
+@Suite("Smaller findings: exits, URLs, tokens, names, messages, pipes", .serialized, .tags(.endToEnd))
 struct SmallerFindingsTests {
     static let sample = packageRoot.appendingPathComponent("data/sample-workspace.json").path
 

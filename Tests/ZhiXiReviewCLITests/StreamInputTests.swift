@@ -2,10 +2,12 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 13: inputs that are streams (`/dev/stdin` as a pipe, a named pipe, `<(…)`)
 /// are read like files, and an empty input is called empty (65), not unreadable.
-@Suite("Inputs that are streams are read; empty ones are empty", .serialized)
+@Suite("Inputs that are streams are read; empty ones are empty", .serialized, .tags(.endToEnd))
 struct StreamInputTests {
     static let sample = packageRoot.appendingPathComponent("data/sample-workspace.json").path
 

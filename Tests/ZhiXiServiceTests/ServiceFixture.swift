@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiTestSupport
 import ZhiXiAuth
 import ZhiXiCore
 import ZhiXiModel
@@ -57,6 +58,6 @@ struct ServiceFixture {
 
     /// A new empty directory under the temporary directory.
     static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-service-tests-\(UUID().uuidString)", isDirectory: true)
+        TemporaryDirectory.child("outbox", prefix: "zhixi-service-tests")
     }
 }
