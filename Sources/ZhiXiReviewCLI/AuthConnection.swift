@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiAuth
 import ZhiXiModel
 import ZhiXiNetwork
@@ -168,22 +169,19 @@ final class AuthConnection {
 
 /// The request log of `--verbose`: lines from the client's logger, which may run on any
 /// thread, kept until the command writes them out.
-final class RequestLogBuffer: @unchecked Sendable {
-    // `lines` is only touched under `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class RequestLogBuffer: Sendable {
+    private let lines = Locked<[String]>([])
 
+    /// Keeps `line`.
     func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
+        lines.withLock { $0.append(line) }
     }
 
+    /// The lines kept so far, which are then forgotten.
     func drain() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let drained = lines
-        lines.removeAll()
-        return drained
+        lines.withLock { lines in
+            defer { lines.removeAll() }
+            return lines
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// The study calendars built so far, by time-zone identifier and day-start hour, so that
 /// creating a calendar again (every plan, every decoded configuration) costs a dictionary
@@ -8,7 +9,7 @@ import Foundation
 /// When full, a calendar not used since the clock hand last passed it is replaced (the CLOCK
 /// approximation of least-recently-used). Safe to use from any thread (one lock, held for
 /// the look-up or the insertion only; a calendar is built outside it).
-final class StudyCalendarCache: @unchecked Sendable {
+final class StudyCalendarCache: Sendable {
     /// The cache behind ``StudyCalendar``'s initialisers.
     static let shared = StudyCalendarCache(capacity: 256)
 
@@ -32,11 +33,15 @@ final class StudyCalendarCache: @unchecked Sendable {
 
     /// The most calendars held at once.
     let capacity: Int
-    private let lock = NSLock()
-    private var slotByKey: [Key: Int] = [:]
-    private var slots: [(key: Key, calendar: StudyCalendar, referenced: Bool)] = []
-    private var hand = 0
-    private var counts = Statistics()
+    private let contents = Locked(Contents())
+
+    /// The calendars and the clock hand.
+    private struct Contents {
+        var slotByKey: [Key: Int] = [:]
+        var slots: [(key: Key, calendar: StudyCalendar, referenced: Bool)] = []
+        var hand = 0
+        var counts = Statistics()
+    }
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -44,43 +49,42 @@ final class StudyCalendarCache: @unchecked Sendable {
 
     /// The calendar for `key`, if it was built before.
     func calendar(for key: Key) -> StudyCalendar? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = slotByKey[key] else {
-            counts.misses += 1
-            return nil
+        contents.withLock { contents in
+            guard let slot = contents.slotByKey[key] else {
+                contents.counts.misses += 1
+                return nil
+            }
+            contents.counts.hits += 1
+            contents.slots[slot].referenced = true
+            return contents.slots[slot].calendar
         }
-        counts.hits += 1
-        slots[slot].referenced = true
-        return slots[slot].calendar
     }
 
     /// Keeps a calendar just built (unless another thread kept the same one meanwhile).
     func store(_ calendar: StudyCalendar, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard slotByKey[key] == nil else { return }
-        if slots.count < capacity {
-            slotByKey[key] = slots.count
-            slots.append((key: key, calendar: calendar, referenced: false))
-            counts.count = slots.count
-            return
+        let capacity = capacity
+        contents.withLock { contents in
+            guard contents.slotByKey[key] == nil else { return }
+            if contents.slots.count < capacity {
+                contents.slotByKey[key] = contents.slots.count
+                contents.slots.append((key: key, calendar: calendar, referenced: false))
+                contents.counts.count = contents.slots.count
+                return
+            }
+            while contents.slots[contents.hand].referenced {
+                contents.slots[contents.hand].referenced = false
+                contents.hand = (contents.hand + 1) % capacity
+            }
+            contents.slotByKey[contents.slots[contents.hand].key] = nil
+            contents.slotByKey[key] = contents.hand
+            contents.slots[contents.hand] = (key: key, calendar: calendar, referenced: false)
+            contents.hand = (contents.hand + 1) % capacity
+            contents.counts.evictions += 1
         }
-        while slots[hand].referenced {
-            slots[hand].referenced = false
-            hand = (hand + 1) % capacity
-        }
-        slotByKey[slots[hand].key] = nil
-        slotByKey[key] = hand
-        slots[hand] = (key: key, calendar: calendar, referenced: false)
-        hand = (hand + 1) % capacity
-        counts.evictions += 1
     }
 
     /// The counts so far.
     var statistics: Statistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
+        contents.withLock { $0.counts }
     }
 }
