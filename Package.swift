@@ -1,39 +1,10 @@
 // swift-tools-version: 6.0
 //
 // ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
-// Dependencies run one way only (see DESIGN.md):
-//
-//   zhixi-review → ZhiXiReviewCLI → every library target below
-//   ZhiXiModel, ZhiXiScheduler, ZhiXiPlanner → ZhiXiCore (civil dates, text writers, atomic files)
-//   ZhiXiSimulation → ZhiXiPlanner → ZhiXiScheduler → ZhiXiMemory
-//   ZhiXiPlanner  → ZhiXiModel
-//   ZhiXiTraining → ZhiXiPlanner, ZhiXiScheduler, ZhiXiMemory, ZhiXiModel, ZhiXiCore (one way:
-//                   training reads the planner's review histories; the planner never imports it)
-//   ZhiXiAuth     → ZhiXiNetwork → ZhiXiModel
-//   ZhiXiReading  → ZhiXiNetwork, ZhiXiModel, ZhiXiFileSystem
-//   ZhiXiAuth, ZhiXiReading, ZhiXiReviewCLI → ZhiXiFileSystem (output paths, atomic writes,
-//                   bounded reads and lock waits, private directories; no dependency of its own)
-//   services      → ZhiXiNetwork, ZhiXiModel: one target per service of the app's API, each a
-//                   protocol and its API implementation (ZhiXiReviewService, ZhiXiLearningService,
-//                   ZhiXiAIService, ZhiXiKnowledgeService, ZhiXiProfileService,
-//                   ZhiXiFeedbackService, ZhiXiAnalyticsService)
-//
-// The app side, as the app's architecture notes draw it (App → feature → domain → model):
-//
-//   ZhiXiApp (AppContainer, the composition root)
-//     → ZhiXiReviewFeature, ZhiXiHomeFeature, ZhiXiAuthFeature, ZhiXiAnalysisFeature (one page
-//       each: view models with UiState) → ZhiXiDomain, ZhiXiModel only (never another feature)
-//     → ZhiXiRepositories (offline first) → ZhiXiDomain, the services, ZhiXiPlanner, ZhiXiAuth,
-//       ZhiXiReading, ZhiXiFileSystem
-//   ZhiXiDomain (repository protocols, use cases, wording; pure Swift) → ZhiXiModel, ZhiXiCore
-//   ZhiXiReviewCLI → ZhiXiRepositories too (the pull is WorkspacePull's)
-//
-// Test support (not products): ZhiXiAppTestSupport → ZhiXiApp, ZhiXiTestServer (the app against
-// the fake API); ZhiXiTestServer → the libraries, an HTTP/1.1 server on
-// 127.0.0.1 that plays the app's API for the tests (the contract's executable form), with
-// faults on demand; zhixi-bench uses it too, to measure the upload queue's flush on the loopback.
-//
-// No package outside the Swift toolchain is used.
+// Dependencies run one way only: docs/ARCHITECTURE.md draws the graph and says what each
+// target holds; the lists below are its exact form. Test support (not products):
+// Tests/ZhiXiTestServer and Tests/ZhiXiAppTestSupport. No package outside the Swift
+// toolchain is used.
 import PackageDescription
 
 let package = Package(
@@ -94,18 +65,18 @@ let package = Package(
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
         .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The review tasks: list, complete, skip; the durable outbox of completions and skips.
-        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
+        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The learning sessions: pages since a time, recording a new one.
         .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The the AI: analyse a learner's input, pages of analyses, the tutor's chat.
+        // The AI: analyse a learner's input, pages of analyses, the tutor's chat.
         .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The knowledge bases, learning paths, lessons.
         .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The the learning profile and onboarding.
+        // The learning profile and onboarding.
         .target(name: "ZhiXiProfileService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The feedback.
         .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The the analysis page's figures: summary, trend, heat map.
+        // The analysis page's figures: summary, trend, heat map.
         .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
         // The app side, as the app's architecture notes draw it: App → feature → domain → model.
         // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
@@ -141,13 +112,16 @@ let package = Package(
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
+        // Test support shared by the test targets: fresh temporary directories, the built
+        // executables' path, the end-to-end tag. Foundation and Testing only.
+        .target(name: "ZhiXiTestSupport", path: "Tests/ZhiXiTestSupport"),
         .target(name: "ZhiXiTestServer",
                 dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
                 path: "Tests/ZhiXiTestServer"),
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
-        .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiFileSystem"]),
+        .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiTestSupport", "ZhiXiFileSystem"]),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ZhiXiMemoryTests",
@@ -156,29 +130,30 @@ let package = Package(
         ),
         .testTarget(
             name: "ZhiXiSchedulerTests",
-            dependencies: ["ZhiXiScheduler", "ZhiXiMemory"],
+            dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
-        .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
-        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiTestSupport", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiTestSupport", "ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiFileSystem",
+                                                         "ZhiXiCore", "zhixi-review"]),
         .testTarget(
             name: "ZhiXiSimulationTests",
-            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel"],
+            dependencies: ["ZhiXiSimulation", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ZhiXiReviewCLITests",
-            dependencies: ["ZhiXiReviewCLI", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService"],
+            dependencies: ["ZhiXiTestSupport", "ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
+                           "ZhiXiNetwork", "ZhiXiReviewService", "zhixi-review"],
             exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
         .testTarget(
             name: "ZhiXiServiceTests",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
+            dependencies: ["ZhiXiTestSupport", "ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
                            "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
                            "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// `zhixi-bench archive`: what a service pays to load a learner's review log and calendar.

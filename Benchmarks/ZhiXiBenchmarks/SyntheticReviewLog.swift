@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiScheduler
 import ZhiXiTraining

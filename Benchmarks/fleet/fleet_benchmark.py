@@ -21,7 +21,7 @@ the output has one line per learner.
 Needs: /usr/bin/time (Debian package `time`), the release binaries (built by this script with
 Benchmarks/fleet/build_static.sh), PySpark and Java 17 for the Spark runs.
 
-How the README figures were run: on the project's 2-core machine (shared with other builds;
+How the figures of docs/FLEET.md were run: on the project's 2-core machine (shared with other builds;
 the load average is printed), `fleet_benchmark.py --sizes 10000 100000 --runs 3`.
 """
 

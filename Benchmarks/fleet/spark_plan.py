@@ -53,7 +53,7 @@ What to watch:
   * Java 17 or later for Spark 4 (`java -version`).
   * OUTPUT_DIR must not exist yet (Spark refuses to overwrite).
 
-How the README figures were run: on the project's 2-core machine, the binary built as above,
+How the figures of docs/FLEET.md were run: on the project's 2-core machine, the binary built as above,
 `--master local[2]`, the fleet from `zhixi-bench fleet` (seed 12); the same input through
 `zhixi-review plan --batch` directly, one after the other (Benchmarks/fleet/fleet_benchmark.py).
 """

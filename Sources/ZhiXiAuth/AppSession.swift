@@ -1,4 +1,5 @@
 import Observation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiNetwork
 
@@ -47,7 +48,7 @@ public final class AppSession {
 
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userStore: SessionUserStore?
-    @ObservationIgnored private let loginBroadcast = LoginStateBroadcast()
+    @ObservationIgnored private let loginBroadcast = Broadcast<Bool>()
     @ObservationIgnored private var publishedLoginState = false
 
     /// A session on `authService`, on the splash screen until ``bootstrap()``.

@@ -13,12 +13,13 @@ import Darwin
 /// directory is created that way; an existing one that is a link, another user's, or open to
 /// group or others is refused, never changed.
 ///
-/// Writes are atomic: the data goes to a temporary file created exclusively (`O_EXCL`,
-/// never following a symbolic link) in the same directory, is flushed to disk (`fsync`),
-/// then renamed over the key's file, and the directory is flushed so the rename survives
-/// a crash. A reader sees the old secret or the new one, never a mix. Files are opened
-/// without following symbolic links, so a link planted in the directory cannot redirect
-/// a secret elsewhere.
+/// Writes are atomic, through `AtomicFileWriter` (ZhiXiFileSystem): the data goes to a
+/// temporary file created exclusively (`O_EXCL`, never following a symbolic link) in the
+/// same directory, is flushed to disk (`fsync`; `F_FULLFSYNC` on Apple platforms), then
+/// renamed over the key's file, and the directory is flushed so the rename survives a crash.
+/// A reader sees the old secret or the new one, never a mix. Files are opened without
+/// following symbolic links, so a link planted in the directory cannot redirect a secret
+/// elsewhere.
 public struct FileSecureStore: SecureStore {
     /// The directory holding the secrets.
     public let directory: URL
@@ -80,58 +81,29 @@ public struct FileSecureStore: SecureStore {
         return Data(bytes[..<count])
     }
 
-    /// Saves `data` under `key` atomically (temporary file, `fsync`, rename, directory
-    /// `fsync`), creating the directory (0700) if needed; the file is mode 0600.
+    /// Saves `data` under `key` atomically (temporary file, flushed to disk, rename,
+    /// directory flushed), creating the directory (0700) if needed; the file is mode 0600.
     /// - Throws: ``SecureStoreError/insecureDirectory(path:reason:)`` or
     ///   ``SecureStoreError/unwritable(key:reason:)``; the previous secret is then unchanged.
     public func setData(_ data: Data, forKey key: String) throws(SecureStoreError) {
         let path = try fileURL(forKey: key).path
         try prepareDirectory()
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<16 {
-            temporary = directory.appendingPathComponent(".\(key).\(String(UInt64.random(in: .min ... .max), radix: 16)).tmp").path
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if descriptor >= 0 || errno != EEXIST { break }
+        do {
+            try AtomicFileWriter.replaceFile(at: path, with: data, mode: 0o600)
+        } catch {
+            throw .unwritable(key: key, reason: error.reason)
         }
-        guard descriptor >= 0 else {
-            throw .unwritable(key: key, reason: "cannot create a temporary file in \(directory.path): \(Self.lastError)")
-        }
-        var failure: String?
-        if fchmod(descriptor, 0o600) != 0 { failure = "chmod: \(Self.lastError)" }
-        if failure == nil {
-            failure = data.withUnsafeBytes { buffer -> String? in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return "write: \(Self.lastError)"
-                    }
-                    offset += written
-                }
-                return nil
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = "fsync: \(Self.lastError)" }
-        if close(descriptor) != 0, failure == nil { failure = "close: \(Self.lastError)" }
-        if failure == nil, rename(temporary, path) != 0 { failure = "rename to \(path): \(Self.lastError)" }
-        if let failure {
-            unlink(temporary)
-            throw .unwritable(key: key, reason: failure)
-        }
-        syncDirectory()
     }
 
     /// Removes the file of `key`; nothing happens when there is none.
     /// - Throws: ``SecureStoreError/unwritable(key:reason:)`` when it cannot be removed.
     public func removeData(forKey key: String) throws(SecureStoreError) {
         let path = try fileURL(forKey: key).path
-        guard unlink(path) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return }
-            throw .unwritable(key: key, reason: "cannot remove \(path): \(Self.lastError)")
+        do {
+            try AtomicFileWriter.removeFile(at: path)
+        } catch {
+            throw .unwritable(key: key, reason: error.reason)
         }
-        syncDirectory()
     }
 
     // MARK: - The directory
@@ -146,14 +118,6 @@ public struct FileSecureStore: SecureStore {
         } catch {
             throw .insecureDirectory(path: directory.path, reason: error.reason)
         }
-    }
-
-    /// Flushes the directory entry changes (renames, removals) to disk; best effort.
-    private func syncDirectory() {
-        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 
     // MARK: - Keys

@@ -9,6 +9,13 @@ import Security
 ///
 /// Apple platforms only (`#if canImport(Security)`). It is not compiled, run or verified
 /// on Linux, where the package's tests run; ``FileSecureStore`` is the store there.
+///
+/// **Entitlement.** On macOS (and in an iOS app using an access group) the Keychain answers
+/// `errSecMissingEntitlement` (-34018) to a process signed without the
+/// `keychain-access-groups` entitlement — a command-line tool, an unsigned test runner. The
+/// store then throws ``SecureStoreError/unreadable(key:reason:)`` or
+/// ``SecureStoreError/unwritable(key:reason:)`` saying so: sign the app with Keychain Sharing
+/// (the entitlement lists the access group), or use ``FileSecureStore`` in such a process.
 public struct KeychainStore: SecureStore {
     /// The Keychain service of the items, such as the app's bundle identifier.
     public let service: String
@@ -35,7 +42,7 @@ public struct KeychainStore: SecureStore {
         case errSecItemNotFound:
             return nil
         default:
-            throw .keychain(operation: "read", key: key, status: status)
+            throw Self.failure("read", key: key, status: status)
         }
     }
 
@@ -50,15 +57,23 @@ public struct KeychainStore: SecureStore {
         if status == errSecItemNotFound {
             status = SecItemAdd(query.merging(attributes) { _, new in new } as CFDictionary, nil)
         }
-        guard status == errSecSuccess else { throw .keychain(operation: "save", key: key, status: status) }
+        guard status == errSecSuccess else { throw Self.failure("save", key: key, status: status) }
     }
 
     /// Deletes the item for `key`; nothing happens when there is none.
     public func removeData(forKey key: String) throws(SecureStoreError) {
         let status = SecItemDelete(baseQuery(forKey: key) as CFDictionary)
         guard status == errSecSuccess || status == errSecItemNotFound else {
-            throw .keychain(operation: "delete", key: key, status: status)
+            throw Self.failure("delete", key: key, status: status)
         }
+    }
+
+    /// The error of a failed Keychain call; a missing entitlement says so and what to do.
+    private static func failure(_ operation: String, key: String, status: OSStatus) -> SecureStoreError {
+        guard status == errSecMissingEntitlement else { return .keychain(operation: operation, key: key, status: status) }
+        let reason = "the Keychain refused this process (errSecMissingEntitlement, -34018): it is not signed with the "
+            + "keychain-access-groups entitlement; sign the app with Keychain Sharing, or use FileSecureStore"
+        return operation == "read" ? .unreadable(key: key, reason: reason) : .unwritable(key: key, reason: reason)
     }
 
     private func baseQuery(forKey key: String) -> [String: Any] {

@@ -30,6 +30,7 @@ import Foundation
 /// ``run(_:)`` job, so the work a fit has started finishes before the next fit starts.
 /// Which thread runs a chunk never changes a result: callers choose their chunks from the data
 /// alone and combine the chunks' results in chunk order.
+// Safe: the mutex and conditions are shared by pointer; every var is touched under the mutex.
 package final class WorkerPool: @unchecked Sendable {
     /// The library's pool: one worker per core (at least one).
     package static let shared = WorkerPool(threadCount: ProcessInfo.processInfo.activeProcessorCount)
@@ -297,6 +298,7 @@ package struct PendingWork<Result: Sendable>: Sendable {
 }
 
 /// One fan-out: its chunks, how many are claimed and finished (under the pool's mutex).
+// Safe: crosses to the workers with the pool; its vars are touched under the pool's mutex only.
 private final class FanOut: @unchecked Sendable {
     let count: Int
     let body: ChunkBody
@@ -312,12 +314,14 @@ private final class FanOut: @unchecked Sendable {
 
 /// A fan-out's body, called from several threads; the callers of ``WorkerPool`` promise
 /// that the chunks only read shared state and write disjoint outputs.
+// Safe: a borrowed closure crosses threads; it outlives no fan-out and writes disjoint outputs.
 private struct ChunkBody: @unchecked Sendable {
     let call: (Int) -> Void
 }
 
 /// The result of pending work, written by the thread that runs it before the fan-out is
 /// marked finished (under the pool's mutex), and read after.
+// Safe: written once before the fan-out finishes and read after, ordered by the pool's mutex.
 private final class ResultBox<Value>: @unchecked Sendable {
     var value: Value?
 }

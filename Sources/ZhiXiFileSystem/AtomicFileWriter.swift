@@ -87,7 +87,6 @@ public enum AtomicFileWriter {
         let (directory, name) = RegularFileOutput.split(target)
         TemporaryFiles.removeAbandoned(besideFileNamed: name, in: directory, evenNew: holdingWritersLock)
         let (temporary, descriptor) = try TemporaryFiles.create(besideFileNamed: name, in: directory, shownAs: path)
-        InterruptCleanup.register(temporary)
         defer { InterruptCleanup.unregister() }
         var failure: String?
         if let error = data.withUnsafeBytes({ SystemCalls.writeAll($0, to: descriptor) }) {
@@ -111,6 +110,34 @@ public enum AtomicFileWriter {
             throw FileSystemError(.io, path: path, reason: "cannot be written (\(failure)); the file is unchanged")
         }
         SystemCalls.syncDirectory(directory)
+    }
+
+    /// Replaces (or creates) the file a library keeps at `path` with `data`, atomically, with
+    /// permissions `mode` (default 0600, the owner only): for files in a directory the
+    /// library owns (a secret, an outbox entry, a journal, reading positions), never an output
+    /// the user named. A symbolic link at `path` is replaced, never followed.
+    /// - Parameters:
+    ///   - data: the whole contents.
+    ///   - path: the file.
+    ///   - mode: the new file's permission bits.
+    ///   - holdingWritersLock: `true` when every writer of `path` holds a lock the caller
+    ///     holds now: every temporary file of `path` then left behind is removed, however new.
+    /// - Throws: ``FileSystemError``; the file is then unchanged and no temporary file is left.
+    public static func replaceFile(at path: String, with data: Data, mode: mode_t = 0o600,
+                                   holdingWritersLock: Bool = false) throws(FileSystemError) {
+        try writeReplacing(path, shownAs: path, data: data, mode: mode, owner: nil, holdingWritersLock: holdingWritersLock)
+    }
+
+    /// Removes the file at `path` and flushes its directory, so the removal survives a crash.
+    /// A file that is already gone, or whose directory is not there, is not an error.
+    /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io`` when it
+    ///   cannot be removed.
+    public static func removeFile(at path: String) throws(FileSystemError) {
+        if unlink(path) != 0 {
+            if errno == ENOENT || errno == ENOTDIR { return }
+            throw FileSystemError(.io, path: path, reason: "cannot be removed (\(FileSystemError.lastError))")
+        }
+        SystemCalls.syncDirectory(RegularFileOutput.split(path).directory)
     }
 
     /// Writes `data` into the named pipe or character device at `path`, opened for writing

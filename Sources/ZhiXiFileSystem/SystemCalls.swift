@@ -7,12 +7,13 @@ import Darwin
 #endif
 
 /// The few system calls whose spelling or guarantees differ between platforms, behind one
-/// `#if` each.
-enum SystemCalls {
+/// `#if` each: the package's one place for them (the journal of the reading queue and the
+/// tests use them too).
+package enum SystemCalls {
     /// Flushes a file's data and metadata to the storage device: `fsync` on Linux,
     /// `fcntl(F_FULLFSYNC)` on Apple platforms (where `fsync` leaves the data in the drive's
     /// cache), falling back to `fsync` where the file system refuses it. Retries after `EINTR`.
-    static func syncToDisk(_ descriptor: Int32) -> Bool {
+    package static func syncToDisk(_ descriptor: Int32) -> Bool {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif
@@ -22,8 +23,22 @@ enum SystemCalls {
         return true
     }
 
+    /// Flushes a file's data (and the metadata needed to read it back) to the storage device:
+    /// `fdatasync` on Linux; on Apple platforms, which have no cheaper flush that reaches the
+    /// disk, as ``syncToDisk(_:)``. Retries after `EINTR`. For files appended in place.
+    package static func syncDataToDisk(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        return syncToDisk(descriptor)
+        #else
+        while fdatasync(descriptor) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
+        #endif
+    }
+
     /// Flushes a directory's entries (a rename, a new file) to disk; best effort.
-    static func syncDirectory(_ path: String) {
+    package static func syncDirectory(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = syncToDisk(descriptor)
@@ -42,13 +57,19 @@ enum SystemCalls {
         return stat(path, &status) == 0 ? status : nil
     }
 
-    /// When a file's contents last changed, in whole seconds since 1970.
-    static func modificationSeconds(_ status: stat) -> Int {
+    /// When a file's contents last changed, since 1970 (`st_mtimespec` on Apple platforms,
+    /// `st_mtim` on Linux).
+    package static func modificationTime(_ status: stat) -> timespec {
         #if canImport(Darwin)
-        return Int(status.st_mtimespec.tv_sec)
+        return status.st_mtimespec
         #else
-        return Int(status.st_mtim.tv_sec)
+        return status.st_mtim
         #endif
+    }
+
+    /// When a file's contents last changed, in whole seconds since 1970.
+    package static func modificationSeconds(_ status: stat) -> Int {
+        Int(modificationTime(status).tv_sec)
     }
 
     /// The type bits of a mode.

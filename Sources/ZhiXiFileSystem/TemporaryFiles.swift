@@ -21,7 +21,9 @@ enum TemporaryFiles {
         return ".zx-" + String(repeating: "0", count: 8 - hex.count) + hex + "-"
     }
 
-    /// Creates, opens and locks a new temporary file for `name` in `directory`, mode 0600.
+    /// Creates, opens and locks a new temporary file for `name` in `directory`, mode 0600,
+    /// remembered for removal on an interruption (``InterruptCleanup``) from before it exists;
+    /// the caller calls `InterruptCleanup.unregister()` once it is renamed or removed.
     /// - Throws: ``FileSystemError`` when none can be created.
     static func create(besideFileNamed name: String, in directory: String,
                        shownAs path: String) throws(FileSystemError) -> (path: String, descriptor: Int32) {
@@ -30,12 +32,17 @@ enum TemporaryFiles {
         for _ in 0 ..< 16 {
             let random = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
             let temporary = directory + "/" + prefix + String(repeating: "0", count: 12 - random.count) + random + ".tmp"
+            // Remembered for an interruption before it exists: a signal landing between the
+            // creation and a later registration would leave the file behind.
+            InterruptCleanup.register(temporary)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
                 while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
                 return (temporary, descriptor)
             }
-            if errno != EEXIST { break }
+            let failure = errno
+            InterruptCleanup.unregister()
+            if failure != EEXIST { errno = failure; break }
         }
         throw FileSystemError(.io, path: path, reason: "cannot create a temporary file in \(directory) "
                               + "(\(FileSystemError.lastError)); the file is unchanged")

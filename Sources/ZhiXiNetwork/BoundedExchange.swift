@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,7 +18,7 @@ import FoundationNetworking
 /// The answer arrives through the session's ``SessionDelegate`` piece by piece, so a body
 /// announced (`Content-Length`) or growing past `limit` bytes stops the task at once: a
 /// server cannot make the client hold more than the limit.
-final class BoundedExchange: @unchecked Sendable {
+final class BoundedExchange: Sendable {
     /// The answer was larger than the limit.
     struct AnswerTooLarge: Error {
         /// The limit, in bytes.
@@ -26,13 +27,15 @@ final class BoundedExchange: @unchecked Sendable {
         var announced: Int64?
     }
 
-    // Everything below is only touched under `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-    private var task: URLSessionDataTask?
-    private var watchdog: DispatchWorkItem?
-    private var response: URLResponse?
-    private var body = Data()
+    /// What changes while the exchange runs.
+    private struct State {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var task: URLSessionDataTask?
+        var response: URLResponse?
+        var body = Data()
+    }
+
+    private let state = Locked(State())
     private let limit: Int
 
     private init(limit: Int) {
@@ -58,14 +61,16 @@ final class BoundedExchange: @unchecked Sendable {
     private func start(_ request: URLRequest, in session: URLSession, delegate: SessionDelegate, deadline: Double,
                        continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         let task = session.dataTask(with: request)
-        let watchdog = DispatchWorkItem { [self] in finish(.failure(URLError(.timedOut))) }
-        lock.lock()
-        self.continuation = continuation
-        self.task = task
-        self.watchdog = watchdog
-        lock.unlock()
+        state.withLock { state in
+            state.continuation = continuation
+            state.task = task
+        }
         delegate.register(self, for: task)
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
+        // The watchdog, on Dispatch rather than a task, so that the deadline holds while the
+        // cooperative pool is busy; once the caller is answered its `finish` does nothing.
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [self] in
+            finish(.failure(URLError(.timedOut)))
+        }
         task.resume()
         if Task.isCancelled { finish(.failure(CancellationError())) }
     }
@@ -77,36 +82,32 @@ final class BoundedExchange: @unchecked Sendable {
             finish(.failure(AnswerTooLarge(limit: limit, announced: response.expectedContentLength)))
             return false
         }
-        lock.lock()
-        self.response = response
-        lock.unlock()
+        state.withLock { $0.response = response }
         return true
     }
 
     /// A piece of the body arrived; `false` (and the caller answered) when the body has grown
     /// past the limit or the caller was answered already.
     func received(_ data: Data) -> Bool {
-        lock.lock()
-        guard continuation != nil else {
-            lock.unlock()
-            return false
+        enum Outcome { case kept, answered, tooLarge }
+        let outcome = state.withLock { state -> Outcome in
+            guard state.continuation != nil else { return .answered }
+            guard state.body.count + data.count <= limit else { return .tooLarge }
+            state.body.append(data)
+            return .kept
         }
-        guard body.count + data.count <= limit else {
-            lock.unlock()
+        switch outcome {
+        case .kept: return true
+        case .answered: return false
+        case .tooLarge:
             finish(.failure(AnswerTooLarge(limit: limit, announced: nil)))
             return false
         }
-        body.append(data)
-        lock.unlock()
-        return true
     }
 
     /// The task completed, with `error` or with the answer received so far.
     func completed(_ error: (any Error)?) {
-        lock.lock()
-        let response = self.response
-        let body = self.body
-        lock.unlock()
+        let (response, body) = state.withLock { ($0.response, $0.body) }
         if let error {
             finish(.failure(error))
         } else if let response {
@@ -117,18 +118,16 @@ final class BoundedExchange: @unchecked Sendable {
     }
 
     /// Answers the caller with `result` unless it has been answered; cancels the data task
-    /// (when the answer is not its own) and the watchdog.
+    /// (when the answer is not its own).
     func finish(_ result: Result<(Data, URLResponse), any Error>) {
-        lock.lock()
-        let continuation = self.continuation
-        let task = self.task
-        let watchdog = self.watchdog
-        self.continuation = nil
-        self.task = nil
-        self.watchdog = nil
-        body = Data()
-        lock.unlock()
-        watchdog?.cancel()
+        let (continuation, task) = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.task = nil
+                state.body = Data()
+            }
+            return (state.continuation, state.task)
+        }
         guard let continuation else { return }
         if case .failure = result, let task, task.state == .running || task.state == .suspended { task.cancel() }
         continuation.resume(with: result)

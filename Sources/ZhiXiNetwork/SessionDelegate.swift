@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,29 +8,21 @@ import FoundationNetworking
 /// never sent on to another address (the 3xx answer itself reaches the caller as an HTTP
 /// error), and hands each data task's answer, piece by piece, to the ``BoundedExchange``
 /// waiting for it, which stops an answer larger than its limit as soon as it knows.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // `exchanges` is only touched under `lock`.
-    private let lock = NSLock()
-    private var exchanges: [Int: BoundedExchange] = [:]
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let exchanges = Locked<[Int: BoundedExchange]>([:])
 
     /// Routes the callbacks of `task` to `exchange` until ``forget(_:)``.
     func register(_ exchange: BoundedExchange, for task: URLSessionTask) {
-        lock.lock()
-        exchanges[task.taskIdentifier] = exchange
-        lock.unlock()
+        exchanges.withLock { $0[task.taskIdentifier] = exchange }
     }
 
     /// Stops routing the callbacks of the task with this identifier.
     func forget(_ taskIdentifier: Int) {
-        lock.lock()
-        exchanges.removeValue(forKey: taskIdentifier)
-        lock.unlock()
+        _ = exchanges.withLock { $0.removeValue(forKey: taskIdentifier) }
     }
 
     private func exchange(for task: URLSessionTask) -> BoundedExchange? {
-        lock.lock()
-        defer { lock.unlock() }
-        return exchanges[task.taskIdentifier]
+        exchanges.withLock { $0[task.taskIdentifier] }
     }
 
     func urlSession(

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiFileSystem
 import ZhiXiReviewService
@@ -10,12 +11,10 @@ import ZhiXiReviewService
 ///
 /// Two storages on the same root (two launches of the app) find the same files. Within one
 /// storage each learner's cache and outbox are opened once and shared by every repository.
-public final class LearnerStorage: @unchecked Sendable {
+public final class LearnerStorage: Sendable {
     /// The directory everything is kept under.
     public let root: URL
-    // `places` is only touched under `lock`.
-    private let lock = NSLock()
-    private var places: [String: LearnerPlace] = [:]
+    private let places = Locked<[String: LearnerPlace]>([:])
 
     /// A storage under `root` (created when first needed).
     public init(root: URL) {
@@ -25,9 +24,16 @@ public final class LearnerStorage: @unchecked Sendable {
     /// The files of learner `userID`, created when first needed.
     /// - Throws: `RepositoryFailure.storage(reason:)` when the directory or the outbox cannot be made.
     public func place(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
-        lock.lock()
-        defer { lock.unlock() }
-        if let place = places[userID] { return place }
+        try places.withLock { (places) throws(RepositoryFailure) -> LearnerPlace in
+            if let place = places[userID] { return place }
+            let place = try makePlace(forUser: userID)
+            places[userID] = place
+            return place
+        }
+    }
+
+    /// Makes the directory and opens the files of learner `userID`.
+    private func makePlace(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
         let hex = userID.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
         let directory = root.appendingPathComponent("users", isDirectory: true).appendingPathComponent(hex.isEmpty ? "-" : hex, isDirectory: true)
         do throws(FileSystemError) {
@@ -41,9 +47,7 @@ public final class LearnerStorage: @unchecked Sendable {
         } catch {
             throw .storage(reason: error.description)
         }
-        let place = LearnerPlace(directory: directory, cache: WorkspaceCache(fileURL: directory.appendingPathComponent("workspace.json")),
-                                 outbox: outbox)
-        places[userID] = place
-        return place
+        return LearnerPlace(directory: directory, cache: WorkspaceCache(fileURL: directory.appendingPathComponent("workspace.json")),
+                            outbox: outbox)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
@@ -37,7 +38,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     public let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
     private let assembler: ReviewPlanAssembler
-    private let changeBroadcast = ReviewPlanChangeBroadcast()
+    private let changeBroadcast = Broadcast<ReviewPlanChange>()
 
     /// Creates the repository.
     /// - Parameters:

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiAuth
 import ZhiXiModel
 import ZhiXiNetwork
@@ -12,6 +13,8 @@ final class AuthConnection {
     let storeDirectory: URL
     /// The token store in it.
     let tokenStore: TokenStore
+    /// The learner of the saved session as the server last described them, beside the tokens.
+    let userStore: SessionUserStore
     /// The API client.
     let client: APIClient
     /// The auth service on the client.
@@ -27,7 +30,9 @@ final class AuthConnection {
         storeDirectory = try AuthOptions.storeDirectory(arguments, context: context)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         self.requestLog = requestLog
-        tokenStore = TokenStore(secureStore: FileSecureStore(directory: storeDirectory))
+        let secureStore = FileSecureStore(directory: storeDirectory)
+        tokenStore = TokenStore(secureStore: secureStore)
+        userStore = SessionUserStore(secureStore: secureStore)
         let configuration = APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout * 4,
                                                    retryPolicy: RetryPolicy(maximumRetries: retries))
         var logger: (@Sendable (APIRequestLog) -> Void)?
@@ -63,6 +68,52 @@ final class AuthConnection {
             return try await operation()
         } catch {
             throw Self.failure(error, action)
+        }
+    }
+
+    /// The learner the saved session belongs to: the one remembered beside the tokens (by
+    /// `auth sign-in` or `auth whoami`), else the server's answer to `GET users/me`, then
+    /// remembered.
+    /// - Throws: 77 when no session is saved (or it cannot be read); the server's failure
+    ///   when nobody is remembered and the server cannot say who it is.
+    func signedInLearner(_ action: String, context: CommandContext) async throws(CommandError) -> User {
+        let tokens: AuthTokens?
+        do {
+            tokens = try tokenStore.readTokens()
+        } catch {
+            throw .noPermission("\(action): the saved session in \(storeDirectory.path) cannot be used (\(error)); "
+                + "sign in again (zhixi-review auth sign-in)")
+        }
+        guard tokens != nil else {
+            throw .noPermission("\(action): not signed in: review tasks are kept and sent per learner "
+                + "(zhixi-review auth sign-in, --store \(storeDirectory.path))")
+        }
+        if let user = userStore.loadUser() { return user }
+        let user = try await perform(action, context: context) { () async throws(AuthError) -> User in
+            try await service.currentUser()
+        }
+        remember(user, action, context: context)
+        return user
+    }
+
+    /// Remembers `user` as the saved session's learner; a store that cannot be written is a
+    /// warning (the next command asks the server again).
+    func remember(_ user: User, _ action: String, context: CommandContext) {
+        do throws(SecureStoreError) {
+            try userStore.saveUser(user)
+        } catch {
+            context.writeError("zhixi-review: \(action): warning: the learner could not be remembered in "
+                + "\(storeDirectory.path) (\(error))")
+        }
+    }
+
+    /// Forgets the saved session's learner; a store that cannot be changed is a warning.
+    func forgetLearner(_ action: String, context: CommandContext) {
+        do throws(SecureStoreError) {
+            try userStore.clearUser()
+        } catch {
+            context.writeError("zhixi-review: \(action): warning: the remembered learner could not be removed from "
+                + "\(storeDirectory.path) (\(error))")
         }
     }
 
@@ -118,22 +169,19 @@ final class AuthConnection {
 
 /// The request log of `--verbose`: lines from the client's logger, which may run on any
 /// thread, kept until the command writes them out.
-final class RequestLogBuffer: @unchecked Sendable {
-    // `lines` is only touched under `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class RequestLogBuffer: Sendable {
+    private let lines = Locked<[String]>([])
 
+    /// Keeps `line`.
     func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
+        lines.withLock { $0.append(line) }
     }
 
+    /// The lines kept so far, which are then forgotten.
     func drain() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let drained = lines
-        lines.removeAll()
-        return drained
+        lines.withLock { lines in
+            defer { lines.removeAll() }
+            return lines
+        }
     }
 }

@@ -44,7 +44,7 @@ enum AuthSignInCommand: Command {
         let format = try arguments.value(of: format, default: .text)
         let connection = try AuthConnection(arguments, context: context)
         let credential = try credential(arguments, context: context)
-        let outcome = await signIn(credential, service: connection.service)
+        let outcome = await signIn(credential, service: connection.service, userStore: connection.userStore)
         connection.flushLog(to: context)
         if let error = outcome.error { throw AuthConnection.failure(error, "auth sign-in") }
         let report = SessionReport(route: outcome.route, user: outcome.user)
@@ -82,10 +82,12 @@ enum AuthSignInCommand: Command {
                                fullName: name, email: try arguments.value(of: email))
     }
 
-    /// Signs in through the app's session, on the main actor as in the app.
+    /// Signs in through the app's session, on the main actor as in the app; the learner is
+    /// remembered in `userStore`, beside the tokens (the `tasks` commands keep an outbox per learner).
     @MainActor
-    static func signIn(_ credential: AppleCredential, service: AuthService) async -> (route: AppRoute, user: User?, error: AuthError?) {
-        let session = AppSession(authService: service)
+    static func signIn(_ credential: AppleCredential, service: AuthService,
+                       userStore: SessionUserStore) async -> (route: AppRoute, user: User?, error: AuthError?) {
+        let session = AppSession(authService: service, userStore: userStore)
         await session.signIn(with: credential)
         return (session.route, session.currentUser, session.authError)
     }

@@ -33,6 +33,7 @@ enum AuthSignOutCommand: Command {
         let outcome = try await connection.perform("auth sign-out", context: context) { () async throws(AuthError) -> LogoutOutcome in
             try await connection.service.logout()
         }
+        connection.forgetLearner("auth sign-out", context: context)
         if case .serverNotTold(let error) = outcome {
             context.writeError("zhixi-review: auth sign-out: warning: the server was not told (\(error)); "
                 + "the session was removed from \(connection.storeDirectory.path) all the same")

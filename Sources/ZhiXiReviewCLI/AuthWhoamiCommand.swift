@@ -27,6 +27,7 @@ enum AuthWhoamiCommand: Command {
         let user = try await connection.perform("auth whoami", context: context) { () async throws(AuthError) -> User in
             try await connection.service.currentUser()
         }
+        connection.remember(user, "auth whoami", context: context)
         context.write(format == .json ? try SessionReport.json(user) : SessionReport.describe(user) + "\n")
     }
 }

@@ -9,7 +9,7 @@ public final class CommandContext {
     /// Everything written to standard output so far (when not writing to the process's stream).
     public private(set) var standardOutput = ""
     /// Everything written to standard error so far (when not writing to the process's stream).
-    public private(set) var standardError = ""
+    public var standardError: String { errorStream.captured.current }
     /// Environment variables (`LANG` selects the default language of `plan`).
     public let environment: [String: String]
     /// The current time, used when `--now` is not given.
@@ -19,6 +19,8 @@ public final class CommandContext {
 
     /// `true` when writing to the process's file descriptors.
     private let isProcess: Bool
+    /// Standard error, which any thread may write (a notice while a lock is waited for).
+    private let errorStream: ErrorStream
     /// The standard input of an in-process context.
     private var standardInputData: Data?
     private var pendingOutput: [UInt8] = []
@@ -31,6 +33,7 @@ public final class CommandContext {
         self.standardInputData = standardInput
         self.standardErrorIsTerminal = false
         isProcess = false
+        errorStream = ErrorStream(isProcess: false)
     }
 
     /// A context that reads and writes the process's standard streams.
@@ -45,6 +48,7 @@ public final class CommandContext {
         standardInputData = nil
         standardErrorIsTerminal = isatty(2) == 1
         isProcess = true
+        errorStream = ErrorStream(isProcess: true)
     }
 
     /// The standard input of an in-process context, or `nil` for the process's own (file
@@ -73,17 +77,10 @@ public final class CommandContext {
     /// How long a command waits for a lock another process holds (``FileLock``): `seconds`,
     /// saying "waiting for another zhixi-review on FILE" on standard error after a second.
     func lockWait(seconds: Double) -> FileLockWait {
-        let notice = WaitNotice(context: self)
-        return FileLockWait(timeoutSeconds: seconds, noticeAfterSeconds: 1) { path in notice.say(path) }
-    }
-
-    /// Writes the lock-wait notice to the context's standard error from whichever thread
-    /// waits. The command is suspended while its lock is waited for, so nothing else writes
-    /// to the context meanwhile.
-    private final class WaitNotice: @unchecked Sendable {
-        let context: CommandContext
-        init(context: CommandContext) { self.context = context }
-        func say(_ path: String) { context.writeError("zhixi-review: waiting for another zhixi-review on \(path) (--wait sets how long)") }
+        let errorStream = errorStream
+        return FileLockWait(timeoutSeconds: seconds, noticeAfterSeconds: 1) { path in
+            errorStream.writeMessage("zhixi-review: waiting for another zhixi-review on \(path) (--wait sets how long)")
+        }
     }
 
     /// Writes text to standard output (buffered; see ``flush()``).
@@ -99,16 +96,13 @@ public final class CommandContext {
     /// Keeps `value` alive until the process exits, when running as the process: a large
     /// workspace then needs no tearing down, object by object, before `exit`. In-process
     /// contexts (tests) let it go as usual.
-    public func keepUntilExit(_ value: Any) {
+    public func keepUntilExit(_ value: any Sendable) {
         guard isProcess else { return }
-        CommandContext.keptLock.lock()
-        CommandContext.keptUntilExit.append(value)
-        CommandContext.keptLock.unlock()
+        CommandContext.keptUntilExit.withLock { $0.append(value) }
     }
 
-    // Only appended to, under `keptLock`, and never read.
-    nonisolated(unsafe) private static var keptUntilExit: [Any] = []
-    private static let keptLock = NSLock()
+    /// The values kept until exit: only appended, never read.
+    private static let keptUntilExit = Locked<[any Sendable]>([])
 
     /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``). A large block
     /// goes straight to the stream after what is buffered, without being copied.
@@ -149,22 +143,12 @@ public final class CommandContext {
     /// drive the terminal. A closed or broken standard error is ignored: the command still
     /// ends with its own status.
     public func writeError(_ text: String) {
-        let safe = text.escapingControlCharacters(keepingLineBreaks: true)
-        let line = safe.hasSuffix("\n") ? safe : safe + "\n"
-        if isProcess {
-            _ = Array(line.utf8).withUnsafeBytes { Self.writeAll($0, to: 2) }
-        } else {
-            standardError += line
-        }
+        errorStream.writeMessage(text)
     }
 
     /// Writes bytes to standard error as they are (an output option given `/dev/stderr`).
     func writeErrorBytes(_ data: Data) {
-        if isProcess {
-            _ = data.withUnsafeBytes { Self.writeAll($0, to: 2) }
-        } else {
-            standardError += String(decoding: data, as: UTF8.self)
-        }
+        errorStream.write(data)
     }
 
     /// Writes a progress line to standard error when it is a terminal, overwriting the previous
@@ -203,7 +187,7 @@ public final class CommandContext {
 
     /// Writes every byte to a file descriptor, retrying after interruptions; the `errno` on
     /// failure.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    fileprivate static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
@@ -215,5 +199,30 @@ public final class CommandContext {
             offset += written
         }
         return nil
+    }
+}
+
+/// Standard error of a ``CommandContext``: the process's file descriptor 2, or text kept for
+/// a test. Safe from any thread.
+private struct ErrorStream: Sendable {
+    /// `true` when writing to the process's file descriptor.
+    let isProcess: Bool
+    /// What was written, when not writing to the process's stream.
+    let captured = Locked("")
+
+    /// Writes a message line, its control characters made visible (line breaks and tabs kept).
+    /// A closed or broken standard error is ignored.
+    func writeMessage(_ text: String) {
+        let safe = text.escapingControlCharacters(keepingLineBreaks: true)
+        write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
+    }
+
+    /// Writes bytes as they are.
+    func write(_ data: Data) {
+        if isProcess {
+            _ = data.withUnsafeBytes { CommandContext.writeAll($0, to: 2) }
+        } else {
+            captured.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
     }
 }

@@ -71,7 +71,7 @@ enum EvaluateCommand: Command {
 
         var rows: [Row] = []
         var foldLines: [String] = []
-        var foldJSON: [String] = []
+        var foldReports: [EvaluationReport.Fold] = []
         var predictionRows: [(item: Int, fold: Int, predicted: Double, defaults: Double, weight: Double)] = []
         var lastFoldParameters: (parameters: FSRSParameters, fold: Int, trainingItems: Int)?
         if splitCount == 1 {
@@ -123,10 +123,10 @@ enum EvaluateCommand: Command {
                                  + "defaults \(TextFormatting.fixed(fold.defaults.logLoss, 4)) / "
                                  + "\(TextFormatting.fixed(fold.defaults.rmseBins, 4))"
                                  + (fold.optimization.map { $0.outcome == .fitted ? "" : " (\($0.outcome))" } ?? ""))
-                foldJSON.append("{\"fold\": \(fold.fold + 1), \"trainingItems\": \(fold.trainingItems.count), "
-                                + "\"testItems\": \(fold.testItems.count), \"candidate\": \(metricsJSON(fold.candidate)), "
-                                + "\"defaults\": \(metricsJSON(fold.defaults)), \"parameters\": \(TrainingInput.jsonArray(fold.parameters)), "
-                                + "\"outcome\": \(TextFormatting.jsonString(outcome))}")
+                foldReports.append(EvaluationReport.Fold(
+                    fold: fold.fold + 1, trainingItems: fold.trainingItems.count, testItems: fold.testItems.count,
+                    candidate: EvaluationReport.Metrics(fold.candidate), defaults: EvaluationReport.Metrics(fold.defaults),
+                    parameters: ParameterList(parameters: fold.parameters), outcome: outcome))
                 let weights = ModelEvaluator.weights(count: fold.testItems.count, weighting: .recency)
                 for (offset, item) in fold.testItems.enumerated() {
                     predictionRows.append((item, fold.fold + 1, fold.predictions[offset], fold.defaultPredictions[offset], weights[offset]))
@@ -149,7 +149,6 @@ enum EvaluateCommand: Command {
 
         switch format {
         case .json:
-            var output = "{\"items\": \(dataset.itemCount), \"splits\": \(splitCount), "
             var parametersFrom: String?
             let candidateParameters: FSRSParameters
             if let given {
@@ -160,11 +159,12 @@ enum EvaluateCommand: Command {
             } else {
                 candidateParameters = .default
             }
-            output += "\"candidate\": " + rowJSON(rows[0], parameters: TrainingInput.jsonArray(candidateParameters),
-                                                   parametersFrom: parametersFrom)
-            output += ", \"defaults\": " + rowJSON(rows.last!, parameters: TrainingInput.jsonArray(.default), parametersFrom: nil)
-            output += ", \"folds\": [" + foldJSON.joined(separator: ", ") + "]}\n"
-            context.write(output)
+            let report = EvaluationReport(
+                items: dataset.itemCount, splits: splitCount,
+                candidate: EvaluationReport.Row(rows[0], parameters: candidateParameters, parametersFrom: parametersFrom),
+                defaults: EvaluationReport.Row(rows[rows.count - 1], parameters: .default, parametersFrom: nil),
+                folds: foldReports)
+            context.write(try OutputJSON.report(report, style: .spaced, command: "evaluate"))
         default:
             var output = splitCount == 1
                 ? "every item scored: \(dataset.itemCount) items from \(input.description)\n"
@@ -184,17 +184,61 @@ enum EvaluateCommand: Command {
         }
     }
 
-    private static func metricsJSON(_ metrics: EvaluationMetrics) -> String {
-        "{\"logLoss\": \(TextFormatting.fixed(metrics.logLoss, 6)), \"rmseBins\": \(TextFormatting.fixed(metrics.rmseBins, 6)), "
-            + "\"auc\": \(metrics.auc.map { TextFormatting.fixed($0, 6) } ?? "null")}"
-    }
+    /// `--format json`: the two rows, then each scored fold.
+    private struct EvaluationReport: Encodable {
+        /// A row of the summary, weighted by recency, with the parameters it used.
+        struct Row: Encodable {
+            var name: String
+            var parameters: ParameterList
+            /// Where the candidate's parameters come from, when fitted per fold.
+            var parametersFrom: String?
+            var weighting = "recency"
+            var logLoss: ReportNumber
+            var rmseBins: ReportNumber
+            var auc: ReportNumber
+            var logLossUnweighted: ReportNumber
+            var rmseBinsUnweighted: ReportNumber
 
-    private static func rowJSON(_ row: Row, parameters: String, parametersFrom: String?) -> String {
-        "{\"name\": \(TextFormatting.jsonString(row.name)), \"parameters\": \(parameters), "
-            + (parametersFrom.map { "\"parametersFrom\": \(TextFormatting.jsonString($0)), " } ?? "")
-            + "\"weighting\": \"recency\", \"logLoss\": \(TextFormatting.fixed(row.logLoss, 6)), "
-            + "\"rmseBins\": \(TextFormatting.fixed(row.rmseBins, 6)), \"auc\": \(row.auc.map { TextFormatting.fixed($0, 6) } ?? "null"), "
-            + "\"logLossUnweighted\": \(TextFormatting.fixed(row.logLossUnweighted, 6)), "
-            + "\"rmseBinsUnweighted\": \(TextFormatting.fixed(row.rmseBinsUnweighted, 6))}"
+            init(_ row: EvaluateCommand.Row, parameters: FSRSParameters, parametersFrom: String?) {
+                name = row.name
+                self.parameters = ParameterList(parameters: parameters)
+                self.parametersFrom = parametersFrom
+                logLoss = .fixed(row.logLoss, 6)
+                rmseBins = .fixed(row.rmseBins, 6)
+                auc = .fixed(row.auc, 6)
+                logLossUnweighted = .fixed(row.logLossUnweighted, 6)
+                rmseBinsUnweighted = .fixed(row.rmseBinsUnweighted, 6)
+            }
+        }
+
+        /// A fold's figures, weighted by recency.
+        struct Metrics: Encodable {
+            var logLoss: ReportNumber
+            var rmseBins: ReportNumber
+            var auc: ReportNumber
+
+            init(_ metrics: EvaluationMetrics) {
+                logLoss = .fixed(metrics.logLoss, 6)
+                rmseBins = .fixed(metrics.rmseBins, 6)
+                auc = .fixed(metrics.auc, 6)
+            }
+        }
+
+        /// A scored fold (numbered from 1).
+        struct Fold: Encodable {
+            var fold: Int
+            var trainingItems: Int
+            var testItems: Int
+            var candidate: Metrics
+            var defaults: Metrics
+            var parameters: ParameterList
+            var outcome: String
+        }
+
+        var items: Int
+        var splits: Int
+        var candidate: Row
+        var defaults: Row
+        var folds: [Fold]
     }
 }

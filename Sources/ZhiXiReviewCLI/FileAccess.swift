@@ -1,7 +1,7 @@
 import Foundation
 import ZhiXiFileSystem
 
-/// Reading inputs, with the exit statuses of the README: a missing or unreadable input is 66,
+/// Reading inputs, with the exit statuses of docs/COMMANDS.md: a missing or unreadable input is 66,
 /// an input that is empty, larger than its limit (``InputLimits``) or not of its format is 65.
 /// Files, named pipes, `/dev/stdin`, `<(…)` and `-` (standard input) are all read alike.
 enum FileAccess {

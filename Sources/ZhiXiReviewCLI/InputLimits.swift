@@ -1,6 +1,6 @@
 import ZhiXiFileSystem
 
-/// The largest inputs the commands read, in bytes: documented in the README, named in the
+/// The largest inputs the commands read, in bytes: documented in docs/COMMANDS.md, named in the
 /// error when an input is larger, so that an endless stream (`/dev/zero`, a pipe that never
 /// ends) is refused instead of filling memory.
 enum InputLimits {

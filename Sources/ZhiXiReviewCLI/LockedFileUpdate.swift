@@ -10,7 +10,7 @@ import ZhiXiFileSystem
 ///
 /// Refused with 74, the file unchanged: a read-only file, a file the user may not write
 /// (whatever the directory allows), a file whose owner or group the replacement could not
-/// keep, and a file with several hard links (replacing it would split them; the README says
+/// keep, and a file with several hard links (replacing it would split them; docs/COMMANDS.md says
 /// so). Something that is not a regular file (a directory, a named pipe) is refused with 66
 /// before it is opened, so a pipe cannot make the command wait.
 enum LockedFileUpdate {

@@ -1,27 +1,27 @@
 import Foundation
+import ZhiXiCore
 
 /// A progress line on standard error for long commands: nothing during the first second,
 /// then `simulating: 23/80 runs, 4.1 s` rewritten in place four times a second, and erased
 /// at the end. Only when standard error is a terminal; safe to update from any thread.
-final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+final class ProgressLine: Sendable {
+    private struct State {
+        var done = 0
+        var shown = false
+        var finished = false
+    }
+
     private let start = DispatchTime.now().uptimeNanoseconds
     private let label: String
-    private var done = 0
-    private var total: Int
-    private var shown = false
-    private var timer: DispatchSourceTimer?
+    private let total: Int
+    private let state = Locked(State())
 
     /// A progress line for `total` steps (0: unknown), shown when `enabled`.
     init(label: String, total: Int, enabled: Bool) {
         self.label = label
         self.total = total
         guard enabled else { return }
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-        timer.schedule(deadline: .now() + 1, repeating: 0.25)
-        timer.setEventHandler { [weak self] in self?.draw() }
-        timer.resume()
-        self.timer = timer
+        drawAgain(after: 1)
     }
 
     /// Whether a progress line belongs on standard error: it is a terminal (and the command
@@ -32,33 +32,41 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Records that `done` of the steps are finished.
     func update(done: Int) {
-        lock.lock()
-        self.done = done
-        lock.unlock()
+        state.withLock { $0.done = done }
     }
 
     /// Stops and erases the line.
     func finish() {
-        lock.lock()
-        timer?.cancel()
-        timer = nil
-        let wasShown = shown
-        shown = false
-        lock.unlock()
+        let wasShown = state.withLock { state -> Bool in
+            defer {
+                state.finished = true
+                state.shown = false
+            }
+            return state.shown
+        }
         if wasShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    private func draw() {
-        lock.lock()
-        guard timer != nil else {
-            lock.unlock()
-            return
+    /// Draws the line after `seconds`, and again every quarter of a second until it is
+    /// finished: on Dispatch, so the line moves while the cooperative pool is busy.
+    private func drawAgain(after seconds: Double) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds) { [weak self] in
+            guard let self, self.draw() else { return }
+            self.drawAgain(after: 0.25)
         }
-        shown = true
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let counts = total > 0 ? " \(done)/\(total) runs," : ""
-        let text = "\r\(label):\(counts) \(TextFormatting.fixed(seconds, 1)) s\u{1B}[K"
-        lock.unlock()
+    }
+
+    /// Draws the line once; `false` when the line is finished.
+    private func draw() -> Bool {
+        let text = state.withLock { state -> String? in
+            guard !state.finished else { return nil }
+            state.shown = true
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let counts = total > 0 ? " \(state.done)/\(total) runs," : ""
+            return "\r\(label):\(counts) \(TextFormatting.fixed(seconds, 1)) s\u{1B}[K"
+        }
+        guard let text else { return false }
         FileHandle.standardError.write(Data(text.utf8))
+        return true
     }
 }

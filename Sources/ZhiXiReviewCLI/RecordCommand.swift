@@ -72,38 +72,27 @@ enum RecordCommand: Command {
         try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
             (data) throws(CommandError) -> Data in
             let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
-            guard let lesson = workspace.lessons.first(where: { $0.id == lessonID }) else {
-                let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
-                throw .dataError("\(path): no lesson has the id '\(lessonID)'"
-                    + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
+            let proposed = LearningSession(
+                id: "", userID: "", lessonID: lessonID, startedAt: startedAt, endedAt: endedAt, userInput: userInput,
+                masteryScore: score, weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
+            let session: LearningSession
+            do throws(SessionRecordingRefusal) {
+                session = try workspace.recording(proposed, id: givenID)
+            } catch {
+                switch error {
+                case .unknownLesson:
+                    let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
+                    throw .dataError("\(path): no lesson has the id '\(lessonID)'"
+                        + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
+                case .idTaken(let id):
+                    throw .dataError("\(path): session '\(id)' is already recorded; the file is unchanged")
+                case .alreadyRecorded(let id):
+                    throw .dataError("\(path): this session (lesson \(lessonID), score \(score.map(String.init) ?? "none"), at "
+                        + "\(ISO8601Timestamp.string(from: endedAt))) is already recorded as '\(id)'; the file is unchanged")
+                }
             }
-            lessonTitle = lesson.title
-            // The same session twice is refused: by its id, or by lesson, time and score.
-            if let givenID, workspace.sessions.contains(where: { $0.id == givenID }) {
-                throw .dataError("\(path): session '\(givenID)' is already recorded; the file is unchanged")
-            }
-            if let same = workspace.sessions.first(where: {
-                $0.lessonID == lessonID && $0.masteryScore == score
-                    && abs(($0.endedAt ?? $0.startedAt).timeIntervalSince(endedAt)) < 1
-            }) {
-                throw .dataError("\(path): this session (lesson \(lessonID), score \(score.map(String.init) ?? "none"), at "
-                    + "\(ISO8601Timestamp.string(from: endedAt))) is already recorded as '\(same.id)'; the file is unchanged")
-            }
-            let existingIDs = Set(workspace.sessions.map(\.id))
-            if let givenID {
-                sessionID = givenID
-            } else {
-                var counter = workspace.sessions.count + 1
-                repeat {
-                    let hash = StableHash.fnv1a64("\(lessonID)|\(endedAt.timeIntervalSince1970)|\(counter)")
-                    sessionID = "session-" + String(String(hash, radix: 16).suffix(12))
-                    counter += 1
-                } while existingIDs.contains(sessionID)
-            }
-            let session = LearningSession(
-                id: sessionID, userID: workspace.user?.id ?? workspace.profile.userID, lessonID: lessonID,
-                startedAt: startedAt, endedAt: endedAt, userInput: userInput, masteryScore: score,
-                weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
+            sessionID = session.id
+            lessonTitle = workspace.lessons.first { $0.id == lessonID }?.title ?? lessonID
             sessionJSON = try WorkspaceSplice.elementJSON(session)
             return try splice.append([("sessions", sessionJSON)])
         }

@@ -98,7 +98,7 @@ enum StatesCommand: Command {
         }
         let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler, now: now)
         switch format {
-        case .json: context.write(json(summaries))
+        case .json: context.write(try json(summaries))
         case .csv: context.write(csv(summaries))
         default: context.write(text(summaries, calendar: calendar))
         }
@@ -127,20 +127,37 @@ enum StatesCommand: Command {
 
     static func stepText(_ card: Card) -> String { card.step.map(String.init) ?? "" }
 
-    static func json(_ summaries: [CardScheduleSummary]) -> String {
-        var output = "["
-        for (index, summary) in summaries.enumerated() {
-            let card = summary.card
-            output += index == 0 ? "\n  {" : ",\n  {"
-            output += "\"cardId\": " + TextFormatting.jsonString(summary.cardID)
-            output += ", \"reviews\": \(summary.reviewCount)"
-            output += ", \"state\": \"\(card.state)\", \"step\": " + (card.step.map(String.init) ?? "null")
-            output += ", \"stability\": " + (card.stability.map { TextFormatting.fixed($0, 6) } ?? "null")
-            output += ", \"difficulty\": " + (card.difficulty.map { TextFormatting.fixed($0, 6) } ?? "null")
-            output += ", \"retrievability\": " + TextFormatting.fixed(summary.retrievability, 6)
-            output += ", \"due\": \"" + TextFormatting.iso8601UTC(card.due.timeIntervalSince1970) + "\"}"
+    /// One card in `--format json`.
+    struct CardReport: Encodable {
+        var cardID: String
+        var reviews: Int
+        var state: String
+        var step: ReportNumber
+        var stability: ReportNumber
+        var difficulty: ReportNumber
+        var retrievability: ReportNumber
+        var due: Date
+
+        enum CodingKeys: String, CodingKey {
+            case cardID = "cardId", reviews, state, step, stability, difficulty, retrievability, due
         }
-        return output + (summaries.isEmpty ? "]\n" : "\n]\n")
+
+        init(_ summary: CardScheduleSummary) {
+            let card = summary.card
+            cardID = summary.cardID
+            reviews = summary.reviewCount
+            state = "\(card.state)"
+            step = .whole(card.step)
+            stability = .fixed(card.stability, 6)
+            difficulty = .fixed(card.difficulty, 6)
+            retrievability = .fixed(summary.retrievability, 6)
+            due = card.due
+        }
+    }
+
+    /// `--format json`: an array of ``CardReport``s, one per line.
+    static func json(_ summaries: [CardScheduleSummary]) throws(CommandError) -> String {
+        try OutputJSON.report(summaries.map(CardReport.init), style: .elementPerLine, command: "states")
     }
 
     static func csv(_ summaries: [CardScheduleSummary]) -> String {

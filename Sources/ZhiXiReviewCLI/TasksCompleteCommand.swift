@@ -26,7 +26,7 @@ enum TasksCompleteCommand: Command {
         let format = try arguments.value(of: format, default: .text)
         let id = try arguments.singleInput()
         let completedAt = try arguments.value(of: at, default: context.now)
-        let tasks = try TasksOutbox(arguments, context: context, create: true, command: "tasks complete")
+        let tasks = try await TasksOutbox.open(arguments, context: context, create: true, command: "tasks complete")
         try await tasks.enqueueAndSync(.complete(taskID: id, at: completedAt, recordedAt: context.now), context: context, format: format)
     }
 }

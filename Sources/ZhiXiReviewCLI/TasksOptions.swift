@@ -6,8 +6,8 @@ import ZhiXiModel
 enum TasksOptions {
     /// `--outbox DIR`: where completions and skips wait while the server cannot be reached.
     static let outbox = CommandOption<String>.text(
-        "outbox", placeholder: "DIR", default: "beside the store: the store's directory with -outbox added", example: "/tmp/zhixi-outbox",
-        help: "where completions and skips wait until the server has them (one file per action, mode 0600)")
+        "outbox", placeholder: "DIR", default: "the learner's own beside the store: STORE-outbox/LEARNER-ID", example: "/tmp/zhixi-outbox",
+        help: "where completions and skips wait until the server has them (one file per action, mode 0600); it holds one learner's")
 
     /// `--status S`: a review task status.
     static let status = CommandOption<ReviewTaskStatus>(
@@ -22,9 +22,9 @@ enum TasksOptions {
                       example: "2026-11-29", expectation: "a date such as 2026-11-29", parse: { CivilDate(iso8601Date: $0) })
     }
 
-    /// The outbox of `--outbox`, else the directory beside the store.
-    static func outboxDirectory(_ arguments: ParsedArguments, connection: AuthConnection) throws(CommandError) -> URL {
-        if let path = try arguments.value(of: outbox) { return URL(fileURLWithPath: path, isDirectory: true) }
+    /// The directory beside the store that holds each learner's default outbox: the store's
+    /// directory with `-outbox` added.
+    static func sharedOutboxDirectory(connection: AuthConnection) -> URL {
         let store = connection.storeDirectory.standardizedFileURL
         return store.deletingLastPathComponent().appendingPathComponent(store.lastPathComponent + "-outbox", isDirectory: true)
     }
@@ -34,7 +34,8 @@ enum TasksOptions {
     exit status: 0 ok; 64 wrong command line; 65 the outbox holds a file that is not an action;
     69 the server cannot be reached or failed (tasks list); 74 the outbox cannot be written;
     75 completions or skips wait in the outbox for a later 'tasks sync' (no answer, a 5xx after
-    the retries); 76 the server's answer is malformed; 77 not signed in, or the server refused
-    the action for good (the task is gone: it left the outbox).
+    the retries); 76 the server's answer is malformed; 77 not signed in (nothing is kept), the
+    outbox holds another learner's actions, or the server refused the action for good (the
+    task is gone: it left the outbox).
     """
 }

@@ -11,17 +11,33 @@ struct TasksOutbox {
     let connection: AuthConnection
     let command: String
 
-    /// Opens the outbox of `--outbox` (created when `create`) with the connection of the
-    /// common options.
-    init(_ arguments: ParsedArguments, context: CommandContext, create: Bool, command: String) throws(CommandError) {
-        connection = try AuthConnection(arguments, context: context)
-        self.command = command
-        let directory = try TasksOptions.outboxDirectory(arguments, connection: connection)
+    /// Opens the signed-in learner's outbox (`--outbox`, else the learner's own beside the
+    /// store; created when `create`) with the connection of the common options. Nothing is
+    /// opened without a saved session, or when the outbox holds another learner's actions
+    /// (both 77): see ``OutboxLearner``.
+    static func open(_ arguments: ParsedArguments, context: CommandContext, create: Bool,
+                     command: String) async throws(CommandError) -> TasksOutbox {
+        let connection = try AuthConnection(arguments, context: context)
+        let explicit = try arguments.value(of: TasksOptions.outbox)
+        let learner = try await connection.signedInLearner(command, context: context)
+        let directory: URL
+        if let explicit {
+            directory = URL(fileURLWithPath: explicit, isDirectory: true)
+        } else {
+            let shared = TasksOptions.sharedOutboxDirectory(connection: connection)
+            if let warning = OutboxLearner.earlierOutboxWarning(shared, command: command) { context.writeError("zhixi-review: " + warning) }
+            directory = shared.appendingPathComponent(OutboxLearner.directoryName(for: learner.id), isDirectory: true)
+        }
+        let outbox: ReviewTaskOutbox
         do {
             outbox = try ReviewTaskOutbox(directory: directory, create: create)
         } catch {
             throw Self.failure(error, command)
         }
+        if let warning = try OutboxLearner.claim(directory, for: learner.id, command: command) {
+            context.writeError("zhixi-review: " + warning)
+        }
+        return TasksOutbox(outbox: outbox, connection: connection, command: command)
     }
 
     /// Keeps `action` in the outbox, then sends what waits; reports and fails as ``syncAndReport(context:format:for:)``.

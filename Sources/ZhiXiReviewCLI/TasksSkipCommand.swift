@@ -22,7 +22,7 @@ enum TasksSkipCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         let id = try arguments.singleInput()
-        let tasks = try TasksOutbox(arguments, context: context, create: true, command: "tasks skip")
+        let tasks = try await TasksOutbox.open(arguments, context: context, create: true, command: "tasks skip")
         try await tasks.enqueueAndSync(.skip(taskID: id, recordedAt: context.now), context: context, format: format)
     }
 }

@@ -25,7 +25,7 @@ enum TasksSyncCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: format, default: .text)
         guard arguments.positionals.isEmpty else { throw arguments.usageError("tasks sync takes no arguments") }
-        let tasks = try TasksOutbox(arguments, context: context, create: true, command: "tasks sync")
+        let tasks = try await TasksOutbox.open(arguments, context: context, create: true, command: "tasks sync")
         try await tasks.syncAndReport(context: context, format: format)
     }
 }

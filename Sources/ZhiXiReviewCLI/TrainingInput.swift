@@ -7,8 +7,8 @@ import ZhiXiTraining
 
 /// The input of `optimize` and `evaluate`: a review log (CSV) or a learner workspace (JSON),
 /// turned into fsrs-rs's items. A workspace's lessons and weak points become the cards of the
-/// dataset through the library's door (`TrainingDataset(plannerHistories:)`), with the
-/// reviews the planner replays (``ZhiXiPlanner/ReviewPlanner/reviewHistories(_:now:)``).
+/// dataset through the library's door (`WorkspaceTrainingData`), with the reviews the
+/// planner replays.
 enum TrainingInput {
     /// The one argument of both commands.
     static let argument = CommandSpecification.Argument(
@@ -86,14 +86,9 @@ enum TrainingInput {
     ///   zone, a session of an unknown lesson, …).
     static func dataset(of workspace: LearnerWorkspace, name: String, zone: String?, hour: Int?,
                         now: Date) throws(PlannerError) -> Loaded {
-        var configuration = PlannerConfiguration()
-        configuration.timeZoneIdentifier = zone
-        configuration.dayStartHour = hour
-        let histories = try ReviewPlanner(configuration: configuration).reviewHistories(PlannerInput(workspace: workspace), now: now)
-        let dataset = TrainingDataset(plannerHistories: histories)
-        let lessons = histories.filter { $0.weakPoint == nil }.count
-        return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(lessons) lessons and "
-                      + "\(histories.count - lessons) weak points in \(name)")
+        let data = try WorkspaceTrainingData(workspace: workspace, now: now, timeZoneIdentifier: zone, dayStartHour: hour)
+        return Loaded(dataset: data.dataset, description: "\(data.dataset.reviewCount) reviews of \(data.lessonCount) lessons and "
+                      + "\(data.weakPointCount) weak points in \(name)")
     }
 
     /// The weights as a JSON array, each rounded to 6 decimals (what Anki and fsrs-rs accept).

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import Darwin
 /// exactly once in effect, across crashes, kills and retries.
 ///
 /// - **Durable:** ``enqueue(_:)`` writes the action as one small file (`<task id in hex>.<kind>.json`)
-///   through `AtomicFile` (ZhiXiCore) — a temporary file flushed to disk, renamed, the
+///   through `AtomicFileWriter` (ZhiXiFileSystem) — a temporary file flushed to disk, renamed, the
 ///   directory flushed — so when it returns the action survives a crash, and a crash during
 ///   it leaves the action whole or absent.
 /// - **Exactly once in effect:** an action leaves the outbox only after the server answered
@@ -97,10 +98,10 @@ public actor ReviewTaskOutbox {
             } catch {
                 throw .storage(path: path, operation: "encoding", reason: String(describing: error))
             }
-            do throws(AtomicFile.Failure) {
-                try AtomicFile.write(data, to: path)
+            do throws(FileSystemError) {
+                try AtomicFileWriter.replaceFile(at: path, with: data)
             } catch {
-                throw .storage(path: error.path, operation: error.operation, reason: error.reason)
+                throw .storage(path: path, operation: "writing", reason: error.reason)
             }
             return true
         }
@@ -188,10 +189,10 @@ public actor ReviewTaskOutbox {
 
     private func remove(_ action: ReviewTaskAction) throws(ReviewOutboxError) {
         try locked { () throws(ReviewOutboxError) -> Void in
-            do throws(AtomicFile.Failure) {
-                try AtomicFile.remove(entryPath(action))
+            do throws(FileSystemError) {
+                try AtomicFileWriter.removeFile(at: entryPath(action))
             } catch {
-                throw .storage(path: error.path, operation: error.operation, reason: error.reason)
+                throw .storage(path: error.path, operation: "removing", reason: error.reason)
             }
         }
     }

@@ -1,3 +1,4 @@
+import ZhiXiCore
 /// The whole-day intervals a review may be given instead of the exact one, so that items
 /// introduced together drift apart instead of always falling due on the same day: Anki's fuzz
 /// ranges.

@@ -1,3 +1,5 @@
+import ZhiXiCore
+
 /// The seed of the pseudo-random choices made for one review of one item: which day in the
 /// fuzz range it gets, and the weighted draw of the load balancer.
 ///
@@ -28,7 +30,7 @@ public struct FuzzSeed: Sendable, Hashable {
     }
 
     /// The seed of a review of an item with a string identifier (a lesson, a weak point): the
-    /// identifier is hashed with ``StableHash/fnv1a64(_:)``, stable across runs and platforms.
+    /// identifier is hashed with `StableHash.fnv1a64(_:)` (ZhiXiCore), stable across runs and platforms.
     /// O(n) in the identifier's UTF-8 length.
     public init(itemKey: String, reviewCount: Int) {
         self.init(itemHash: StableHash.fnv1a64(itemKey), reviewCount: reviewCount)

@@ -1,3 +1,5 @@
+import ZhiXiCore
+
 /// Chooses, within a fuzz range, the day that keeps the number of items due per day even:
 /// the load balancer of Anki 24.11, deterministic.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// The study calendars built so far, by time-zone identifier and day-start hour, so that
 /// creating a calendar again (every plan, every decoded configuration) costs a dictionary
@@ -7,8 +8,8 @@ import Foundation
 ///
 /// Bounded: at most ``capacity`` calendars (a calendar is small: its zone's table is shared).
 /// When full, a calendar not used since the clock hand last passed it is replaced (the CLOCK
-/// approximation of least-recently-used). Safe to use from any thread (one lock, held for the
-/// look-up or the insertion only).
+/// approximation of least-recently-used). Safe to use from any thread (one lock, held for
+/// the look-up or the insertion only; a calendar is built outside it).
 final class StudyCalendarCache: Sendable {
     /// The cache behind ``StudyCalendar``'s initialisers.
     static let shared = StudyCalendarCache(capacity: 256)

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// A time zone's UTC offsets from 1900 to 2200 (daylight-saving transitions included), read
 /// once from the zone's rules and indexed by spans of about 12 days, so that the offset at an
@@ -30,7 +31,7 @@ struct TimeZoneOffsetTable: Sendable {
     private static let cache = ClockCache<String, TimeZoneOffsetTable>(capacity: 128)
     /// Held while a table is built, so that threads asking for the same new zone at once
     /// build it once.
-    private static let buildLock = NSLock()
+    private static let building = Locked(())
 
     /// The table of the zone named `identifier` (e.g. `"Asia/Shanghai"`), built on first use,
     /// or `nil` when no such zone exists. O(1) once built.
@@ -46,13 +47,13 @@ struct TimeZoneOffsetTable: Sendable {
     }
 
     private static func buildOnce(identifier: String, zone: () -> TimeZone?) -> TimeZoneOffsetTable? {
-        buildLock.lock()
-        defer { buildLock.unlock() }
-        if let table = cache.value(for: identifier) { return table }
-        guard let timeZone = zone() else { return nil }
-        let table = TimeZoneOffsetTable(building: timeZone)
-        cache.store(table, for: identifier)
-        return table
+        building.withLock { _ in
+            if let table = cache.value(for: identifier) { return table }
+            guard let timeZone = zone() else { return nil }
+            let table = TimeZoneOffsetTable(building: timeZone)
+            cache.store(table, for: identifier)
+            return table
+        }
     }
 
     /// Reads the offsets of `timeZone` (no cache). O(transitions from 1900 to 2200).

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// How the simulated AI scores a learner's session (mastery 0–100), conditioned on whether

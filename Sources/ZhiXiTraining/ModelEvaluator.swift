@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ZhiXiCore
 import ZhiXiMemory
 
 /// How well parameters predict a dataset's items: each item's predicted recall (the memory
@@ -21,15 +22,15 @@ public enum ModelEvaluator {
     /// same-day reviews). O(reviews), on all cores.
     static func retrievabilities(of parameters: FSRSParameters, on dataset: TrainingDataset) -> [Double] {
         let kernel = RecurrenceGradient(weights: parameters.weights)
-        let chunks = ChunkedReduction.ranges(count: dataset.cardCount, minimumCost: 32_768) {
+        let chunks = ParallelChunks.ranges(count: dataset.cardCount, minimumCost: 32_768) {
             dataset.reviewStarts[$0 + 1] - dataset.reviewStarts[$0]
         }
         var output = [Double](repeating: 1, count: dataset.reviewCount)
         output.withUnsafeMutableBufferPointer { outputBuffer in
-            let target = SendablePointer(pointer: outputBuffer.baseAddress!)
+            let target = SendablePointer(outputBuffer.baseAddress!)
             dataset.ratings.withUnsafeBufferPointer { ratings in
                 dataset.elapsedDays.withUnsafeBufferPointer { elapsed in
-                    ChunkedReduction.forEach(chunkCount: chunks.count) { chunk in
+                    ParallelChunks.forEach(chunkCount: chunks.count) { chunk in
                         for card in chunks[chunk] {
                             let start = dataset.reviewStarts[card]
                             kernel.retrievabilities(ratings: ratings.baseAddress! + start, elapsed: elapsed.baseAddress! + start,

@@ -126,8 +126,8 @@ public struct ParameterOptimizer: Sendable {
         let trained = set.itemIndices
         var losses = [0.0, 0.0]
         losses.withUnsafeMutableBufferPointer { buffer in
-            let target = SendablePointer(pointer: buffer.baseAddress!)
-            ChunkedReduction.forEach(chunkCount: 2) { index in
+            let target = SendablePointer(buffer.baseAddress!)
+            ParallelChunks.forEach(chunkCount: 2) { index in
                 target.pointer[index] = Self.logLoss(of: index == 0 ? defaults : parameters, on: dataset, items: trained)
             }
         }
@@ -187,8 +187,8 @@ public struct ParameterOptimizer: Sendable {
                     configuration: configuration)
         }
         descents.withUnsafeMutableBufferPointer { buffer in
-            let shared = SendablePointer(pointer: buffer.baseAddress!)
-            ChunkedReduction.forEach(chunkCount: count) { restart in
+            let shared = SendablePointer(buffer.baseAddress!)
+            ParallelChunks.forEach(chunkCount: count) { restart in
                 shared.pointer[restart].runEpoch(dataset: dataset)
             }
         }
@@ -383,7 +383,7 @@ struct TrainingSet {
         batchSize = configuration.batchSize
         minimumParallelWork = configuration.minimumParallelWork
         // The objective is a forward pass over every trajectory: worth both cores sooner.
-        allChunks = ChunkedReduction.ranges(count: cards.count, minimumCost: max(1, configuration.minimumParallelWork / 2)) {
+        allChunks = ParallelChunks.ranges(count: cards.count, minimumCost: max(1, configuration.minimumParallelWork / 2)) {
             lengths[$0]
         }
     }
@@ -395,7 +395,7 @@ struct TrainingSet {
         var batchStart = 0, batchItems = 0
         func close(_ end: Int) {
             guard end > batchStart else { return }
-            let chunks = ChunkedReduction.ranges(count: end - batchStart, minimumCost: minimumParallelWork) {
+            let chunks = ParallelChunks.ranges(count: end - batchStart, minimumCost: minimumParallelWork) {
                 let trajectory = Int(order[batchStart + $0])
                 return trajectoryEnds[trajectory] - trajectoryStarts[trajectory]
             }.map { ($0.lowerBound + batchStart) ..< ($0.upperBound + batchStart) }
@@ -445,7 +445,7 @@ struct TrainingSet {
         return dataset.ratings.withUnsafeBufferPointer { ratings in
             dataset.elapsedDays.withUnsafeBufferPointer { elapsed in
                 lossWeights.withUnsafeBufferPointer { lossWeights in
-                    ChunkedReduction.sum(chunkCount: chunks.count) { chunk, partial in
+                    ParallelChunks.sum(chunkCount: chunks.count, width: 22) { chunk, partial in   // the loss, then 21 derivatives
                         // Two trajectories at a time (their forward passes side by side), the
                         // sums in trajectory order as one at a time would add them.
                         withUnsafeTemporaryAllocation(of: RecurrenceGradient.Step.self, capacity: 2 * longest) { steps in

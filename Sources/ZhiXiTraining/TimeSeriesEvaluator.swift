@@ -43,9 +43,8 @@ public struct TimeSeriesEvaluator: Sendable {
         let scored = Array(1..<foldCount)
         let defaultsAtReviews = ModelEvaluator.retrievabilities(of: .default, on: dataset)
         let givenAtReviews = parameters.map { ModelEvaluator.retrievabilities(of: $0, on: dataset) }
-        let results = FoldSlots(count: scored.count)
         let optimizer = optimizer, weighting = weighting, foldCount = foldCount
-        WorkerPool.current.forEach(count: scored.count) { slot in
+        let folds = ParallelChunks.array(chunks: scored.count) { slot in
             let fold = scored[slot]
             let test = fold * size ..< (fold == foldCount - 1 ? dataset.itemCount : (fold + 1) * size)
             let fit: OptimizationResult? = parameters == nil ? optimizer.optimize(dataset, itemLimit: fold * size) : nil
@@ -53,14 +52,13 @@ public struct TimeSeriesEvaluator: Sendable {
             let atReviews = givenAtReviews ?? ModelEvaluator.retrievabilities(of: candidateParameters, on: dataset)
             let candidate = test.map { atReviews[Int(dataset.itemPositions[$0])] }
             let defaults = test.map { defaultsAtReviews[Int(dataset.itemPositions[$0])] }
-            results.store(FoldEvaluation(
+            return FoldEvaluation(
                 fold: fold, trainingItems: 0 ..< fold * size, testItems: test, parameters: candidateParameters,
                 optimization: fit,
                 candidate: ModelEvaluator.metrics(predictions: candidate, dataset: dataset, items: test, weighting: weighting),
                 defaults: ModelEvaluator.metrics(predictions: defaults, dataset: dataset, items: test, weighting: weighting),
-                predictions: candidate, defaultPredictions: defaults), at: slot)
+                predictions: candidate, defaultPredictions: defaults)
         }
-        let folds = results.values()
         return TimeSeriesEvaluation(folds: folds, dataset: dataset)
     }
 
@@ -160,18 +158,4 @@ public struct TimeSeriesSummary: Sendable, Hashable {
     public var pooled: EvaluationMetrics
     /// The AUC of all scored items together.
     public var auc: Double? { pooled.auc }
-}
-
-/// Write-once result slots for the folds evaluated in parallel.
-private final class FoldSlots: @unchecked Sendable {
-    private var slots: [FoldEvaluation?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: FoldEvaluation, at index: Int) {
-        lock.withLock { slots[index] = value }
-    }
-
-    func values() -> [FoldEvaluation] { slots.map { $0! } }
 }

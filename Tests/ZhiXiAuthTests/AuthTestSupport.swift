@@ -3,12 +3,11 @@ import ZhiXiAuth
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiTestServer
+import ZhiXiTestSupport
 
 /// A fresh temporary directory for one test (its parent exists; it does not).
 func temporaryDirectory(_ name: String = "store") -> URL {
-    FileManager.default.temporaryDirectory
-        .appendingPathComponent("zhixi-auth-\(UUID().uuidString)", isDirectory: true)
-        .appendingPathComponent(name, isDirectory: true)
+    TemporaryDirectory.child(name, prefix: "zhixi-auth")
 }
 
 /// The permission bits of a file or directory, such as `0o600`.

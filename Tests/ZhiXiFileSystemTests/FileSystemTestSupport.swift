@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,9 +8,7 @@ import Darwin
 
 /// A fresh temporary directory for one test.
 func temporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-fs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+    try TemporaryDirectory.make(prefix: "zhixi-fs").path
 }
 
 /// The `stat` of a path, not following a final link.

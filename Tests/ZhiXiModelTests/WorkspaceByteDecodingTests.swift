@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiCore
 @testable import ZhiXiModel
 
 /// Decodes `json` with both decoders: the byte decoder's result (or its error) and
@@ -98,7 +99,7 @@ struct WorkspaceByteDecodingTests {
 
     @Test("a workspace of many generated sessions decodes as with JSONDecoder")
     func generatedWorkspace() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let phrases = ["守恒条件", "矢量方向", "受力分析", "energy", "inertia", "加速度 a = F/m"]
         var sessions: [LearningSession] = []
         for index in 0..<2000 {
@@ -289,7 +290,7 @@ struct WorkspaceByteDecodingTests {
     func damagedInputs() throws {
         let original = Array(try ZhiXiJSON.makeEncoder().encode(ModelSamples.workspace))
         let alphabet = Array(#"{}[]",:0123456789-+.eE\ nulltruefalse"ab\u"#.utf8) + [0x09, 0x0A, 0xE4, 0xFF]
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var disagreements: [String] = []
         for _ in 0..<1500 {
             var bytes = original

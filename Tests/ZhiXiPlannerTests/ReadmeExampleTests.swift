@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-// The code of the README's "Embed the scheduler" section, compiled and run here. The test
-// below checks that the README shows exactly these lines, so the README cannot go stale.
+// The code of docs/EMBEDDING.md's "Embed the scheduler" section, compiled and run here. The test
+// below checks that docs/EMBEDDING.md shows exactly these lines, so docs/EMBEDDING.md cannot go stale.
 // README-BEGIN
 import ZhiXiModel
 import ZhiXiPlanner
@@ -49,19 +49,19 @@ func embedTheScheduler(now: Date = Date()) throws -> (card: Card, restored: Card
 }
 // README-END
 
-@Suite("README")
+@Suite("docs/EMBEDDING.md")
 struct ReadmeExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the README's embedding example is this file's code, and it runs")
+    @Test("docs/EMBEDDING.md's embedding example is this file's code, and it runs")
     func exampleIsCurrentAndRuns() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "## Embed the scheduler").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst()
             .first { $0.hasPrefix("import Foundation") }?.components(separatedBy: "```").first)
-        #expect(block == "import Foundation\n" + example, "update the README's code block from Tests/ZhiXiPlannerTests/ReadmeExampleTests.swift")
+        #expect(block == "import Foundation\n" + example, "update the code block of docs/EMBEDDING.md from Tests/ZhiXiPlannerTests/ReadmeExampleTests.swift")
         // It needs no file: it runs from any directory.
         let previous = FileManager.default.currentDirectoryPath
         #expect(FileManager.default.changeCurrentDirectoryPath(NSTemporaryDirectory()))

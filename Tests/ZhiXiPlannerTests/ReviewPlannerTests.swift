@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 @testable import ZhiXiPlanner

@@ -1,30 +1,22 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
 @testable import ZhiXiReading
 import ZhiXiTestServer
 
 /// The `zhixi-review` executable built beside this test bundle (`swift build` first).
-let reviewExecutable: URL = {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = directory.appendingPathComponent("zhixi-review")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/zhixi-review")
-}()
+let reviewExecutable = BuiltProducts.executable("zhixi-review")
 
-/// SplitMix64: the test's seeded randomness (events, faults, kill times).
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The test's seeded randomness (events, faults, kill times): ZhiXiCore's SplitMix64.
+typealias SeededRandom = SplitMix64
 
+extension SplitMix64 {
     mutating func uuid() -> UUID {
         let a = next(), b = next()
         var bytes = [UInt8](repeating: 0, count: 16)
@@ -54,7 +46,7 @@ final class BatchFaults: @unchecked Sendable {
     private let maximumTimeouts: Int
 
     init(seed: UInt64, maximumTimeouts: Int) {
-        random = SeededRandom(state: seed)
+        random = SeededRandom(seed: seed)
         self.maximumTimeouts = maximumTimeouts
     }
 
@@ -93,7 +85,7 @@ final class BatchFaults: @unchecked Sendable {
     }
 }
 
-@Suite("Fault injection: every deliverable event reaches the server exactly once", .serialized)
+@Suite("Fault injection: every deliverable event reaches the server exactly once", .serialized, .tags(.endToEnd))
 struct FaultInjectionTests {
     static let eventCount = 12_000
 
@@ -130,7 +122,8 @@ struct FaultInjectionTests {
     static func modificationTime(_ path: String) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else { return 0 }
-        return status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+        let time = SystemCalls.modificationTime(status)
+        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
     }
 
     /// Waits (bounded: 60 s) for a process to end.
@@ -145,7 +138,7 @@ struct FaultInjectionTests {
     func exactlyOnce() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: reviewExecutable.path), "build the package first: swift build")
         let started = Date()
-        var random = SeededRandom(state: 20_261_130)
+        var random = SeededRandom(seed: 20_261_130)
         let reading = try FakeReadingEventServer(limits: TestServerLimits(maximumConnections: 20_000, lifetime: 300, maximumDelay: 5))
         reading.refuse(denied: ["denied-1"], expired: ["tmp-expired"], deleted: ["deleted-1"])
         let faults = BatchFaults(seed: 7, maximumTimeouts: 4)
@@ -316,3 +309,4 @@ struct FaultInjectionTests {
         """)
     }
 }
+#endif

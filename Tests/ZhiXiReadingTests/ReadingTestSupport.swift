@@ -3,12 +3,11 @@ import ZhiXiModel
 import ZhiXiNetwork
 @testable import ZhiXiReading
 import ZhiXiTestServer
+import ZhiXiTestSupport
 
 /// A new empty directory under the temporary directory.
 func temporaryDirectory(_ name: String = "queue") -> URL {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-reading-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-    return base.appendingPathComponent(name)
+    TemporaryDirectory.child(name, prefix: "zhixi-reading-tests")
 }
 
 /// A valid event of `material`, the `sequence`th of its session.

@@ -5,7 +5,7 @@ import ZhiXiNetwork
 import ZhiXiReading
 import ZhiXiTestServer
 
-// The README's "Embed the reading pipeline" example; the test below checks that the README
+// docs/READING.md's "Embed the reading pipeline" example; the test below checks that docs/READING.md
 // shows exactly these lines.
 // README-BEGIN
 func startReading(client: APIClient, queueDirectory: URL, positionsFile: URL) async throws {
@@ -26,18 +26,18 @@ func startReading(client: APIClient, queueDirectory: URL, positionsFile: URL) as
 }
 // README-END
 
-@Suite("The README's reading example runs against the loopback server")
+@Suite("docs/READING.md's reading example runs against the loopback server")
 struct ReadmeExampleTests {
-    @Test("the README shows this file's example")
+    @Test("docs/READING.md shows this file's example")
     func exampleIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/READING.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "### Embed the reading pipeline").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
         #expect(block == "import ZhiXiNetwork\nimport ZhiXiReading\n\n" + example,
-                "update the README's code block from Tests/ZhiXiReadingTests/ReadmeExampleTests.swift")
+                "update the code block of docs/READING.md from Tests/ZhiXiReadingTests/ReadmeExampleTests.swift")
     }
 
     @Test("the example runs against the loopback server")

@@ -257,6 +257,31 @@ struct UploadQueueTests {
         #expect(done.uploaded + last.uploaded == 4 && last.remaining == 0)
     }
 
+    @Test("cancelFlush stops a running flush (the app going to the background): it ends cancelled, releases the flush lock, keeps what was not confirmed")
+    func cancelFlushReleasesTheLock() async throws {
+        let directory = temporaryDirectory()
+        let gate = AsyncGate()
+        let slow = ScriptedReadingServer { batch, _ in
+            await gate.wait()
+            return ReadingEventBatchResponse(accepted: batch.events.map(\.eventID))
+        }
+        let first = try Self.queue(directory, server: slow, batchSize: 1)
+        try await first.enqueue((1 ... 3).map { sampleEvent(sequence: $0) })
+        let running = Task { await first.flush() }
+        // Wait (bounded) until the flush holds the lock and waits for its first answer.
+        for _ in 0 ..< 5_000 where slow.received.isEmpty { try await Task.sleep(nanoseconds: 2_000_000) }
+        #expect(slow.received.count == 1)
+        await first.cancelFlush()
+        gate.open()
+        let cancelled = await running.value
+        #expect(cancelled.stopReason == .cancelled)
+        #expect(cancelled.remaining == 2)
+        let second = try Self.queue(directory, server: ScriptedReadingServer())
+        let rest = await second.flush()
+        #expect(rest.stopReason == nil && rest.remaining == 0, "the flush lock was released")
+        #expect(cancelled.uploaded + rest.uploaded == 3)
+    }
+
     @Test("a torn last record (a crash while appending) is cut off; everything enqueued before stays")
     func tornTail() async throws {
         let directory = temporaryDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiTestSupport
 import ZhiXiReviewCLI
 
 /// Runs `zhixi-review` in-process and captures what it prints.
@@ -20,13 +21,11 @@ func run(_ arguments: [String], environment: [String: String] = [:], standardInp
 }
 
 /// The package's root folder.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = BuiltProducts.packageRoot
 
 /// A fresh temporary folder for one test.
 func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryDirectory.make(prefix: "zhixi-cli")
 }
 
 /// Writes text to a file in a temporary folder and returns its path.

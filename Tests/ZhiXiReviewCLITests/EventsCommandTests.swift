@@ -1,12 +1,15 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
 import ZhiXiTestServer
 
 /// The `events` commands: in-process against the fake reading server on a loopback port,
 /// and as processes for the queue shared between them.
-@Suite("zhixi-review events enqueue / inspect / flush", .serialized)
+@Suite("zhixi-review events enqueue / inspect / flush", .serialized, .tags(.endToEnd))
 struct EventsCommandTests {
     static func line(_ material: String = "src-1", sequence: Int = 1, id: UUID = UUID(), type: String = "heartbeat") -> String {
         #"{"eventId":"\#(id.uuidString)","clientSessionId":"s-1","materialId":"\#(material)","readingTargetType":"knowledge_source","eventType":"\#(type)","position":{"progress":0.5},"activeSecondsDelta":15,"clientTimestampMs":\#(1_767_225_600_000 + sequence),"sequence":\#(sequence)}"#
@@ -145,9 +148,7 @@ struct EventsCommandTests {
 
     @Test("eight processes enqueue into one queue at the same moment while another flushes: nothing lost, nothing twice")
     func processesShareTheQueue() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("zhixi-review")
-        let path = FileManager.default.isExecutableFile(atPath: executable.path) ? executable
-            : packageRoot.appendingPathComponent(".build/debug/zhixi-review")
+        let path = BuiltProducts.executable("zhixi-review")
         #expect(FileManager.default.isExecutableFile(atPath: path.path), "build the package first: swift build")
         let server = try Server()
         let queue = try temporaryFolder().appendingPathComponent("queue").path
@@ -186,3 +187,4 @@ struct EventsCommandTests {
         #expect(server.reading.duplicateCount == 0, "no event was sent twice")
     }
 }
+#endif

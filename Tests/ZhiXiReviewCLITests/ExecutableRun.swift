@@ -1,3 +1,5 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -118,16 +120,4 @@ let runsAsRoot = geteuid() == 0
 /// Whether tests can run the executable as the unprivileged user 65534 (root, `setpriv`).
 let canRunAsNobody = runsAsRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
-/// The sample workspace's text.
-let sampleWorkspaceText: String = (try? String(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json"),
-                                               encoding: .utf8)) ?? ""
-
-/// The sample workspace as a JSON object to edit.
-func sampleWorkspaceObject() throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(sampleWorkspaceText.utf8)) as? [String: Any])
-}
-
-/// `object` as compact JSON text.
-func jsonText(_ object: Any) throws -> String {
-    String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-}
+#endif

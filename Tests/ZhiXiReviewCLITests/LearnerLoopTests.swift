@@ -1,21 +1,19 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiCore
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
 import ZhiXiTestServer
 
 /// The `zhixi-review` executable built beside this test bundle (`swift build` first).
-let cliExecutable: URL = {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = directory.appendingPathComponent("zhixi-review")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return packageRoot.appendingPathComponent(".build/debug/zhixi-review")
-}()
+let cliExecutable = BuiltProducts.executable("zhixi-review")
 
 /// A learner's account through the API, into `plan` and back: `pull` → `plan` → `tasks
 /// complete` → the server, offline completions through the outbox, and `analyze`.
-@Suite("The loop: pull → plan → tasks complete → the server", .serialized)
+@Suite("The loop: pull → plan → tasks complete → the server", .serialized, .tags(.endToEnd))
 struct LearnerLoopTests {
     /// The CLI tests' clock (see `run`): 2026-11-29T01:00:00Z.
     static let now = ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
@@ -212,3 +210,4 @@ struct LearnerLoopTests {
         #expect(try String(contentsOfFile: broken, encoding: .utf8) == "{\"sessions\": 3}")
     }
 }
+#endif

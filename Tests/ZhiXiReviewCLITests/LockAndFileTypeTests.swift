@@ -1,10 +1,14 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 12: no command waits forever: a named pipe where a file should be is
 /// refused, not opened; a lock held by another process is waited for at most `--wait` seconds,
 /// saying so after a second, then 75.
-@Suite("Locks and file types: bounded waits, said aloud", .serialized)
+@Suite("Locks and file types: bounded waits, said aloud", .serialized, .tags(.endToEnd))
 struct LockAndFileTypeTests {
     @Test("auth status with a named pipe as session-tokens answers at once (signed out, with a note)")
     func pipeAsTokens() throws {
@@ -37,3 +41,4 @@ struct LockAndFileTypeTests {
         #expect(!result.timedOut && result.status == 66, "status \(result.status): \(result.error)")
     }
 }
+#endif

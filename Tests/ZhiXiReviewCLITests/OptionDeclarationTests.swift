@@ -54,4 +54,22 @@ struct OptionDeclarationTests {
         #expect(failure == nil, "\(name) failed with every option given: \(failure ?? "")")
         #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")
     }
+
+    @Test("reading an option the command does not declare stops the process instead of reading as absent")
+    func undeclaredOptionIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            let specification = CommandSpecification(name: "example", summary: "", discussion: "",
+                                                     options: [CommandOption<Bool>.flag("declared", help: "declared").erased])
+            let parsed = try ParsedArguments(["--declared"], specification: specification)
+            _ = parsed.flag(CommandOption<Bool>.flag("undeclared", help: "left out of the list"))
+        }
+    }
+
+    @Test("a declared option reads as given or absent, as the command line says")
+    func declaredOptionIsRead() throws {
+        let declared = CommandOption<Bool>.flag("declared", help: "declared")
+        let specification = CommandSpecification(name: "example", summary: "", discussion: "", options: [declared.erased])
+        #expect(try ParsedArguments(["--declared"], specification: specification).flag(declared))
+        #expect(try !ParsedArguments([], specification: specification).flag(declared))
+    }
 }

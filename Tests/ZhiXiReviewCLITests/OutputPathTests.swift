@@ -1,11 +1,15 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 1: every output path (`--out`, `--svg`, `--predictions`) is classified
 /// before the work: a regular file is replaced atomically, a named pipe or a character device
 /// is written in place (never replaced), a link to the standard output reaches the pipe, and
 /// anything else is refused with 64 at once.
-@Suite("Output paths: special files written in place, the rest refused before the work", .serialized)
+@Suite("Output paths: special files written in place, the rest refused before the work", .serialized, .tags(.endToEnd))
 struct OutputPathTests {
     static let workspace = packageRoot.appendingPathComponent("data/sample-workspace.json").path
 
@@ -64,3 +68,4 @@ struct OutputPathTests {
         #expect(result.output.isEmpty)
     }
 }
+#endif

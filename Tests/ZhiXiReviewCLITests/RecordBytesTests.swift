@@ -1,11 +1,15 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 import ZhiXiModel
 
 /// Issue 16, class 7: `record` changes no byte it did not add: each line keeps its ending, new
 /// lines take the file's most common one; a hard-linked file is refused (74); temporary files
 /// left by a killed run are removed by the next run on the file; a 250-byte file name works.
-@Suite("record: only the new session's bytes change", .serialized)
+@Suite("record: only the new session's bytes change", .serialized, .tags(.endToEnd))
 struct RecordBytesTests {
     static func record(_ path: String, at time: String = "2026-11-29T10:00:00+08:00") async -> CommandRun {
         await run("record", path, "--lesson", "L1", "--score", "80", "--at", time)
@@ -103,3 +107,4 @@ struct RecordBytesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["w.json"], "the abandoned temporary file was removed")
     }
 }
+#endif

@@ -1,10 +1,14 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 import ZhiXiModel
 
 /// Issue 16, class 3: `record` checks that the user may write the file itself and that its
 /// owner and group can be kept, whatever the directory allows; otherwise 74, the file as it was.
-@Suite("record: a file the user may not write is refused, whoever owns the directory", .serialized)
+@Suite("record: a file the user may not write is refused, whoever owns the directory", .serialized, .tags(.endToEnd))
 struct RecordPermissionTests {
     static let nobody: (uid: UInt32, gid: UInt32) = (65_534, 65_534)
 
@@ -54,3 +58,4 @@ struct RecordPermissionTests {
         #expect(stat(path, &status) == 0 && status.st_uid == 4_242 && status.st_gid == 4_343 && status.st_mode & 0o777 == 0o640)
     }
 }
+#endif

@@ -1,15 +1,14 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 import ZhiXiReviewCLI
+import ZhiXiTestServer
 
 /// The `zhixi-review` executable built beside this test bundle.
-let reviewExecutable: URL = {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = directory.appendingPathComponent("zhixi-review")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return packageRoot.appendingPathComponent(".build/debug/zhixi-review")
-}()
+let reviewExecutable = BuiltProducts.executable("zhixi-review")
 
 /// Starts the executable with `arguments`; the caller waits for it.
 func launch(_ arguments: [String]) throws -> Process {
@@ -22,7 +21,7 @@ func launch(_ arguments: [String]) throws -> Process {
     return process
 }
 
-@Suite("zhixi-review record: files that survive their users", .serialized)
+@Suite("zhixi-review record: files that survive their users", .serialized, .tags(.endToEnd))
 struct RecordRobustnessTests {
     static let workspace = RecordCommandTests.workspace
 
@@ -143,3 +142,4 @@ struct RecordRobustnessTests {
         #expect(try Self.sessions(path).count == 2)
     }
 }
+#endif

@@ -1,9 +1,13 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 10: `simulate` bounds its work and the series it keeps up front, with a 64
 /// that names the limit, instead of trapping, exhausting memory or running for minutes.
-@Suite("simulate: the work is bounded before it starts", .serialized)
+@Suite("simulate: the work is bounded before it starts", .serialized, .tags(.endToEnd))
 struct SimulateBoundsTests {
     @Test("runs too large or sweeps too fine are refused with 64 naming the limit", arguments: [
         (["simulate", "--deck", "10", "--days", "36500", "--seeds", "10000"], "4,000,000"),
@@ -24,3 +28,4 @@ struct SimulateBoundsTests {
         #expect(result.output.contains("\"recommendedRetention\""))
     }
 }
+#endif

@@ -1,8 +1,12 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 15: the smaller findings of the second hostile pass.
-@Suite("Smaller findings: exits, URLs, tokens, names, messages, pipes", .serialized)
+@Suite("Smaller findings: exits, URLs, tokens, names, messages, pipes", .serialized, .tags(.endToEnd))
 struct SmallerFindingsTests {
     static let sample = packageRoot.appendingPathComponent("data/sample-workspace.json").path
 
@@ -45,7 +49,7 @@ struct SmallerFindingsTests {
         #expect(result.error.contains("w[3]") && !result.error.contains("FSRSParameters"), "\(result.error)")
     }
 
-    @Test("plan | head -1 and plan --batch | head -1 end quietly with 0, as the README says")
+    @Test("plan | head -1 and plan --batch | head -1 end quietly with 0, as docs/COMMANDS.md says")
     func closedPipe() throws {
         let line = try jsonText(try sampleWorkspaceObject())
         let fleet = try temporaryFile("fleet.jsonl", Array(repeating: line, count: 300).joined(separator: "\n") + "\n")
@@ -59,3 +63,4 @@ struct SmallerFindingsTests {
         }
     }
 }
+#endif

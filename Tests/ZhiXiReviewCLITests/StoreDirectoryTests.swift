@@ -1,11 +1,14 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiTestServer
 
 /// Issue 16, class 2: `--store DIR` is created 0700 when missing (its parents too, whatever
 /// the umask), and an existing directory that is a link, another user's or open to others is
 /// refused with 77, never chmod-ed.
-@Suite("auth --store: created private, or refused and left as it was", .serialized)
+@Suite("auth --store: created private, or refused and left as it was", .serialized, .tags(.endToEnd))
 struct StoreDirectoryTests {
     static func signIn(_ server: FakeZhiXiAPI, store: String) async -> CommandRun {
         await run("auth", "sign-in", "--server", server.apiBaseURL.absoluteString, "--store", store, "--identity-token", "t",
@@ -57,3 +60,4 @@ struct StoreDirectoryTests {
         for path in [base + "/a", base + "/a/b", store] { #expect(Self.mode(path) == 0o700, "\(path)") }
     }
 }
+#endif

@@ -1,9 +1,13 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 13: inputs that are streams (`/dev/stdin` as a pipe, a named pipe, `<(…)`)
 /// are read like files, and an empty input is called empty (65), not unreadable.
-@Suite("Inputs that are streams are read; empty ones are empty", .serialized)
+@Suite("Inputs that are streams are read; empty ones are empty", .serialized, .tags(.endToEnd))
 struct StreamInputTests {
     static let sample = packageRoot.appendingPathComponent("data/sample-workspace.json").path
 
@@ -35,3 +39,4 @@ struct StreamInputTests {
         #expect(result.error.contains("empty"), "\(result.error)")
     }
 }
+#endif

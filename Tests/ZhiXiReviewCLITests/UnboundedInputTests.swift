@@ -1,9 +1,13 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 
 /// Issue 16, class 9: no input is read without a limit. An endless input (`/dev/zero`) is
 /// refused with 65, in bounded memory, whichever command reads it.
-@Suite("Endless inputs are refused in bounded memory", .serialized)
+@Suite("Endless inputs are refused in bounded memory", .serialized, .tags(.endToEnd))
 struct UnboundedInputTests {
     static let memory = 1 << 30
 
@@ -44,3 +48,4 @@ struct UnboundedInputTests {
         #expect(lines.count == 3 && lines[2].contains("\"line\":3") && lines[2].contains("longer than"))
     }
 }
+#endif

@@ -1,11 +1,15 @@
+// Runs the built executable as a process: macOS and Linux only (iOS has no `Process`).
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
+import ZhiXiTestServer
 import ZhiXiModel
 
 /// Issue 16, class 8: every numeric and date field of a workspace is bounded; a value out of
 /// range is refused with 65 naming its field (in `--batch`, that learner's error line only),
 /// never a crash or gigabytes of memory.
-@Suite("Workspace values out of range: 65 naming the field, never a crash", .serialized)
+@Suite("Workspace values out of range: 65 naming the field, never a crash", .serialized, .tags(.endToEnd))
 struct WorkspaceBoundsTests {
     /// The sample workspace with `change` applied, as compact JSON.
     static func sample(_ change: (inout [String: Any]) -> Void) throws -> String {
@@ -68,3 +72,4 @@ struct WorkspaceBoundsTests {
         #expect(result.status == 0, "\(result.error)")
     }
 }
+#endif

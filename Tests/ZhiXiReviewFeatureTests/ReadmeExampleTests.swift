@@ -5,7 +5,7 @@ import ZhiXiApp
 import ZhiXiAppTestSupport
 import ZhiXiReviewFeature
 
-// The README's "Embed the review feature" example; the test below checks that the README
+// docs/APP.md's "Embed the review feature" example; the test below checks that docs/APP.md
 // shows exactly these lines.
 // README-BEGIN
 @MainActor
@@ -35,18 +35,18 @@ func showTheReviewPlan(configuration: AppConfiguration) async throws {
 }
 // README-END
 
-@Suite("The README's review-feature example runs against the loopback server", .serialized)
+@Suite("docs/APP.md's review-feature example runs against the loopback server", .serialized)
 @MainActor
 struct ReviewFeatureReadmeExampleTests {
-    @Test("the README shows this file's example")
+    @Test("docs/APP.md shows this file's example")
     func exampleIsCurrent() throws {
-        let readme = try String(contentsOf: AppFixture.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: AppFixture.packageRoot.appendingPathComponent("docs/APP.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "### Embed the review feature").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
         #expect(block == "import Observation\nimport ZhiXiApp\nimport ZhiXiReviewFeature\n\n" + example,
-                "update the README's code block from Tests/ZhiXiReviewFeatureTests/ReadmeExampleTests.swift")
+                "update the code block of docs/APP.md from Tests/ZhiXiReviewFeatureTests/ReadmeExampleTests.swift")
     }
 
     @Test("the example runs: the plan is shown, the first task of today reaches the server; a relaunch offline keeps it until the network is back")

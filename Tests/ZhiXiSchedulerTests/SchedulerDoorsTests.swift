@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 // Only the scheduler: `Rating`, `FSRSParameters`, `MemoryState` and `MemoryModel` come with it.
+import ZhiXiCore
 import ZhiXiScheduler
 
 @Suite("The scheduler's small doors")

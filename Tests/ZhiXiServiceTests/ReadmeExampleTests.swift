@@ -11,7 +11,7 @@ import ZhiXiProfileService
 import ZhiXiReviewService
 import ZhiXiTestServer
 
-// The README's "Embed the services" example; the test below checks that the README shows
+// docs/APP.md's "Embed the services" example; the test below checks that docs/APP.md shows
 // exactly these lines.
 // README-BEGIN
 func useTheServices(client: APIClient, outboxDirectory: URL) async throws {
@@ -50,12 +50,12 @@ func useTheServices(client: APIClient, outboxDirectory: URL) async throws {
 }
 // README-END
 
-@Suite("The README's services example runs against the loopback server")
+@Suite("docs/APP.md's services example runs against the loopback server")
 struct ServicesReadmeExampleTests {
-    @Test("the README shows this file's example")
+    @Test("docs/APP.md shows this file's example")
     func exampleIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/APP.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "### Embed the services").dropFirst().first)
@@ -63,7 +63,7 @@ struct ServicesReadmeExampleTests {
         let imports = ["ZhiXiAIService", "ZhiXiAnalyticsService", "ZhiXiFeedbackService", "ZhiXiKnowledgeService", "ZhiXiLearningService",
                        "ZhiXiModel", "ZhiXiNetwork", "ZhiXiProfileService", "ZhiXiReviewService"]
         #expect(block == "import Foundation\n" + imports.map { "import \($0)\n" }.joined() + "\n" + example,
-                "update the README's code block from Tests/ZhiXiServiceTests/ReadmeExampleTests.swift")
+                "update the code block of docs/APP.md from Tests/ZhiXiServiceTests/ReadmeExampleTests.swift")
     }
 
     @Test("the example runs against the loopback server")

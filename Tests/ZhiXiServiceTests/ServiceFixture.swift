@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiTestSupport
 import ZhiXiAuth
 import ZhiXiCore
 import ZhiXiModel
@@ -41,20 +42,22 @@ struct ServiceFixture {
                           ReviewTask(id: "t2", userID: "u-1", lessonID: "l2", reviewType: .feynman, scheduledAt: at("2026-12-02T00:00:00Z"))])
     }
 
-    init(workspace: LearnerWorkspace = ServiceFixture.workspace()) async throws {
+    /// A fixture whose client gives up on a request after `requestTimeout` seconds (a test that
+    /// holds a request at a gate passes a guard far longer than the hold can take).
+    init(workspace: LearnerWorkspace = ServiceFixture.workspace(), requestTimeout: Double = 5) async throws {
         api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 120))
         let now = Self.now
         api.setClock { now }
         user = try api.seed(workspace)
         let tokens = TokenStore(secureStore: InMemorySecureStore())
         client = APIClient(baseURL: api.apiBaseURL, tokenStore: tokens,
-                           configuration: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
+                           configuration: APIClientConfiguration(requestTimeout: requestTimeout, resourceTimeout: max(20, requestTimeout),
                                                                  retryPolicy: RetryPolicy(maximumRetries: 2, initialDelay: 0.01)))
         try tokens.saveTokens(AuthTokens(api.signInDirectly(userIdentifier: user.appleUserID), receivedAt: Date()))
     }
 
     /// A new empty directory under the temporary directory.
     static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-service-tests-\(UUID().uuidString)", isDirectory: true)
+        TemporaryDirectory.child("outbox", prefix: "zhixi-service-tests")
     }
 }

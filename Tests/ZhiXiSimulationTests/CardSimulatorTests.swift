@@ -52,6 +52,11 @@ enum JSONValue: Codable, Sendable {
 
 @Suite("Card simulator")
 struct CardSimulatorTests {
+    @Test("the fixture holds fsrs-rs's 3 simulations (the test below is not vacuous)")
+    func fixtureIsComplete() {
+        #expect(FSRSSimulationCase.all.count == 3)
+    }
+
     @Test("means over 40 seeds agree with fsrs-rs's simulator", arguments: FSRSSimulationCase.all)
     func agreesWithFSRSRS(_ reference: FSRSSimulationCase) throws {
         var configuration = try SimulatorConfiguration(fsrsJSON: reference.configJSON)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiScheduler
 @testable import ZhiXiTraining

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import ZhiXiCore
 
-// The code of the README's "A weekly refit from the scheduler's own log" section, compiled and
-// run here. The test below checks that the README shows exactly these lines.
+// The code of docs/EMBEDDING.md's "A weekly refit from the scheduler's own log" section, compiled and
+// run here. The test below checks that docs/EMBEDDING.md shows exactly these lines.
 // README-BEGIN
 import ZhiXiScheduler
 import ZhiXiTraining
@@ -66,18 +67,18 @@ private func simulatedLearner(_ index: Int, cardCount: Int) throws -> StoredLear
     return StoredLearner(id: "learner-\(index)", configuration: configuration, cards: cards, archivedLog: CardReviewArchive.encode(log))
 }
 
-@Suite("README: the weekly refit")
+@Suite("docs/EMBEDDING.md: the weekly refit")
 struct TrainingReadmeExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the README's weekly refit is this file's code, and it runs: fitted learners get their parameters and rescheduled cards")
+    @Test("docs/EMBEDDING.md's weekly refit is this file's code, and it runs: fitted learners get their parameters and rescheduled cards")
     func weeklyRefitIsCurrentAndRuns() async throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "### A weekly refit from the scheduler's own log").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-        #expect(block == example, "update the README's code block from Tests/ZhiXiTrainingTests/ReadmeExampleTests.swift")
+        #expect(block == example, "update the code block of docs/EMBEDDING.md from Tests/ZhiXiTrainingTests/ReadmeExampleTests.swift")
 
         let learners = try (0 ..< 6).map { try simulatedLearner($0, cardCount: $0 == 5 ? 3 : 120) }
         let refitted = try await weeklyRefit(learners)

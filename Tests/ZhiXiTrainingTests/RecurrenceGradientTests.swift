@@ -1,4 +1,5 @@
 import Testing
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiScheduler
 @testable import ZhiXiTraining

@@ -12,8 +12,8 @@ import Darwin
 ///
 /// - `journal`: an 8-byte header (`ZXRQ` and version 1, little-endian) and then
 ///   ``JournalRecord``s, appended and synced to disk (`fdatasync`, `F_FULLFSYNC` on Apple
-///   platforms) before a call returns. Compaction writes the live events to
-///   `journal.compact`, syncs it and renames it over `journal`.
+///   platforms) before a call returns. Compaction writes the live events to a temporary
+///   file, syncs it and renames it over `journal` (`AtomicFileWriter`).
 /// - `lock`: `flock` on it (exclusive) serializes every read and change of the journal
 ///   between processes and between queues opened on the same directory.
 /// - `flush.lock`: held (non-blocking) for the whole of a flush, so that one flush runs at
@@ -41,7 +41,6 @@ final class ReadingEventJournal {
     let journalPath: String
     private let lockPath: String
     private let flushLockPath: String
-    private let compactPath: String
     private var descriptor: Int32 = -1
     private var identity: (device: UInt64, inode: UInt64) = (0, 0)
     private var lockDescriptor: Int32 = -1
@@ -65,7 +64,6 @@ final class ReadingEventJournal {
         journalPath = directory.appendingPathComponent("journal").path
         lockPath = directory.appendingPathComponent("lock").path
         flushLockPath = directory.appendingPathComponent("flush.lock").path
-        compactPath = directory.appendingPathComponent("journal.compact").path
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard create else { throw .missingQueue(path: directory.path) }
@@ -260,8 +258,8 @@ final class ReadingEventJournal {
         return lengths
     }
 
-    /// Replaces the journal by one holding only `records` (compaction): written to
-    /// `journal.compact`, synced, renamed over `journal`, and the directory synced. Call
+    /// Replaces the journal by one holding only `records` (compaction): written to a
+    /// temporary file, synced, renamed over `journal`, and the directory synced. Call
     /// under ``locked(_:)``. A crash at any point leaves either the old or the new journal.
     /// Reading goes on after the new journal's records. Returns the length of each record.
     @discardableResult
@@ -285,21 +283,14 @@ final class ReadingEventJournal {
         try writeWholeFile(Self.header)
     }
 
-    /// Writes `bytes` as the new journal through a synced temporary file and a rename.
+    /// Writes `bytes` as the new journal, atomically (`AtomicFileWriter` of ZhiXiFileSystem:
+    /// a synced temporary file renamed over it, the directory synced). Every writer holds
+    /// `lock`, so a temporary file left by a writer that was killed is removed.
     private func writeWholeFile(_ bytes: [UInt8]) throws(ReadingQueueError) {
-        let temporary = try Self.openFile(compactPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        var failure = Self.writeAll(bytes, to: temporary, at: 0)
-        if failure == nil, !Self.syncToDisk(temporary) { failure = Self.lastError }
-        close(temporary)
-        if failure == nil, rename(compactPath, journalPath) != 0 { failure = Self.lastError }
-        if let failure {
-            unlink(compactPath)
-            throw .storage(path: journalPath, operation: "rewriting", reason: failure)
-        }
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        do {
+            try AtomicFileWriter.replaceFile(at: journalPath, with: Data(bytes), holdingWritersLock: true)
+        } catch {
+            throw .storage(path: journalPath, operation: "rewriting", reason: error.reason)
         }
     }
 
@@ -398,15 +389,7 @@ final class ReadingEventJournal {
     /// Flushes the file's data to the disk: `fdatasync` on Linux, `F_FULLFSYNC` (falling
     /// back to `fsync`) on Apple platforms, where `fsync` leaves data in the drive's cache.
     static func syncToDisk(_ descriptor: Int32) -> Bool {
-        #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
-        return fsync(descriptor) == 0
-        #else
-        while fdatasync(descriptor) != 0 {
-            if errno != EINTR { return false }
-        }
-        return true
-        #endif
+        SystemCalls.syncDataToDisk(descriptor)
     }
 
     private static var lastError: String { String(cString: strerror(errno)) }

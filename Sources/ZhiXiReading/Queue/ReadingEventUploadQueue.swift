@@ -218,6 +218,13 @@ public actor ReadingEventUploadQueue {
 
     /// Uploads the pending events in batches until none is left or the flush must stop,
     /// and returns what happened. A call while a flush runs joins it.
+    ///
+    /// The flush lock (`flush.lock`, a `flock`) is held only while the flush runs and is
+    /// released when it ends, however it ends; the journal's own lock only for each read or
+    /// change of the file, never across a request. An iOS app should not be suspended in the
+    /// middle of a flush — a suspended app holding a file lock may be killed (`0xdead10cc`):
+    /// run the flush inside a background task, or call ``cancelFlush()`` when the app goes
+    /// to the background.
     public func flush() async -> FlushResult {
         if let runningFlush { return await runningFlush.value }
         let task = Task { await self.performFlush() }
@@ -225,6 +232,14 @@ public actor ReadingEventUploadQueue {
         let result = await task.value
         runningFlush = nil
         return result
+    }
+
+    /// Stops the running flush, if any: the request in flight is cancelled, the flush ends
+    /// with ``FlushStopReason/cancelled`` (its callers get that result), the events not
+    /// confirmed stay queued, and the flush lock is released. Cancelling a caller of
+    /// ``flush()`` does not stop a flush that other callers may have joined; this does.
+    public func cancelFlush() {
+        runningFlush?.cancel()
     }
 
     private enum BatchOutcome {

@@ -95,6 +95,8 @@ enum BatchRunner {
 
     /// The shared state of one run. `reader` is used under `readLock`; everything else under
     /// `outputLock` (taken inside `readLock`, never the other way round).
+    // Safe: every var is touched under `readLock`, `outputLock` or `bytes` as said above; the
+    // reader and the context (not Sendable) are used under those locks only.
     private final class State: @unchecked Sendable {
         private let reader: LineReader
         private let context: CommandContext

@@ -62,22 +62,30 @@ enum OptimizeBatch {
                                      message: "\(inputName) line \(line.number): \(place)\(error.description)").result
         }
         let result = ParameterOptimizer(configuration: configuration).optimize(dataset)
-        var text = UTF8Text(capacity: 512)
-        text.append("{\"userId\":")
-        text.appendJSONString(userID)
-        text.append(",\"parameters\":")
-        text.append(TrainingInput.jsonArray(result.parameters))
-        text.append(",\"reviews\":")
-        text.append(dataset.reviewCount)
-        text.append(",\"items\":")
-        text.append(result.itemCount)
-        text.append(",\"logLoss\":")
-        if let logLoss = result.logLossAfter, logLoss.isFinite { text.append(String(logLoss)) } else { text.append("null") }
-        if result.outcome != .fitted {
-            text.append(",\"note\":")
-            text.appendJSONString(result.outcome.description)
+        let report = LearnerFit(userID: userID, parameters: ParameterList(parameters: result.parameters),
+                                reviews: dataset.reviewCount, items: result.itemCount, logLoss: .shortest(result.logLossAfter),
+                                note: result.outcome == .fitted ? nil : result.outcome.description)
+        do {
+            return BatchRunner.LineResult(bytes: Array(try ReportJSONEncoder(style: .compact).text(report).utf8) + [0x0A], failed: false)
+        } catch {
+            return BatchLine.Failure(line: line, userID: userID,
+                                     message: "\(inputName) line \(line.number): the fit cannot be written as JSON (\(error))").result
         }
-        text.append("}\n")
-        return BatchRunner.LineResult(bytes: text.bytes, failed: false)
+    }
+
+    /// One learner's output line.
+    private struct LearnerFit: Encodable {
+        var userID: String
+        var parameters: ParameterList
+        var reviews: Int
+        var items: Int
+        /// The fit's log loss; `null` when there is none.
+        var logLoss: ReportNumber
+        /// Why the parameters were not fitted, when they were not.
+        var note: String?
+
+        enum CodingKeys: String, CodingKey {
+            case userID = "userId", parameters, reviews, items, logLoss, note
+        }
     }
 }

@@ -1,6 +1,8 @@
 /// A command line parsed against a ``CommandSpecification``: the positional arguments, and
 /// the options read back through their typed declarations. It remembers which options the
-/// command read, so a test can check that every declared option is used.
+/// command read, so a test can check that every declared option is used, and it refuses to read
+/// an option the command did not declare (a programming error: the process stops, naming the
+/// command and the option), so an option left out of a command's list never reads as absent.
 ///
 /// Options are `--name value` or `--name=value`; flags are `--name`; `--` ends the options;
 /// `-` alone is a positional argument (standard input); `-h` is `--help`.
@@ -81,14 +83,14 @@ final class ParsedArguments {
 
     /// Whether the option was given on the command line.
     func isGiven<Value>(_ option: CommandOption<Value>) -> Bool {
-        readOptions.insert(option.name)
+        noteRead(option.name)
         return flags.contains(option.name) || values[option.name] != nil
     }
 
     /// The option's value, or `nil` when it was not given.
     /// - Throws: a usage ``CommandError`` naming the option, the text and what it accepts.
     func value<Value>(of option: CommandOption<Value>) throws(CommandError) -> Value? {
-        readOptions.insert(option.name)
+        noteRead(option.name)
         if option.isFlag { return flags.contains(option.name) ? option.parse("") : nil }
         guard let text = values[option.name]?.last else { return nil }
         return try parse(text, option)
@@ -101,7 +103,7 @@ final class ParsedArguments {
 
     /// Every value of a repeatable option, in order.
     func values<Value>(of option: CommandOption<Value>) throws(CommandError) -> [Value] {
-        readOptions.insert(option.name)
+        noteRead(option.name)
         var result: [Value] = []
         for text in values[option.name] ?? [] { result.append(try parse(text, option)) }
         return result
@@ -109,7 +111,7 @@ final class ParsedArguments {
 
     /// Whether a flag was given.
     func flag(_ option: CommandOption<Bool>) -> Bool {
-        readOptions.insert(option.name)
+        noteRead(option.name)
         return flags.contains(option.name)
     }
 
@@ -130,6 +132,14 @@ final class ParsedArguments {
     /// A usage error of this command, with its synopsis.
     func usageError(_ message: String) -> CommandError {
         .usage(message, usage: specification.synopsis)
+    }
+
+    /// Records that the command read the option `name`; stops the process when the command
+    /// does not declare it.
+    private func noteRead(_ name: String) {
+        precondition(specification.options.contains { $0.name == name },
+                     "\(specification.name) reads --\(name), which it does not declare: add it to its specification's options")
+        readOptions.insert(name)
     }
 
     private func parse<Value>(_ text: String, _ option: CommandOption<Value>) throws(CommandError) -> Value {

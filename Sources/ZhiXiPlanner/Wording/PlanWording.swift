@@ -32,27 +32,7 @@ public struct PlanWording: Sendable, Hashable {
     public typealias Sentence = TextTemplate<Blank>
 
     /// A sentence with a count: the form for exactly one, and the form for any other count.
-    public struct Counted: Sendable, Hashable {
-        /// For a count of 1.
-        public var one: Sentence
-        /// For any other count.
-        public var other: Sentence
-
-        /// One form for both (languages without plural forms).
-        public init(_ both: String) {
-            one = Sentence(both)
-            other = one
-        }
-
-        /// Two forms.
-        public init(one: String, other: String) {
-            self.one = Sentence(one)
-            self.other = Sentence(other)
-        }
-
-        /// The form for `count`.
-        public func form(_ count: Int) -> Sentence { count == 1 ? one : other }
-    }
+    public typealias Counted = CountedTextTemplate<Blank>
 
     /// The language of the table.
     public var language: AppLanguage

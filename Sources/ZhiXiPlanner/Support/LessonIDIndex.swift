@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiScheduler
 
@@ -5,6 +6,7 @@ import ZhiXiScheduler
 /// Lesson ids → positions, looked up a million times per plan: an open-addressing table
 /// keyed by the FNV-1a hash of the id's UTF-8 bytes (cheaper than `Dictionary<String, _>`'s
 /// seeded SipHash for short ids); a hit is confirmed by comparing the strings.
+// Safe: the lessons' buffer pointer crosses threads; the table is built once and only read.
 struct LessonIDIndex: @unchecked Sendable {
     private let lessons: UnsafeBufferPointer<Lesson>
     private var slots: [Int32]      // lesson position, or -1

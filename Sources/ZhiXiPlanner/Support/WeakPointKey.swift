@@ -1,10 +1,11 @@
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// The identity of a weak point: its text with surrounding white space removed, runs of
 /// white space collapsed to one space and ASCII letters lower-cased, so that "Gradient
 /// descent " and "gradient  descent" are one weak point. Chinese text is unchanged.
 enum WeakPointKey {
-    /// ``StableHash/fnv1a64(_:)`` of the text's normalised form, computed from its UTF-8
+    /// `StableHash.fnv1a64(_:)` (ZhiXiCore) of the text's normalised form, computed from its UTF-8
     /// bytes without building the normalised string; `nil` for text that is only white space.
     /// O(n), no allocation.
     static func hash(_ text: String) -> UInt64? {

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 import ZhiXiScheduler
 
@@ -59,14 +60,35 @@ struct LessonEventCollector {
     /// - Throws: ``PlannerError`` for an unknown lesson or a score outside 0–100 (the first in
     ///   input order).
     func collect() throws(PlannerError) -> Collected {
+        let links = linkAnalyses()
+        var (parts, findings) = try sessionEvents(analysisOfSession: links.sessionAnalysis)
+        let standalone = try standaloneAnalysisEvents(links.standalone, findings: &findings)
+        if !standalone.events.isEmpty { parts.append(standalone) }
+        let (events, lessonStarts, mentions) = Self.groupByLesson(parts, lessonCount: records.lessons.count)
+        return Collected(events: events, lessonStarts: lessonStarts, mentions: mentions, findings: findings)
+    }
+
+    /// The error for an analysis whose score is outside 0–100, or `nil`: one check for the
+    /// analyses linked to a session and those without one.
+    private static func analysisScoreRefusal(_ analysis: AIAnalysis, index: Int) -> PlannerError? {
+        guard let score = analysis.masteryScore, !(0...100).contains(score) else { return nil }
+        return .analysisScoreOutOfRange(index: index, analysisID: analysis.id, score: score)
+    }
+
+    /// The events of one part of the records (a chunk of sessions, or the analyses without a
+    /// session), each with its lesson, and the weak points they name.
+    private typealias Part = (events: [LessonEventWithLesson], mentions: [WeakPointMention])
+
+    /// Phase 1: every session (with the analysis linked to it: `analysisOfSession`, empty when
+    /// there are no analyses) as an event, in parallel chunks, one part per chunk in session
+    /// order; what was left out, in the findings.
+    private func sessionEvents(analysisOfSession sessionAnalysis: [Int32]) throws(PlannerError) -> (parts: [Part], findings: Findings) {
         let records = records
-        let (sessionAnalysis, standaloneAnalyses) = linkAnalyses()
         let lessonIndexByID = lessonIndexByID
         let calendar = calendar
         let nowSecond = nowSecond
         let duplicateSessions = Self.laterDuplicates(count: records.sessions.count) { records.sessions[$0].id }
 
-        // Sessions → events, in parallel chunks.
         typealias Chunk = (events: [LessonEventWithLesson], mentions: [WeakPointMention], findings: Findings)
         let chunks = ParallelChunks.map(count: records.sessions.count, minimumChunk: 20_000) { range -> Result<Chunk, PlannerError> in
             var events: [LessonEventWithLesson] = []
@@ -88,9 +110,8 @@ struct LessonEventCollector {
                     score = value
                 }
                 if analysis >= 0, let value = records.analyses[Int(analysis)].masteryScore {
-                    guard (0...100).contains(value) else {
-                        return .failure(.analysisScoreOutOfRange(index: Int(analysis), analysisID: records.analyses[Int(analysis)].id,
-                                                                 score: value))
+                    if let refusal = Self.analysisScoreRefusal(records.analyses[Int(analysis)], index: Int(analysis)) {
+                        return .failure(refusal)
                     }
                     if score < 0 {
                         score = value
@@ -125,7 +146,7 @@ struct LessonEventCollector {
             }
             return .success((events, mentions, findings))
         }
-        var parts: [(events: [LessonEventWithLesson], mentions: [WeakPointMention])] = []
+        var parts: [Part] = []
         parts.reserveCapacity(chunks.count + 1)
         var findings = Findings()
         for chunk in chunks {
@@ -136,9 +157,15 @@ struct LessonEventCollector {
             case .failure(let error): throw error
             }
         }
+        return (parts, findings)
+    }
 
-        // Analyses without a session are reviews of their lesson of their own (a last part).
-        var standalone: (events: [LessonEventWithLesson], mentions: [WeakPointMention]) = ([], [])
+    /// Phase 2: the analyses without a session, each a review of its lesson of its own (the
+    /// last part); those of no lesson, after `now` or with a repeated id are counted in
+    /// `findings` and left out.
+    private func standaloneAnalysisEvents(_ standaloneAnalyses: [Int], findings: inout Findings) throws(PlannerError) -> Part {
+        let records = records
+        var standalone: Part = ([], [])
         let duplicateAnalyses = Self.laterDuplicates(count: records.analyses.count) { records.analyses[$0].id }
         for index in standaloneAnalyses {
             let analysis = records.analyses[index]   // few: analyses without a session
@@ -151,9 +178,7 @@ struct LessonEventCollector {
             }
             var score = -1
             if let value = analysis.masteryScore {
-                guard (0...100).contains(value) else {
-                    throw .analysisScoreOutOfRange(index: index, analysisID: analysis.id, score: value)
-                }
+                if let refusal = Self.analysisScoreRefusal(analysis, index: index) { throw refusal }
                 score = value
             }
             let second = analysis.createdAt.timeIntervalSince1970
@@ -174,12 +199,16 @@ struct LessonEventCollector {
             event.mentionCount = Int32(standalone.mentions.count) - event.mentionStart
             standalone.events.append(LessonEventWithLesson(lesson: lesson, event: event))
         }
-        if !standalone.events.isEmpty { parts.append(standalone) }
+        return standalone
+    }
 
+    /// Phase 3: the parts' events grouped by lesson, each lesson's in time order, and the
+    /// parts' weak-point mentions in one array (each event's `mentionStart` moved with it).
+    private static func groupByLesson(_ parts: [Part], lessonCount: Int)
+        -> (events: [LessonEvent], lessonStarts: [Int], mentions: [WeakPointMention]) {
         // Group by lesson with a counting sort: each part counts its lessons, every (part,
         // lesson) gets its place, the parts scatter their events in parallel, and each
         // lesson's events are put in time order (usually they already are).
-        let lessonCount = records.lessons.count
         let partList = parts
         let counts = ParallelChunks.array(count: partList.count, minimumChunk: 1) { part -> [Int32] in
             var counts = [Int32](repeating: 0, count: lessonCount)
@@ -207,7 +236,7 @@ struct LessonEventCollector {
         }
         let placeList = places, bases = mentionBases
         let events = [LessonEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let target = EventBuffer(buffer: buffer)
+            let target = SendableBuffer(buffer)
             _ = ParallelChunks.map(count: partList.count, minimumChunk: 1) { range in
                 for part in range {
                     var next = placeList[part]
@@ -229,7 +258,7 @@ struct LessonEventCollector {
             }
             initialized = total
         }
-        return Collected(events: events, lessonStarts: starts, mentions: mentions, findings: findings)
+        return (events, starts, mentions)
     }
 
     /// The positions of records whose id an earlier record has (the first keeps it), found by
@@ -313,11 +342,6 @@ struct LessonEventCollector {
         }
         return (sessionAnalysis, linked.indices.filter { !linked[$0] })
     }
-}
-
-/// Where concurrent parts scatter their events: disjoint positions of one buffer.
-private struct EventBuffer: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<LessonEvent>
 }
 
 /// An event with the lesson it belongs to, before grouping.

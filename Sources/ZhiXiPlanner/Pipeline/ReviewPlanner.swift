@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiScheduler
@@ -36,7 +37,7 @@ import ZhiXiScheduler
 ///    (``MoveRanking``); ``PlannerConfiguration/postponeCount`` and
 ///    ``PlannerConfiguration/advanceCount`` move tasks as FSRS Helper ranks them. Every move is
 ///    in the task's reason and summed up in the notes.
-/// 4. Task ids are deterministic (see "Ids" in the README): planning the same input
+/// 4. Task ids are deterministic (see "Ids" in docs/PLANNER.md): planning the same input
 ///    again gives the same tasks, a completed task counts as a review and is never planned
 ///    again, a skipped one is replaced by a new one from the next day on.
 ///
@@ -60,29 +61,16 @@ public struct ReviewPlanner: Sendable {
     }
 
     private func plan(_ input: PlannerInput, records: PlannerRecords, now: Date) throws(PlannerError) -> PlannerResult {
-        let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
-        let lessonIndexByID = LessonIDIndex(records.lessons)
-        let collected = try LessonEventCollector(records: records, calendar: settings.calendar, lessonIndexByID: lessonIndexByID,
-                                                 nowSecond: now.timeIntervalSince1970).collect()
-        let userHash = StableHash.fnv1a64(input.userID)
-        let lessonHashes = records.lessons.map { StableHash.fnv1a64($0.id) }
-        let (tasks, foreignTasks) = Self.taskRecords(input.reviewTasks, calendar: settings.calendar)
+        let run = try PlannerReplayRun(configuration, input: input, records: records, now: now)
+        let (settings, collected, replay, lessonHashes) = (run.settings, run.collected, run.replay, run.lessonHashes)
+        let (tasks, foreignTasks) = (replay.tasks, run.foreignTaskCount)
 
         // Replay every lesson, on all cores, in lesson order.
-        let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
-                                  completedTaskRating: configuration.completedTaskRating,
-                                  unscoredSessionRating: configuration.unscoredSessionRating,
-                                  userHash: userHash, tasks: tasks)
         let recentDays = settings.calendar.dayNumber(of: now) - 6
         let chunks = ParallelChunks.map(count: records.lessons.count, minimumChunk: 2_000) { lessons in
             var items: [PlannerItem] = []
             var retired = 0
-            for lesson in lessons {
-                let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
-                guard !events.isEmpty else { continue }
-                retired += replay.replay(lessonIndex: Int32(lesson), lessonHash: lessonHashes[lesson], events: events,
-                                         mentions: collected.mentions, retiredSinceDay: recentDays, into: &items)
-            }
+            for lesson in lessons { retired += run.replayLesson(lesson, retiredSinceDay: recentDays, into: &items) }
             return (items, retired)
         }
         let items = chunks.flatMap(\.0)

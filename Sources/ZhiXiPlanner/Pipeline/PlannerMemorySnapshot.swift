@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiScheduler
@@ -61,15 +62,8 @@ extension ReviewPlanner {
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
     public func memorySnapshot(of input: PlannerInput, now: Date) throws(PlannerError) -> PlannerMemorySnapshot {
         try input.withRecords { (records) throws(PlannerError) -> PlannerMemorySnapshot in
-            let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
-            let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
-                                                     lessonIndexByID: LessonIDIndex(records.lessons),
-                                                     nowSecond: now.timeIntervalSince1970).collect()
-            let replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
-                                      completedTaskRating: configuration.completedTaskRating,
-                                      unscoredSessionRating: configuration.unscoredSessionRating,
-                                      userHash: StableHash.fnv1a64(input.userID),
-                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar).0)
+            let run = try PlannerReplayRun(configuration, input: input, records: records, now: now)
+            let settings = run.settings
             let today = settings.calendar.dayNumber(of: now)
             var lessons = records.lessons.map {
                 PlannerMemorySnapshot.Lesson(id: $0.id, estimatedMinutes: $0.estimatedMinutes, memory: nil, latestScore: nil,
@@ -78,12 +72,11 @@ extension ReviewPlanner {
             var items: [PlannerItem] = []
             var weakPointHistory = WeakPointHistory()
             for lesson in records.lessons.indices {
-                let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
+                let events = run.events(ofLesson: lesson)
                 guard !events.isEmpty else { continue }
-                weakPointHistory.add(events: events, mentions: collected.mentions, ratingScale: configuration.ratingScale)
+                weakPointHistory.add(events: events, mentions: run.collected.mentions, ratingScale: configuration.ratingScale)
                 items.removeAll(keepingCapacity: true)
-                _ = replay.replay(lessonIndex: Int32(lesson), lessonHash: StableHash.fnv1a64(records.lessons[lesson].id),
-                                  events: events, mentions: collected.mentions, retiredSinceDay: today, into: &items)
+                _ = run.replayLesson(lesson, retiredSinceDay: today, into: &items)
                 for item in items {
                     let memory = PlannerMemorySnapshot.Memory(state: item.state, lastReviewDay: item.lastDay - today,
                                                               reviewCount: item.reviewCount)

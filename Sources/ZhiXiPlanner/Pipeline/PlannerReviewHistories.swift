@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiScheduler
@@ -36,23 +37,12 @@ extension ReviewPlanner {
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
     public func reviewHistories(_ input: PlannerInput, now: Date) throws(PlannerError) -> [PlannerReviewHistory] {
         try input.withRecords { (records) throws(PlannerError) -> [PlannerReviewHistory] in
-            let settings = try PlannerSettings(configuration: configuration, profile: input.profile)
-            let collected = try LessonEventCollector(records: records, calendar: settings.calendar,
-                                                     lessonIndexByID: LessonIDIndex(records.lessons),
-                                                     nowSecond: now.timeIntervalSince1970).collect()
+            var run = try PlannerReplayRun(configuration, input: input, records: records, now: now)
             let log = PlannerReviewLog()
-            var replay = LessonReplay(model: settings.model, ratingScale: configuration.ratingScale,
-                                      completedTaskRating: configuration.completedTaskRating,
-                                      unscoredSessionRating: configuration.unscoredSessionRating,
-                                      userHash: StableHash.fnv1a64(input.userID),
-                                      tasks: Self.taskRecords(input.reviewTasks, calendar: settings.calendar).0)
-            replay.reviewLog = log
+            run.replay.reviewLog = log
             var items: [PlannerItem] = []
             for lesson in records.lessons.indices {
-                let events = collected.events[collected.lessonStarts[lesson] ..< collected.lessonStarts[lesson + 1]]
-                guard !events.isEmpty else { continue }
-                _ = replay.replay(lessonIndex: Int32(lesson), lessonHash: StableHash.fnv1a64(records.lessons[lesson].id),
-                                  events: events, mentions: collected.mentions, retiredSinceDay: .max, into: &items)
+                _ = run.replayLesson(lesson, retiredSinceDay: .max, into: &items)
                 items.removeAll(keepingCapacity: true)
             }
             return log.histories.map { history in
@@ -65,7 +55,7 @@ extension ReviewPlanner {
 }
 
 /// Collects the reviews a ``LessonReplay`` applies, item by item. Used from one thread.
-final class PlannerReviewLog: @unchecked Sendable {
+final class PlannerReviewLog {
     struct History {
         var lessonIndex: Int32
         var weakPointSource: WeakPointSource?

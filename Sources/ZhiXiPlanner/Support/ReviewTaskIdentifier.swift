@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiScheduler
 
 /// Deterministic review-task ids: the same item at the same point of its history always gets
@@ -13,7 +14,7 @@ struct ReviewTaskIdentifier: Hashable, Sendable {
 
     /// The id of the task of an item.
     /// - Parameters:
-    ///   - userHash, lessonHash, itemHash: ``StableHash/fnv1a64(_:)`` of the user id, the lesson
+    ///   - userHash, lessonHash, itemHash: `StableHash.fnv1a64(_:)` (ZhiXiCore) of the user id, the lesson
     ///     id and the weak point's key (0 for the lesson itself).
     ///   - generation: reviews the item has had.
     ///   - attempt: times this generation's task was skipped.

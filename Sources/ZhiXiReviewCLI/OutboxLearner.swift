@@ -1,0 +1,112 @@
+import Foundation
+import ZhiXiFileSystem
+import ZhiXiModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whose completions and skips an outbox holds: the `tasks` commands keep each learner's
+/// actions apart, so that a learner who signs in after another never sends (or has refused
+/// and dropped) the other's reviews.
+///
+/// - The default outbox is per learner: `<store>-outbox/<learner id>` (an id that is not a
+///   plain name, `[A-Za-z0-9._-]`, up to 100 bytes, not starting with a dot, is written in
+///   hex, `x` + its UTF-8 bytes).
+/// - Every outbox names its learner in a file `learner` (the id, then a newline; mode 0600),
+///   written under the outbox's own `lock` the first time a learner uses it. An outbox that
+///   names another learner is refused (exit 77) before anything is kept or sent.
+/// - An outbox written before outboxes named their learner is claimed by the first learner
+///   who opens it, with a warning.
+enum OutboxLearner {
+    /// The name of the file that names the outbox's learner.
+    static let markerName = "learner"
+
+    /// The directory name of `learnerID`'s default outbox. O(length of the id).
+    static func directoryName(for learnerID: String) -> String {
+        let plain = learnerID.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        }
+        if plain, !learnerID.isEmpty, !learnerID.hasPrefix("."), learnerID.utf8.count <= 100 { return learnerID }
+        return "x" + learnerID.utf8.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+    }
+
+    /// Makes sure the outbox in `directory` holds `learnerID`'s actions: names the learner in
+    /// it when it names nobody yet, and refuses an outbox that names someone else.
+    /// - Returns: a warning to print when an outbox of an earlier version (actions but no
+    ///   learner named) was claimed, else `nil`.
+    /// - Throws: 77 when the outbox names another learner; 74 when the name cannot be read
+    ///   or written.
+    static func claim(_ directory: URL, for learnerID: String, command: String) throws(CommandError) -> String? {
+        let lockPath = directory.appendingPathComponent("lock").path
+        var descriptor: Int32 = -1
+        repeat { descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw .ioError("\(command): \(lockPath): cannot be opened (\(lastError))") }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw .ioError("\(command): \(lockPath): cannot be locked (\(lastError))") }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+
+        let markerPath = directory.appendingPathComponent(markerName).path
+        if let named = try namedLearner(markerPath, command: command) {
+            guard named == learnerID else {
+                throw .noPermission("\(command): the outbox \(directory.path) holds the actions of learner \(named), "
+                    + "and the saved session is learner \(learnerID)'s; nothing was kept or sent "
+                    + "(sign in as \(named) to send them, or give another --outbox)")
+            }
+            return nil
+        }
+        let waiting = actionFiles(in: directory)
+        do throws(FileSystemError) {
+            try AtomicFileWriter.write(Data((learnerID + "\n").utf8), to: markerPath, newFileMode: 0o600)
+        } catch {
+            throw .ioError("\(command): \(error)")
+        }
+        guard waiting > 0 else { return nil }
+        return "\(command): warning: the outbox \(directory.path) named no learner (an earlier version wrote it); "
+            + "its \(waiting) action\(waiting == 1 ? "" : "s") are now sent as learner \(learnerID)'s"
+    }
+
+    /// A warning when actions of an earlier version wait directly in `parent` (the shared
+    /// outbox before outboxes were kept per learner), else `nil`.
+    static func earlierOutboxWarning(_ parent: URL, command: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              !FileManager.default.fileExists(atPath: parent.appendingPathComponent(markerName).path) else { return nil }
+        let waiting = actionFiles(in: parent)
+        guard waiting > 0 else { return nil }
+        return "\(command): warning: \(waiting) action\(waiting == 1 ? "" : "s") recorded by an earlier version wait in "
+            + "\(parent.path), kept apart from every learner's own outbox; the learner who made them sends them with "
+            + "'zhixi-review tasks sync --outbox \(parent.path)'"
+    }
+
+    /// The learner `markerPath` names, `nil` when there is no such file.
+    private static func namedLearner(_ markerPath: String, command: String) throws(CommandError) -> String? {
+        guard FileManager.default.fileExists(atPath: markerPath) else { return nil }
+        let data: Data
+        do throws(FileSystemError) {
+            data = try InputFile.read(markerPath, limit: 4096, name: markerPath)
+        } catch {
+            throw .ioError("\(command): \(error)")
+        }
+        let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .ioError("\(command): \(markerPath): names no learner; remove it to let the signed-in learner claim the outbox") }
+        return name
+    }
+
+    /// How many action files (`*.json`, not hidden) wait directly in `directory`.
+    private static func actionFiles(in directory: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}

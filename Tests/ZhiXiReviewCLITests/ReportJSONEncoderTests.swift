@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import ZhiXiReviewCLI
+
+@Suite("ReportJSONEncoder: the one writer of the commands' JSON reports")
+struct ReportJSONEncoderTests {
+    struct Inner: Encodable {
+        var score: ReportNumber
+        var tags: [String]
+    }
+
+    struct Report: Encodable {
+        var zeta = "first"
+        var alpha = 2
+        var missing: String? = nil
+        var none = ReportNumber.fixed(nil, 6)
+        var when = Date(timeIntervalSince1970: 0)
+        var inner = Inner(score: .fixed(0.5, 3), tags: ["a\"b", "c"])
+    }
+
+    @Test("members in declaration order, nil left out, ReportNumber's null, dates in UTC, strings escaped")
+    func spaced() throws {
+        #expect(try ReportJSONEncoder(style: .spaced).text(Report())
+            == #"{"zeta": "first", "alpha": 2, "none": null, "when": "1970-01-01T00:00:00Z", "inner": {"score": 0.500, "tags": ["a\"b", "c"]}}"#)
+    }
+
+    @Test("compact: no spaces, for JSON lines")
+    func compact() throws {
+        #expect(try ReportJSONEncoder(style: .compact).text(Inner(score: .shortest(.nan), tags: [])) == #"{"score":null,"tags":[]}"#)
+    }
+
+    @Test("element per line: a top-level array, one element a line; an empty one is []")
+    func elementPerLine() throws {
+        let encoder = ReportJSONEncoder(style: .elementPerLine)
+        #expect(try encoder.text([Inner(score: .whole(3), tags: ["x"]), Inner(score: .whole(nil), tags: [])])
+            == "[\n  {\"score\": 3, \"tags\": [\"x\"]},\n  {\"score\": null, \"tags\": []}\n]")
+        #expect(try encoder.text([Inner]()) == "[]")
+    }
+
+    @Test("what it writes is JSON that reads back")
+    func readsBack() throws {
+        let text = try ReportJSONEncoder(style: .spaced).text(Report())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["alpha"] as? Int == 2)
+        #expect(object["missing"] == nil)
+    }
+}
