@@ -60,9 +60,9 @@ extension MemoryModel {
     /// lapse — most of the time of a step. The step after a history's first review starts from
     /// one of four states, so its powers are taken from a table, and its retrievability and
     /// exponentials, for whole days up to 64, are computed once per call for each first rating
-    /// and day count. Two histories are replayed side by side, a step of
-    /// one then a step of the other, so that the processor overlaps their independent
-    /// arithmetic instead of waiting for one step's result before the next step can start.
+    /// and day count. Four histories are replayed side by side, a step of each in turn, so that
+    /// the processor overlaps their independent arithmetic instead of waiting for one step's
+    /// result before the next step can start (four measured about 4 % faster than two).
     ///
     /// - Precondition: `histories` lies within `0 ..< batch.historyCount` and `output` has room
     ///   for `histories.count` states.
@@ -124,25 +124,23 @@ extension MemoryModel {
                         output.initializeElement(at: lane.slot, to: MemoryState(stability: lane.stability, difficulty: lane.difficulty))
                         lane = Lane()
                     }
-                    var first = begin(), second = begin()
-                    while !first.isIdle && !second.isIdle {
-                        // Both lanes step together until one of them ends, then it takes the next history.
-                        let together = min(first.end - first.index, second.end - second.index)
+                    var lanes = (begin(), begin(), begin(), begin())
+                    while !lanes.0.isIdle && !lanes.1.isIdle && !lanes.2.isIdle && !lanes.3.isIdle {
+                        let together = min(min(lanes.0.end - lanes.0.index, lanes.1.end - lanes.1.index),
+                                           min(lanes.2.end - lanes.2.index, lanes.3.end - lanes.3.index))
                         for _ in 0 ..< together {
-                            advance(&first)
-                            advance(&second)
+                            advance(&lanes.0)
+                            advance(&lanes.1)
+                            advance(&lanes.2)
+                            advance(&lanes.3)
                         }
-                        if first.index == first.end {
-                            finish(&first)
-                            first = begin()
-                        }
-                        if second.index == second.end {
-                            finish(&second)
-                            second = begin()
-                        }
+                        if lanes.0.index == lanes.0.end { finish(&lanes.0); lanes.0 = begin() }
+                        if lanes.1.index == lanes.1.end { finish(&lanes.1); lanes.1 = begin() }
+                        if lanes.2.index == lanes.2.end { finish(&lanes.2); lanes.2 = begin() }
+                        if lanes.3.index == lanes.3.end { finish(&lanes.3); lanes.3 = begin() }
                     }
-                    // The last history, alone.
-                    for var lane in [first, second] where !lane.isIdle {
+                    // The last histories, one after the other.
+                    for var lane in [lanes.0, lanes.1, lanes.2, lanes.3] where !lane.isIdle {
                         while lane.index < lane.end { advance(&lane) }
                         finish(&lane)
                     }
