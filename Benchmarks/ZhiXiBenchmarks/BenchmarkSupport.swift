@@ -33,15 +33,18 @@ enum BenchmarkSupport {
         return String(result.reversed())
     }
 
-    /// The real review log in `../shared/data`, searched from the current directory and from
-    /// the package root, or `nil` with the reason when it is absent.
+    /// The real review log: `$ZHIXI_REVLOG`, else `shared/data` one or two folders above the
+    /// current directory or the package root (a checkout beside `shared`, or a worktree one
+    /// level deeper), or `nil` when it is absent.
     static func sharedReviewLogPath() -> String? {
         let name = "shared/data/anki-revlog-josh-2024.csv"
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let candidates = [
+        let candidates = [ProcessInfo.processInfo.environment["ZHIXI_REVLOG"]].compactMap { $0 } + [
             FileManager.default.currentDirectoryPath + "/../" + name,
+            FileManager.default.currentDirectoryPath + "/../../" + name,
             packageRoot.deletingLastPathComponent().path + "/" + name,
+            packageRoot.deletingLastPathComponent().deletingLastPathComponent().path + "/" + name,
         ]
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }

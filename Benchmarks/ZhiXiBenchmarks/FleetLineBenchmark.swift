@@ -15,13 +15,17 @@ enum FleetLineBenchmark {
         }
         let now = BenchmarkSupport.option("now", in: arguments).flatMap(ISO8601Timestamp.date(from:))
             ?? ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         var learners = 0, refused = 0, outputBytes = 0
         let seconds = BenchmarkSupport.time {
-            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            // Lines found with `memchr`, as the CLI's line reader does (`Data.split` costs more
+            // than the planning it would be measured with).
+            for line in lineRanges(data) {
                 let workspace: LearnerWorkspace
                 do {
-                    workspace = try line.withUnsafeBytes { try LearnerWorkspace(jsonBytes: $0) }
+                    workspace = try data.withUnsafeBytes { bytes in
+                        try LearnerWorkspace(jsonBytes: UnsafeRawBufferPointer(rebasing: bytes[line]))
+                    }
                 } catch {
                     refused += 1
                     continue
@@ -41,5 +45,21 @@ enum FleetLineBenchmark {
         }
         print("fleet-lines: \(learners) learners planned, \(refused) refused, \(BenchmarkSupport.grouped(Double(data.count))) bytes in, "
             + "\(BenchmarkSupport.grouped(Double(outputBytes))) bytes of plans, \(String(format: "%.3f", seconds)) s on one thread")
+    }
+
+    /// The ranges of the non-empty lines of `bytes` (without their line breaks).
+    static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { buffer -> [Range<Int>] in
+            guard let base = buffer.baseAddress else { return [] }
+            var ranges: [Range<Int>] = []
+            var start = 0
+            while start < buffer.count {
+                let found = memchr(base + start, 0x0A, buffer.count - start)
+                let end = found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? buffer.count
+                if end > start { ranges.append(start ..< end) }
+                start = end + 1
+            }
+            return ranges
+        }
     }
 }

@@ -42,6 +42,12 @@ public struct UTF8Text: Sendable, Hashable {
         }
     }
 
+    /// Empties the text, keeping its buffer for what is written next.
+    @inlinable
+    public mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+    }
+
     /// Appends one byte (an ASCII character such as `UInt8(ascii: ",")`).
     @inlinable
     public mutating func append(byte: UInt8) {

@@ -107,10 +107,26 @@ public final class CommandContext {
     /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``). A large block
     /// goes straight to the stream after what is buffered, without being copied.
     public func write(bytes data: Data) {
+        data.withUnsafeBytes { write(rawBytes: $0) }
+    }
+
+    /// Writes bytes (UTF-8 text) to standard output as the `Data` variant does, from an
+    /// array without converting it to `Data` first.
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(rawBytes: $0) }
+    }
+
+    /// Writes bytes (UTF-8 text) to standard output as the `Data` variant does, from memory the
+    /// caller holds only for the call (the pieces of a large output written as they are made).
+    public func write(bytes: UnsafeRawBufferPointer) {
+        write(rawBytes: bytes)
+    }
+
+    private func write(rawBytes data: UnsafeRawBufferPointer) {
         if isProcess {
             if data.count >= 1 << 16 {
                 try? flush()
-                if pendingFailure == nil, let failure = data.withUnsafeBytes({ Self.writeAll($0, to: 1) }) {
+                if pendingFailure == nil, let failure = Self.writeAll(data, to: 1) {
                     pendingFailure = failure
                 }
                 return

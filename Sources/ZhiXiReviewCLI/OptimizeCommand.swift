@@ -97,7 +97,7 @@ enum OptimizeCommand: Command {
         let fitted = ModelEvaluator.predictions(of: parameters, on: dataset)
         let defaults = ModelEvaluator.predictions(of: .default, on: dataset)
         func loss(_ predictions: [Double], _ weighting: EvaluationWeighting) -> String {
-            TextFormatting.fixed(ModelEvaluator.metrics(predictions: predictions, dataset: dataset, items: items, weighting: weighting).logLoss, 4)
+            TextFormatting.fixed(ModelEvaluator.logLoss(predictions: predictions, dataset: dataset, items: items, weighting: weighting), 4)
         }
         return "log loss on all \(dataset.itemCount) items (as evaluate --splits 1 --params scores them):\n"
             + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "

@@ -100,7 +100,7 @@ enum PlanCommand: Command {
         }
         let formatter = PlanFormatter(result: result, workspace: workspace, language: configuration.language)
         switch format {
-        case .json: context.write(bytes: try formatter.json())
+        case .json: try formatter.writeJSON { context.write(bytes: $0) }
         case .csv: context.write(formatter.csv())
         case .ics: context.write(formatter.iCalendar())
         case .text: context.write(formatter.text())

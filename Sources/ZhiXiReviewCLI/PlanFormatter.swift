@@ -27,23 +27,25 @@ struct PlanFormatter {
 
     /// The plan as the JSON contract's `ReviewPlan` (compact, its keys sorted), then the
     /// plan's notes as `"notes": [sentences]` (empty when there are none): one line, ended by
-    /// a line break. Every byte before `,"notes"` is the `ReviewPlan`'s own JSON.
-    func json() throws(CommandError) -> Data {
-        let plan: Data
+    /// a line break. Every byte before `,"notes"` is the `ReviewPlan`'s own JSON. Handed to
+    /// `write` in pieces of about 1 MiB, in order, so that no buffer the size of the output is
+    /// held. O(size of the output).
+    /// - Throws: ``CommandError/ioError(_:)`` when the plan cannot be encoded (a number JSON
+    ///   cannot hold); the pieces before were written.
+    func writeJSON(to write: (UnsafeRawBufferPointer) -> Void) throws(CommandError) {
         do {
-            plan = try result.plan.jsonData()
+            try result.plan.writeJSON(moreMembers: { text in
+                text.append(",\"notes\":[")
+                for (index, note) in result.notes.enumerated() {
+                    if index > 0 { text.append(byte: UInt8(ascii: ",")) }
+                    text.appendJSONString(note.text(wording: wording))
+                }
+                text.append(byte: UInt8(ascii: "]"))
+            }, to: write)
         } catch {
             throw .ioError("cannot encode the plan as JSON (\(error))")
         }
-        var text = UTF8Text(capacity: plan.count + 256)
-        text.append(contentsOf: plan.dropLast())   // its closing brace
-        text.append(",\"notes\":[")
-        for (index, note) in result.notes.enumerated() {
-            if index > 0 { text.append(byte: UInt8(ascii: ",")) }
-            text.appendJSONString(note.text(wording: wording))
-        }
-        text.append("]}\n")
-        return Data(text.bytes)
+        withUnsafeBytes(of: UInt8(ascii: "\n")) { write($0) }
     }
 
     // MARK: Text

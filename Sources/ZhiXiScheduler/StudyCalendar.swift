@@ -9,10 +9,11 @@ import ZhiXiCore
 /// the day-start hour, is `n` days after 1970-01-01. The number of study days between two
 /// reviews is the difference of their day numbers.
 ///
-/// The time zone's UTC offsets are looked up once, at creation, for the years 1900–2200
-/// (daylight-saving transitions included) and indexed by spans of about 12 days, so
-/// ``dayNumber(of:)`` is a table look-up: O(1) for instants in 1900–2200 (a binary search over
-/// the transitions, O(log t), outside), no allocation, safe to call from any thread.
+/// The time zone's UTC offsets are read once per zone and process, for the years 1900–2200
+/// (daylight-saving transitions included), indexed by spans of about 12 days and shared by the
+/// zone's calendars of every day-start hour, so ``dayNumber(of:)`` is a table look-up: O(1)
+/// for instants in 1900–2200 (a binary search over the transitions, O(log t), outside), no
+/// allocation, safe to call from any thread.
 ///
 /// **Cached.** Calendars are kept per time-zone identifier and day-start hour (up to 256,
 /// shared by every thread), so creating the same calendar again, as every plan and every
@@ -29,19 +30,8 @@ public struct StudyCalendar: Sendable, Hashable {
     /// The local hour (0–23) at which a new study day starts.
     public let dayStartHour: Int
 
-    /// Start instants (seconds since 1970) of periods with a constant UTC offset, ascending;
-    /// the first period extends to the beginning of time.
-    private let periodStarts: [Double]
-    /// The UTC offset in seconds of each period.
-    private let periodOffsets: [Int]
-    /// For each span of ``indexSpanSeconds`` from ``indexStart``, the index of the period in
-    /// effect when the span starts; empty for a zone with a single period (e.g. UTC).
-    private let periodAtSpanStart: [Int32]
-    /// The instant (seconds since 1970) at which the period index starts: 1900-01-01.
-    private static let indexStart = -2_208_988_800.0
-    /// The length of a span of the period index, 2²⁰ seconds (about 12 days), shorter than any
-    /// gap between two offset changes of a real time zone (a longer gap only costs a step).
-    private static let indexSpanSeconds = 1_048_576.0
+    /// The zone's UTC offsets, shared by every calendar of the zone.
+    let offsets: TimeZoneOffsetTable
 
     /// UTC with days starting at 04:00.
     public static let utc = try! StudyCalendar(timeZoneIdentifier: "UTC", dayStartHour: 4)
@@ -56,42 +46,21 @@ public struct StudyCalendar: Sendable, Hashable {
             self = cached
             return
         }
-        self.init(building: timeZone, identifier: timeZone.identifier, dayStartHour: dayStartHour)
+        self.init(offsets: TimeZoneOffsetTable.cached(timeZone), identifier: timeZone.identifier, dayStartHour: dayStartHour)
         StudyCalendarCache.shared.store(self, for: key)
     }
 
-    /// Builds the offset table of a zone (no cache). O(transitions from 1900 to 2200).
+    /// Builds the offset table of a zone afresh (no cache), for tests and benchmarks that check
+    /// the caches. O(transitions from 1900 to 2200).
     package init(building timeZone: TimeZone, identifier: String, dayStartHour: Int) {
-        self.timeZone = timeZone
+        self.init(offsets: TimeZoneOffsetTable(building: timeZone), identifier: identifier, dayStartHour: dayStartHour)
+    }
+
+    private init(offsets: TimeZoneOffsetTable, identifier: String, dayStartHour: Int) {
+        self.timeZone = offsets.timeZone
         self.timeZoneIdentifier = identifier
         self.dayStartHour = dayStartHour
-        var starts: [Double] = [-.infinity]
-        var offsets: [Int] = []
-        var cursor = Date(timeIntervalSince1970: -2_208_988_800) // 1900-01-01
-        let end = Date(timeIntervalSince1970: 7_258_118_400)     // 2200-01-01
-        offsets.append(timeZone.secondsFromGMT(for: cursor))
-        while let transition = timeZone.nextDaylightSavingTimeTransition(after: cursor), transition < end {
-            let offset = timeZone.secondsFromGMT(for: transition)
-            if offset != offsets[offsets.count - 1] {
-                starts.append(transition.timeIntervalSince1970)
-                offsets.append(offset)
-            }
-            cursor = transition
-        }
-        periodStarts = starts
-        periodOffsets = offsets
-        var index: [Int32] = []
-        if starts.count > 1 {
-            let spanCount = Int(((end.timeIntervalSince1970 - StudyCalendar.indexStart) / StudyCalendar.indexSpanSeconds).rounded(.up))
-            index.reserveCapacity(spanCount)
-            var period = 0
-            for span in 0..<spanCount {
-                let spanStart = StudyCalendar.indexStart + Double(span) * StudyCalendar.indexSpanSeconds
-                while period + 1 < starts.count && starts[period + 1] <= spanStart { period += 1 }
-                index.append(Int32(period))
-            }
-        }
-        periodAtSpanStart = index
+        self.offsets = offsets
     }
 
     /// Creates a calendar from a time-zone identifier such as `"Asia/Shanghai"` or `"UTC"`
@@ -105,8 +74,10 @@ public struct StudyCalendar: Sendable, Hashable {
             self = cached
             return
         }
-        guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
-        self.init(building: zone, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
+        guard let offsets = TimeZoneOffsetTable.cached(identifier: timeZoneIdentifier) else {
+            throw .unknownTimeZone(timeZoneIdentifier)
+        }
+        self.init(offsets: offsets, identifier: timeZoneIdentifier, dayStartHour: dayStartHour)
         StudyCalendarCache.shared.store(self, for: key)
     }
 
@@ -124,19 +95,7 @@ public struct StudyCalendar: Sendable, Hashable {
     /// The UTC offset in seconds in effect at an instant given in seconds since 1970. O(1) in
     /// 1900–2200, O(log t) outside.
     public func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
-        let span = (seconds - StudyCalendar.indexStart) / StudyCalendar.indexSpanSeconds
-        if span >= 0, span < Double(periodAtSpanStart.count) {
-            var period = Int(periodAtSpanStart[Int(span)])
-            while period + 1 < periodStarts.count && periodStarts[period + 1] <= seconds { period += 1 }
-            while period > 0 && periodStarts[period] > seconds { period -= 1 }
-            return periodOffsets[period]
-        }
-        var low = 0, high = periodStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if periodStarts[middle] <= seconds { low = middle } else { high = middle - 1 }
-        }
-        return periodOffsets[low]
+        offsets.utcOffset(atSecondsSince1970: seconds)
     }
 
     /// The study day of an instant given in seconds since 1970. O(1) in 1900–2200.
@@ -164,6 +123,14 @@ public struct StudyCalendar: Sendable, Hashable {
     /// ``start(ofDay:)`` in seconds since 1970.
     public func startSecondsSince1970(ofDay day: Int) -> Double {
         let localStart = Double(day) * 86_400 + Double(dayStartHour * 3600)
+        // The common case, far from a change of offset: the offset read at the local start maps
+        // back to itself, and the minute before is in the same period, so the day number there
+        // is this day's and the one a minute earlier the day before's (the search below would
+        // find this instant and stop at once; whole seconds add and subtract exactly).
+        let first = offsets.utcOffset(atSecondsSince1970: localStart)
+        let instant = localStart - Double(first)
+        let period = offsets.period(atSecondsSince1970: instant)
+        if period.offset == first, period.start <= instant - 60 { return instant }
         // Try the offset in effect just before and just after: the right one maps back to itself.
         var guess = localStart - Double(utcOffset(atSecondsSince1970: localStart))
         for _ in 0..<2 {

@@ -58,6 +58,22 @@ public enum ModelEvaluator {
         return EvaluationMetrics(predictions: predictions, labels: labels, weights: weights, bins: bins)
     }
 
+    /// The log loss of ``metrics(predictions:dataset:items:weighting:)`` alone, the same value
+    /// to the bit, without the RMSE bins and the AUC's sort: what a caller that reports the
+    /// log loss only needs. O(n).
+    public static func logLoss(predictions: [Double], dataset: TrainingDataset, items: Range<Int>,
+                               weighting: EvaluationWeighting) -> Double {
+        precondition(predictions.count == items.count, "one prediction per item")
+        let weights = Self.weights(count: items.count, weighting: weighting)
+        var loss = 0.0, weightTotal = 0.0
+        for (index, item) in items.enumerated() {
+            loss -= EvaluationMetrics.itemLoss(predictions[index], recalled: dataset.ratings[Int(dataset.itemPositions[item])] > 1)
+                * weights[index]
+            weightTotal += weights[index]
+        }
+        return weightTotal > 0 ? loss / weightTotal : .nan
+    }
+
     /// The weight of each of `count` items scored together, in time order: 1 each for
     /// `.uniform`; for `.recency` fsrs-rs's `0.25 + 0.75 · (i / (n − 1))³`, from 0.25 for the
     /// oldest to 1 for the latest. A weighted log loss is `Σ wᵢ · lossᵢ / Σ wᵢ`. O(count).
@@ -109,9 +125,8 @@ public struct EvaluationMetrics: Sendable, Hashable {
         var loss = 0.0, weightTotal = 0.0
         var binTotals: [UInt64: (predicted: Double, actual: Double, count: Double, weight: Double)] = [:]
         for index in predictions.indices {
-            let p = min(max(predictions[index], RecurrenceGradient.minimumProbability), RecurrenceGradient.maximumProbability)
             let y = labels[index] ? 1.0 : 0.0
-            loss -= (y * log(p) + (1 - y) * log(1 - p)) * weights[index]
+            loss -= Self.itemLoss(predictions[index], recalled: labels[index]) * weights[index]
             weightTotal += weights[index]
             var entry = binTotals[bins[index], default: (0, 0, 0, 0)]
             entry.predicted += predictions[index]
@@ -133,20 +148,32 @@ public struct EvaluationMetrics: Sendable, Hashable {
         itemCount = predictions.count
     }
 
+    /// `y · log p + (1 − y) · log(1 − p)` of one item, its prediction clamped to
+    /// 10⁻⁷…1 − 10⁻⁷, with one logarithm: for `y` of 0 or 1 the other term is an exact zero
+    /// (a finite logarithm times 0) and adding it changes nothing, so this is that sum to the bit.
+    @inline(__always)
+    static func itemLoss(_ prediction: Double, recalled: Bool) -> Double {
+        let p = min(max(prediction, RecurrenceGradient.minimumProbability), RecurrenceGradient.maximumProbability)
+        return recalled ? log(p) : log(1 - p)
+    }
+
     /// The AUC by the rank-sum (Mann–Whitney) formula, tied predictions sharing their mean
     /// rank. O(n log n).
     static func areaUnderCurve(predictions: [Double], labels: [Bool]) -> Double? {
         let positives = labels.filter { $0 }.count
         let negatives = labels.count - positives
         guard positives > 0, negatives > 0 else { return nil }
-        let order = predictions.indices.sorted { predictions[$0] < predictions[$1] }
+        // The predictions sorted with their labels beside them (the same stable sort on the
+        // same keys as sorting their indices, without reaching back into the arrays).
+        var sorted = zip(predictions, labels).map { (prediction: $0, recalled: $1) }
+        sorted.sort { $0.prediction < $1.prediction }
         var rankSum = 0.0
         var start = 0
-        while start < order.count {
+        while start < sorted.count {
             var end = start
-            while end < order.count && predictions[order[end]] == predictions[order[start]] { end += 1 }
+            while end < sorted.count && sorted[end].prediction == sorted[start].prediction { end += 1 }
             let meanRank = Double(start + end + 1) / 2
-            for index in start..<end where labels[order[index]] { rankSum += meanRank }
+            for index in start..<end where sorted[index].recalled { rankSum += meanRank }
             start = end
         }
         let p = Double(positives), n = Double(negatives)

@@ -446,14 +446,31 @@ struct TrainingSet {
             dataset.elapsedDays.withUnsafeBufferPointer { elapsed in
                 lossWeights.withUnsafeBufferPointer { lossWeights in
                     ParallelChunks.sum(chunkCount: chunks.count, width: 22) { chunk, partial in   // the loss, then 21 derivatives
-                        withUnsafeTemporaryAllocation(of: RecurrenceGradient.Step.self, capacity: longest) { steps in
-                            for slot in chunks[chunk] {
+                        // Two trajectories at a time (their forward passes side by side), the
+                        // sums in trajectory order as one at a time would add them.
+                        withUnsafeTemporaryAllocation(of: RecurrenceGradient.Step.self, capacity: 2 * longest) { steps in
+                            func card(_ slot: Int, steps: UnsafeMutablePointer<RecurrenceGradient.Step>) -> RecurrenceGradient.Card {
                                 let trajectory = order.map { Int($0[slot]) } ?? slot
                                 let start = trajectoryStarts[trajectory]
-                                partial[0] += kernel.loss(
+                                return RecurrenceGradient.Card(
                                     ratings: ratings.baseAddress! + start, elapsed: elapsed.baseAddress! + start,
                                     weights: lossWeights.baseAddress! + start, count: trajectoryEnds[trajectory] - start,
-                                    steps: withGradient ? steps.baseAddress! : nil, gradient: withGradient ? partial + 1 : nil)
+                                    steps: withGradient ? steps : nil)
+                            }
+                            let range = chunks[chunk]
+                            var slot = range.lowerBound
+                            while slot + 1 < range.upperBound {
+                                let (first, second) = kernel.lossOfTwo(card(slot, steps: steps.baseAddress!),
+                                                                       card(slot + 1, steps: steps.baseAddress! + longest),
+                                                                       gradient: withGradient ? partial + 1 : nil)
+                                partial[0] += first
+                                partial[0] += second
+                                slot += 2
+                            }
+                            if slot < range.upperBound {
+                                let last = card(slot, steps: steps.baseAddress!)
+                                partial[0] += kernel.loss(ratings: last.ratings, elapsed: last.elapsed, weights: last.weights,
+                                                          count: last.count, steps: last.steps, gradient: withGradient ? partial + 1 : nil)
                             }
                         }
                     }

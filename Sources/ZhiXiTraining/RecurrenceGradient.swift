@@ -350,6 +350,84 @@ struct RecurrenceGradient {
         return loss
     }
 
+    /// One card as ``lossOfTwo(_:_:gradient:)`` takes it: its reviews from the first, the loss
+    /// weight of each review as an item, and room for its steps (used only with a gradient).
+    struct Card {
+        var ratings: UnsafePointer<UInt8>
+        var elapsed: UnsafePointer<Double>
+        var weights: UnsafePointer<Double>
+        var count: Int
+        var steps: UnsafeMutablePointer<Step>?
+    }
+
+    /// ``loss(ratings:elapsed:weights:count:steps:gradient:)`` of two cards at once, the same
+    /// to the bit as calling it for `first` and then for `second`: the two forward passes run
+    /// side by side, a step of one then a step of the other (independent chains of `log` and
+    /// `exp` that the processor overlaps), each card's loss summed over its own reviews in
+    /// order; then the backward pass of `first` and that of `second`, which accumulate into
+    /// `gradient` in the same order as two calls would. Returns the two cards' losses.
+    func lossOfTwo(_ first: Card, _ second: Card, gradient: UnsafeMutablePointer<Double>?) -> (Double, Double) {
+        var lossFirst = 0.0, lossSecond = 0.0
+        var stabilityFirst = 0.0, difficultyFirst = 0.0, stabilitySecond = 0.0, difficultySecond = 0.0
+        var scratchFirst = Step(), scratchSecond = Step()
+        let together = min(first.count, second.count)
+        for position in 0 ..< together {
+            forwardStep(first, at: position, stability: &stabilityFirst, difficulty: &difficultyFirst, scratch: &scratchFirst,
+                        loss: &lossFirst)
+            forwardStep(second, at: position, stability: &stabilitySecond, difficulty: &difficultySecond, scratch: &scratchSecond,
+                        loss: &lossSecond)
+        }
+        for position in together ..< first.count {
+            forwardStep(first, at: position, stability: &stabilityFirst, difficulty: &difficultyFirst, scratch: &scratchFirst,
+                        loss: &lossFirst)
+        }
+        for position in together ..< second.count {
+            forwardStep(second, at: position, stability: &stabilitySecond, difficulty: &difficultySecond, scratch: &scratchSecond,
+                        loss: &lossSecond)
+        }
+        if let gradient {
+            backwardPass(first, gradient: gradient)
+            backwardPass(second, gradient: gradient)
+        }
+        return (lossFirst, lossSecond)
+    }
+
+    /// The backward pass of a card whose steps the forward pass kept.
+    @inline(__always)
+    private func backwardPass(_ card: Card, gradient: UnsafeMutablePointer<Double>) {
+        guard let steps = card.steps else { return }
+        var gS = 0.0, gD = 0.0
+        for position in stride(from: card.count - 1, through: 0, by: -1) {
+            (gS, gD) = backward(steps[position], rating: card.ratings[position], elapsed: card.elapsed[position],
+                                stabilityGradient: gS, difficultyGradient: gD, gradient: gradient)
+        }
+    }
+
+    /// One review of the forward pass of ``loss(ratings:elapsed:weights:count:steps:gradient:)``:
+    /// the state after it, and its item's loss added to `loss`; the step kept in the card's
+    /// steps when it has room for them, else in `scratch`.
+    @inline(__always)
+    private func forwardStep(_ card: Card, at position: Int, stability: inout Double, difficulty: inout Double,
+                             scratch: inout Step, loss: inout Double) {
+        let rating = card.ratings[position]
+        if let steps = card.steps {
+            steps[position].lossGradient = 0
+            (stability, difficulty) = forward(stability: stability, difficulty: difficulty, rating: rating,
+                                              elapsed: card.elapsed[position], first: position == 0, into: &steps[position])
+            if card.weights[position] != 0 {
+                let term = crossEntropy(steps[position], recalled: rating > 1, weight: card.weights[position])
+                loss += term.loss
+                steps[position].lossGradient = term.gradient
+            }
+        } else {
+            (stability, difficulty) = forward(stability: stability, difficulty: difficulty, rating: rating,
+                                              elapsed: card.elapsed[position], first: position == 0, into: &scratch)
+            if card.weights[position] != 0 {
+                loss += crossEntropy(scratch, recalled: rating > 1, weight: card.weights[position]).loss
+            }
+        }
+    }
+
     /// The retrievability at every review of one card (1 for its first review and same-day
     /// reviews), written to `output[0 ..< count]`.
     func retrievabilities(ratings: UnsafePointer<UInt8>, elapsed: UnsafePointer<Double>, count: Int,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiCore
 import ZhiXiModel
 
 @Suite("ReviewPlan.jsonData() writes exactly what ZhiXiJSON's encoder writes")
@@ -42,6 +43,34 @@ struct ReviewPlanByteEncodingTests {
         let (fast, foundation) = try bothWays(plan)
         #expect(fast == foundation)
         #expect(try ZhiXiJSON.makeDecoder().decode(ReviewPlan.self, from: Data(fast.utf8)) == plan)
+    }
+
+    @Test("written in pieces, appended to a buffer, or with members after the plan's: the same bytes as jsonData()",
+          arguments: [1, 64, 1 << 20])
+    func pieces(chunkBytes: Int) throws {
+        var tasks: [PlannedReviewTask] = []
+        for index in 0 ..< 40 {
+            var planned = ModelSamples.plannedTask
+            planned.task.id = "task-\(index)"
+            planned.explanation.reason = String(repeating: "复习 ", count: index)
+            tasks.append(planned)
+        }
+        let plan = ReviewPlan(generatedAt: timestamp("2026-11-29T08:00:00Z"), timezone: "Asia/Shanghai",
+                              today: Array(tasks[0 ..< 10]), tomorrow: [], thisWeek: Array(tasks[10 ..< 25]), later: Array(tasks[25...]))
+        let whole = [UInt8](try plan.jsonData())
+        var pieces: [[UInt8]] = []
+        try plan.writeJSON(chunkBytes: chunkBytes) { pieces.append(Array($0)) }
+        #expect(pieces.flatMap { $0 } == whole)
+        // Small pieces: one per task or so, never much more than the chunk and one task.
+        if chunkBytes == 1 { #expect(pieces.count > 40) }
+        if chunkBytes == 1 << 20 { #expect(pieces.count == 1) }
+        var appended = UTF8Text()
+        appended.append("[")
+        try plan.appendJSON(to: &appended)
+        #expect(appended.bytes == Array("[".utf8) + whole)
+        var more: [UInt8] = []
+        try plan.writeJSON(chunkBytes: chunkBytes, moreMembers: { $0.append(",\"notes\":[]") }) { more.append(contentsOf: $0) }
+        #expect(more == Array(whole.dropLast()) + Array(",\"notes\":[]}".utf8))
     }
 
     @Test("a number JSON cannot hold is an error, as with the encoder")

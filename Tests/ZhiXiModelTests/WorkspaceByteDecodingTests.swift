@@ -218,6 +218,30 @@ struct WorkspaceByteDecodingTests {
         #expect(error.reason.contains("appears twice") && error.line == 1, "\(error)")
     }
 
+    @Test("a large input (scanned for repeated keys beside the decode): the repeated key found deep inside, a syntax error reported first, a valid one decoded")
+    func largeInput() throws {
+        let sessions = Array(repeating: sessionJSON(), count: 12_000)
+        #expect(sessions.joined(separator: ",").utf8.count > LearnerWorkspace.concurrentScanBytes)
+        var repeated = sessions
+        repeated[11_000] = sessionJSON(#","lessonId":"l2""#)
+        guard case .failure(let error) = decodeBothWays(workspaceJSON(#""sessions":["# + repeated.joined(separator: ",") + "]")).fast else {
+            Issue.record("a repeated key in a large input was accepted")
+            return
+        }
+        #expect(error.reason.contains("appears twice") && error.path == "sessions[11000].lessonId", "\(error)")
+        // Both wrong: the syntax error (the decoder's) is the one reported, as for a small input.
+        var broken = repeated
+        broken[20] = "{"
+        guard case .failure(let syntax) = decodeBothWays(workspaceJSON(#""sessions":["# + broken.joined(separator: ",") + "]")).fast else {
+            Issue.record("a syntax error in a large input was accepted")
+            return
+        }
+        #expect(!syntax.reason.contains("appears twice"), "\(syntax)")
+        let (fast, foundation) = decodeBothWays(workspaceJSON(#""sessions":["# + sessions.joined(separator: ",") + "]"))
+        #expect(try fast.get() == foundation)
+        #expect(try fast.get().sessions.count == 12_000)
+    }
+
     @Test("edge cases of the grammar: both decoders accept with equal results, or both reject", arguments: edgeCases)
     func edgeCase(json: String) {
         let (fast, foundation) = decodeBothWays(Array(json.utf8))

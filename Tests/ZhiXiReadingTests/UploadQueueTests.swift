@@ -54,6 +54,34 @@ struct UploadQueueTests {
         #expect(try await queue.snapshot().total == 0)
     }
 
+    @Test("ids and materials are limited to 256 characters, not bytes: 256 Chinese characters (768 bytes) pass, 257 do not")
+    func characterLimits() {
+        for (text, valid) in [(String(repeating: "资", count: 256), true), (String(repeating: "资", count: 257), false),
+                              (String(repeating: "a", count: 256), true), (String(repeating: "a", count: 257), false),
+                              (String(repeating: "e\u{301}", count: 256), true)] {
+            var material = sampleEvent(text)
+            #expect((material.validationProblem == nil) == valid, "materialId of \(text.count) characters")
+            material = sampleEvent(session: text)
+            #expect((material.validationProblem == nil) == valid, "clientSessionId of \(text.count) characters")
+        }
+    }
+
+    @Test("appends in one session of the lock and across sessions, past the zeros written ahead, all read back in order")
+    func appendsPastPreallocation() async throws {
+        let directory = temporaryDirectory()
+        let queue = try Self.queue(directory)
+        // Records of about 180 bytes: 2,000 of them pass the 256 KiB written ahead once.
+        var events: [ReadingEventUploadItem] = []
+        for sequence in 1 ... 2_000 {
+            let event = sampleEvent(sequence: sequence)
+            events.append(event)
+            try await queue.enqueue(event)
+        }
+        let reopened = try Self.queue(directory)
+        #expect(try await reopened.queuedEvents() == events)
+        #expect(try await reopened.snapshot().repairs.isEmpty)
+    }
+
     @Test("the journal's event form reads back every field: positions with and without page and anchor, unknown enums, Chinese")
     func recordCodec() throws {
         var events = (1 ... 4).map { sampleEvent("资料-\($0)", sequence: $0) }

@@ -65,3 +65,59 @@ struct StudyCalendarCacheTests {
         #expect(statistics.evictions == 17)
     }
 }
+
+@Suite("A time zone's offsets are read once per process, whatever the day-start hour")
+struct TimeZoneOffsetTableTests {
+    @Test("calendars of one zone with every day-start hour share one offset table, and agree with tables built afresh")
+    func oneTablePerZone() throws {
+        let zone = "America/Punta_Arenas"
+        let calendars = try (0 ..< 24).map { try StudyCalendar(timeZoneIdentifier: zone, dayStartHour: $0) }
+        for calendar in calendars.dropFirst() {
+            #expect(calendar.offsets.isSameTable(as: calendars[0].offsets))
+        }
+        let byZone = try StudyCalendar(timeZone: #require(TimeZone(identifier: "Asia/Tehran")), dayStartHour: 7)
+        let byIdentifier = try StudyCalendar(timeZoneIdentifier: "Asia/Tehran", dayStartHour: 2)
+        #expect(byZone.offsets.isSameTable(as: byIdentifier.offsets))
+        let fresh = try StudyCalendar(building: #require(TimeZone(identifier: zone)), identifier: zone, dayStartHour: 6)
+        #expect(!fresh.offsets.isSameTable(as: calendars[0].offsets))
+        for seconds in StudyCalendarCacheTests.instants {
+            #expect(calendars[6].dayNumber(ofSecondsSince1970: seconds) == fresh.dayNumber(ofSecondsSince1970: seconds))
+            #expect(calendars[6].startSecondsSince1970(ofDay: calendars[6].dayNumber(ofSecondsSince1970: seconds))
+                    == fresh.startSecondsSince1970(ofDay: fresh.dayNumber(ofSecondsSince1970: seconds)))
+        }
+    }
+}
+
+@Suite("The start of a study day: the shortcut far from a clock change agrees with the search")
+struct StudyDayStartTests {
+    /// The search the calendar does near a change of offset, from the public look-ups alone.
+    static func searched(_ calendar: StudyCalendar, day: Int) -> Double {
+        let localStart = Double(day) * 86_400 + Double(calendar.dayStartHour * 3600)
+        var guess = localStart - Double(calendar.utcOffset(atSecondsSince1970: localStart))
+        for _ in 0..<2 {
+            let candidate = localStart - Double(calendar.utcOffset(atSecondsSince1970: guess))
+            if candidate == guess { break }
+            guess = candidate
+        }
+        while calendar.dayNumber(ofSecondsSince1970: guess) < day { guess += 60 }
+        while calendar.dayNumber(ofSecondsSince1970: guess - 60) >= day { guess -= 60 }
+        return guess
+    }
+
+    @Test("every day of 1965-2045 in zones with daylight saving, skipped and repeated hours, odd offsets, and UTC",
+          arguments: ["UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago", "Asia/Tehran",
+                      "Pacific/Chatham", "America/St_Johns", "Asia/Kathmandu", "Africa/Casablanca", "America/Havana"])
+    func agrees(zone: String) throws {
+        for hour in [0, 2, 4, 23] {
+            let calendar = try StudyCalendar(timeZoneIdentifier: zone, dayStartHour: hour)
+            for day in -1_826 ..< 27_394 {
+                let start = calendar.startSecondsSince1970(ofDay: day)
+                let expected = Self.searched(calendar, day: day)
+                if start != expected {
+                    Issue.record("\(zone) hour \(hour) day \(day): \(start) vs \(expected)")
+                    return
+                }
+            }
+        }
+    }
+}

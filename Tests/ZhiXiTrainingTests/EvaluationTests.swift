@@ -24,6 +24,35 @@ struct EvaluationTests {
         #expect(abs(metrics.rmseBins - (0.09 * 2 / 5).squareRoot()) < 1e-12)
     }
 
+    @Test("the log loss alone is the metrics' log loss to the bit, and AUC with ties is the rank formula's",
+          arguments: [EvaluationWeighting.recency, .uniform])
+    func logLossAlone(weighting: EvaluationWeighting) throws {
+        let dataset = SyntheticLearner.dataset(SyntheticLearner().reviews(cards: 200, reviewsPerCard: 6, seed: 9))
+        var predictions = ModelEvaluator.predictions(of: .default, on: dataset)
+        // Extremes that the clamp meets, and ties.
+        predictions[0] = 1
+        predictions[1] = 0
+        predictions[2] = predictions[3]
+        for items in [0 ..< dataset.itemCount, 10 ..< 50] {
+            let part = Array(predictions[items])
+            let metrics = ModelEvaluator.metrics(predictions: part, dataset: dataset, items: items, weighting: weighting)
+            let alone = ModelEvaluator.logLoss(predictions: part, dataset: dataset, items: items, weighting: weighting)
+            #expect(alone.bitPattern == metrics.logLoss.bitPattern)
+            // The two-term formula, written out, gives the same bits as the one-logarithm one.
+            let weights = ModelEvaluator.weights(count: items.count, weighting: weighting)
+            var loss = 0.0, total = 0.0
+            for (index, item) in items.enumerated() {
+                let p = min(max(part[index], RecurrenceGradient.minimumProbability), RecurrenceGradient.maximumProbability)
+                let y = dataset.ratings[Int(dataset.itemPositions[item])] > 1 ? 1.0 : 0.0
+                loss -= (y * log(p) + (1 - y) * log(1 - p)) * weights[index]
+                total += weights[index]
+            }
+            #expect((loss / total).bitPattern == alone.bitPattern)
+        }
+        #expect(EvaluationMetrics.areaUnderCurve(predictions: [0.2, 0.5, 0.5, 0.5, 0.9, 0.1], labels: [false, true, false, true, true, false])
+                == 8.0 / 9.0)   // positives at ranks 4, 4 (a tie of three at 3–5) and 6: (14 − 6) / 9
+    }
+
     @Test("time-series folds: equal parts in time order, the first only trained on, the last takes the rest")
     func folds() throws {
         let dataset = SyntheticLearner.dataset(SyntheticLearner().reviews(cards: 200, reviewsPerCard: 6, seed: 3))

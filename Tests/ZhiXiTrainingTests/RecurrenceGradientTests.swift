@@ -96,3 +96,55 @@ struct RecurrenceGradientTests {
         }
     }
 }
+
+@Suite("Two cards at once: the same losses and gradient to the bit as one card after the other")
+struct RecurrenceGradientPairTests {
+    @Test("lossOfTwo equals loss of the first then loss of the second, with and without a gradient", arguments: 0..<30)
+    func pairEqualsSequence(seed: UInt64) {
+        var generator = SplitMix64(seed: 5000 + seed)
+        let kernel = RecurrenceGradient(weights: seed == 0 ? FSRSParameters.defaultWeights : randomWeights(&generator))
+        // Lengths from 0 (a card with no reviews) to 30, the two usually different.
+        let first = RandomCard(length: Int(generator.next() % 31), generator: &generator)
+        let second = RandomCard(length: Int(generator.next() % 31), generator: &generator)
+        var sequential = [Double](repeating: 0, count: 21)
+        let expectedFirst = sequential.withUnsafeMutableBufferPointer { loss(kernel, first, gradient: $0.baseAddress!) }
+        let expectedSecond = sequential.withUnsafeMutableBufferPointer { loss(kernel, second, gradient: $0.baseAddress!) }
+        var paired = [Double](repeating: 0, count: 21)
+        let (lossFirst, lossSecond) = pairLoss(kernel, first, second, gradient: &paired)
+        #expect(lossFirst.bitPattern == expectedFirst.bitPattern)
+        #expect(lossSecond.bitPattern == expectedSecond.bitPattern)
+        #expect(paired.map(\.bitPattern) == sequential.map(\.bitPattern))
+        let (plainFirst, plainSecond) = pairLoss(kernel, first, second, gradient: nil)
+        #expect(plainFirst.bitPattern == loss(kernel, first, gradient: nil).bitPattern)
+        #expect(plainSecond.bitPattern == loss(kernel, second, gradient: nil).bitPattern)
+    }
+}
+
+private func pairLoss(_ kernel: RecurrenceGradient, _ first: RandomCard, _ second: RandomCard,
+                      gradient: UnsafeMutablePointer<Double>?) -> (Double, Double) {
+    withCard(first) { one in withCard(second) { two in
+        var one = one, two = two
+        if gradient == nil { one.steps = nil; two.steps = nil }
+        return kernel.lossOfTwo(one, two, gradient: gradient)
+    } }
+}
+
+private func pairLoss(_ kernel: RecurrenceGradient, _ first: RandomCard, _ second: RandomCard,
+                      gradient: inout [Double]) -> (Double, Double) {
+    gradient.withUnsafeMutableBufferPointer { pairLoss(kernel, first, second, gradient: $0.baseAddress!) }
+}
+
+private func withCard<Result>(_ card: RandomCard, _ body: (RecurrenceGradient.Card) -> Result) -> Result {
+    // An empty card still gets valid (never read) pointers.
+    let ratings = card.ratings + [1], elapsed = card.elapsed + [0], weights = card.weights + [0]
+    return ratings.withUnsafeBufferPointer { ratings in
+        elapsed.withUnsafeBufferPointer { elapsed in
+            weights.withUnsafeBufferPointer { weights in
+                withUnsafeTemporaryAllocation(of: RecurrenceGradient.Step.self, capacity: card.ratings.count + 1) { steps in
+                    body(RecurrenceGradient.Card(ratings: ratings.baseAddress!, elapsed: elapsed.baseAddress!,
+                                                 weights: weights.baseAddress!, count: card.ratings.count, steps: steps.baseAddress!))
+                }
+            }
+        }
+    }
+}

@@ -16,16 +16,46 @@ struct JSONByteWriter {
     var bytes: [UInt8] { text.bytes }
     /// `true` when the next member of the current object needs a comma before it.
     private var needsComma = false
+    /// Where the bytes written so far go once there are at least `drainBytes` of them, between
+    /// two elements of an array: a writer that streams its output (`nil`: it keeps it all).
+    private var drain: ((UnsafeRawBufferPointer) -> Void)?
+    private var drainBytes = Int.max
 
     /// A writer whose buffer starts with room for `capacity` bytes.
     init(capacity: Int) {
         text = UTF8Text(capacity: capacity)
     }
 
+    /// A writer that appends to `text` (a value written next needs no comma before it).
+    init(continuing text: UTF8Text) {
+        self.text = text
+    }
+
+    /// A writer that hands what it wrote to `drain` whenever it holds `chunkBytes` or more
+    /// between two elements of an array, and keeps at most about that much (plus one
+    /// element); ``finish()`` hands over the rest.
+    init(chunkBytes: Int, drain: @escaping (UnsafeRawBufferPointer) -> Void) {
+        text = UTF8Text(capacity: chunkBytes + chunkBytes / 4)
+        self.drain = drain
+        drainBytes = chunkBytes
+    }
+
+    /// Hands whatever is held to the drain (nothing without one).
+    mutating func finish() {
+        guard let drain, text.count > 0 else { return }
+        text.bytes.withUnsafeBytes(drain)
+        text.removeAll()
+    }
+
     /// Writes `{`.
     mutating func beginObject() {
         text.append(byte: UInt8(ascii: "{"))
         needsComma = false
+    }
+
+    /// Lets `body` append bytes of its own (already JSON) at the current position.
+    mutating func appendRaw(_ body: (inout UTF8Text) -> Void) {
+        body(&text)
     }
 
     /// Writes `}`.
@@ -93,6 +123,7 @@ struct JSONByteWriter {
         for (index, element) in elements.enumerated() {
             if index > 0 { text.append(byte: UInt8(ascii: ",")) }
             try writeElement(&self, element)
+            if text.count >= drainBytes { finish() }
         }
         text.append(byte: UInt8(ascii: "]"))
         needsComma = true

@@ -24,6 +24,10 @@ extension LearnerWorkspace {
         self = try Self.decodeResult(from: jsonBytes).get()
     }
 
+    /// Inputs of at least this many bytes (1 MiB) are scanned for duplicate keys while they
+    /// are decoded, on two threads.
+    static let concurrentScanBytes = 1 << 20
+
     /// Decodes `bytes`, returning the workspace or the located error.
     private static func decodeResult(
         from bytes: UnsafeRawBufferPointer
@@ -35,16 +39,35 @@ extension LearnerWorkspace {
         }
         let pointer = base.assumingMemoryBound(to: UInt8.self)
         let hasByteOrderMark = bytes.count >= 3 && pointer[0] == 0xEF && pointer[1] == 0xBB && pointer[2] == 0xBF
-        var reader = JSONByteReader(base: pointer, count: bytes.count, offset: hasByteOrderMark ? 3 : 0)
-        do throws(JSONReadFailure) {
-            let workspace = try LearnerWorkspace(reading: &reader)
-            guard reader.isAtEnd() else {
-                throw reader.syntaxError(
-                    "unexpected \(reader.describeValue(at: reader.offset)) after the end of the workspace object")
+        // The scan for a key twice in one object is a pass of its own over the bytes; for a
+        // large input it runs beside the decode on the library's workers (a small one, such
+        // as a line of a batch that already keeps every core busy, scans after it).
+        nonisolated(unsafe) var duplicate: JSONDuplicateKey?
+        nonisolated(unsafe) var decoded: Result<LearnerWorkspace, JSONReadFailure> = .failure(JSONReadFailure(offset: 0, reason: ""))
+        let decode = {
+            var reader = JSONByteReader(base: pointer, count: bytes.count, offset: hasByteOrderMark ? 3 : 0)
+            decoded = Result { () throws(JSONReadFailure) -> LearnerWorkspace in
+                let workspace = try LearnerWorkspace(reading: &reader)
+                guard reader.isAtEnd() else {
+                    throw reader.syntaxError(
+                        "unexpected \(reader.describeValue(at: reader.offset)) after the end of the workspace object")
+                }
+                return workspace
             }
+        }
+        if bytes.count >= Self.concurrentScanBytes {
+            WorkerPool.current.forEach(count: 2) { part in
+                if part == 0 { decode() } else { duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: bytes) }
+            }
+        } else {
+            decode()
+            if case .success = decoded { duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: bytes) }
+        }
+        do throws(JSONReadFailure) {
+            let workspace = try decoded.get()
             // A key twice in one object: readers keeping the first and the last would see
-            // different workspaces, so neither is chosen (one linear pass, after the decode).
-            if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(in: bytes) {
+            // different workspaces, so neither is chosen (reported only for input that decodes).
+            if let duplicate {
                 let located = WorkspaceDecodingError(JSONReadFailure(offset: duplicate.byteOffset, reason: ""), in: bytes)
                 return .failure(WorkspaceDecodingError(
                     line: located.line, column: located.column, byteOffset: duplicate.byteOffset, path: duplicate.path,

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 extension ReviewPlan {
     /// The plan as JSON, byte for byte what ``ZhiXiJSON/makeEncoder(prettyPrinted:)`` writes
@@ -7,8 +8,28 @@ extension ReviewPlan {
     /// - Throws: `EncodingError` for a number that JSON cannot hold (NaN, infinity) or a date
     ///   outside the years 0000–9999, as the encoder does.
     public func jsonData() throws(EncodingError) -> Data {
-        let count = today.count + tomorrow.count + thisWeek.count + later.count
-        var writer = JSONByteWriter(capacity: 256 + count * 700)
+        var text = UTF8Text(capacity: estimatedJSONBytes)
+        try appendJSON(to: &text)
+        return Data(text.bytes)
+    }
+
+    /// Appends the plan as JSON (what ``jsonData()`` returns) to `text`, without a buffer of
+    /// its own: how `plan --batch` writes a learner's output line in one buffer. O(size of
+    /// the output).
+    /// - Throws: `EncodingError` as ``jsonData()`` does; `text` then holds part of the plan.
+    public func appendJSON(to text: inout UTF8Text) throws(EncodingError) {
+        try appendJSON(to: &text) { _ in }
+    }
+
+    /// Appends the plan as JSON to `text` as ``appendJSON(to:)`` does, with `moreMembers`
+    /// appending members of its own (each starting with its comma, e.g. `,"notes":[]`) after
+    /// the plan's and before the closing brace: how `plan --format json` writes the plan and
+    /// its notes in one buffer, without a copy of the plan. O(size of the output).
+    /// - Throws: `EncodingError` as ``jsonData()`` does; `text` then holds part of the plan.
+    public func appendJSON(to text: inout UTF8Text, moreMembers: (inout UTF8Text) -> Void) throws(EncodingError) {
+        var writer = JSONByteWriter(continuing: text)
+        text = UTF8Text(capacity: 0)
+        defer { text = writer.text }
         writer.beginObject()
         try writer.member("generatedAt", generatedAt)
         try writer.member("later", later)
@@ -16,9 +37,39 @@ extension ReviewPlan {
         writer.member("timezone", timezone)
         try writer.member("today", today)
         try writer.member("tomorrow", tomorrow)
+        writer.appendRaw(moreMembers)
         writer.endObject()
-        return Data(writer.bytes)
     }
+
+    /// Writes the plan as JSON (what ``jsonData()`` returns, then `moreMembers` as in
+    /// ``appendJSON(to:moreMembers:)``) in pieces of about `chunkBytes` each, handed to
+    /// `write` in order, holding no more than one piece (and one task) at a time: how
+    /// `plan --format json` writes a plan of hundreds of thousands of tasks without a buffer
+    /// the size of the output. O(size of the output).
+    /// - Throws: `EncodingError` as ``jsonData()`` does; the pieces before it were written.
+    public func writeJSON(chunkBytes: Int = 1 << 20, moreMembers: (inout UTF8Text) -> Void = { _ in },
+                          to write: (UnsafeRawBufferPointer) -> Void) throws(EncodingError) {
+        try withoutActuallyEscaping(write) { (write) throws(EncodingError) in
+            var writer = JSONByteWriter(chunkBytes: chunkBytes, drain: write)
+            writer.beginObject()
+            try writer.member("generatedAt", generatedAt)
+            try writer.member("later", later)
+            try writer.member("thisWeek", thisWeek)
+            writer.member("timezone", timezone)
+            try writer.member("today", today)
+            try writer.member("tomorrow", tomorrow)
+            writer.appendRaw(moreMembers)
+            writer.endObject()
+            writer.finish()
+        }
+    }
+
+    /// The bytes to reserve for the plan's JSON: a little more than its tasks usually take
+    /// (about 450 bytes each with English reasons), so that the buffer is not copied as it grows.
+    public var estimatedJSONBytes: Int { 256 + taskCount * 700 }
+
+    /// The tasks of every period.
+    private var taskCount: Int { today.count + tomorrow.count + thisWeek.count + later.count }
 }
 
 extension PlannedReviewTask: JSONByteEncodable {

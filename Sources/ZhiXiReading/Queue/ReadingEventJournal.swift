@@ -49,6 +49,9 @@ final class ReadingEventJournal {
     private let lockWait: FileLockWait
     /// Where the next record starts: the end of the last whole record read or written.
     private(set) var endOffset = 0
+    /// The journal file's size as ``readChanges()`` found it (and appends since made it),
+    /// while the lock is held: an append after it needs no `fstat` of its own.
+    private var sizeUnderLock: Int?
 
     /// Opens the queue in `directory`, creating the directory (mode 0700) and an empty
     /// journal when `create` is `true`. The lock is waited for as `lockWait` says.
@@ -100,7 +103,10 @@ final class ReadingEventJournal {
         lockDepth += 1
         defer {
             lockDepth -= 1
-            if lockDepth == 0 { flock(lockDescriptor, LOCK_UN) }
+            if lockDepth == 0 {
+                sizeUnderLock = nil
+                flock(lockDescriptor, LOCK_UN)
+            }
         }
         return try body()
     }
@@ -143,6 +149,7 @@ final class ReadingEventJournal {
             reset = true
         }
         let size = try fileSize()
+        sizeUnderLock = size
         var records: [(record: JournalRecord, length: Int)] = []
         var repairs: [JournalRepair] = []
         // The common case: whole records one after the other, then zeros (the preallocated
@@ -235,7 +242,9 @@ final class ReadingEventJournal {
             bytes += encoded
         }
         let start = endOffset
-        let size = try fileSize()
+        let size: Int
+        if let known = sizeUnderLock { size = known } else { size = try fileSize() }
+        sizeUnderLock = nil
         if start + bytes.count > size {
             // Past the zeros written ahead: write more, in the same sync as the record.
             bytes += [UInt8](repeating: 0, count: Self.preallocation)
@@ -245,6 +254,7 @@ final class ReadingEventJournal {
             throw .storage(path: journalPath, operation: "appending to", reason: failure)
         }
         endOffset = start + lengths.reduce(0, +)
+        sizeUnderLock = max(size, start + bytes.count)
         return lengths
     }
 

@@ -100,9 +100,15 @@ public actor ReadingEventUploadQueue {
         return try journal.locked { () throws(ReadingQueueError) -> EnqueueResult in
             try synchronize()
             var fresh: [ReadingEventUploadItem] = []
-            var seen = Set<String>()
-            for item in items where !ledger.contains(item.eventID) && seen.insert(item.eventID).inserted {
-                fresh.append(item)
+            fresh.reserveCapacity(items.count)
+            if items.count == 1 {
+                // One event (the common call): nothing in the call to repeat it.
+                if !ledger.contains(items[0].eventID) { fresh.append(items[0]) }
+            } else {
+                var seen = Set<String>(minimumCapacity: items.count)
+                for item in items where !ledger.contains(item.eventID) && seen.insert(item.eventID).inserted {
+                    fresh.append(item)
+                }
             }
             if !fresh.isEmpty {
                 let record = JournalRecord.enqueue(fresh)

@@ -18,8 +18,10 @@ extension ReadingEventUploadItem {
     /// ±18 hours (±1,080 minutes).
     public var validationProblem: String? {
         if UUID(uuidString: event.eventID) == nil { return "eventId must be a UUID such as 6F9619FF-8B86-D011-B42D-00CF4FC964FF" }
-        if event.clientSessionID.isEmpty || event.clientSessionID.count > 256 { return "clientSessionId must be 1 to 256 characters" }
-        if event.materialID.isEmpty || event.materialID.count > 256 { return "materialId must be 1 to 256 characters" }
+        if event.clientSessionID.isEmpty || Self.hasMoreThan256Characters(event.clientSessionID) {
+            return "clientSessionId must be 1 to 256 characters"
+        }
+        if event.materialID.isEmpty || Self.hasMoreThan256Characters(event.materialID) { return "materialId must be 1 to 256 characters" }
         if event.readingTargetType.rawValue.isEmpty { return "readingTargetType must not be empty" }
         if event.eventType.rawValue.isEmpty { return "eventType must not be empty" }
         if !(0 ... Self.maximumActiveSecondsDelta).contains(event.activeSecondsDelta) {
@@ -42,5 +44,12 @@ extension ReadingEventUploadItem {
             return "clientTimezoneOffsetMinutes must be within ±1,080 minutes (±18 hours), got \(offset)"
         }
         return nil
+    }
+
+    /// Whether `text` has more than 256 characters, counting characters only when its UTF-8
+    /// length leaves a doubt: a character takes at least one byte, so 256 bytes or fewer are
+    /// 256 characters or fewer. O(1) for short text.
+    private static func hasMoreThan256Characters(_ text: String) -> Bool {
+        text.utf8.count > 256 && text.count > 256
     }
 }

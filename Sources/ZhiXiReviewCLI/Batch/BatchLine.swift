@@ -67,7 +67,7 @@ enum BatchLine {
     /// The learner's id of a line that is JSON but not a valid workspace (`user.id`, else
     /// `profile.userId`), so its error line still says whose it is; `nil` otherwise. Only
     /// runs for lines that failed.
-    static func salvagedUserID(_ bytes: [UInt8]) -> String? {
+    static func salvagedUserID(_ bytes: ArraySlice<UInt8>) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
         if let user = object["user"] as? [String: Any], let id = user["id"] as? String { return id }
         if let profile = object["profile"] as? [String: Any], let id = profile["userId"] as? String { return id }

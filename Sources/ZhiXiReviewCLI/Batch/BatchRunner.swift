@@ -198,7 +198,7 @@ enum BatchRunner {
                 held -= 1
                 freed += lineSize
                 guard !stopped else { continue }
-                context.write(bytes: Data(next.bytes))
+                context.write(bytes: next.bytes)
                 summary.lineCount += 1
                 if next.failed {
                     summary.failedCount += 1

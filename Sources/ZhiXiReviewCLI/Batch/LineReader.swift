@@ -3,6 +3,11 @@ import Foundation
 /// Reads an input one line at a time without holding more of it than the current line and
 /// one read buffer: the input of the `--batch` modes, which may be far larger than memory.
 ///
+/// Each read fills a new block, which starts with the unfinished line of the block before; a
+/// line is returned as a slice of its block, not a copy, so every input byte is copied once
+/// (the unfinished end of a block, to the next) at most. The lines handed out keep their
+/// blocks alive until they are dropped (a batch holds a few lines at once).
+///
 /// Lines end at `\n`; a `\r` before it is dropped, so CRLF input reads the same. The last
 /// line needs no line break; an input that ends with a line break has no empty line after
 /// it. A line longer than the limit (``InputLimits/batchLine``) is returned marked
@@ -14,8 +19,8 @@ final class LineReader {
     struct Line {
         /// The line's number, counted from 1.
         var number: Int
-        /// The line's bytes (empty when it is too long).
-        var bytes: [UInt8]
+        /// The line's bytes (empty when it is too long): a slice of the block it was read in.
+        var bytes: ArraySlice<UInt8>
         /// `true` for a line longer than the reader's limit: its bytes were not kept, and the
         /// input ends after it.
         var isTooLong = false
@@ -27,7 +32,8 @@ final class LineReader {
     }
 
     private var source: Source
-    /// Bytes read but not yet returned, from `start`.
+    /// The block read last: bytes not yet returned from `start`. Never changed in place
+    /// once a line of it was handed out (``fill()`` makes a new block).
     private var buffer: [UInt8] = []
     private var start = 0
     private var endOfInput = false
@@ -56,9 +62,8 @@ final class LineReader {
     /// endless stream of bytes such as `/dev/urandom`) and not read further.
     static let otherLinesInARow = 1000
     private var otherLinesSoFar = 0
+    /// The bytes each read asks for at least.
     private static let readSize = 1 << 18
-    /// The block each read fills.
-    private var chunk = [UInt8](repeating: 0, count: readSize)
 
     /// A reader of the file at `path`, or of standard input for `-` (the context's, so tests
     /// can feed it).
@@ -111,7 +116,7 @@ final class LineReader {
                     start = newline + 1
                     return Line(number: lineNumber, bytes: [], isTooLong: true)
                 }
-                let line = Array(buffer[start ..< end])
+                let line = buffer[start ..< end]
                 start = newline + 1
                 noteWhetherObject(line, dropped: dropped)
                 return Line(number: lineNumber, bytes: line)
@@ -126,7 +131,7 @@ final class LineReader {
                     start = buffer.count
                     return Line(number: lineNumber, bytes: [], isTooLong: true)
                 }
-                let line = Array(buffer[start ..< end])
+                let line = buffer[start ..< end]
                 start = buffer.count
                 noteWhetherObject(line, dropped: dropped)
                 return Line(number: lineNumber, bytes: line)
@@ -158,12 +163,8 @@ final class LineReader {
                 isOtherThanObject = nil
                 return Line(number: lineNumber, bytes: [], isTooLong: true)
             }
-            // Keep the unfinished line, then read more after it.
-            if start > 0 {
-                buffer.removeSubrange(0 ..< start)
-                start = 0
-            }
-            searchFrom = buffer.count
+            // Read more after the unfinished line (moved to the start of the next block).
+            searchFrom = buffer.count - start
             try fill()
         }
     }
@@ -175,7 +176,7 @@ final class LineReader {
 
     /// Counts a line that is not a JSON object (see ``otherLinesInARow``); after too many in a
     /// row, the input ends there.
-    private func noteWhetherObject(_ line: [UInt8], dropped: Int) {
+    private func noteWhetherObject(_ line: ArraySlice<UInt8>, dropped: Int) {
         guard trimsLinesOtherThanObjects else { return }
         let first = line.first { !Self.isBlank($0) }
         if first == UInt8(ascii: "{") && dropped == 0 {
@@ -198,25 +199,51 @@ final class LineReader {
         }
     }
 
-    /// Appends the next chunk of the input to `buffer`, or sets `endOfInput`.
+    /// Replaces `buffer` with a new block: the unfinished line (from `start`) followed by the
+    /// next bytes of the input, read straight into the block; or sets `endOfInput`. A block
+    /// has room for at least twice its unfinished line, so a long line is copied O(1) times
+    /// per byte as it grows.
     private func fill() throws(CommandError) {
+        let unfinished = buffer.count - start
         switch source {
         case .memory(let data):
-            buffer.append(contentsOf: data)
+            var block = [UInt8]()
+            block.reserveCapacity(unfinished + data.count)
+            block.append(contentsOf: buffer[start...])
+            block.append(contentsOf: data)
+            buffer = block
+            start = 0
             source = .memory(Data())
             endOfInput = true
         case .descriptor(let descriptor, _):
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-                if count >= 0 {
-                    buffer.append(contentsOf: chunk[0 ..< count])
-                    if count == 0 { endOfInput = true }
-                    return
+            let capacity = unfinished + max(Self.readSize, unfinished)
+            var failure: Int32 = 0
+            let block = buffer.withUnsafeBufferPointer { old in
+                [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                    if unfinished > 0, let from = old.baseAddress, let to = storage.baseAddress {
+                        to.initialize(from: from + start, count: unfinished)
+                    }
+                    initialized = unfinished
+                    while true {
+                        let count = read(descriptor, storage.baseAddress! + unfinished, capacity - unfinished)
+                        if count >= 0 {
+                            initialized = unfinished + count
+                            return
+                        }
+                        if errno != EINTR {
+                            failure = errno
+                            return
+                        }
+                    }
                 }
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
+            }
+            buffer = block
+            start = 0
+            if failure != 0 {
+                let reason = String(cString: strerror(failure))
                 throw .noInput("\(name): cannot be read after line \(lineNumber) (\(reason))")
             }
+            if block.count == unfinished { endOfInput = true }
         }
     }
 }

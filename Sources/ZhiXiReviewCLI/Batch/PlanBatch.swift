@@ -43,7 +43,6 @@ enum PlanBatch {
         let configuration = settings.configuration(for: workspace)
         let input = PlannerInput(workspace: workspace)
         let result: PlannerResult
-        let planJSON: Data
         do {
             result = try ReviewPlanner(configuration: configuration).plan(input, now: settings.now)
         } catch {
@@ -51,17 +50,19 @@ enum PlanBatch {
             return BatchLine.Failure(line: line, userID: input.userID,
                                      message: "\(inputName) line \(line.number): \(place)\(error.description)").result
         }
+        // The output line in one buffer: the plan's JSON is written straight into it.
+        let plan = result.plan
+        let tasks = plan.today.count + plan.tomorrow.count + plan.thisWeek.count + plan.later.count
+        var text = UTF8Text(capacity: 384 + tasks * 700)
+        text.append("{\"userId\":")
+        text.appendJSONString(input.userID)
+        text.append(",\"plan\":")
         do {
-            planJSON = try result.plan.jsonData()
+            try plan.appendJSON(to: &text)
         } catch {
             return BatchLine.Failure(line: line, userID: input.userID,
                                      message: "\(inputName) line \(line.number): the plan cannot be written as JSON (\(error))").result
         }
-        var text = UTF8Text(capacity: planJSON.count + 128)
-        text.append("{\"userId\":")
-        text.appendJSONString(input.userID)
-        text.append(",\"plan\":")
-        text.append(contentsOf: planJSON)
         if !result.notes.isEmpty {
             text.append(",\"notes\":[")
             for (index, note) in result.notes.enumerated() {
