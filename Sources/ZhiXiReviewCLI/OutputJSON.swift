@@ -3,7 +3,7 @@ import ZhiXiModel
 
 /// The commands' JSON output, always from an `Encodable`: the reports of the commands that
 /// talk to the API through the contract's encoder (sorted keys, ISO-8601 dates), and those of
-/// `evaluate`, `states` and `optimize --batch` through ``ReportJSONEncoder`` (members in
+/// `evaluate`, `states`, `optimize --batch` and `simulate` (and its `--save-config`) through ``ReportJSONEncoder`` (members in
 /// declaration order, numbers as the text reports print them).
 enum OutputJSON {
     /// `value` as one line of JSON and a newline.

@@ -7,11 +7,45 @@ protocol JSONFragment: Encodable {
     var jsonText: String { get }
 }
 
-/// The one writer of the commands' JSON reports (`evaluate`, `states`, `optimize --batch`):
+/// Where a value's members (or elements) break the line in ``ReportJSONEncoder``'s text: a
+/// member that breaks starts a new line indented two spaces per level of nesting. A value
+/// without a layout is written on one line in the encoder's style.
+struct JSONLayout: Sendable {
+    /// Which members break the line.
+    enum LineBreaks: Sendable, Equatable {
+        /// Every member starts a line, and so does the closing bracket (after at least one member).
+        case all
+        /// The members at positions that are multiples of this number start a line (`2`: a
+        /// line for each pair), and so does the closing bracket.
+        case every(Int)
+        /// The members from this position (0-based) on start a line; the closing bracket does not.
+        case from(Int)
+    }
+
+    /// Which members break the line; `nil`: none.
+    var lineBreaks: LineBreaks?
+    /// Members separated by `,` alone (`[1,2,3]`), not the style's separator.
+    var compact = false
+
+    /// Every member on its own line: `{⏎  "a": 1,⏎  "b": 2⏎}` (`{}` when empty).
+    static let memberPerLine = JSONLayout(lineBreaks: .all)
+    /// On one line without spaces: `[1,2,3]`.
+    static let compactLine = JSONLayout(lineBreaks: nil, compact: true)
+}
+
+/// A value that says how ``ReportJSONEncoder`` lays it out (see ``JSONLayout``).
+protocol JSONLaidOut: Encodable {
+    /// The value's layout.
+    var jsonLayout: JSONLayout { get }
+}
+
+/// The one writer of the commands' JSON reports (`evaluate`, `states`, `optimize --batch`,
+/// `simulate`):
 /// any `Encodable`, its members in the order it encodes them (a synthesised conformance: the
 /// declaration's order), an optional member that is `nil` left out (as `JSONEncoder` does;
 /// ``ReportNumber`` writes `null`), strings escaped as the commands escape them, dates as
-/// ISO 8601 in UTC, and ``JSONFragment``s copied as they are. O(size of the output).
+/// ISO 8601 in UTC, ``JSONFragment``s copied as they are, and ``JSONLaidOut`` values laid out
+/// on lines as they ask. O(size of the output).
 struct ReportJSONEncoder {
     /// How members and elements are separated.
     enum Style {
@@ -59,6 +93,8 @@ private final class ReportJSONNode {
     private var keys: [String] = []
     /// The values of an object's keys, or the elements of an array.
     private(set) var children: [ReportJSONNode] = []
+    /// How the members or elements are laid out; `nil`: the style's one line.
+    private var layout: JSONLayout?
 
     /// Encodes `value` into this node.
     func set(_ value: (any Encodable)?) throws {
@@ -71,7 +107,9 @@ private final class ReportJSONNode {
         case let number as Float: setFragment(number.isFinite ? String(number) : "null")
         case let date as Date: setFragment(String.jsonLiteral(TextFormatting.iso8601UTC(date.timeIntervalSince1970)))
         case let number as any BinaryInteger: setFragment(String(describing: number))
-        case let value?: try value.encode(to: ReportJSONTreeEncoder(node: self))
+        case let value?:
+            try value.encode(to: ReportJSONTreeEncoder(node: self))
+            if let laidOut = value as? any JSONLaidOut { layout = laidOut.jsonLayout }
         }
     }
 
@@ -116,26 +154,44 @@ private final class ReportJSONNode {
         return node
     }
 
-    /// Appends the node's text, `comma` between members and elements, `colon` after keys.
-    func write(to output: inout String, comma: String, colon: String) {
-        switch shape {
-        case .fragment:
+    /// Appends the node's text, `comma` between members and elements, `colon` after keys;
+    /// `depth` is how deep the node is nested (for the indentation of its layout's lines).
+    func write(to output: inout String, comma: String, colon: String, depth: Int = 0) {
+        guard shape != .fragment else {
             output += text
-        case .object:
-            output += "{"
-            for index in children.indices {
-                if index > 0 { output += comma }
-                output += String.jsonLiteral(keys[index]) + colon
-                children[index].write(to: &output, comma: comma, colon: colon)
+            return
+        }
+        let (open, close) = shape == .object ? ("{", "}") : ("[", "]")
+        let separator = layout?.compact == true ? "," : comma
+        output += open
+        for index in children.indices {
+            if breaksLine(before: index) {
+                output += (index > 0 ? "," : "") + "\n" + String(repeating: "  ", count: depth + 1)
+            } else if index > 0 {
+                output += separator
             }
-            output += "}"
-        case .array:
-            output += "["
-            for index in children.indices {
-                if index > 0 { output += comma }
-                children[index].write(to: &output, comma: comma, colon: colon)
-            }
-            output += "]"
+            if shape == .object { output += String.jsonLiteral(keys[index]) + colon }
+            children[index].write(to: &output, comma: comma, colon: colon, depth: depth + 1)
+        }
+        if closesOnOwnLine, !children.isEmpty { output += "\n" + String(repeating: "  ", count: depth) }
+        output += close
+    }
+
+    /// Whether the member or element at `index` starts a line.
+    private func breaksLine(before index: Int) -> Bool {
+        switch layout?.lineBreaks {
+        case nil: return false
+        case .all: return true
+        case .every(let count): return index % max(count, 1) == 0
+        case .from(let first): return index >= first
+        }
+    }
+
+    /// Whether the closing bracket starts a line.
+    private var closesOnOwnLine: Bool {
+        switch layout?.lineBreaks {
+        case .all, .every: return true
+        case nil, .from: return false
         }
     }
 }

@@ -218,12 +218,13 @@ enum SimulateCommand: Command {
                                                      trainingItemCount: setting.inputs.learnerLog?.itemCount,
                                                      capMinutes: setting.dailyLimitMinutes)
         if let saveConfigOutput, let log = setting.inputs.learnerLog {
-            try saveConfigOutput.write(Data((log.configurationJSON(indent: "", withRate: false) + "\n").utf8), context: context)
+            let configuration = try OutputJSON.report(log.configuration(withRate: false), style: .spaced, command: "simulate")
+            try saveConfigOutput.write(Data(configuration.utf8), context: context)
         }
         try svgOutput?.write(Data(SimulationChart.svg(report).utf8), context: context)
         try seriesOutput?.write(Data(SimulationCSV.series(report).utf8), context: context)
         switch format {
-        case .json: context.write(SimulationJSON.text(report))
+        case .json: context.write(try SimulationJSON.text(report))
         case .csv: context.write(SimulationCSV.text(report))
         default: context.write(SimulationTextReport.text(report))
         }

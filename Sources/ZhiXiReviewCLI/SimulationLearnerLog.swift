@@ -81,31 +81,52 @@ struct SimulationLearnerLog {
     /// The derived settings as an fsrs-rs `SimulatorConfig` JSON object (the `--save-config`
     /// file, and `derived` in the JSON output): its five fields and `learn_limit`, plus
     /// `new_cards_per_day` when `withRate`.
-    func configurationJSON(indent: String, withRate: Bool) -> String {
-        func row(_ values: [Double]) -> String { "[" + values.map { Self.number($0) }.joined(separator: ", ") + "]" }
-        func rows(_ values: [[Double]]) -> String { "[" + values.map(row).joined(separator: ", ") + "]" }
-        var members: [(String, String)] = [
-            ("first_rating_prob", row(derived.firstRatingProbabilities)),
-            ("review_rating_prob", row(derived.reviewRatingProbabilities)),
-            ("learning_step_transitions", rows(derived.learningStepTransitions)),
-            ("relearning_step_transitions", rows(derived.relearningStepTransitions)),
-            ("state_rating_costs", rows(derived.stateRatingCosts)),
-            ("learn_limit", String(derived.learnLimitPerDay)),
-        ]
-        if withRate { members.append(("new_cards_per_day", Self.number(derived.newCardsPerDay))) }
-        return "{\n" + members.map { indent + "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n" + indent + "}"
+    func configuration(withRate: Bool) -> Configuration {
+        Configuration(derived: derived, withRate: withRate)
     }
 
-    /// The evidence behind the derived settings, as a JSON object.
-    func evidenceJSON() -> String {
-        func ints(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
-        return "{\"reviews\": \(derived.reviewCount), \"cards\": \(derived.cardCount), \"newCards\": \(derived.newCardCount), "
-            + "\"days\": \(derived.dayCount), \"items\": \(itemCount), \"firstRatings\": \(ints(derived.firstRatingCounts)), "
-            + "\"reviewRatings\": \(ints(derived.reviewRatingCounts)), "
-            + "\"learningTransitions\": [" + derived.learningTransitionCounts.map(ints).joined(separator: ", ") + "], "
-            + "\"relearningTransitions\": [" + derived.relearningTransitionCounts.map(ints).joined(separator: ", ") + "], "
-            + "\"costSamples\": [" + derived.costSampleCounts.map(ints).joined(separator: ", ") + "], "
-            + "\"unusableDurations\": \(derived.reviewsWithUnusableDuration)}"
+    /// The evidence behind the derived settings (`derivedFrom` in the JSON output).
+    var evidence: Evidence {
+        Evidence(reviews: derived.reviewCount, cards: derived.cardCount, newCards: derived.newCardCount, days: derived.dayCount,
+                 items: itemCount, firstRatings: derived.firstRatingCounts, reviewRatings: derived.reviewRatingCounts,
+                 learningTransitions: derived.learningTransitionCounts, relearningTransitions: derived.relearningTransitionCounts,
+                 costSamples: derived.costSampleCounts, unusableDurations: derived.reviewsWithUnusableDuration)
+    }
+
+    /// The derived settings in fsrs-rs's `SimulatorConfig` field names, one member per line,
+    /// numbers with at most six decimals.
+    struct Configuration: JSONLaidOut {
+        var jsonLayout: JSONLayout { .memberPerLine }
+        let derived: DerivedSimulatorSettings
+        let withRate: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            typealias Number = SimulationJSON.ShortNumber
+            func rows(_ values: [[Double]]) -> [[Number]] { values.map { $0.map(Number.init) } }
+            var container = encoder.container(keyedBy: SimulationJSON.Key.self)
+            try container.encode(derived.firstRatingProbabilities.map(Number.init), forKey: .init("first_rating_prob"))
+            try container.encode(derived.reviewRatingProbabilities.map(Number.init), forKey: .init("review_rating_prob"))
+            try container.encode(rows(derived.learningStepTransitions), forKey: .init("learning_step_transitions"))
+            try container.encode(rows(derived.relearningStepTransitions), forKey: .init("relearning_step_transitions"))
+            try container.encode(rows(derived.stateRatingCosts), forKey: .init("state_rating_costs"))
+            try container.encode(derived.learnLimitPerDay, forKey: .init("learn_limit"))
+            if withRate { try container.encode(Number(value: derived.newCardsPerDay), forKey: .init("new_cards_per_day")) }
+        }
+    }
+
+    /// How much of the log each derived figure rests on, on one line.
+    struct Evidence: Encodable {
+        let reviews: Int
+        let cards: Int
+        let newCards: Int
+        let days: Int
+        let items: Int
+        let firstRatings: [Int]
+        let reviewRatings: [Int]
+        let learningTransitions: [[Int]]
+        let relearningTransitions: [[Int]]
+        let costSamples: [[Int]]
+        let unusableDurations: Int
     }
 
     /// The derived settings as lines of text for people.
@@ -138,7 +159,4 @@ struct SimulationLearnerLog {
                      "\(count(d.newCardCount)) cards first learned in \(d.dayCount) days")
         return text
     }
-
-    /// A number for JSON: up to six decimals, trailing zeros dropped.
-    static func number(_ value: Double) -> String { SimulationCSV.csvNumber(value, decimals: 6) }
 }

@@ -37,6 +37,53 @@ struct ReportJSONEncoderTests {
         #expect(try encoder.text([Inner]()) == "[]")
     }
 
+    /// A value laid out as it asks, holding values laid out as they ask.
+    struct LaidOut<Value: Encodable>: JSONLaidOut {
+        var jsonLayout: JSONLayout
+        var value: Value
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+
+    struct Pairs: Encodable {
+        var mean = 1
+        var meanDeviation = 2
+        var total = 3
+        var totalDeviation = 4
+    }
+
+    struct Point: Encodable {
+        var retention = 0.9
+        var summary: LaidOut<Pairs>
+        var series: LaidOut<[Int]>
+        var notes: LaidOut<[String]>
+    }
+
+    @Test("laid out on lines: members per line, pairs per line, breaks from a position, compact arrays; two spaces a level")
+    func laidOut() throws {
+        let point = Point(summary: LaidOut(jsonLayout: JSONLayout(lineBreaks: .every(2)), value: Pairs()),
+                          series: LaidOut(jsonLayout: .compactLine, value: [1, 2, 3]),
+                          notes: LaidOut(jsonLayout: .memberPerLine, value: []))
+        let document = LaidOut(jsonLayout: .memberPerLine, value: [
+            LaidOut(jsonLayout: JSONLayout(lineBreaks: .from(2)), value: point),
+        ])
+        #expect(try ReportJSONEncoder(style: .spaced).text(document) == """
+            [
+              {"retention": 0.9, "summary": {
+                  "mean": 1, "meanDeviation": 2,
+                  "total": 3, "totalDeviation": 4
+                },
+                "series": [1,2,3],
+                "notes": []}
+            ]
+            """)
+        #expect(try ReportJSONEncoder(style: .spaced).text(LaidOut(jsonLayout: .memberPerLine, value: Pairs()))
+            == "{\n  \"mean\": 1,\n  \"meanDeviation\": 2,\n  \"total\": 3,\n  \"totalDeviation\": 4\n}")
+    }
+
     @Test("what it writes is JSON that reads back")
     func readsBack() throws {
         let text = try ReportJSONEncoder(style: .spaced).text(Report())
