@@ -60,7 +60,12 @@ enum EventsEnqueueCommand: Command {
             throw EventsQueueAccess.failure(error, "events enqueue")
         }
         if format == .json {
-            context.write("{\"enqueued\": \(result.enqueued), \"alreadyQueued\": \(result.alreadyQueued)}\n")
+            struct Report: Encodable {
+                var enqueued: Int
+                var alreadyQueued: Int
+            }
+            context.write(try OutputJSON.report(Report(enqueued: result.enqueued, alreadyQueued: result.alreadyQueued),
+                                                style: .spaced, command: "events enqueue"))
         } else {
             context.write("enqueued \(result.enqueued) event\(result.enqueued == 1 ? "" : "s") into \(path)"
                           + (result.alreadyQueued > 0 ? " (\(result.alreadyQueued) already queued, skipped)" : "") + "\n")
