@@ -59,17 +59,14 @@ public actor ReviewTaskOutbox {
         self.directory = directory
         lockPath = directory.appendingPathComponent("lock").path
         syncLockPath = directory.appendingPathComponent("sync.lock").path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard create else { throw .missingOutbox(path: directory.path) }
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .storage(path: directory.path, operation: "creating the directory", reason: error.localizedDescription)
+        do throws(StoreDirectory.Failure) {
+            try StoreDirectory.prepare(directory, create: create)
+        } catch {
+            switch error {
+            case .missing: throw .missingOutbox(path: directory.path)
+            case .notADirectory: throw .notAnOutbox(path: directory.path, reason: "it is a file, and an outbox is a directory")
+            case .cannotCreate(let reason): throw .storage(path: directory.path, operation: "creating the directory", reason: reason)
             }
-        } else if !isDirectory.boolValue {
-            throw .notAnOutbox(path: directory.path, reason: "it is a file, and an outbox is a directory")
         }
         lockDescriptor = try Self.openFile(lockPath)
     }

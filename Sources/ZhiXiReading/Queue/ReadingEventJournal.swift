@@ -64,17 +64,14 @@ final class ReadingEventJournal {
         journalPath = directory.appendingPathComponent("journal").path
         lockPath = directory.appendingPathComponent("lock").path
         flushLockPath = directory.appendingPathComponent("flush.lock").path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard create else { throw .missingQueue(path: directory.path) }
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .storage(path: directory.path, operation: "creating the directory", reason: error.localizedDescription)
+        do throws(StoreDirectory.Failure) {
+            try StoreDirectory.prepare(directory, create: create)
+        } catch {
+            switch error {
+            case .missing: throw .missingQueue(path: directory.path)
+            case .notADirectory: throw .notAQueue(path: directory.path, reason: "it is a file, and a queue is a directory")
+            case .cannotCreate(let reason): throw .storage(path: directory.path, operation: "creating the directory", reason: reason)
             }
-        } else if !isDirectory.boolValue {
-            throw .notAQueue(path: directory.path, reason: "it is a file, and a queue is a directory")
         }
         lockDescriptor = try Self.openFile(lockPath, flags: O_RDWR | O_CREAT)
         if !FileManager.default.fileExists(atPath: journalPath) && !create {
