@@ -77,7 +77,7 @@ let package = Package(
         // The feedback.
         .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The analysis page's figures: summary, trend, heat map.
-        .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiCore"]),
+        .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
         // The app side, as the app's architecture notes draw it: App → feature → domain → model.
         // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
         // and the core's value types only, neither network nor files.

@@ -1,3 +1,4 @@
+import ZhiXiModel
 import ZhiXiNetwork
 
 /// ``AnalyticsService`` on an `APIClient`: bearer token, one refresh on a 401, retries on

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiModel
 import ZhiXiNetwork
 
 /// The analytics endpoints of the app's API, relative to a base URL ending in `/api`.

@@ -1,3 +1,4 @@
+import ZhiXiModel
 import ZhiXiNetwork
 
 /// The learner's figures for the analysis page: totals, a trend per day, an activity

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiModel
 
 /// The study home's data in one call: the review plan (offline first), the learner's totals
 /// and "continue reading", the last two asked for while the plan is made.
@@ -30,7 +31,7 @@ public struct StudyHomeUseCase: Sendable {
         reviews.changes()
     }
 
-    private func totalsIfAvailable() async -> LearningTotals? {
+    private func totalsIfAvailable() async -> LearningSummary? {
         try? await learning.learningTotals()
     }
 }

@@ -1,3 +1,5 @@
+import ZhiXiModel
+
 /// The study home's summary of the learner's progress (学习概况).
 public struct LearningSummaryCard: Sendable, Hashable {
     /// Days in a row with study.

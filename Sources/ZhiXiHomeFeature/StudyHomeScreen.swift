@@ -1,4 +1,5 @@
 import ZhiXiDomain
+import ZhiXiModel
 
 /// The study home's content: today's review work against the daily budget, "continue
 /// reading", the learner's totals.

@@ -22,16 +22,12 @@ public struct LearningProgressRepository: LearningRepository {
     }
 
     /// `GET learning/summary`.
-    public func learningTotals() async throws(RepositoryFailure) -> LearningTotals {
-        let summary: LearningSummary
+    public func learningTotals() async throws(RepositoryFailure) -> LearningSummary {
         do {
-            summary = try await services.analytics.summary()
+            return try await services.analytics.summary()
         } catch {
             throw RepositoryFailure(error)
         }
-        return LearningTotals(totalMinutes: summary.totalMinutes, sessionCount: summary.sessionCount, lessonCount: summary.lessonCount,
-                              averageMastery: summary.averageMastery, streakDays: summary.streakDays,
-                              dueReviewCount: summary.dueReviewCount)
     }
 
     /// `ContinueLearningService.suggestion()`.

@@ -2,19 +2,20 @@ import Foundation
 import Testing
 import ZhiXiAppTestSupport
 import ZhiXiDomain
+import ZhiXiModel
 
 /// A learning repository that fails or answers as told.
 struct ScriptedLearningRepository: LearningRepository {
-    var totals: Result<LearningTotals, RepositoryFailure>
+    var totals: Result<LearningSummary, RepositoryFailure>
     var reading: ContinueReading?
 
-    func learningTotals() async throws(RepositoryFailure) -> LearningTotals { try totals.get() }
+    func learningTotals() async throws(RepositoryFailure) -> LearningSummary { try totals.get() }
     func continueReading() async -> ContinueReading? { reading }
 }
 
 @Suite("The study home's use case")
 struct StudyHomeUseCaseTests {
-    static let totals = LearningTotals(totalMinutes: 300, sessionCount: 12, lessonCount: 5, averageMastery: 71.5, streakDays: 4, dueReviewCount: 3)
+    static let totals = LearningSummary(totalMinutes: 300, sessionCount: 12, lessonCount: 5, averageMastery: 71.5, streakDays: 4, dueReviewCount: 3)
 
     @Test("the plan, the totals and continue reading together; totals that fail are left out")
     func gathers() async throws {

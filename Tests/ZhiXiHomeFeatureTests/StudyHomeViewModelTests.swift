@@ -211,7 +211,7 @@ struct StudyHomeViewModelTests {
 
 /// Nothing read, no totals.
 struct NothingLearned: LearningRepository {
-    func learningTotals() async throws(RepositoryFailure) -> LearningTotals { throw .unreachable }
+    func learningTotals() async throws(RepositoryFailure) -> LearningSummary { throw .unreachable }
     func continueReading() async -> ContinueReading? { nil }
 }
 

@@ -1,5 +1,7 @@
-/// The learner's totals for the study home and the analysis page.
-public struct LearningTotals: Sendable, Hashable {
+/// The learner's totals, for the study home and the analysis page: the answer to
+/// `GET learning/summary`, `{"totalMinutes", "sessionCount", "lessonCount", "averageMastery",
+/// "streakDays", "dueReviewCount"}`.
+public struct LearningSummary: Sendable, Codable, Hashable {
     /// Minutes studied in all.
     public var totalMinutes: Int
     /// Learning sessions recorded.
@@ -13,7 +15,7 @@ public struct LearningTotals: Sendable, Hashable {
     /// Review tasks due today or earlier and not done.
     public var dueReviewCount: Int
 
-    /// Creates totals.
+    /// Creates a summary.
     public init(totalMinutes: Int, sessionCount: Int, lessonCount: Int, averageMastery: Double?, streakDays: Int, dueReviewCount: Int) {
         self.totalMinutes = totalMinutes
         self.sessionCount = sessionCount
