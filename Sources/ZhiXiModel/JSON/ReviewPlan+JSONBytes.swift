@@ -30,15 +30,7 @@ extension ReviewPlan {
         var writer = JSONByteWriter(continuing: text)
         text = UTF8Text(capacity: 0)
         defer { text = writer.text }
-        writer.beginObject()
-        try writer.member("generatedAt", generatedAt)
-        try writer.member("later", later)
-        try writer.member("thisWeek", thisWeek)
-        writer.member("timezone", timezone)
-        try writer.member("today", today)
-        try writer.member("tomorrow", tomorrow)
-        writer.appendRaw(moreMembers)
-        writer.endObject()
+        try writeObject(to: &writer, moreMembers: moreMembers)
     }
 
     /// Writes the plan as JSON (what ``jsonData()`` returns, then `moreMembers` as in
@@ -51,17 +43,23 @@ extension ReviewPlan {
                           to write: (UnsafeRawBufferPointer) -> Void) throws(EncodingError) {
         try withoutActuallyEscaping(write) { (write) throws(EncodingError) in
             var writer = JSONByteWriter(chunkBytes: chunkBytes, drain: write)
-            writer.beginObject()
-            try writer.member("generatedAt", generatedAt)
-            try writer.member("later", later)
-            try writer.member("thisWeek", thisWeek)
-            writer.member("timezone", timezone)
-            try writer.member("today", today)
-            try writer.member("tomorrow", tomorrow)
-            writer.appendRaw(moreMembers)
-            writer.endObject()
+            try writeObject(to: &writer, moreMembers: moreMembers)
             writer.finish()
         }
+    }
+
+    /// The plan's object, its keys sorted, then `moreMembers` before the closing brace: what
+    /// ``appendJSON(to:moreMembers:)`` and ``writeJSON(chunkBytes:moreMembers:to:)`` both write.
+    private func writeObject(to writer: inout JSONByteWriter, moreMembers: (inout UTF8Text) -> Void) throws(EncodingError) {
+        writer.beginObject()
+        try writer.member("generatedAt", generatedAt)
+        try writer.member("later", later)
+        try writer.member("thisWeek", thisWeek)
+        writer.member("timezone", timezone)
+        try writer.member("today", today)
+        try writer.member("tomorrow", tomorrow)
+        writer.appendRaw(moreMembers)
+        writer.endObject()
     }
 
     /// The bytes to reserve for the plan's JSON: a little more than its tasks usually take
