@@ -60,11 +60,17 @@ enum OptimizeCommand: Command {
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
                            + "from \(input.description)")
+        let counts = TrainingItemCounts(dataset: dataset, configuration: configuration)
+        if counts.trainingItems >= configuration.minimumTrainingItemCount {
+            context.writeError("zhixi-review: training on \(counts.trainingItems) of them; each epoch's figure is fsrs-rs's training "
+                               + "objective (the recency-weighted log loss of the training items plus the pull towards the starting "
+                               + "weights, per item): it compares epochs, not parameters")
+        }
         // The blocking fit (the command is the whole process), so that progress is written
         // from this thread.
         func fit() -> OptimizationResult {
             ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
-                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
+                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training objective "
                                    + TextFormatting.fixed(progress.loss, 4))
             }
         }
@@ -73,21 +79,56 @@ enum OptimizeCommand: Command {
         try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = ""
         if result.outcome == .fitted {
-            output += "fitted all 21 parameters on \(result.trainingItemCount) of \(result.itemCount) items\n"
+            output += "fitted all 21 parameters on \(result.trainingItemCount) of the \(result.itemCount) items"
+                + (TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength).map { " (\($0))" } ?? "")
+                + "\n"
         } else {
             context.writeError("zhixi-review: note: \(result.outcome)")
             output += "\(result.outcome)\n"
         }
         if let before = result.logLossBefore, let after = result.logLossAfter {
-            output += "log loss on those items: FSRS-6 defaults \(TextFormatting.fixed(before, 4)), "
-                + "fitted \(TextFormatting.fixed(after, 4)) (unweighted)\n"
+            output += "log loss on the \(result.trainingItemCount) training items, unweighted: FSRS-6 defaults "
+                + "\(TrainingReportText.loss(before)), fitted \(TrainingReportText.loss(after))\n"
         }
         if dataset.itemCount > 0, result.outcome.isFitted {
             output += allItemsLosses(result.parameters, dataset: dataset)
         }
+        let verdict = heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context)
+        output += verdict.figures
         for warning in warnings(result) { output += "warning: " + warning + "\n" }
+        output += verdict.lines
         if let outPath { output += "written to \(outPath)\n" }
         context.write(output + array + "\n")
+    }
+
+    /// The held-out check of a fit and its verdict: the latest fifth of the items (evaluate's
+    /// last fold of 5) scored by parameters fitted the same way on the items before them, and
+    /// by the defaults. `figures` is the labelled log loss line, `lines` the verdict and how
+    /// sure it is.
+    static func heldOutVerdict(_ result: OptimizationResult, dataset: TrainingDataset, configuration: OptimizerConfiguration,
+                               context: CommandContext) -> (figures: String, lines: String) {
+        guard result.outcome.isFitted else {
+            return ("", "verdict: keep the defaults — there is too little data to fit any parameter\n")
+        }
+        let folds = 5
+        let evaluation: TimeSeriesEvaluation
+        do {
+            evaluation = try TimeSeriesEvaluator(foldCount: folds, optimizer: ParameterOptimizer(configuration: configuration))
+                .evaluateLastFold(dataset)
+        } catch {
+            return ("", "verdict: none — \(dataset.itemCount) items are too few to hold any out; compare with evaluate on a longer "
+                        + "history\n")
+        }
+        guard let fold = evaluation.folds.first else { return ("", "") }
+        context.writeError("zhixi-review: held-out check: fitted again on the first \(fold.trainingItems.count) items, "
+                           + "scored on the latest \(fold.testItems.count)")
+        let verdict = FitVerdict(evaluation, dataset: dataset)
+        let figures = "held-out log loss, weighted by recency, on the latest \(fold.testItems.count) items (fitted the same way "
+            + "on the \(fold.trainingItems.count) before them: evaluate's fold \(folds) of \(folds)): FSRS-6 defaults "
+            + "\(TrainingReportText.loss(fold.defaults.logLoss)), fitted \(TrainingReportText.loss(fold.candidate.logLoss))\n"
+        var lines = TrainingReportText.verdictLine(verdict, candidate: .fitted) + "\n"
+        if let sure = TrainingReportText.howSureLine(verdict, candidate: .fitted) { lines += sure + "\n" }
+        return (verdict.decision == .nothingFitted ? "" : figures, lines)
     }
 
     /// The log loss of the defaults and of the result on every item, weighted by recency as
@@ -99,7 +140,8 @@ enum OptimizeCommand: Command {
         func loss(_ predictions: [Double], _ weighting: EvaluationWeighting) -> String {
             TextFormatting.fixed(ModelEvaluator.logLoss(predictions: predictions, dataset: dataset, items: items, weighting: weighting), 4)
         }
-        return "log loss on all \(dataset.itemCount) items (as evaluate --splits 1 --params scores them):\n"
+        return "log loss on all \(dataset.itemCount) items, the training items among them (what evaluate --splits 1 --params "
+            + "prints for these parameters):\n"
             + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "
             + "\(loss(defaults, .recency)), fitted \(loss(fitted, .recency))\n"
             + "  unweighted: FSRS-6 defaults \(loss(defaults, .uniform)), fitted \(loss(fitted, .uniform))\n"
