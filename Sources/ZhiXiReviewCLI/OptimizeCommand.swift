@@ -47,7 +47,8 @@ enum OptimizeCommand: Command {
         "items": N, "logLoss": …} (and "note": "…" when there was too little data for a full
         fit: the defaults or the initial stabilities only, and why), or {"line": N, "userId":
         …|null, "error": "…"} for a line that is not a workspace the planner can read.
-        --timezone, --day-start and --seed apply to every learner. Learners are fitted on all
+        --timezone, --day-start and --seed apply to every learner; a batch makes no held-out
+        check. Learners are fitted on all
         cores, a few in flight, and written in input order. Exit status 0 when every line was
         read, 65 when any was not (the others are still written).
         """)
