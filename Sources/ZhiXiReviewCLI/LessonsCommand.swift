@@ -43,10 +43,8 @@ enum LessonsCommand: Command {
         configuration.dayStartHour = try arguments.value(of: dayStart)
         let language = try arguments.value(of: language) ?? PlanCommand.languageFromEnvironment(context)
         configuration.language = language ?? AppLanguage(preferredLanguage: workspace.profile.preferredLanguage)
-        let moment = try arguments.value(of: now, default: .instant(context.now))
-        let zone = configuration.timeZoneIdentifier ?? workspace.profile.timeZone
-        let hour = configuration.dayStartHour ?? workspace.profile.dayStartHour
-        let now = moment.date(on: (try? StudyCalendar(timeZoneIdentifier: zone, dayStartHour: hour)) ?? .utc)
+        let now = try arguments.value(of: now, default: .instant(context.now))
+            .date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
         let result: PlannerResult
         do {
             result = try ReviewPlanner(configuration: configuration).plan(PlannerInput(workspace: workspace), now: now)
@@ -76,10 +74,7 @@ enum LessonsCommand: Command {
             return withWeekday ? wording.dateWithWeekday(local) : wording.date(local)
         }
 
-        func local(_ date: Date) -> String {
-            let seconds = date.timeIntervalSince1970
-            return TextFormatting.iso8601(seconds, offsetSeconds: calendar.utcOffset(atSecondsSince1970: seconds))
-        }
+        func local(_ date: Date) -> String { TextFormatting.iso8601(date, on: calendar) }
 
         func text(title: String) -> String {
             let rows = overviews.map { overview -> [String] in

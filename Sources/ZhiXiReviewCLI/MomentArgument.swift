@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiModel
 import ZhiXiScheduler
 
 /// The value of a `--now`: an instant (`2026-11-30T09:00:00+08:00`), or a date
@@ -18,6 +19,16 @@ enum MomentArgument: Sendable, Hashable {
         case .instant(let date): date
         case .studyDay(let day): calendar.start(ofDay: day.daysSince1970)
         }
+    }
+
+    /// The instant for a learner: the instant itself, or the start of the study day in their
+    /// time zone and day-start hour (`timeZone` and `dayStart` when given, else the profile's).
+    /// A zone that is not one leaves the day's start in UTC; the planner then refuses the zone.
+    func date(for workspace: LearnerWorkspace, timeZone: String?, dayStart: Int?) -> Date {
+        guard case .studyDay = self else { return date(on: .utc) }
+        let calendar = try? StudyCalendar(timeZoneIdentifier: timeZone ?? workspace.profile.timeZone,
+                                          dayStartHour: dayStart ?? workspace.profile.dayStartHour)
+        return date(on: calendar ?? .utc)
     }
 
     /// An ISO-8601 timestamp with its offset, or a date `YYYY-MM-DD`; `nil` for anything else.

@@ -169,10 +169,7 @@ struct PlanFormatter {
             + "predicted_recall,stability,difficulty,due_at,deferred_from,task_id,source_session_id,reason,moved_from,move,"
             + "scheduled_at_utc\n"
         let plan = result.plan
-        func local(_ date: Date) -> String {
-            let seconds = date.timeIntervalSince1970
-            return TextFormatting.iso8601(seconds, offsetSeconds: calendar.utcOffset(atSecondsSince1970: seconds))
-        }
+        func local(_ date: Date) -> String { TextFormatting.iso8601(date, on: calendar) }
         for (group, tasks) in [("today", plan.today), ("tomorrow", plan.tomorrow), ("thisWeek", plan.thisWeek), ("later", plan.later)] {
             for task in tasks {
                 let fields = [

@@ -1,7 +1,6 @@
 import Foundation
 import ZhiXiModel
 import ZhiXiPlanner
-import ZhiXiScheduler
 
 /// The options of `plan` that apply to every learner, read once from the command line: the
 /// planner's configuration, the moment to plan at, the language and what "this week" means.
@@ -46,10 +45,7 @@ struct PlanSettings: Sendable {
     /// the learner's time zone and day-start hour (the options', else the profile's). A zone
     /// the planner cannot read leaves the day's start in UTC; the planner then refuses the zone.
     func now(for workspace: LearnerWorkspace) -> Date {
-        guard case .studyDay = moment else { return moment.date(on: .utc) }
-        let zone = configuration.timeZoneIdentifier ?? workspace.profile.timeZone
-        let hour = configuration.dayStartHour ?? workspace.profile.dayStartHour
-        return moment.date(on: (try? StudyCalendar(timeZoneIdentifier: zone, dayStartHour: hour)) ?? .utc)
+        moment.date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
     }
 
     /// The configuration for one learner: the options, with the language and the first day of

@@ -144,7 +144,6 @@ enum RecordCommand: Command {
         guard let calendar = try? StudyCalendar(timeZoneIdentifier: workspace.profile.timeZone) else {
             return ISO8601Timestamp.string(from: date)
         }
-        let seconds = date.timeIntervalSince1970
-        return TextFormatting.iso8601(seconds, offsetSeconds: calendar.utcOffset(atSecondsSince1970: seconds))
+        return TextFormatting.iso8601(date, on: calendar)
     }
 }
