@@ -31,7 +31,7 @@ enum SimulationBudgetText {
         if let recommended = (report.outcome.sweepResult?.recommendedIndex).map({ report.points[$0] }),
            recommended.desiredRetention != point.desiredRetention {
             let difference = memorized - recommended.statistics(.memorizedAtEnd).mean
-            text += " (\(difference >= 0 ? "+" : "")\(number(difference, decimals)) against the recommended \(number(recommended.desiredRetention, 2)))"
+            text += " (\(number(abs(difference), decimals)) \(difference >= 0 ? "more" : "fewer") than the recommended \(number(recommended.desiredRetention, 2)))"
         }
         text += ", \(number(point.statistics(.averageMinutesPerDay).mean, 1)) min a day on average, worst day \(number(compliance.worstDayMinutes, 1)) "
             + "min, worst week \(report.dates.range(compliance.worstWeek)) at \(number(compliance.worstWeekMinutesPerDay, 1)) min a day"

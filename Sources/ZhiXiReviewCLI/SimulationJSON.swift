@@ -264,26 +264,26 @@ enum SimulationJSON {
     }
 
     /// A retention's cost per item, on one line: `{"criterion", "secondsPerItem",
-    /// "secondsPerItemStandardDeviation", "minutesPerItem", "items", "itemsStandardDeviation",
-    /// "verdict"}`; the seconds and minutes are `null` unless `"verdict"` is `"measured"`.
+    /// "secondsPerItemStandardDeviation", "minutesPerItem", "itemsGained" (ZhiXi mode: memorized
+    /// at the end minus at the start, negative when the span ends with fewer) or
+    /// "itemsMemorized" (cards mode), its standard deviation, "verdict"}`; the seconds and
+    /// minutes are `null` unless `"verdict"` is `"measured"`.
     struct Cost: Encodable {
-        let criterion: String
-        let secondsPerItem: Number
-        let secondsPerItemStandardDeviation: Number
-        let minutesPerItem: Number
-        let items: ShortNumber
-        let itemsStandardDeviation: ShortNumber
-        let verdict: String
+        let cost: RetentionCost
 
-        init(_ cost: RetentionCost) {
-            criterion = cost.criterion.rawValue
+        init(_ cost: RetentionCost) { self.cost = cost }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
             let measured = cost.verdict == .measured
-            secondsPerItem = Number(value: measured ? cost.secondsPerItem.mean : .nan)
-            secondsPerItemStandardDeviation = Number(value: measured ? cost.secondsPerItem.standardDeviation : .nan)
-            minutesPerItem = Number(value: cost.minutesPerItem ?? .nan)
-            items = ShortNumber(value: cost.items.mean)
-            itemsStandardDeviation = ShortNumber(value: cost.items.standardDeviation)
-            verdict = cost.verdict.rawValue
+            let items = cost.criterion == .secondsPerItemGained ? "itemsGained" : "itemsMemorized"
+            try container.encode(cost.criterion.rawValue, forKey: Key("criterion"))
+            try container.encode(Number(value: measured ? cost.secondsPerItem.mean : .nan), forKey: Key("secondsPerItem"))
+            try container.encode(Number(value: measured ? cost.secondsPerItem.standardDeviation : .nan), forKey: Key("secondsPerItemStandardDeviation"))
+            try container.encode(Number(value: cost.minutesPerItem ?? .nan, decimals: 4), forKey: Key("minutesPerItem"))
+            try container.encode(ShortNumber(value: cost.items.mean), forKey: Key(items))
+            try container.encode(ShortNumber(value: cost.items.standardDeviation), forKey: Key(items + "StandardDeviation"))
+            try container.encode(cost.verdict.rawValue, forKey: Key("verdict"))
         }
     }
 
