@@ -113,7 +113,11 @@ enum ChartRenderer {
                 ys += [value - (deviation.isFinite ? deviation : 0), value + (deviation.isFinite ? deviation : 0)]
             }
         }
-        if let line = panel.horizontalLine { ys.append(line.value) }
+        if let line = panel.horizontalLine {
+            // Room above the line for its name, clear of the data below it.
+            let spread = max(ys.max() ?? line.value, line.value) - min(ys.min() ?? line.value, line.value, 0)
+            ys += [line.value, line.value + max(spread, 1) * 0.1]
+        }
         var xRange = (xs.min() ?? 0) ... (xs.max() ?? 1)
         if xRange.lowerBound == xRange.upperBound { xRange = xRange.lowerBound - 0.5 ... xRange.upperBound + 0.5 }
         let lowest = ys.min() ?? 0, highest = ys.max() ?? 1

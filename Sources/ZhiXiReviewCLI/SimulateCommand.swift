@@ -102,7 +102,8 @@ enum SimulateCommand: Command {
         how many waited. With --revlog it simulates a real learner: their own habits and
         their cards. ZhiXi mode simulates lessons scored by the AI (mastery 0-100, rated by
         the planner's scale), the planner's review types and durations, weak points that
-        appear, are drilled and retire, and a daily budget in minutes that tasks never exceed.
+        appear, are drilled and retire, and a daily budget in minutes that tasks never exceed but
+        for a single task longer than the whole budget, done alone on an otherwise empty day.
         With --weekday-minutes and --away (ZhiXi mode) each day has its own minutes, as the
         planner plans them: nothing on a day at 0 or away, reviews drawn towards the lighter days
         of their fuzz range, the fragile ones of a break done before it; compare with a run

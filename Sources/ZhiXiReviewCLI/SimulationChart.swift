@@ -173,7 +173,7 @@ enum SimulationChart {
         let compliance = budget.compliance[budget.chosenIndex]
         let retention = number(compliance.retention, 2)
         let over = compliance.fits ? "never over it"
-            : "over it on \(number(compliance.daysOverBudget.mean, 1)) days (\(report.dates.list(compliance.daysOver, limit: 3))): a single "
+            : "over it on \(number(compliance.daysOverBudget.mean, compliance.daysOverBudget.mean == compliance.daysOverBudget.mean.rounded() ? 0 : 1)) days (\(report.dates.list(compliance.daysOver, limit: 3))): a single "
                 + (report.mode == .cards ? "card" : "task") + " longer than the budget"
         let answer = report.points.count == 1 ? "retention \(retention)" : budget.somethingFits ? "budget: \(retention)" : "nothing fits; remembers most: \(retention)"
         return "\(answer), \(over); worst week \(report.dates.range(compliance.worstWeek)) at "

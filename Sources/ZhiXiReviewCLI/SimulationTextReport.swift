@@ -20,12 +20,14 @@ enum SimulationTextReport {
             output += "Desired retention \(number(runs.desiredRetention, 2))\n\n"
             let several = runs.runs.count > 1
             let rows = report.metrics.map { metric -> [String] in
-                let statistics = runs.statistics(metric)
+                var statistics = runs.statistics(metric)
+                let label = costLabel(metric, mode: report.mode)
                 if metric == .secondsPerMemorized || metric == .secondsPerItemGained {
                     let cost = RetentionCost(runs: runs, criterion: metric)
-                    if cost.verdict != .measured { return [metric.label, verdictWord(cost.verdict)] + (several ? [""] : []) }
+                    if cost.verdict != .measured { return [label, verdictWord(cost.verdict)] + (several ? [""] : []) }
+                    if report.mode == .zhiXi { statistics = MeanAndDeviation(runs.runs.map { metric.value(in: $0.summary) / 60 }) }
                 }
-                var row = [metric.label, number(statistics.mean, metric.decimals)]
+                var row = [label, number(statistics.mean, metric.decimals)]
                 if several { row.append("± " + number(statistics.standardDeviation, metric.decimals)) }
                 return row
             }
@@ -51,6 +53,17 @@ enum SimulationTextReport {
         return output
     }
 
+    /// A summary number's label; ZhiXi mode says its costs per lesson in minutes (lessons take
+    /// minutes), cards mode per item in seconds.
+    static func costLabel(_ metric: SummaryMetric, mode: SimulationMode) -> String {
+        guard mode == .zhiXi else { return metric.label }
+        switch metric {
+        case .secondsPerMemorized: return "minutes per memorized lesson"
+        case .secondsPerItemGained: return "minutes per lesson gained"
+        default: return metric.label
+        }
+    }
+
     /// The word a table prints for a cost that is not a number.
     static func verdictWord(_ verdict: RetentionCost.Verdict) -> String {
         switch verdict {
@@ -66,7 +79,7 @@ enum SimulationTextReport {
         for metric in [SummaryMetric.secondsPerMemorized, .secondsPerItemGained] where report.metrics.contains(metric) {
             let cost = RetentionCost(runs: runs, criterion: metric)
             guard cost.verdict != .measured else { continue }
-            text += metric.label + ": " + costExplanation(cost, report: report, runs: runs) + ".\n"
+            text += costLabel(metric, mode: report.mode) + ": " + costExplanation(cost, report: report, runs: runs) + ".\n"
         }
         return text
     }
