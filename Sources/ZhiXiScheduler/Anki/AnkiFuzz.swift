@@ -103,6 +103,6 @@ public enum AnkiFuzz {
     @inlinable
     public static func wholeDays(truncating value: Float) -> Int {
         guard value > 0 else { return 0 }
-        return value >= 4_294_967_295 ? Int(UInt32.max) : Int(value)
+        return value >= Float(UInt32.max) ? Int(UInt32.max) : Int(value)
     }
 }
