@@ -38,9 +38,14 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
         key = stride(from: 0, to: 32, by: 4).map(word)
     }
 
-    /// `StdRng::seed_from_u64(state)`: the 32 seed bytes are eight outputs of PCG32 (XSH RR)
-    /// started from `state`, each little-endian, as `rand_core::SeedableRng` expands a `u64`.
+    /// `StdRng::seed_from_u64(state)`: keyed by ``expandedSeed(_:)``.
     public init(seedFromUInt64 state: UInt64) {
+        self.init(seed: Self.expandedSeed(state))
+    }
+
+    /// The 32 seed bytes `rand_core::SeedableRng::seed_from_u64` makes of a `u64`: eight
+    /// outputs of PCG32 (XSH RR) started from `state`, each little-endian.
+    public static func expandedSeed(_ state: UInt64) -> [UInt8] {
         var state = state
         var seed: [UInt8] = []
         seed.reserveCapacity(32)
@@ -51,7 +56,7 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
             let word = xorShifted >> rotation | xorShifted << ((32 &- rotation) & 31)
             for shift in stride(from: 0, to: 32, by: 8) { seed.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
-        self.init(seed: seed)
+        return seed
     }
 
     /// The next 32 bits of the stream (`next_u32`).

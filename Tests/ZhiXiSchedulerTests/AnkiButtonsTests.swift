@@ -65,6 +65,7 @@ struct AnkiButtonsReference: Decodable {
 
     var anki: String
     var timeZone: String
+    var rolloverHour: Int
     var now: Int64
     var today: Int
     var nextDayAt: Int64
@@ -161,6 +162,73 @@ struct AnkiButtonsTests {
             }
             #expect(outside.values.reduce(0, +) == 0, "\(name): intervals outside Anki's range \(outside)")
             print("\(name) (\(reference.anki)): \(checked) card-modes; exact \(exact); in range \(inRange); outside \(outside)")
+        }
+    }
+
+    @Test("the .anki preset, through Card, gives Anki's buttons; py-fsrs's rules (what states did before) fall outside Anki's range")
+    func presetThroughCard() throws {
+        for (name, reference) in try AnkiButtonsReference.load() {
+            let calendar = try StudyCalendar(timeZoneIdentifier: reference.timeZone, dayStartHour: reference.rolloverHour)
+            let now = Date(timeIntervalSince1970: Double(reference.now))
+            #expect(AnkiDayTiming(at: now, calendar: calendar).nextDayAtSeconds == reference.nextDayAt, "\(name): next day")
+            let ourToday = calendar.dayNumber(of: now)
+            var after = [String: (exact: Int, inRange: Int, total: Int)](), before = [String: (inRange: Int, total: Int)]()
+            for card in reference.cards where card.presetId != nil && (card.stability != nil || card.type == 0) {
+                let preset = try #require(reference.presets.first { $0.id == card.presetId })
+                let settings = try reference.settings(of: card)
+                let balanced = preset.easyDaysPercentages.allSatisfy { $0 == 1 } && !preset.buryReviews
+                var configuration = SchedulerConfiguration.anki(calendar: calendar)
+                configuration.parameters = settings.parameters
+                configuration.desiredRetention = settings.desiredRetention
+                configuration.learningSteps = preset.learningStepsMinutes.map { Double($0) * 60 }
+                configuration.relearningSteps = preset.relearningStepsMinutes.map { Double($0) * 60 }
+                configuration.maximumIntervalDays = preset.maximumInterval
+                let state = try #require(CardState(rawValue: card.type))
+                let steps = state == .relearning ? configuration.relearningSteps.count : configuration.learningSteps.count
+                let lastReview = card.lastReviewTime.map { Date(timeIntervalSince1970: Double($0)) }
+                let due = lastReview.map { calendar.start(ofDay: calendar.dayNumber(of: $0) + card.interval) } ?? now
+                let ours = ZhiXiScheduler.Card(
+                    id: card.id, state: state, step: state.hasSteps ? steps - card.left % 1000 : nil,
+                    memoryState: card.stability.map { MemoryState(stability: $0, difficulty: card.difficulty ?? 0) },
+                    due: due, lastReview: lastReview, reviewCount: card.reps, lapses: card.lapses)
+                var load = DueDayLoad(firstDay: ourToday, dayCount: AnkiLoadBalancer.windowDayCount)
+                for entry in reference.window where entry[2] == card.presetId { load.add(onDay: ourToday + Int(entry[3]!)) }
+                for (mode, buttons) in card.buttons where mode == "plain" || balanced {
+                    configuration.fuzz = mode == "plain" ? .uniform : .loadBalanced
+                    let preview = try CardScheduler(configuration).preview(ours, at: now, dueLoad: load)
+                    var old = configuration
+                    old.rules = .pyFSRS
+                    old.fuzz = .uniform
+                    let oldPreview = try CardScheduler(old).preview(ours, at: now)
+                    for rating in Rating.allCases {
+                        let anki = buttons[rating], result = preview[rating], key = "\(rating)"
+                        let expectedDays = anki.kind == "review" ? anki.scheduledDays : nil
+                        if let days = expectedDays {
+                            #expect(result.interval == .days(days), "\(name) card \(card.id) \(mode) \(rating)")
+                            #expect(result.card.due == calendar.start(ofDay: ourToday + days))
+                        } else if let seconds = anki.scheduledSecs, seconds < reference.timing.secondsUntilNextDay {
+                            #expect(result.interval == .seconds(seconds), "\(name) card \(card.id) \(mode) \(rating)")
+                            #expect(result.card.due == Date(timeIntervalSince1970: Double(anki.storedDue)))
+                        }
+                        guard let days = expectedDays, let range = card.allowedRanges?[key] else { continue }
+                        let allowed = range[0]...range[1]
+                        var counts = after[key] ?? (0, 0, 0)
+                        counts.total += 1
+                        if result.interval == .days(days) { counts.exact += 1 }
+                        if let ourDays = result.interval.days, allowed.contains(ourDays) { counts.inRange += 1 }
+                        after[key] = counts
+                        if oldPreview[rating].card.state == .review {
+                            var old = before[key] ?? (0, 0)
+                            old.total += 1
+                            if allowed.contains(oldPreview[rating].review.scheduledDays) { old.inRange += 1 }
+                            before[key] = old
+                        }
+                    }
+                }
+            }
+            for (key, counts) in after { #expect(counts.exact == counts.total && counts.inRange == counts.total, "\(name) \(key)") }
+            print("\(name): review-state buttons, Anki's rules (after): \(after.sorted { $0.key < $1.key }); "
+                + "py-fsrs's rules, uniform fuzz (before), within Anki's range: \(before.sorted { $0.key < $1.key })")
         }
     }
 }
