@@ -113,7 +113,8 @@ public struct SchedulerConfiguration: Sendable, Hashable {
 
     /// Checks every value; ``CardScheduler/init(_:)`` calls it.
     /// - Throws: ``SchedulerConfigurationError`` naming the first value out of range; the
-    ///   parameters are checked against the bounds for this many relearning steps.
+    ///   parameters are checked against the bounds for this many relearning steps (under
+    ///   ``SchedulerRules/anki`` for one, as Anki schedules with fsrs-rs's `FSRS::new`).
     public func validate() throws(SchedulerConfigurationError) {
         guard desiredRetention > 0, desiredRetention < 1 else {
             throw .desiredRetentionOutOfRange(desiredRetention)
@@ -125,7 +126,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
             throw .stepNotPositive(kind: .relearning, index: index, seconds: relearningSteps[index])
         }
         guard maximumIntervalDays >= 1 else { throw .maximumIntervalOutOfRange(maximumIntervalDays) }
-        if relearningSteps.count > 1 {
+        if relearningSteps.count > 1, rules == .pyFSRS {  // Anki schedules with fsrs-rs's one-step bounds
             do {
                 _ = try FSRSParameters(parameters.weights, relearningStepCount: relearningSteps.count)
             } catch {

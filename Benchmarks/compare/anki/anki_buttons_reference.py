@@ -216,11 +216,10 @@ def record(arguments):
                         card_id=card["id"], current_state=states.current, new_state=getattr(states, name),
                         rating=index, answered_at_millis=now * 1000, milliseconds_taken=1000)
                     col.sched.answer_card(answer)
-                    after = col.db.first("select due, ivl, type, queue from cards where id = ?", card["id"])
+                    after = col.db.first("select due, ivl from cards where id = ?", card["id"])
                     col.undo()
                     outcome = card["buttons"][key][name]
-                    outcome.update({"storedDue": after[0], "storedInterval": after[1], "storedType": after[2],
-                                    "storedQueue": after[3]})
+                    outcome.update({"storedDue": after[0], "storedInterval": after[1]})
 
         outside = 0
         for card in cards:
@@ -233,7 +232,6 @@ def record(arguments):
             elapsed = max(next_day_at - card["lastReviewTime"], 0) // 86400 if card["lastReviewTime"] else 0
             card["elapsedDays"] = elapsed
             next_states = fsrs.next_states(memory, retention, elapsed)
-            card["fsrsIntervals"] = {name: getattr(next_states, name).interval for name in ("again", "hard", "good", "easy")}
             card["allowedRanges"] = {name: list(pair) for name, pair in allowed_ranges(card, preset, next_states, np).items()}
             for key, buttons in card["buttons"].items():
                 for name, (low, high) in card["allowedRanges"].items():
@@ -253,11 +251,24 @@ def record(arguments):
         }
     finally:
         col.close(downgrade=False)
-    with open(arguments.out, "w") as file:
-        json.dump(reference, file, indent=None, separators=(",", ":"))
-        file.write("\n")
+    cards, window = reference.pop("cards"), reference.pop("window")
+    with open(arguments.out, "w") as file:  # one card per line, floats as their float32 text
+        compact = dict(separators=(",", ":"))
+        file.write(json.dumps(reference, **compact)[:-1] + ',"window":' + json.dumps(window, **compact) + ',"cards":[\n')
+        file.write(",\n".join(json.dumps(shorten(card, np), **compact) for card in cards) + "\n]}\n")
     print(f"{len(cards)} cards, today {today}, next day at {next_day_at}; "
           f"{outside} Anki intervals outside the computed ranges; wrote {arguments.out}", file=sys.stderr)
+
+
+def shorten(value, np):
+    """Floats written as the shortest text of their float32 (Anki's memory is float32)."""
+    if isinstance(value, float):
+        return float(str(np.float32(value)))
+    if isinstance(value, dict):
+        return {key: shorten(item, np) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shorten(item, np) for item in value]
+    return value
 
 
 def describe_state(state, label):

@@ -2,8 +2,8 @@ import ZhiXiMemory
 
 /// What Anki 26.09's scheduler would do to an FSRS card for each of the four buttons, computed
 /// as Anki computes it (`rslib/src/scheduler/states/` and `answering/`; docs/CORRECTNESS.md,
-/// "The four buttons, as Anki"): the memory after each answer from FSRS (`next_states`), then
-/// per state —
+/// "The four buttons, as Anki"): the memory after each answer from FSRS (`next_states`, in
+/// fsrs-rs's `Float`: ``SinglePrecisionMemoryModel``), then per state —
 ///
 /// - **new and learning**: Again to the first step; Hard stays on its step; Good to the next
 ///   step or, after the last, graduates; Easy graduates, at least a day past what Good would
@@ -32,14 +32,14 @@ public struct AnkiScheduler: Sendable {
     public let preset: AnkiPresetSettings
     /// Whether answers are fuzzed (Anki always fuzzes; off only for tests and comparisons).
     public let fuzz: Bool
-    /// The FSRS model of the preset's parameters.
-    public let model: MemoryModel
+    /// The FSRS model of the preset's parameters, in fsrs-rs's single precision.
+    public let model: SinglePrecisionMemoryModel
 
     /// A scheduler for a preset.
     public init(preset: AnkiPresetSettings, fuzz: Bool = true) {
         self.preset = preset
         self.fuzz = fuzz
-        self.model = MemoryModel(parameters: preset.parameters)
+        self.model = SinglePrecisionMemoryModel(parameters: preset.parameters)
     }
 
     /// The four buttons for `card` at `timing`.
@@ -54,8 +54,10 @@ public struct AnkiScheduler: Sendable {
                            siblingDays: [Int] = []) -> AnkiNextStates {
         let seed = fuzz ? AnkiFuzz.seed(cardID: card.id, reviewCount: card.reviewCount) : nil
         let elapsed = card.memoryState == nil ? 0 : card.lastReviewSeconds.map(timing.elapsedDays(sinceSeconds:)) ?? 0
-        let outcomes = model.outcomes(after: card.memoryState, elapsedDays: Double(elapsed),
-                                      desiredRetention: Double(Float(preset.desiredRetention)))
+        let memory = card.memoryState.map { (stability: Float($0.stability), difficulty: Float($0.difficulty)) }
+        let outcomes = Rating.allCases.map {
+            model.outcome(after: memory, elapsedDays: elapsed, rating: $0, desiredRetention: Float(preset.desiredRetention))
+        }
         let context = Context(preset: preset, seed: seed, factor: seed.map(AnkiFuzz.factor(seed:)),
                               balancer: balancer, siblingDays: siblingDays, outcomes: outcomes)
         let states: [Rating: Context.State]
@@ -82,7 +84,8 @@ public struct AnkiScheduler: Sendable {
         let factor: Float?
         let balancer: AnkiLoadBalancer?
         let siblingDays: [Int]
-        let outcomes: ReviewOutcomes
+        /// FSRS's outcome of each rating, Again first.
+        let outcomes: [SinglePrecisionMemoryModel.Outcome]
         var learning: AnkiSteps { AnkiSteps(minutes: preset.learningStepsMinutes) }
         var relearning: AnkiSteps { AnkiSteps(minutes: preset.relearningStepsMinutes) }
 
@@ -97,7 +100,7 @@ public struct AnkiScheduler: Sendable {
         /// `min_and_max_review_intervals`.
         func limits(minimum: Int) -> (Int, Int) { (min(max(minimum, 1), maximum), maximum) }
 
-        func interval(_ rating: Rating) -> Float { Float(outcomes[rating].intervalDays) }
+        func interval(_ rating: Rating) -> Float { outcomes[rating.rawValue - 1].intervalDays }
 
         /// `with_review_fuzz`: the balancer's day, else the fuzz factor's.
         func fuzzed(_ interval: Float, minimum: Int, maximum: Int) -> Int {
@@ -202,7 +205,8 @@ public struct AnkiScheduler: Sendable {
 
         /// The state placed in time (`apply_*_state`, `maybe_as_days`).
         func outcome(_ state: State, rating: Rating, timing: AnkiDayTiming) -> AnkiButtonOutcome {
-            let memory = outcomes[rating].state
+            let outcome = outcomes[rating.rawValue - 1]
+            let memory = MemoryState(stability: Double(outcome.stability), difficulty: Double(outcome.difficulty))
             switch state {
             case .review(let days):
                 return AnkiButtonOutcome(state: .review, remainingSteps: 0, interval: .days(days), storedIntervalDays: days,
