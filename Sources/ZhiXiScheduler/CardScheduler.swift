@@ -39,6 +39,11 @@ import ZhiXiMemory
 ///   rounded to the nearest day (ties to even), at least 1, at most the maximum, then fuzzed
 ///   (``FuzzMode``).
 ///
+/// **Anki's rules.** Under ``SchedulerRules/anki`` (the ``SchedulerConfiguration/anki`` preset)
+/// each review is ``AnkiScheduler``'s instead, seen through ``Card``: Anki 26.09's fuzz, load
+/// balancer, constraints between the buttons and learning steps, bit for bit (see
+/// ``SchedulerRules``).
+///
 /// Every operation on one card is O(1) in time (plus O(log t) calendar look-ups) and allocates
 /// nothing; the scheduler is an immutable value, safe to share between threads.
 public struct CardScheduler: Sendable {

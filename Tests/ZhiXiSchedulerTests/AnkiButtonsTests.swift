@@ -99,17 +99,13 @@ struct AnkiButtonsReference: Decodable {
     /// The balancer Anki built for the card's preset, and the card's sibling days.
     func balancer(for card: Card) throws -> (AnkiLoadBalancer, [Int]) {
         let preset = try #require(presets.first { $0.id == card.presetId })
-        var counts = [Int](repeating: 0, count: AnkiLoadBalancer.windowDayCount)
-        var siblings = Set<Int>()
-        for entry in window {
-            guard let day = entry[3].map(Int.init) else { continue }
-            if entry[2] == card.presetId { counts[day] += 1 }
-            if preset.buryReviews, entry[1] == card.noteId { siblings.insert(day) }
-        }
+        let due = AnkiDueWindow(entries: window.map {
+            AnkiDueWindow.Entry(cardID: $0[0]!, noteID: $0[1]!, presetID: $0[2], dayOffset: Int($0[3]!))
+        })
         let calendar = try StudyCalendar(timeZoneIdentifier: timeZone)
         let weekdays = AnkiLoadBalancer.weekdays(nextDayAtSeconds: nextDayAt, calendar: calendar)
-        return (AnkiLoadBalancer(dueCounts: counts, weekdays: weekdays, easyDayPercentages: preset.easyDaysPercentages),
-                siblings.sorted())
+        return (due.balancer(presetID: preset.id, weekdays: weekdays, easyDayPercentages: preset.easyDaysPercentages),
+                preset.buryReviews ? due.siblingDays(noteID: card.noteId) : [])
     }
 
     static func ankiCard(_ card: Card) throws -> AnkiCard {
