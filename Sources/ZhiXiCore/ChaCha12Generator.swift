@@ -23,10 +23,11 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     private let key: [UInt32]
     /// The counter of the next block to compute.
     private var blockCounter: UInt64 = 0
-    /// Four blocks of output, as `rand_chacha` computes them at once (64 words).
-    private var buffer = [UInt32](repeating: 0, count: 64)
-    /// The next word of `buffer` to hand out; 64 when it is used up.
-    private var index = 64
+    /// One block of output (16 words). `rand_chacha` computes four blocks at a time; its stream
+    /// is the blocks in counter order, so computing them one by one gives the same words.
+    private var buffer = [UInt32](repeating: 0, count: 16)
+    /// The next word of `buffer` to hand out; 16 when it is used up.
+    private var index = 16
 
     /// `StdRng::from_seed(seed)`: a generator keyed by 32 bytes.
     /// - Precondition: `seed` holds exactly 32 bytes.
@@ -61,7 +62,7 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
 
     /// The next 32 bits of the stream (`next_u32`).
     public mutating func nextUInt32() -> UInt32 {
-        if index >= 64 { refill() }
+        if index >= 16 { refill() }
         defer { index += 1 }
         return buffer[index]
     }
@@ -124,29 +125,26 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
         return low
     }
 
-    /// Four blocks, counters `blockCounter … + 3`, into the buffer.
+    /// The block of counter `blockCounter` into the buffer.
     private mutating func refill() {
-        for block in 0..<4 {
-            let counter = blockCounter &+ UInt64(block)
-            var state: [UInt32] = [
-                0x6170_7865, 0x3320_646E, 0x7962_2D32, 0x6B20_6574,
-                key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7],
-                UInt32(truncatingIfNeeded: counter), UInt32(truncatingIfNeeded: counter >> 32), 0, 0,
-            ]
-            let input = state
-            for _ in 0..<6 {
-                Self.quarterRound(&state, 0, 4, 8, 12)
-                Self.quarterRound(&state, 1, 5, 9, 13)
-                Self.quarterRound(&state, 2, 6, 10, 14)
-                Self.quarterRound(&state, 3, 7, 11, 15)
-                Self.quarterRound(&state, 0, 5, 10, 15)
-                Self.quarterRound(&state, 1, 6, 11, 12)
-                Self.quarterRound(&state, 2, 7, 8, 13)
-                Self.quarterRound(&state, 3, 4, 9, 14)
-            }
-            for word in 0..<16 { buffer[block * 16 + word] = state[word] &+ input[word] }
+        var state: [UInt32] = [
+            0x6170_7865, 0x3320_646E, 0x7962_2D32, 0x6B20_6574,
+            key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7],
+            UInt32(truncatingIfNeeded: blockCounter), UInt32(truncatingIfNeeded: blockCounter >> 32), 0, 0,
+        ]
+        let input = state
+        for _ in 0..<6 {  // 12 rounds: a column round and a diagonal round, six times
+            Self.quarterRound(&state, 0, 4, 8, 12)
+            Self.quarterRound(&state, 1, 5, 9, 13)
+            Self.quarterRound(&state, 2, 6, 10, 14)
+            Self.quarterRound(&state, 3, 7, 11, 15)
+            Self.quarterRound(&state, 0, 5, 10, 15)
+            Self.quarterRound(&state, 1, 6, 11, 12)
+            Self.quarterRound(&state, 2, 7, 8, 13)
+            Self.quarterRound(&state, 3, 4, 9, 14)
         }
-        blockCounter &+= 4
+        for word in 0..<16 { buffer[word] = state[word] &+ input[word] }
+        blockCounter &+= 1
         index = 0
     }
 

@@ -159,7 +159,8 @@ public struct CardScheduler: Sendable {
     /// What each rating would do to `card` reviewed at `date`: four calls of
     /// ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)``, so each outcome is exactly the one the real review gives.
     public func preview(_ card: Card, at date: Date, dueLoad: DueDayLoad? = nil) -> CardPreview {
-        CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
+        if let ankiScheduler { return ankiPreview(card, at: date, dueLoad: dueLoad, scheduler: ankiScheduler) }
+        return CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
                     hard: review(card, rating: .hard, at: date, dueLoad: dueLoad),
                     good: review(card, rating: .good, at: date, dueLoad: dueLoad),
                     easy: review(card, rating: .easy, at: date, dueLoad: dueLoad))

@@ -1,4 +1,6 @@
 import Testing
+import Foundation
+import ZhiXiCore
 import ZhiXiScheduler
 
 @Suite("AnkiFuzz: Anki's own fuzz tests (rslib/src/scheduler/states/fuzz.rs) and steps (learning.rs)")
@@ -63,5 +65,42 @@ struct AnkiFuzzTests {
                                           timing: timing)
         #expect(states.again.interval == .days(3) && states.again.dueDay == 13)   // 72 h from 1 h before rollover
         #expect(states.hard.interval == .days(4) && states.hard.dueDay == 14)    // 4 days (not 4.5), due on day 14
+    }
+}
+
+@Suite("The .anki preset through Card: preview, review and the previous interval")
+struct AnkiPresetCardTests {
+    @Test("preview is the four reviews; Hard < Good < Easy (up to the maximum interval), balanced or not")
+    func lifecycle() throws {
+        let calendar = try StudyCalendar(timeZoneIdentifier: "America/New_York", dayStartHour: 4)
+        for fuzz in [FuzzMode.off, .uniform, .loadBalanced] {
+            var configuration = SchedulerConfiguration.anki(calendar: calendar)
+            configuration.fuzz = fuzz
+            let scheduler = try CardScheduler(configuration)
+            var generator = SplitMix64(seed: 5)
+            for id in Int64(1_700_000_000_000) ..< 1_700_000_000_040 {
+                var card = Card(id: id, due: date("2026-03-01T09:00:00-05:00"))
+                var moment = card.due
+                var load = DueDayLoad(firstDay: calendar.dayNumber(of: moment), dayCount: 400)
+                for _ in 0..<12 {
+                    let preview = scheduler.preview(card, at: moment, dueLoad: load)
+                    for rating in Rating.allCases {
+                        #expect(preview[rating] == scheduler.review(card, rating: rating, at: moment, dueLoad: load))
+                    }
+                    if card.state == .review {
+                        let days = [preview.hard, preview.good, preview.easy].map { $0.interval.days! }
+                        let maximum = configuration.maximumIntervalDays  // a minimum above it gives way
+                        #expect((days[0] < days[1] || days[1] == maximum) && (days[1] < days[2] || days[2] == maximum),
+                                "\(fuzz) \(id): \(days)")
+                    }
+                    let rating = Rating(rawValue: Int(generator.next() % 10) < 2 ? 1 : 3)!
+                    let result = scheduler.review(card, rating: rating, at: moment, updating: &load)
+                    card = result.card
+                    moment = card.due.addingTimeInterval(Double(generator.next() % 36_000))
+                    load = DueDayLoad(firstDay: calendar.dayNumber(of: moment), dayCount: 400)
+                    for _ in 0..<30 { load.add(onDay: calendar.dayNumber(of: moment) + Int(generator.next() % 99)) }
+                }
+            }
+        }
     }
 }
