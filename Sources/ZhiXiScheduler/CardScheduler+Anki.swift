@@ -48,7 +48,7 @@ extension CardScheduler {
         case .relearning: remaining = max(0, configuration.relearningSteps.count - (card.step ?? 0))
         case .new, .review: remaining = 0
         }
-        let anki = AnkiCard(id: card.id, state: card.state, remainingSteps: remaining, intervalDays: previousInterval,
+        let anki = AnkiSchedulingCard(id: card.id, state: card.state, remainingSteps: remaining, intervalDays: previousInterval,
                             memoryState: card.memoryState, reviewCount: card.reviewCount, lapses: card.lapses,
                             lastReviewSeconds: card.lastReview.map { Int64($0.timeIntervalSince1970.rounded(.down)) })
         var balancer: AnkiLoadBalancer?

@@ -108,10 +108,10 @@ struct AnkiButtonsReference: Decodable {
                 preset.buryReviews ? due.siblingDays(noteID: card.noteId) : [])
     }
 
-    static func ankiCard(_ card: Card) throws -> AnkiCard {
+    static func ankiCard(_ card: Card) throws -> AnkiSchedulingCard {
         let state = try #require(CardState(rawValue: card.type))
         let memory = card.stability.map { MemoryState(stability: $0, difficulty: card.difficulty ?? 0) }
-        return AnkiCard(id: card.id, state: state, remainingSteps: card.left, intervalDays: card.interval, memoryState: memory,
+        return AnkiSchedulingCard(id: card.id, state: state, remainingSteps: card.left, intervalDays: card.interval, memoryState: memory,
                         reviewCount: card.reps, lapses: card.lapses, lastReviewSeconds: card.lastReviewTime)
     }
 }

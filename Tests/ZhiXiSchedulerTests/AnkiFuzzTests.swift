@@ -42,8 +42,8 @@ struct AnkiFuzzTests {
     func learningSteps() {
         let scheduler = AnkiScheduler(preset: AnkiPresetSettings(learningStepsMinutes: [1, 10]), fuzz: false)
         let timing = AnkiDayTiming(nowSeconds: 1_000_000, today: 10, nextDayAtSeconds: 1_000_000 + 40_000)
-        func card(remaining: Int) -> AnkiCard {
-            AnkiCard(id: 1, state: .learning, remainingSteps: remaining, memoryState: .init(stability: 1, difficulty: 5),
+        func card(remaining: Int) -> AnkiSchedulingCard {
+            AnkiSchedulingCard(id: 1, state: .learning, remainingSteps: remaining, memoryState: .init(stability: 1, difficulty: 5),
                      reviewCount: 1, lastReviewSeconds: 1_000_000 - 60)
         }
         let first = scheduler.nextStates(of: card(remaining: 2), timing: timing)
@@ -61,7 +61,7 @@ struct AnkiFuzzTests {
     func stepsAcrossTheDay() {
         let scheduler = AnkiScheduler(preset: AnkiPresetSettings(learningStepsMinutes: [3 * 1440]), fuzz: false)
         let timing = AnkiDayTiming(nowSeconds: 1_000_000, today: 10, nextDayAtSeconds: 1_000_000 + 3600)
-        let states = scheduler.nextStates(of: AnkiCard(id: 1, state: .new, memoryState: nil, reviewCount: 0, lastReviewSeconds: nil),
+        let states = scheduler.nextStates(of: AnkiSchedulingCard(id: 1, state: .new, memoryState: nil, reviewCount: 0, lastReviewSeconds: nil),
                                           timing: timing)
         #expect(states.again.interval == .days(3) && states.again.dueDay == 13)   // 72 h from 1 h before rollover
         #expect(states.hard.interval == .days(4) && states.hard.dueDay == 14)    // 4 days (not 4.5), due on day 14

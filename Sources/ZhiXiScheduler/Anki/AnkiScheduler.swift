@@ -50,7 +50,7 @@ public struct AnkiScheduler: Sendable {
     ///   - siblingDays: days from today with a sibling of the card due, when the preset buries
     ///     siblings of reviews (see ``AnkiLoadBalancer/interval(intervalDays:minimum:maximum:seed:siblingDays:)``).
     /// - Complexity: O(d) in the days of the fuzz ranges; a few small allocations.
-    public func nextStates(of card: AnkiCard, timing: AnkiDayTiming, balancer: AnkiLoadBalancer? = nil,
+    public func nextStates(of card: AnkiSchedulingCard, timing: AnkiDayTiming, balancer: AnkiLoadBalancer? = nil,
                            siblingDays: [Int] = []) -> AnkiNextStates {
         let seed = fuzz ? AnkiFuzz.seed(cardID: card.id, reviewCount: card.reviewCount) : nil
         let elapsed = card.memoryState == nil ? 0 : card.lastReviewSeconds.map(timing.elapsedDays(sinceSeconds:)) ?? 0

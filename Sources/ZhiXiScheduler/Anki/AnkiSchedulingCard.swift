@@ -2,7 +2,7 @@ import ZhiXiMemory
 
 /// A card as Anki keeps what its scheduler reads (`cards` columns and the FSRS memory of the
 /// `data` column): the input of ``AnkiScheduler/nextStates(of:timing:balancer:siblingDays:)``.
-public struct AnkiCard: Sendable, Hashable {
+public struct AnkiSchedulingCard: Sendable, Hashable {
     /// Anki's card id (creation time in milliseconds); with ``reviewCount`` it seeds the fuzz.
     public var id: Int64
     /// The card type: new, learning, review or relearning (Anki's `type` 0–3).
