@@ -9,10 +9,14 @@ import PackageDescription
 
 let package = Package(
     name: "zhixi-review",
+    // The base language of the learner-facing texts (ZhiXiLocalization's files): every key is
+    // in its files, and any language without a file, or a file without a key, falls back to it.
+    defaultLocalization: "zh-Hans",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
         .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
+        .library(name: "ZhiXiLocalization", targets: ["ZhiXiLocalization"]),
         .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
         .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
         .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
@@ -46,14 +50,18 @@ let package = Package(
         // Outputs written whole or not at all (atomic replace, streams in place, everything
         // else refused), inputs read with a limit, bounded lock waits, private directories.
         .target(name: "ZhiXiFileSystem"),
+        // The learner-facing texts as files, one folder per language (zh-Hans the base, en beside
+        // it), and the one lookup of them: sentences by key, plural rules, dates, numbers, the
+        // learner's language. Foundation (Bundle.module, property lists) and the core only.
+        .target(name: "ZhiXiLocalization", dependencies: ["ZhiXiCore"], resources: [.process("Resources")]),
         // Domain entities and their JSON contract. Knows nothing of scheduling, storage or network.
-        .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore"]),
+        .target(name: "ZhiXiModel", dependencies: ["ZhiXiCore", "ZhiXiLocalization"]),
         // FSRS-6 maths and the SM-2 baseline. Standard library and platform maths only.
         .target(name: "ZhiXiMemory"),
         // Card scheduler: states, steps, fuzz, load balancing, study days. No I/O, no lessons.
         .target(name: "ZhiXiScheduler", dependencies: ["ZhiXiMemory", "ZhiXiCore"]),
         // Review planner: sessions and analyses → typed, dated, budgeted review tasks. No I/O.
-        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore", "ZhiXiLocalization"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
         .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
@@ -63,7 +71,7 @@ let package = Package(
         // Secure stores, the token store, the auth service and the app session.
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
-        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
+        .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiLocalization"]),
         // The review tasks: list, complete, skip; the durable outbox of completions and skips.
         .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The learning sessions: pages since a time, recording a new one.
@@ -81,7 +89,7 @@ let package = Package(
         // The app side, as the app's architecture notes draw it: App → feature → domain → model.
         // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
         // and the core's value types only, neither network nor files.
-        .target(name: "ZhiXiDomain", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
+        .target(name: "ZhiXiDomain", dependencies: ["ZhiXiModel", "ZhiXiCore", "ZhiXiLocalization"]),
         // The domain's repositories, offline first: the services, the planner and the learner's
         // files on the device (the cached workspace, the review-task outbox); the pull.
         .target(name: "ZhiXiRepositories",
@@ -100,7 +108,7 @@ let package = Package(
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
+            dependencies: ["ZhiXiCore", "ZhiXiLocalization", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
                            "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
                            "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem", "ZhiXiRepositories"]
         ),
@@ -121,6 +129,13 @@ let package = Package(
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
         .testTarget(name: "ZhiXiCoreTests", dependencies: ["ZhiXiCore"]),
+        // The languages' files (every key of the base in every language, same blanks), the
+        // lookup, the learner's language; a pseudo-language from this target's own resources
+        // through the planner, a page and a report, with no change to the libraries.
+        .testTarget(name: "ZhiXiLocalizationTests",
+                    dependencies: ["ZhiXiLocalization", "ZhiXiCore", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiDomain", "ZhiXiReviewFeature",
+                                   "ZhiXiReviewCLI", "ZhiXiSimulation", "ZhiXiAppTestSupport", "ZhiXiTestSupport"],
+                    exclude: ["make-pseudo-language.py"], resources: [.process("PseudoLanguage")]),
         .testTarget(name: "ZhiXiFileSystemTests", dependencies: ["ZhiXiTestSupport", "ZhiXiFileSystem"]),
         .testTarget(name: "ZhiXiModelTests", dependencies: ["ZhiXiModel", "ZhiXiCore"], resources: [.copy("Fixtures")]),
         .testTarget(

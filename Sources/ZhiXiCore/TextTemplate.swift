@@ -2,9 +2,9 @@
 /// The blanks are the cases of `Slot`, a `String` enum; filling one appends straight to a
 /// ``UTF8Text``, so a template costs one pass over its bytes and no `String` per use.
 ///
-/// The wording tables of the planner and the command line are made of these, one table per
-/// language, so translators see whole sentences with their blanks where the language puts
-/// them.
+/// The wording of the planner, the app's pages and the command line is made of these, read
+/// from each language's files (`ZhiXiLocalization`), so translators see whole sentences with
+/// their blanks where the language puts them.
 ///
 /// ```swift
 /// enum Blank: String, CaseIterable { case day, count }
@@ -31,41 +31,55 @@ where Slot.RawValue == String {
 
     /// Parses a template: `{name}` is a blank, `{{` and `}}` are literal braces.
     /// - Precondition: every blank names a case of `Slot` (a wording table is code; a typo is
-    ///   a programming error, caught by its tests).
+    ///   a programming error, caught by its tests). Text from a file goes through
+    ///   ``init(checking:)``.
     public init(_ text: String) {
+        switch Self.parse(text) {
+        case .success(let parsed): self = parsed
+        case .failure(let unknown):
+            preconditionFailure("template \"\(text)\" has a blank {\(unknown.name)} that is not one of \(Slot.allCases.map(\.rawValue))")
+        }
+    }
+
+    /// Parses a template read from a file; `nil` when a blank names no case of `Slot` (a
+    /// translator's typo), so the caller can fall back to another text.
+    public init?(checking text: String) {
+        guard case .success(let parsed) = Self.parse(text) else { return nil }
+        self = parsed
+    }
+
+    private init(text: String, literals: [UInt8], pieces: [Int], slots: [Slot]) {
         self.text = text
+        self.literals = literals
+        self.pieces = pieces
+        self.slots = slots
+    }
+
+    /// A blank whose name is not a case of `Slot`.
+    struct UnknownBlank: Error { var name: String }
+
+    private static func parse(_ text: String) -> Result<TextTemplate, UnknownBlank> {
         var literals: [UInt8] = []
         var pieces: [Int] = []
         var slots: [Slot] = []
         var run = 0
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")), index + 1 < bytes.count, bytes[index + 1] == byte {
-                literals.append(byte)
-                run += 1
-                index += 2
-            } else if byte == UInt8(ascii: "{"), let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) {
-                let name = String(decoding: bytes[(index + 1) ..< close], as: UTF8.self)
-                guard let slot = Slot(rawValue: name) else {
-                    preconditionFailure("template \"\(text)\" has a blank {\(name)} that is not one of \(Slot.allCases.map(\.rawValue))")
-                }
-                if run > 0 { pieces.append(run) }
-                run = 0
-                pieces.append(-1 - slots.count)
-                slots.append(slot)
-                index = close + 1
-            } else {
-                literals.append(byte)
-                run += 1
-                index += 1
+        var unknown: String?
+        TemplateBlanks.scan(text, literal: { byte in
+            literals.append(byte)
+            run += 1
+        }, blank: { name in
+            guard let slot = Slot(rawValue: name) else {
+                if unknown == nil { unknown = name }
+                return
             }
-        }
+            if run > 0 { pieces.append(run) }
+            run = 0
+            pieces.append(-1 - slots.count)
+            slots.append(slot)
+        })
+        if let unknown { return .failure(UnknownBlank(name: unknown)) }
         if run > 0 { pieces.append(run) }
-        self.literals = literals
-        self.pieces = pieces
-        self.slots = slots
+        return .success(TextTemplate(text: text, literals: literals, pieces: pieces, slots: slots))
     }
 
     /// Appends the sentence to `text`, filling each blank with `fill`. O(length).

@@ -1,11 +1,12 @@
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiModel
 
 /// Every sentence and label the app's pages show a learner (the review plan, the study home,
-/// the login page, the analysis page), in one table per language: ``chinese``
-/// (`LearnerWording+Chinese.swift`, the default) and ``english``
-/// (`LearnerWording+English.swift`). A translator edits one file and sees whole sentences
-/// with their blanks (`{minutes}`, `{title}`, …) where the language puts them.
+/// the login page, the analysis page), read from the language's files (`ZhiXiLocalization`:
+/// `<language>.lproj/Pages.strings` and `Pages.stringsdict`, dates from `Common.strings`),
+/// parsed once per language. A translator edits the files and sees whole sentences with their
+/// blanks (`{minutes}`, `{title}`, …) where the language puts them; each property's name is its key.
 ///
 /// The planner's reasons come from the planner's own table (`PlanWording`); review type
 /// names from `ReviewType.displayName(language:)`.
@@ -18,7 +19,7 @@ public struct LearnerWording: Sendable, Hashable {
         case count, days
         /// Minutes, and a budget in minutes.
         case minutes, budget
-        /// A date (``shortDate``), a weekday's name, a month (a number or a name), a day of the month.
+        /// A date (``date(_:)``), a weekday's name, a month (a number or a name), a day of the month.
         case date, weekday, month, day
         /// A mastery score 0–100; a percentage 0–100.
         case score, percent
@@ -33,18 +34,13 @@ public struct LearnerWording: Sendable, Hashable {
     public typealias Counted = CountedTextTemplate<Blank>
 
     /// The language of the table.
-    public var language: AppLanguage
+    public let language: AppLanguage
 
-    // MARK: Dates
+    /// The lookup the table was read from (dates, numbers, plural rules).
+    public let localization: Localization
 
-    /// How a month is written in ``shortDate``, January first (12): `11` or `Nov`.
-    public var months: [String]
     /// Weekday names, Sunday first (7).
-    public var weekdayNames: [String]
-    /// A date without the year. Blanks: month, day.
-    public var shortDate: Sentence
-    /// A date with its weekday. Blanks: date, weekday.
-    public var dateWithWeekday: Sentence
+    public var weekdayNames: [String] { localization.weekdayNames }
 
     // MARK: The review plan page
 
@@ -165,9 +161,79 @@ public struct LearnerWording: Sendable, Hashable {
     /// No review of the lesson is planned.
     public var noNextReview: String
 
-    /// The table of `language`.
+    /// The table of `language`, read from its files once and kept.
+    /// - Complexity: O(size of the files) the first time, O(1) after.
     public static func forLanguage(_ language: AppLanguage) -> LearnerWording {
-        language == .english ? .english : .chinese
+        let localization = language.localization
+        if let table = cache.withLock({ $0[localization] }) { return table }
+        let table = LearnerWording(localization: localization)
+        cache.withLock { $0[localization] = table }
+        return table
+    }
+
+    /// The Simplified Chinese table (简体中文), the app's default.
+    public static var chinese: LearnerWording { forLanguage(.simplifiedChinese) }
+    /// The English table.
+    public static var english: LearnerWording { forLanguage(.english) }
+
+    private static let cache = Locked<[Localization: LearnerWording]>([:])
+
+    /// Reads every sentence of the table. Each key is the property's name.
+    init(localization: Localization) {
+        language = AppLanguage(tag: localization.language, files: localization.files)
+        self.localization = localization
+        today = localization.text("today", in: .pages)
+        tomorrow = localization.text("tomorrow", in: .pages)
+        thisWeek = localization.text("thisWeek", in: .pages)
+        groupSummary = localization.counted("groupSummary", in: .pages)
+        groupEmpty = localization.text("groupEmpty", in: .pages)
+        taskMinutes = localization.template("taskMinutes", in: .pages)
+        plannedByServer = localization.text("plannedByServer", in: .pages)
+        untitledLesson = localization.text("untitledLesson", in: .pages)
+        offlineBanner = localization.text("offlineBanner", in: .pages)
+        offlineBannerServerError = localization.text("offlineBannerServerError", in: .pages)
+        offlineBannerRefused = localization.text("offlineBannerRefused", in: .pages)
+        offlineBannerMalformedAnswer = localization.text("offlineBannerMalformedAnswer", in: .pages)
+        waitingToSync = localization.counted("waitingToSync", in: .pages)
+        taskGone = localization.template("taskGone", in: .pages)
+        actionNotSaved = localization.text("actionNotSaved", in: .pages)
+        retry = localization.text("retry", in: .pages)
+        unreachable = localization.text("unreachable", in: .pages)
+        serverError = localization.text("serverError", in: .pages)
+        malformedAnswer = localization.text("malformedAnswer", in: .pages)
+        refused = localization.text("refused", in: .pages)
+        storageFailure = localization.text("storageFailure", in: .pages)
+        notFound = localization.text("notFound", in: .pages)
+        signedOut = localization.text("signedOut", in: .pages)
+        todayWork = localization.template("todayWork", in: .pages)
+        todayWorkWithoutBudget = localization.template("todayWorkWithoutBudget", in: .pages)
+        overBudget = localization.text("overBudget", in: .pages)
+        dayWithoutStudy = localization.text("dayWithoutStudy", in: .pages)
+        continueReading = localization.text("continueReading", in: .pages)
+        readingProgress = localization.template("readingProgress", in: .pages)
+        streak = localization.counted("streak", in: .pages)
+        totalMinutes = localization.template("totalMinutes", in: .pages)
+        averageMastery = localization.template("averageMastery", in: .pages)
+        dueReviews = localization.counted("dueReviews", in: .pages)
+        signInRefused = localization.text("signInRefused", in: .pages)
+        signInUnavailable = localization.text("signInUnavailable", in: .pages)
+        signInServerError = localization.text("signInServerError", in: .pages)
+        signInStorage = localization.text("signInStorage", in: .pages)
+        signInBusy = localization.text("signInBusy", in: .pages)
+        restoreExpired = localization.text("restoreExpired", in: .pages)
+        restoreUnreachable = localization.text("restoreUnreachable", in: .pages)
+        restoreServerError = localization.text("restoreServerError", in: .pages)
+        restoreStorage = localization.text("restoreStorage", in: .pages)
+        recallPlaceholder = localization.text("recallPlaceholder", in: .pages)
+        emptyRecall = localization.text("emptyRecall", in: .pages)
+        analyzing = localization.text("analyzing", in: .pages)
+        masteryScore = localization.template("masteryScore", in: .pages)
+        masteryUnscored = localization.text("masteryUnscored", in: .pages)
+        weakPointsHeading = localization.text("weakPointsHeading", in: .pages)
+        noWeakPoints = localization.text("noWeakPoints", in: .pages)
+        suggestionsHeading = localization.text("suggestionsHeading", in: .pages)
+        nextReview = localization.template("nextReview", in: .pages)
+        noNextReview = localization.text("noNextReview", in: .pages)
     }
 
     // MARK: Filling sentences
@@ -177,10 +243,9 @@ public struct LearnerWording: Sendable, Hashable {
         sentence.string { blank, text in text.append(values[blank] ?? "") }
     }
 
-    /// `date` as ``dateWithWeekday``: `11月30日（周一）`, `Mon Nov 30`.
+    /// `date` with its weekday: `11月30日（周一）`, `Mon Nov 30`.
     public func date(_ date: CivilDate) -> String {
-        let short = fill(shortDate, [.month: months[date.month - 1], .day: String(date.day)])
-        return fill(dateWithWeekday, [.date: short, .weekday: weekdayNames[date.weekday - 1]])
+        localization.date(date, weekday: true)
     }
 
     /// A task's minutes: `12 分钟`, `12 min`.

@@ -1,3 +1,5 @@
+import ZhiXiLocalization
+
 /// The kind of a review task: how the learner revisits a lesson. An ``OpenStringEnum``.
 public enum ReviewType: OpenStringEnum {
     /// Spaced repetition (间隔重复): revisit the lesson when the memory model says its
@@ -26,20 +28,12 @@ public enum ReviewType: OpenStringEnum {
         }
     }
 
-    /// The name shown to a learner: 间隔重复 / 费曼 / 回忆 / 薄弱 in Simplified Chinese (the
-    /// default), "Spaced repetition" / "Feynman" / "Recall" / "Weak point" in English; the
-    /// raw string for an unknown type.
+    /// The name shown to a learner, from the language's files (`Common.strings`,
+    /// `reviewType.<raw value>`): 间隔重复 / 费曼 / 回忆 / 薄弱 in Simplified Chinese (the default),
+    /// "Spaced repetition" / "Feynman" / "Recall" / "Weak point" in English; the raw string for
+    /// an unknown type.
     public func displayName(language: AppLanguage = .default) -> String {
-        switch (ReviewType(rawValue: rawValue), language) {
-        case (.spacedRepetition, .simplifiedChinese): "间隔重复"
-        case (.spacedRepetition, .english): "Spaced repetition"
-        case (.feynman, .simplifiedChinese): "费曼"
-        case (.feynman, .english): "Feynman"
-        case (.recall, .simplifiedChinese): "回忆"
-        case (.recall, .english): "Recall"
-        case (.weakPoint, .simplifiedChinese): "薄弱"
-        case (.weakPoint, .english): "Weak point"
-        case (.unknown(let rawValue), _): rawValue
-        }
+        if case .unknown(let rawValue) = ReviewType(rawValue: rawValue) { return rawValue }
+        return language.localization.text("reviewType." + rawValue, in: .common)
     }
 }

@@ -19,8 +19,7 @@ enum AnalyzeCommand: Command {
     static let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: nil,
                                                       defaultDescription: "0: startedAt = endedAt", example: "15",
                                                       help: "how long the session lasted in minutes (sets startedAt)")
-    static let language = CommandOption<AppLanguage>.choice(
-        "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
+    static let language = LanguageChoice.option(
         help: "language of the analysis and the labels (default: from LANG, else the workspace's profile, else Simplified Chinese)")
     static let format = SharedOptions.format([.text, .json])
 
@@ -74,16 +73,15 @@ enum AnalyzeCommand: Command {
                           as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .dataError("\(FileAccess.displayName(inputPath)): the learner's input is empty") }
-        var profileLanguage: String?
+        var workspace: LearnerWorkspace?
         if let workspacePath {
             let (current, _) = try WorkspaceFile.read(workspacePath, context: context)
             guard current.lessons.contains(where: { $0.id == lessonID }) else {
                 throw .dataError("\(workspacePath): no lesson has the id '\(lessonID)'; nothing was sent")
             }
-            profileLanguage = current.profile.preferredLanguage
+            workspace = current
         }
-        let language = try arguments.value(of: language) ?? PlanCommand.languageFromEnvironment(context)
-            ?? AppLanguage(preferredLanguage: profileLanguage)
+        let language = LanguageChoice.language(try arguments.value(of: language), context: context, workspace: workspace)
 
         let connection = try AuthConnection(arguments, context: context)
         let (session, analysis) = try await connection.performAPI("analyze", context: context) {

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiScheduler
@@ -11,9 +12,8 @@ enum LessonsCommand: Command {
     static let timeZone = SharedOptions.timeZone(default: "the profile's")
     static let dayStart = SharedOptions.dayStart(default: "the profile's")
     static let format = SharedOptions.format([.text, .json, .csv])
-    static let language = CommandOption<AppLanguage>.choice(
-        "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
-        help: "language of dates and review types (default: from LANG, else the profile, else Simplified Chinese)")
+    static let language = LanguageChoice.option(
+        help: "language of the listing (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
 
     static let specification = CommandSpecification(
         name: "lessons",
@@ -41,8 +41,7 @@ enum LessonsCommand: Command {
         var configuration = PlannerConfiguration()
         configuration.timeZoneIdentifier = try arguments.value(of: timeZone)
         configuration.dayStartHour = try arguments.value(of: dayStart)
-        let language = try arguments.value(of: language) ?? PlanCommand.languageFromEnvironment(context)
-        configuration.language = language ?? AppLanguage(preferredLanguage: workspace.profile.preferredLanguage)
+        configuration.language = LanguageChoice.language(try arguments.value(of: language), context: context, workspace: workspace)
         let now = try arguments.value(of: now, default: .instant(context.now))
             .date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
         let result: PlannerResult
@@ -52,26 +51,40 @@ enum LessonsCommand: Command {
             throw .dataError("\(FileAccess.displayName(path)): " + (error.path.map { "\($0): " } ?? "") + error.description)
         }
         let overviews = LessonOverview.overviews(of: workspace, plan: result)
-        let listing = Listing(overviews: overviews, calendar: result.calendar, wording: .forLanguage(configuration.language))
+        let listing = Listing(overviews: overviews, calendar: result.calendar, language: configuration.language, now: now)
         switch format {
         case .json: context.write(try OutputJSON.report(overviews.map(listing.entry), style: .elementPerLine, command: "lessons"))
         case .csv: context.write(listing.csv())
         default:
             let name = workspace.user?.displayName ?? workspace.profile.userID
-            context.write(listing.text(title: "Lessons · \(name.escapingControlCharacters()) · \(overviews.count) lessons · as of "
-                                       + "\(listing.day(now, withWeekday: true)) · \(result.calendar.timeZoneIdentifier)"))
+            context.write(listing.text(title: listing.words.counted("lessons.title", in: .commands, count: overviews.count, [
+                "name": name.escapingControlCharacters(), "count": String(overviews.count),
+                "date": listing.day(now, withWeekday: true), "zone": result.calendar.timeZoneIdentifier.escapingControlCharacters(),
+            ])))
         }
     }
 
-    /// The lessons written out, every date a study day of the plan's calendar.
+    /// The lessons written out, every date a study day of the plan's calendar, in the
+    /// language's words (a date in another year than the listing's with its year).
     struct Listing {
         let overviews: [LessonOverview]
         let calendar: StudyCalendar
-        let wording: PlanWording
+        let language: AppLanguage
+        /// The year of the day the listing is as of.
+        let year: Int
+
+        init(overviews: [LessonOverview], calendar: StudyCalendar, language: AppLanguage, now: Date) {
+            self.overviews = overviews
+            self.calendar = calendar
+            self.language = language
+            year = calendar.localDate(ofDay: calendar.dayNumber(of: now)).year
+        }
+
+        var words: Localization { language.localization }
 
         func day(_ date: Date, withWeekday: Bool) -> String {
             let local = calendar.localDate(ofDay: calendar.dayNumber(of: date))
-            return withWeekday ? wording.dateWithWeekday(local) : wording.date(local)
+            return words.date(local, weekday: withWeekday, year: local.year != year)
         }
 
         func local(_ date: Date) -> String { TextFormatting.iso8601(date, on: calendar) }
@@ -79,14 +92,18 @@ enum LessonsCommand: Command {
         func text(title: String) -> String {
             let rows = overviews.map { overview -> [String] in
                 let next = overview.nextReview.map {
-                    day($0.task.scheduledAt, withWeekday: true) + " · " + $0.task.reviewType.displayName(language: wording.language)
-                } ?? (overview.sessionCount == 0 ? "not studied yet" : "none planned")
+                    words.sentence("lessons.nextReview", in: .commands, [
+                        "date": day($0.task.scheduledAt, withWeekday: true), "type": $0.task.reviewType.displayName(language: language),
+                    ])
+                } ?? words.text(overview.sessionCount == 0 ? "lessons.notStudied" : "lessons.nonePlanned", in: .commands)
                 return [overview.lesson.id, overview.lesson.title, String(overview.sessionCount),
                         overview.lastStudied.map { day($0, withWeekday: false) } ?? "–", next,
                         overview.weakPointDrillCount == 0 ? "–" : String(overview.weakPointDrillCount)]
             }.map { $0.map { $0.escapingControlCharacters() } }
-            return title + "\n\n" + TextFormatting.table(
-                header: ["ID", "TITLE", "SESSIONS", "LAST STUDIED", "NEXT REVIEW", "WEAK POINTS"], rows: rows, rightAligned: [2])
+            let header = ["id", "title", "sessions", "lastStudied", "nextReview", "weakPoints"].map {
+                words.text("lessons.column." + $0, in: .commands)
+            }
+            return title + "\n\n" + TextFormatting.table(header: header, rows: rows, rightAligned: [2])
         }
 
         func csv() -> String {

@@ -28,9 +28,8 @@ enum PlanCommand: Command {
         help: "what \"this week\" means: the rest of the planned days (rolling), or until the profile's first weekday (calendar)")
     static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact due days: no fuzz and no load balancing")
     static let format = SharedOptions.format([.text, .json, .csv, .ics])
-    static let language = CommandOption<AppLanguage>.choice(
-        "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
-        help: "language of labels and reasons (default: from LANG, else the profile, else Simplified Chinese)")
+    static let language = LanguageChoice.option(
+        help: "language of labels and reasons (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
     static let batch = CommandOption<String>.text(
         "batch", placeholder: "FILE|-", example: "-",
         help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
@@ -109,15 +108,5 @@ enum PlanCommand: Command {
             for note in result.notes { context.writeError("note: " + note.text(language: configuration.language)) }
         }
         context.keepUntilExit((workspace, result))
-    }
-
-    /// The language of `LC_ALL` or `LANG` (ignoring the C and POSIX locales); `nil` leaves the
-    /// choice to the profile.
-    static func languageFromEnvironment(_ context: CommandContext) -> AppLanguage? {
-        if let locale = context.environment["LC_ALL"] ?? context.environment["LANG"],
-           !locale.isEmpty, !locale.hasPrefix("C"), !locale.hasPrefix("POSIX") {
-            return AppLanguage(localeIdentifier: locale)
-        }
-        return nil
     }
 }

@@ -37,7 +37,7 @@ struct PlanSettings: Sendable {
             configuration.loadBalancing = false
         }
         self.configuration = configuration
-        language = try arguments.value(of: PlanCommand.language) ?? PlanCommand.languageFromEnvironment(context)
+        language = try arguments.value(of: PlanCommand.language) ?? LanguageChoice.environment(context)
         week = try arguments.value(of: PlanCommand.week, default: .rolling)
     }
 
@@ -48,12 +48,12 @@ struct PlanSettings: Sendable {
         moment.date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
     }
 
-    /// The configuration for one learner: the options, with the language and the first day of
-    /// a calendar week taken from the learner's profile where the options leave them open (a
-    /// profile without a language: Simplified Chinese).
+    /// The configuration for one learner: the options, with the language (the user's, then the
+    /// profile's, then Simplified Chinese: ``LanguageChoice``) and the first day of a calendar
+    /// week taken from the learner's profile where the options leave them open.
     func configuration(for workspace: LearnerWorkspace) -> PlannerConfiguration {
         var configuration = configuration
-        configuration.language = language ?? AppLanguage(preferredLanguage: workspace.profile.preferredLanguage)
+        configuration.language = language ?? AppLanguage(user: workspace.user, profile: workspace.profile)
         switch week {
         case .rolling: configuration.weekGrouping = .rolling
         case .calendar: configuration.weekGrouping = .calendarWeek(firstWeekday: workspace.profile.firstWeekday ?? 2)

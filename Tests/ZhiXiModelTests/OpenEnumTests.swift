@@ -60,15 +60,16 @@ struct OpenEnumTests {
             ("zh_CN", .simplifiedChinese),
             ("zh-Hans-CN", .simplifiedChinese),
             ("ZH_cn.utf8@pinyin", .simplifiedChinese),
-            ("zh-Hant", .english),
-            ("zh_TW.UTF-8", .english),
+            ("zh-Hant", .simplifiedChinese),
+            ("zh_TW.UTF-8", .simplifiedChinese),
+            ("zh-HK", .simplifiedChinese),
             ("en", .english),
             ("en_US.UTF-8", .english),
-            ("C", .english),
-            ("POSIX", .english),
-            ("", .english),
-            ("fr-FR", .english),
-            ("zha", .english),
+            ("C", .simplifiedChinese),
+            ("POSIX", .simplifiedChinese),
+            ("", .simplifiedChinese),
+            ("fr-FR", .simplifiedChinese),
+            ("zha", .simplifiedChinese),
         ]
     )
     func localeIdentifiers(identifier: String, language: AppLanguage) {

@@ -24,7 +24,7 @@ struct GeneralCommandTests {
         (["states", "a.csv", "--day-start", "25"], "--day-start '25' is not valid: give a whole number from 0 to 23"),
         (["states", "a.csv", "--timezone", "Mars/Base"], "--timezone 'Mars/Base' is not valid: give an IANA time zone"),
         (["states", "a.csv", "--format", "xml"], "--format 'xml' is not valid: give one of text, csv, json"),
-        (["plan", "w.json", "--lang", "fr"], "--lang 'fr' is not valid: give one of en, zh"),
+        (["plan", "w.json", "--lang", "fr"], "--lang 'fr' is not valid: give en, zh or the tag of a language with files (zh-Hans, en)"),
         (["record", "w.json", "--lesson", "x", "--score", "101"], "--score '101' is not valid: give a whole number from 0 to 100"),
         (["record", "w.json", "--score", "80"], "record needs --lesson ID"),
     ])

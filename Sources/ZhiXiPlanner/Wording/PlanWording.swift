@@ -1,17 +1,19 @@
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiModel
 
-/// Every sentence and label the planner and its command line show a learner, in one table
-/// per language: ``english`` (`PlanWording+English.swift`) and ``chinese``
-/// (`PlanWording+Chinese.swift`). A translator edits one file and sees whole sentences, with
-/// their blanks (`{date}`, `{recall}`, …) where the language puts them.
+/// Every sentence and label the planner and its command line show a learner, read from the
+/// language's files (`ZhiXiLocalization`: `<language>.lproj/Planner.strings` and
+/// `Planner.stringsdict`, the dates and review types from `Common.strings`), parsed once per
+/// language. A translator edits the files and sees whole sentences, with their blanks
+/// (`{date}`, `{recall}`, …) where the language puts them; each property's name is its key.
 ///
 /// The command line's own diagnostics (errors, `--help`) are in English and live with the
 /// option declarations; everything in a plan is here.
 public struct PlanWording: Sendable, Hashable {
     /// The blanks a sentence may have.
     public enum Blank: String, CaseIterable, Sendable {
-        /// A short date (``shortDate``), a weekday name, a month name or number, a day of the month.
+        /// A short date, a weekday name, a month name or number, a day of the month.
         case date, weekday, monthName, month, day
         /// A weak point's text, a lesson title, a learner's name, a time zone.
         case weakPoint, title, name, zone
@@ -35,18 +37,15 @@ public struct PlanWording: Sendable, Hashable {
     public typealias Counted = CountedTextTemplate<Blank>
 
     /// The language of the table.
-    public var language: AppLanguage
+    public let language: AppLanguage
 
-    // MARK: Dates
+    /// The lookup the table was read from (dates, numbers, plural rules).
+    public let localization: Localization
 
     /// Month names, January first (12).
-    public var monthNames: [String]
+    public var monthNames: [String] { localization.monthNames }
     /// Weekday names, Sunday first (7).
-    public var weekdayNames: [String]
-    /// A date without the year: `Nov 28`, `11月28日`. Blanks: monthName, month, day.
-    public var shortDate: Sentence
-    /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`. Blanks: date, weekday.
-    public var dateWithWeekday: Sentence
+    public var weekdayNames: [String] { localization.weekdayNames }
 
     // MARK: Reasons
 
@@ -185,36 +184,107 @@ public struct PlanWording: Sendable, Hashable {
     /// The names of the kinds of records, for ``noteDuplicateIDs``: sessions, analyses, lessons.
     public var sessionsName: String, analysesName: String, lessonsName: String
 
-    /// The table for `language`.
+    /// The table of `language`, read from its files once and kept.
+    /// - Complexity: O(size of the files) the first time, O(1) after.
     public static func forLanguage(_ language: AppLanguage) -> PlanWording {
-        language == .simplifiedChinese ? .chinese : .english
+        let localization = language.localization
+        if let table = cache.withLock({ $0[localization] }) { return table }
+        let table = PlanWording(localization: localization)
+        cache.withLock { $0[localization] = table }
+        return table
+    }
+
+    /// The English table.
+    public static var english: PlanWording { forLanguage(.english) }
+    /// The Simplified Chinese table (简体中文).
+    public static var chinese: PlanWording { forLanguage(.simplifiedChinese) }
+
+    private static let cache = Locked<[Localization: PlanWording]>([:])
+
+    /// Reads every sentence of the table. Each key is the property's name.
+    init(localization: Localization) {
+        language = AppLanguage(tag: localization.language, files: localization.files)
+        self.localization = localization
+        sentenceSeparator = localization.text("sentenceSeparator", in: .planner)
+        weakPointReason = localization.template("weakPointReason", in: .planner)
+        feynmanReason = localization.template("feynmanReason", in: .planner)
+        feynmanReasonUnscored = localization.template("feynmanReasonUnscored", in: .planner)
+        spacedRepetitionReason = localization.template("spacedRepetitionReason", in: .planner)
+        recallReason = localization.template("recallReason", in: .planner)
+        recallReasonUnscored = localization.template("recallReasonUnscored", in: .planner)
+        afterFailure = localization.template("afterFailure", in: .planner)
+        predictedRecall = localization.template("predictedRecall", in: .planner)
+        strengthDays = localization.counted("strengthDays", in: .planner)
+        strengthHours = localization.counted("strengthHours", in: .planner)
+        strengthUnderAnHour = localization.template("strengthUnderAnHour", in: .planner)
+        suggestedReview = localization.template("suggestedReview", in: .planner)
+        overdue = localization.counted("overdue", in: .planner)
+        deferred = localization.template("deferred", in: .planner)
+        deferredFromDayWithoutStudy = localization.template("deferredFromDayWithoutStudy", in: .planner)
+        movedBeforeBreak = localization.template("movedBeforeBreak", in: .planner)
+        movedAfterBreak = localization.template("movedAfterBreak", in: .planner)
+        movedAfterBreakWithoutRoom = localization.template("movedAfterBreakWithoutRoom", in: .planner)
+        postponedOnRequest = localization.template("postponedOnRequest", in: .planner)
+        advancedOnRequest = localization.template("advancedOnRequest", in: .planner)
+        shiftedByBreak = localization.template("shiftedByBreak", in: .planner)
+        shiftedByWeekdayMinutes = localization.template("shiftedByWeekdayMinutes", in: .planner)
+        shiftedByRequests = localization.template("shiftedByRequests", in: .planner)
+        planTitle = localization.template("planTitle", in: .planner)
+        weekdayMinutesList = localization.template("weekdayMinutesList", in: .planner)
+        weekdayMinutesEntry = localization.template("weekdayMinutesEntry", in: .planner)
+        listSeparator = localization.text("listSeparator", in: .planner)
+        today = localization.text("today", in: .planner)
+        tomorrow = localization.text("tomorrow", in: .planner)
+        thisWeek = localization.text("thisWeek", in: .planner)
+        later = localization.text("later", in: .planner)
+        groupEmpty = localization.template("groupEmpty", in: .planner)
+        groupSummary = localization.counted("groupSummary", in: .planner)
+        taskMinutes = localization.template("taskMinutes", in: .planner)
+        beyondShownDays = localization.counted("beyondShownDays", in: .planner)
+        minutesPerDay = localization.text("minutesPerDay", in: .planner)
+        notesHeading = localization.text("notesHeading", in: .planner)
+        calendarName = localization.text("calendarName", in: .planner)
+        noteOverBudget = localization.template("noteOverBudget", in: .planner)
+        noteDeferred = localization.counted("noteDeferred", in: .planner)
+        noteBacklog = localization.counted("noteBacklog", in: .planner)
+        noteDeferredWithinWeek = localization.counted("noteDeferredWithinWeek", in: .planner)
+        noteBacklogWithinWeek = localization.counted("noteBacklogWithinWeek", in: .planner)
+        noteBreak = localization.counted("noteBreak", in: .planner)
+        noteBreakAllBefore = localization.counted("noteBreakAllBefore", in: .planner)
+        noteBreakShifts = localization.counted("noteBreakShifts", in: .planner)
+        noteBreakShiftsInAll = localization.counted("noteBreakShiftsInAll", in: .planner)
+        notePostponed = localization.counted("notePostponed", in: .planner)
+        notePostponeShortfall = localization.counted("notePostponeShortfall", in: .planner)
+        noteAdvanced = localization.counted("noteAdvanced", in: .planner)
+        noteAdvanceShortfall = localization.counted("noteAdvanceShortfall", in: .planner)
+        noteSuperseded = localization.counted("noteSuperseded", in: .planner)
+        noteRetiredWeakPoints = localization.counted("noteRetiredWeakPoints", in: .planner)
+        noteUnattributedAnalyses = localization.counted("noteUnattributedAnalyses", in: .planner)
+        noteForeignTasks = localization.counted("noteForeignTasks", in: .planner)
+        noteFutureRecords = localization.counted("noteFutureRecords", in: .planner)
+        noteDuplicateIDs = localization.counted("noteDuplicateIDs", in: .planner)
+        noteScoreDisagreement = localization.counted("noteScoreDisagreement", in: .planner)
+        noteAnalysisOfOtherLesson = localization.counted("noteAnalysisOfOtherLesson", in: .planner)
+        sessionsName = localization.text("sessionsName", in: .planner)
+        analysesName = localization.text("analysesName", in: .planner)
+        lessonsName = localization.text("lessonsName", in: .planner)
     }
 
     // MARK: Writing
 
-    /// Appends a short date.
+    /// Appends a short date: `Nov 28`, `11月28日`.
     public func appendDate(_ date: CivilDate, to text: inout UTF8Text) {
-        shortDate.render(into: &text) { blank, text in
-            switch blank {
-            case .monthName: text.append(monthNames[date.month - 1])
-            case .month: text.append(date.month)
-            default: text.append(date.day)
-            }
-        }
+        localization.appendDate(date, to: &text)
     }
 
     /// A short date.
     public func date(_ date: CivilDate) -> String {
-        var text = UTF8Text(capacity: 16)
-        appendDate(date, to: &text)
-        return text.string
+        localization.date(date)
     }
 
-    /// A date with its weekday.
+    /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`.
     public func dateWithWeekday(_ date: CivilDate) -> String {
-        dateWithWeekday.string { blank, text in
-            if blank == .weekday { text.append(weekdayNames[date.weekday - 1]) } else { appendDate(date, to: &text) }
-        }
+        localization.date(date, weekday: true)
     }
 
     /// Appends a memory strength in words: days, hours, or under an hour.

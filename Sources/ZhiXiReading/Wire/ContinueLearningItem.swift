@@ -1,3 +1,4 @@
+import ZhiXiLocalization
 import ZhiXiModel
 import Foundation
 
@@ -34,10 +35,10 @@ public struct ContinueLearningItem: Sendable, Codable, Hashable {
         self.lastReadAt = lastReadAt
     }
 
-    /// The title of a material that has none: 未命名 in Simplified Chinese (the default),
-    /// "Untitled" in English.
+    /// The title of a material that has none, from the language's files (`Common.strings`,
+    /// `untitledMaterial`): 未命名 in Simplified Chinese (the default), "Untitled" in English.
     public static func untitled(language: AppLanguage = .default) -> String {
-        language == .english ? "Untitled" : "未命名"
+        language.localization.text("untitledMaterial", in: .common)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
