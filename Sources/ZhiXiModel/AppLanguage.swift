@@ -1,7 +1,7 @@
 import ZhiXiLocalization
 
 /// A language the app's texts are written in: one that has files (`ZhiXiLocalization`'s
-/// ``LanguageFiles``), named by its BCP-47 tag (`"zh-Hans"`, `"en"`).
+/// `LanguageFiles`), named by its BCP-47 tag (`"zh-Hans"`, `"en"`).
 ///
 /// Where nothing says which language to use, it is ``default``, Simplified Chinese (the app's
 /// design: 默认简体中文), the base every other language falls back to. A learner's language is

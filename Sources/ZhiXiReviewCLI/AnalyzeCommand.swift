@@ -2,6 +2,7 @@ import Foundation
 import ZhiXiAIService
 import ZhiXiCore
 import ZhiXiLearningService
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiNetwork
 
@@ -119,24 +120,26 @@ enum AnalyzeCommand: Command {
         return session
     }
 
-    /// The analysis for people, with labels in `language`.
+    /// The analysis for people, with labels in `language` (`Commands.strings`, `analyze.*`);
+    /// the server's texts made visible (control characters escaped).
     static func text(_ report: Report, language: AppLanguage) -> String {
-        let chinese = language == .simplifiedChinese
-        let separator = chinese ? "、" : ", "
+        let words = language.localization
+        func shown(_ text: String) -> String { text.escapingControlCharacters() }
+        let none = words.text("analyze.none", in: .commands)
+        let weakPoints = report.analysis.weakPoints.map(shown).joined(separator: words.text("analyze.listSeparator", in: .commands))
         var lines = [
-            (chinese ? "掌握度：" : "Mastery: ") + (report.analysis.masteryScore.map(String.init) ?? (chinese ? "无" : "none")),
-            (chinese ? "薄弱点：" : "Weak points: ")
-                + (report.analysis.weakPoints.isEmpty ? (chinese ? "无" : "none") : report.analysis.weakPoints.joined(separator: separator)),
+            words.sentence("analyze.mastery", in: .commands, ["score": report.analysis.masteryScore.map(String.init) ?? none]),
+            words.sentence("analyze.weakPoints", in: .commands, ["list": weakPoints.isEmpty ? none : weakPoints]),
         ]
         if !report.analysis.suggestions.isEmpty {
-            lines.append(chinese ? "建议：" : "Suggestions:")
-            lines += report.analysis.suggestions.map { "  - " + $0 }
+            lines.append(words.text("analyze.suggestions", in: .commands))
+            lines += report.analysis.suggestions.map { "  - " + shown($0) }
         }
         if let reviewAt = report.session.reviewAt {
-            lines.append((chinese ? "建议复习时间：" : "Suggested review: ") + ISO8601Timestamp.string(from: reviewAt))
+            lines.append(words.sentence("analyze.suggestedReview", in: .commands, ["time": ISO8601Timestamp.string(from: reviewAt)]))
         }
-        lines.append((chinese ? "学习记录：" : "Session: ") + report.session.id + (chinese ? "，分析：" : ", analysis: ") + report.analysis.id
-            + (report.workspace.map { " → " + $0 } ?? ""))
+        lines.append(words.sentence("analyze.session", in: .commands, ["session": shown(report.session.id), "analysis": shown(report.analysis.id)])
+            + (report.workspace.map { " → " + shown($0) } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

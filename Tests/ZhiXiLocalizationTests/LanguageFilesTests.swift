@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ZhiXiCore
-import ZhiXiLocalization
+@testable import ZhiXiLocalization
 import ZhiXiModel
 
 /// The languages' files themselves: they read, every language has every key of the base with
@@ -63,9 +63,26 @@ struct LanguageFilesTests {
     @Test("plural rules come from each language's file in CLDR's syntax")
     func pluralRules() {
         #expect(Localization(language: "en").pluralRules.categoriesInUse == [.one, .other])
-        #expect(Localization(language: "zh-Hans").pluralRules.categoriesInUse == [.other])
+        // Chinese: "one" only for the notes that say one record otherwise than many; a sentence
+        // without a "one" form takes "other".
+        #expect(Localization(language: "zh-Hans").pluralRules.categoriesInUse == [.one, .other])
+        #expect(Localization(language: "zh-Hans").counted("lessons.title", in: .commands, count: 1, ["name": "A", "count": "1", "date": "d", "zone": "z"])
+                    == "课程 · A · 共 1 节 · 截至d · z")
+        if case .success(let russian) = PlatformPluralRules.parse(
+            "one: n % 10 = 1 and n % 100 != 11; few: n % 10 = 2..4 and n % 100 != 12..14; many: n % 10 = 0 or n % 10 = 5..9 or n % 100 = 11..14",
+            identifier: "ru") {
+            #expect([1, 2, 5, 11, 12, 21, 22, 25, 101, 111, 1004].map(russian.category) == [.one, .few, .many, .many, .many, .one, .few, .many, .one, .many, .few])
+        } else {
+            Issue.record("Russian's rules do not parse")
+        }
+        for bad in ["one n = 1", "six: n = 1", "one: x = 1", "one: n = ", "one: n = 1 and", "one: n % 0 = 1", "one: n = 3..1"] {
+            guard case .failure = PlatformPluralRules.parse(bad, identifier: "bad") else {
+                Issue.record("\(bad) parsed")
+                continue
+            }
+        }
         let english = Localization(language: "en")
-        #expect(english.counted("lessons.title", in: .commands, count: 1, ["name": "A", "date": "d", "zone": "z"])
+        #expect(english.counted("lessons.title", in: .commands, count: 1, ["name": "A", "count": "1", "date": "d", "zone": "z"])
                     == "Lessons · A · 1 lesson · as of d · z")
         let chinese = Localization(language: "zh-Hant")
         #expect(chinese.language == "zh-Hans")
