@@ -211,7 +211,7 @@ public struct Localization: Sendable, Hashable {
     public enum DateBlank: String, CaseIterable, Sendable {
         /// The month's name (`month.N`), its number, the day of the month, the year.
         case monthName, month, day, year
-        /// The weekday's name, and the date (in ``dateWithWeekday``).
+        /// The weekday's name, and the date (in the `dateWithWeekday` sentence of `Common.strings`).
         case weekday, date
     }
 
