@@ -1,0 +1,89 @@
+import Foundation
+import ZhiXiAnki
+import ZhiXiFileSystem
+import ZhiXiTraining
+
+/// The review log of `states`, `optimize`, `evaluate` and `simulate --revlog`: a CSV, or an
+/// Anki file (a profile's collection.anki2, a .colpkg or .apkg) recognised by its content, with
+/// `--deck` or `--preset` choosing its cards.
+enum ReviewLogSource {
+    case csv(Data)
+    case anki(AnkiInput)
+
+    static let deck = CommandOption<String>.text(
+        "deck", placeholder: "NAME", default: "every deck", example: "Languages::Spanish",
+        help: "with an Anki file: read this deck and its subdecks (levels joined by ::)")
+    static let preset = CommandOption<String>.text(
+        "preset", placeholder: "NAME", default: "every preset", example: "Default",
+        help: "with an Anki file: read the cards of the decks that use this preset (deck options), and its settings")
+
+    /// The help line of a command's review-log argument.
+    static let argumentHelp = "a review log in the FSRS CSV format, or an Anki collection (collection.anki2, .colpkg, .apkg); "
+        + "- reads standard input"
+
+    /// Reads `path`: an Anki file when its first bytes say so, else the CSV's bytes (`limit`,
+    /// text only).
+    /// - Throws: 66 for a missing file, 65 for a damaged or foreign Anki file, 75 when the
+    ///   collection kept changing while it was read, 64 for `--deck`/`--preset` without an Anki
+    ///   file or naming nothing in it.
+    static func read(_ path: String, limit: Int, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> ReviewLogSource {
+        let name = FileAccess.displayName(path)
+        let collection: AnkiCollection
+        do {
+            if path != "-", let format = AnkiFile.format(ofFileAt: path) {
+                guard format != .other else { return try csv(path, limit: limit, arguments: arguments, context: context) }
+                collection = try AnkiFile.open(path: path, name: name)
+            } else {
+                let data = try FileAccess.read(path, limit: limit, context: context)
+                guard AnkiFile.format(ofPrefix: data.prefix(AnkiFile.prefixLength)) != .other else {
+                    do {
+                        try InputFile.check(data, limit: limit, format: .text, name: name)
+                    } catch {
+                        throw FileAccess.inputFailure(error)
+                    }
+                    try refuseAnkiOptions(arguments, name: name)
+                    return .csv(data)
+                }
+                collection = try AnkiFile.open(bytes: [UInt8](data), name: name)
+            }
+        } catch let error as AnkiError {
+            throw failure(error)
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .dataError("\(name): \(error)")
+        }
+        let scope: AnkiSelection.Scope
+        switch (try arguments.value(of: deck), try arguments.value(of: preset)) {
+        case (let deck?, nil): scope = .deck(deck)
+        case (nil, let preset?): scope = .preset(preset)
+        case (nil, nil): scope = .everyDeck
+        case (.some, .some): throw arguments.usageError("--deck and --preset choose cards two ways: give one of them")
+        }
+        do {
+            return .anki(AnkiInput(collection, selection: try AnkiSelection(collection, scope: scope)))
+        } catch {
+            throw arguments.usageError("\(name): \(error.description)")
+        }
+    }
+
+    private static func csv(_ path: String, limit: Int, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> ReviewLogSource {
+        try refuseAnkiOptions(arguments, name: FileAccess.displayName(path))
+        return .csv(try FileAccess.read(path, limit: limit, format: .text, context: context))
+    }
+
+    private static func refuseAnkiOptions(_ arguments: ParsedArguments, name: String) throws(CommandError) {
+        for option in [deck, preset] where arguments.isGiven(option) {
+            throw arguments.usageError("--\(option.name) chooses cards of an Anki file, and \(name) is not one")
+        }
+    }
+
+    /// The command error of an Anki file that cannot be read.
+    static func failure(_ error: AnkiError) -> CommandError {
+        switch error.kind {
+        case .busy: .temporaryFailure(error.description)
+        case .unreadable: .noInput(error.description)
+        case .notAnkiFile, .damaged, .unsupportedSchema, .tooLarge: .dataError(error.description)
+        }
+    }
+}
