@@ -31,7 +31,8 @@ enum EvaluateCommand: Command {
         evaluate_with_time_series_splits (5 splits) is --splits 6.
         """,
         options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, format.erased,
-                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.seed.erased,
+                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, ReviewLogSource.deck.erased,
+                  ReviewLogSource.preset.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased],
         epilogue: """
         JSON output: {"items", "splits", "candidate", "defaults", "folds"}; candidate and
@@ -61,13 +62,17 @@ enum EvaluateCommand: Command {
         let splitCount = try arguments.value(of: splits, default: 5)
         let predictionsPath = try arguments.value(of: predictions)
         let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
-        let given: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
+        let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         var configuration = OptimizerConfiguration()
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
-        let candidateName = given == nil ? "fitted per fold" : "given (--params)"
+        // An Anki preset's own parameters are the candidate unless --params is given.
+        let presetParameters = flagged == nil ? try input.anki?.parameters() : nil
+        let given = flagged ?? presetParameters
+        let givenName = presetParameters != nil ? "the preset's" : "given (--params)"
+        let candidateName = given == nil ? "fitted per fold" : givenName
 
         var rows: [Row] = []
         var foldLines: [String] = []
@@ -85,7 +90,7 @@ enum EvaluateCommand: Command {
                 return Row(name: name, logLoss: weighted.logLoss, rmseBins: weighted.rmseBins, auc: weighted.auc,
                            logLossUnweighted: plain.logLoss, rmseBinsUnweighted: plain.rmseBins)
             }
-            rows = [row(given == nil ? "FSRS-6 defaults" : "given (--params)", candidate)]
+            rows = [row(given == nil ? "FSRS-6 defaults" : givenName, candidate)]
             if given != nil { rows.append(row("FSRS-6 defaults", defaults)) }
             let weights = ModelEvaluator.weights(count: items.count, weighting: .recency)
             predictionRows = items.map { ($0, 0, candidate[$0], defaults[$0], weights[$0]) }
@@ -180,6 +185,7 @@ enum EvaluateCommand: Command {
                 + TextFormatting.fixed($0.rmseBinsUnweighted, 4) }.joined(separator: ", ") + "\n"
             output += foldLines.map { $0 + "\n" }.joined()
             if let predictionsPath { output += "predictions written to \(predictionsPath)\n" }
+            output += TrainingInput.ankiSummary(input, arguments: arguments, parameters: true)
             context.write(output)
         }
     }

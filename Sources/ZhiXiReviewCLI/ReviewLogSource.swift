@@ -17,6 +17,11 @@ enum ReviewLogSource {
         "preset", placeholder: "NAME", default: "every preset", example: "Default",
         help: "with an Anki file: read the cards of the decks that use this preset (deck options), and its settings")
 
+    /// `simulate`'s `--revlog-deck NAME` (its `--deck` is the deck's size).
+    static let revlogDeck = CommandOption<String>.text(
+        "revlog-deck", placeholder: "NAME", default: "every deck", example: "Languages::Spanish",
+        help: "with an Anki file as --revlog: read this deck and its subdecks (levels joined by ::)")
+
     /// The help line of a command's review-log argument.
     static let argumentHelp = "a review log in the FSRS CSV format, or an Anki collection (collection.anki2, .colpkg, .apkg); "
         + "- reads standard input"
@@ -26,12 +31,16 @@ enum ReviewLogSource {
     /// - Throws: 66 for a missing file, 65 for a damaged or foreign Anki file, 75 when the
     ///   collection kept changing while it was read, 64 for `--deck`/`--preset` without an Anki
     ///   file or naming nothing in it.
-    static func read(_ path: String, limit: Int, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> ReviewLogSource {
+    static func read(_ path: String, limit: Int, arguments: ParsedArguments, context: CommandContext,
+                     deckOption: CommandOption<String> = deck) throws(CommandError) -> ReviewLogSource {
         let name = FileAccess.displayName(path)
         let collection: AnkiCollection
         do {
             if path != "-", let format = AnkiFile.format(ofFileAt: path) {
-                guard format != .other else { return try csv(path, limit: limit, arguments: arguments, context: context) }
+                guard format != .other else {
+                    try refuseAnkiOptions(arguments, name: name, deckOption: deckOption)
+                    return .csv(try FileAccess.read(path, limit: limit, format: .text, context: context))
+                }
                 collection = try AnkiFile.open(path: path, name: name)
             } else {
                 let data = try FileAccess.read(path, limit: limit, context: context)
@@ -41,7 +50,7 @@ enum ReviewLogSource {
                     } catch {
                         throw FileAccess.inputFailure(error)
                     }
-                    try refuseAnkiOptions(arguments, name: name)
+                    try refuseAnkiOptions(arguments, name: name, deckOption: deckOption)
                     return .csv(data)
                 }
                 collection = try AnkiFile.open(bytes: [UInt8](data), name: name)
@@ -54,11 +63,11 @@ enum ReviewLogSource {
             throw .dataError("\(name): \(error)")
         }
         let scope: AnkiSelection.Scope
-        switch (try arguments.value(of: deck), try arguments.value(of: preset)) {
+        switch (try arguments.value(of: deckOption), try arguments.value(of: preset)) {
         case (let deck?, nil): scope = .deck(deck)
         case (nil, let preset?): scope = .preset(preset)
         case (nil, nil): scope = .everyDeck
-        case (.some, .some): throw arguments.usageError("--deck and --preset choose cards two ways: give one of them")
+        case (.some, .some): throw arguments.usageError("--\(deckOption.name) and --preset choose cards two ways: give one of them")
         }
         do {
             return .anki(AnkiInput(collection, selection: try AnkiSelection(collection, scope: scope)))
@@ -67,13 +76,8 @@ enum ReviewLogSource {
         }
     }
 
-    private static func csv(_ path: String, limit: Int, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> ReviewLogSource {
-        try refuseAnkiOptions(arguments, name: FileAccess.displayName(path))
-        return .csv(try FileAccess.read(path, limit: limit, format: .text, context: context))
-    }
-
-    private static func refuseAnkiOptions(_ arguments: ParsedArguments, name: String) throws(CommandError) {
-        for option in [deck, preset] where arguments.isGiven(option) {
+    private static func refuseAnkiOptions(_ arguments: ParsedArguments, name: String, deckOption: CommandOption<String>) throws(CommandError) {
+        for option in [deckOption, preset] where arguments.isGiven(option) {
             throw arguments.usageError("--\(option.name) chooses cards of an Anki file, and \(name) is not one")
         }
     }
