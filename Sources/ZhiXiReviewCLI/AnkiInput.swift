@@ -123,7 +123,7 @@ struct AnkiInput {
                     : String(format: "days at UTC%@%02d:%02d (the offset Anki last saw)", minutes < 0 ? "-" : "+", abs(minutes) / 60,
                              abs(minutes) % 60)
             }
-            if flagged { value += " (overridden by its flag)" }
+            if flagged { value += " (its flag overrides it)" }
             settingsText.append(value)
         }
         if settings.preset == nil, settings.presetNames.count > 1 {

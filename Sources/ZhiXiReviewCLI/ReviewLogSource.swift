@@ -43,7 +43,9 @@ enum ReviewLogSource {
                 }
                 collection = try AnkiFile.open(path: path, name: name)
             } else {
-                let data = try FileAccess.read(path, limit: limit, context: context)
+                // Text, or an Anki file's signature: an endless stream of anything else stops early.
+                let signatures: [[UInt8]] = [Array("SQLite format 3".utf8) + [0], [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06]]
+                let data = try FileAccess.read(path, limit: limit, format: .textOrStarting(with: signatures), context: context)
                 guard AnkiFile.format(ofPrefix: data.prefix(AnkiFile.prefixLength)) != .other else {
                     do {
                         try InputFile.check(data, limit: limit, format: .text, name: name)

@@ -70,13 +70,12 @@ enum StatesCommand: Command {
         let elapsedChoice = try arguments.value(of: elapsed, default: .calendar)
         let now = try arguments.value(of: now, default: context.now)
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
+        let zone = try arguments.value(of: timeZone), hour = try arguments.value(of: dayStart)
+        let logCalendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: "UTC",
+                                                     defaultDayStart: 4)
         let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
-        let calendar = if let anki {
-            try anki.calendar(zone: try arguments.value(of: timeZone), hour: try arguments.value(of: dayStart), arguments: arguments)
-        } else {
-            try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: "UTC", defaultDayStart: 4)
-        }
+        let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
         var configuration = SchedulerConfiguration()
         configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? 0.9
         configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? 36_500
@@ -133,8 +132,8 @@ enum StatesCommand: Command {
                 if learningGiven != nil { overridden.insert(.learningSteps) }
                 if relearningGiven != nil { overridden.insert(.relearningSteps) }
                 if maximumGiven != nil { overridden.insert(.maximumInterval) }
-                if arguments.isGiven(dayStart) { overridden.insert(.dayStart) }
-                if arguments.isGiven(timeZone) { overridden.insert(.timeZone) }
+                if hour != nil { overridden.insert(.dayStart) }
+                if zone != nil { overridden.insert(.timeZone) }
                 output += anki.summary(used: [.parameters, .retention, .learningSteps, .relearningSteps, .maximumInterval, .dayStart,
                                               .timeZone], overridden: overridden)
             }

@@ -28,6 +28,9 @@ enum OptimizeBatch {
         if arguments.flag(TrainingInput.skipBadRows) {
             throw arguments.usageError("--skip-bad-rows is for review logs; optimize --batch reads workspaces, one per line")
         }
+        for option in [ReviewLogSource.deck, ReviewLogSource.preset] where arguments.isGiven(option) {
+            throw arguments.usageError("--\(option.name) chooses cards of an Anki file; optimize --batch reads workspaces, one per line")
+        }
         var chosen = OptimizerConfiguration()
         chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let configuration = chosen
