@@ -25,6 +25,8 @@ benchmarks:
              16-retention sweep with --sweep-seeds N
              options: --runs N (10)  --retention R (0.9)  --seed S (42)  --config FILE
              --sweep-seeds N  --days-json FILE  --json
+  anki       an Anki file opened and read (collection.anki2, .colpkg, .apkg), every deck chosen
+             options: FILE  --runs N (5)
   decode     the workspace reader on a workspace file (MB/s, sessions/s), in one process
              options: FILE  --runs N (7)
   workspace  write a generated workspace as JSON, for timing 'zhixi-review plan' end to end
@@ -46,6 +48,7 @@ do {
     case "archive": try ArchiveBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "concurrent-fits": try await ConcurrentFitsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "anki": try AnkiReadBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "decode": try DecodeBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))

@@ -83,19 +83,39 @@ enum AnkiCollectionReader {
         }
         var notes: [Int64] = []
         try database.query("SELECT id FROM notes ORDER BY id") { row throws(AnkiError) in notes.append(row.int64(0)) }
-        var revlog: [AnkiRevlogEntry] = []
-        try database.query("SELECT count(*) FROM revlog") { row throws(AnkiError) in revlog.reserveCapacity(Int(row.int64(0))) }
-        try database.query("SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id") { row throws(AnkiError) in
-            revlog.append(AnkiRevlogEntry(id: row.int64(0), cardID: row.int64(1), usn: Int32(truncatingIfNeeded: row.int64(2)),
-                                          button: UInt8(truncatingIfNeeded: row.int64(3)),
-                                          interval: Int32(truncatingIfNeeded: row.int64(4)),
-                                          lastInterval: Int32(truncatingIfNeeded: row.int64(5)),
-                                          factor: Int32(truncatingIfNeeded: row.int64(6)),
-                                          durationMilliseconds: Int32(truncatingIfNeeded: row.int64(7)),
-                                          kind: UInt8(truncatingIfNeeded: row.int64(8))))
-        }
+        let revlog = try reviewLog(database)
         return AnkiCollection(file: file, source: source, schemaVersion: version, creationSeconds: created, settings: settings,
                               decks: decks, presets: presets, cards: cards, noteIDs: notes, revlog: revlog)
+    }
+
+    /// The review log, every row in id order: read from the table's pages directly when its
+    /// layout is Anki's (`SQLiteTableScan`, checked against SQLite's own row count), else with SQL.
+    static func reviewLog(_ database: SQLiteConnection) throws(AnkiError) -> [AnkiRevlogEntry] {
+        var count = 0
+        try database.query("SELECT count(*) FROM revlog") { row throws(AnkiError) in count = Int(row.int64(0)) }
+        func entry(_ id: Int64, _ value: (Int) -> Int64) -> AnkiRevlogEntry {
+            AnkiRevlogEntry(id: id, cardID: value(1), usn: Int32(truncatingIfNeeded: value(2)), button: UInt8(truncatingIfNeeded: value(3)),
+                            interval: Int32(truncatingIfNeeded: value(4)), lastInterval: Int32(truncatingIfNeeded: value(5)),
+                            factor: Int32(truncatingIfNeeded: value(6)), durationMilliseconds: Int32(truncatingIfNeeded: value(7)),
+                            kind: UInt8(truncatingIfNeeded: value(8)))
+        }
+        let anki = ["id", "cid", "usn", "ease", "ivl", "lastIvl", "factor", "time", "type"]
+        let columns = try database.columns(of: "revlog")
+        if columns.map(\.name) == anki, columns[0].type == "integer", columns[0].isPrimaryKey,
+           let root = try database.rootPage(of: "revlog"), let scan = SQLiteTableScan(image: database.imageBytes) {
+            var rows: [AnkiRevlogEntry] = []
+            rows.reserveCapacity(count)
+            let whole = scan.rows(rootPage: root, columns: anki.count) { rowid, values in
+                rows.append(entry(rowid) { values[$0] })
+            }
+            if whole, rows.count == count { return rows }
+        }
+        var rows: [AnkiRevlogEntry] = []
+        rows.reserveCapacity(count)
+        try database.query("SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id") { row throws(AnkiError) in
+            rows.append(entry(row.int64(0)) { row.int64(Int32($0)) })
+        }
+        return rows
     }
 
     /// The configuration keys read.

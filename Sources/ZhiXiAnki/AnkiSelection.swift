@@ -64,7 +64,10 @@ public struct AnkiSelection: Sendable {
     public let cards: [AnkiCard]
     /// The chosen cards' review-log rows, by id (time).
     public let revlog: [AnkiRevlogEntry]
-    /// The presets that schedule the chosen cards (for a preset scope, that preset), by id.
+    /// For each row of ``revlog``, the position of its card in ``cards``.
+    public let revlogCardIndices: [Int32]
+    /// The presets that schedule the chosen cards (for a preset scope, that preset; with no card
+    /// chosen, those of the scope's decks), by id.
     public let presets: [AnkiPreset]
     /// What was left out.
     public let leftOut: LeftOut
@@ -106,15 +109,14 @@ public struct AnkiSelection: Sendable {
         }
         let everyDeck = scope == .everyDeck
         var leftOut = LeftOut()
-        // Every existing card: out of the scope (0), chosen (1) or left out (2).
-        var chosen: [Int64: UInt8] = [:]
-        chosen.reserveCapacity(collection.cards.count)
+        // Every existing card: out of the scope (-1), left out (-2), or its position in `cards`.
+        var chosen = CardIndexTable(capacity: collection.cards.count)
         var cards: [AnkiCard] = []
         var presetIDs: Set<Int64> = []
         for card in collection.cards {
             let inScope = everyDeck || deckIDs.contains(card.deckID) || (card.originalDeckID != 0 && deckIDs.contains(card.originalDeckID))
             guard inScope else {
-                chosen[card.id] = 0
+                chosen.set(card.id, -1)
                 continue
             }
             var keep = true
@@ -128,28 +130,35 @@ public struct AnkiSelection: Sendable {
                 leftOut.buriedCards += 1
                 keep = false
             }
-            chosen[card.id] = keep ? 1 : 2
+            chosen.set(card.id, keep ? Int32(cards.count) : -2)
             if keep {
                 cards.append(card)
                 if let preset = collection.preset(of: card) { presetIDs.insert(preset.id) }
             }
         }
         var revlog: [AnkiRevlogEntry] = []
+        var revlogCards: [Int32] = []
         revlog.reserveCapacity(collection.revlog.count)
+        revlogCards.reserveCapacity(collection.revlog.count)
         for entry in collection.revlog {
-            switch chosen[entry.cardID] {
-            case 1?: revlog.append(entry)
-            case 2?: leftOut.reviewsOfCardsLeftOut += 1
+            switch chosen.value(entry.cardID) {
+            case let position? where position >= 0:
+                revlog.append(entry)
+                revlogCards.append(position)
+            case Int32(-2)?: leftOut.reviewsOfCardsLeftOut += 1
             case nil: leftOut.reviewsOfDeletedCards += 1
             default: continue
             }
         }
+        revlogCardIndices = revlogCards
         self.cards = cards
         self.revlog = revlog
         self.leftOut = leftOut
         if let scopePreset {
             presets = [scopePreset]
         } else {
+            // With no card chosen, the presets of the scope's decks.
+            if cards.isEmpty { presetIDs = Set(decks.compactMap(\.presetID)) }
             presets = collection.presets.filter { presetIDs.contains($0.id) }
         }
     }

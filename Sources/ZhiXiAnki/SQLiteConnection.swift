@@ -12,6 +12,8 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
     /// How the database is named in errors.
     let name: String
+    /// The image's bytes, owned by the connection (read-only) and valid while it is open.
+    let imageBytes: UnsafeRawBufferPointer
 
     /// Opens `image` (taking its memory).
     /// - Throws: ``AnkiError`` (damaged) when SQLite refuses the image.
@@ -29,6 +31,7 @@ final class SQLiteConnection {
             sqlite3_close(connection)
             throw AnkiError(.damaged, file: name, reason: "holds no database")
         }
+        imageBytes = UnsafeRawBufferPointer(start: memory, count: Int(size))
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
         let result = sqlite3_deserialize(connection, "main", memory.assumingMemoryBound(to: UInt8.self), size, size, flags)
         guard result == SQLITE_OK else {
@@ -74,11 +77,23 @@ final class SQLiteConnection {
         return names
     }
 
-    /// The names of a table's columns.
-    func columnNames(of table: String) throws(AnkiError) -> Set<String> {
-        var names: Set<String> = []
-        try query("PRAGMA table_info(\(table))") { row throws(AnkiError) in names.insert(row.text(1)) }
-        return names
+    /// A table's columns in order: name, declared type (lowercased) and whether it is the
+    /// primary key.
+    func columns(of table: String) throws(AnkiError) -> [(name: String, type: String, isPrimaryKey: Bool)] {
+        var columns: [(name: String, type: String, isPrimaryKey: Bool)] = []
+        try query("PRAGMA table_info(\(table))") { row throws(AnkiError) in
+            columns.append((row.text(1), row.text(2).lowercased(), row.int64(5) != 0))
+        }
+        return columns
+    }
+
+    /// The root page of a table, if it exists.
+    func rootPage(of table: String) throws(AnkiError) -> Int? {
+        var page: Int?
+        try query("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = '\(table)'") { row throws(AnkiError) in
+            page = Int(row.int64(0))
+        }
+        return page
     }
 
     private func failure(_ what: String, code: Int32) -> AnkiError {

@@ -33,8 +33,7 @@ struct AnkiInput {
     /// The revlog rows of the chosen cards as review rows. O(rows).
     static func rows(_ selection: AnkiSelection) -> ReviewLogColumns {
         // Cards in order of first review, as a CSV's are.
-        var position: [Int64: Int32] = [:]
-        position.reserveCapacity(selection.cards.count)
+        var position = [Int32](repeating: -1, count: selection.cards.count)
         var cardIDs: [String] = []
         let count = selection.revlog.count
         var indices = [Int32](), seconds = [Double](), ratings = [UInt8](), states = [Int8](), durations = [Int32]()
@@ -43,13 +42,11 @@ struct AnkiInput {
         ratings.reserveCapacity(count)
         states.reserveCapacity(count)
         durations.reserveCapacity(count)
-        for entry in selection.revlog {
-            let card: Int32
-            if let known = position[entry.cardID] {
-                card = known
-            } else {
+        for (entry, chosen) in zip(selection.revlog, selection.revlogCardIndices) {
+            var card = position[Int(chosen)]
+            if card < 0 {
                 card = Int32(cardIDs.count)
-                position[entry.cardID] = card
+                position[Int(chosen)] = card
                 cardIDs.append(String(entry.cardID))
             }
             indices.append(card)
