@@ -1,4 +1,5 @@
-/// One row of an Anki collection's review log (`revlog`), exactly as stored.
+/// One row of an Anki collection's review log (`revlog`), exactly as stored (40 bytes a row:
+/// the one-byte fields last).
 public struct AnkiRevlogEntry: Sendable, Hashable {
     /// When the answer was given, in milliseconds since 1970 (the row's id).
     public var id: Int64
@@ -6,9 +7,6 @@ public struct AnkiRevlogEntry: Sendable, Hashable {
     public var cardID: Int64
     /// The update sequence number (sync).
     public var usn: Int32
-    /// The button: 1 Again, 2 Hard, 3 Good, 4 Easy; 0 for an entry that is not an answer
-    /// (Set Due Date, Forget, a reschedule).
-    public var button: UInt8
     /// The interval after the answer: days when positive, seconds when negative.
     public var interval: Int32
     /// The interval before it, in the same units.
@@ -17,6 +15,9 @@ public struct AnkiRevlogEntry: Sendable, Hashable {
     public var factor: Int32
     /// How long the answer took, in milliseconds.
     public var durationMilliseconds: Int32
+    /// The button: 1 Again, 2 Hard, 3 Good, 4 Easy; 0 for an entry that is not an answer
+    /// (Set Due Date, Forget, a reschedule).
+    public var button: UInt8
     /// The kind (the `type` column): see ``Kind``.
     public var kind: UInt8
 

@@ -136,19 +136,32 @@ public struct AnkiSelection: Sendable {
                 if let preset = collection.preset(of: card) { presetIDs.insert(preset.id) }
             }
         }
-        var revlog: [AnkiRevlogEntry] = []
+        // Each row's card position; the rows themselves are copied only when some are left out
+        // (choosing every row shares the collection's array).
         var revlogCards: [Int32] = []
-        revlog.reserveCapacity(collection.revlog.count)
         revlogCards.reserveCapacity(collection.revlog.count)
+        var keptEveryRow = true
         for entry in collection.revlog {
             switch chosen.value(entry.cardID) {
             case let position? where position >= 0:
-                revlog.append(entry)
                 revlogCards.append(position)
+                continue
             case Int32(-2)?: leftOut.reviewsOfCardsLeftOut += 1
             case nil: leftOut.reviewsOfDeletedCards += 1
-            default: continue
+            default: break
             }
+            revlogCards.append(-1)
+            keptEveryRow = false
+        }
+        let revlog: [AnkiRevlogEntry]
+        if keptEveryRow {
+            revlog = collection.revlog
+        } else {
+            var kept: [AnkiRevlogEntry] = []
+            kept.reserveCapacity(collection.revlog.count)
+            for (entry, position) in zip(collection.revlog, revlogCards) where position >= 0 { kept.append(entry) }
+            revlog = kept
+            revlogCards.removeAll { $0 < 0 }
         }
         revlogCardIndices = revlogCards
         self.cards = cards

@@ -11,12 +11,14 @@ How it was run (Python 3.11, `pip install anki==26.9.3`):
 
     python3 Benchmarks/compare/anki/make_large_collection.py /tmp/anki-large
 
-which writes /tmp/anki-large/collection.anki2 (the profile's file as Anki leaves it when it closes)
-and /tmp/anki-large/collection.colpkg. The rows are made from a fixed seed; Anki's note GUIDs
+which writes /tmp/anki-large/collection.anki2 (the profile's file as Anki leaves it when it closes),
+/tmp/anki-large/collection.colpkg, and /tmp/anki-large/live/collection.anki2 with its -wal (the
+file as it is while Anki is open: 10,000 more answers in the log, not checkpointed). The rows are made from a fixed seed; Anki's note GUIDs
 and the package's bytes differ between runs.
 """
 import os
 import random
+import shutil
 import sqlite3
 import sys
 
@@ -77,7 +79,22 @@ def main():
     col.export_collection_package(os.path.join(output, "collection.colpkg"), include_media=False, legacy=False)
     col.reopen()
     col.close()
-    for name in ("collection.anki2", "collection.colpkg"):
+
+    # The profile as it is while Anki is open: a copy taken with a write-ahead log holding the
+    # last 10,000 answers (inserted here in WAL mode, not checkpointed).
+    live = os.path.join(output, "live")
+    os.makedirs(live, exist_ok=True)
+    db = sqlite3.connect(path)
+    db.execute("pragma journal_mode = wal")
+    db.execute("pragma wal_autocheckpoint = 0")
+    last = db.execute("select max(id) from revlog").fetchone()[0]
+    extra = [(last + 1000 * (index + 1), START_MS + index % CARDS, -1, 3, 30, 20, 2500, 5000, 1) for index in range(10_000)]
+    db.executemany("insert into revlog values (?,?,?,?,?,?,?,?,?)", extra)
+    db.commit()
+    shutil.copyfile(path, os.path.join(live, "collection.anki2"))
+    shutil.copyfile(path + "-wal", os.path.join(live, "collection.anki2-wal"))
+    db.close()
+    for name in ("collection.anki2", "collection.colpkg", "live/collection.anki2", "live/collection.anki2-wal"):
         print(f"{name}: {os.path.getsize(os.path.join(output, name))} bytes")
 
 
