@@ -10,7 +10,7 @@ enum StatesCommand: Command {
     static let retention = SharedOptions.retention(default: "0.9; an Anki file's preset's")
     static let timeZone = SharedOptions.timeZone(default: "UTC; for an Anki file the UTC offset Anki last saw")
     static let dayStart = SharedOptions.dayStart(default: "4; an Anki file's next-day hour")
-    static let now = CommandOption<Date>.timestamp("now", default: "the current time", help: "the moment for retrievability")
+    static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "the moment for retrievability")
     static let learningSteps = steps("learning-steps", default: "1m,10m; an Anki file's preset's", help: "waits between learning steps")
     static let relearningSteps = steps("relearning-steps", default: "10m; an Anki file's preset's", help: "waits between relearning steps")
     static let maximumInterval = CommandOption<Int>.integer(
@@ -68,7 +68,7 @@ enum StatesCommand: Command {
         let learningGiven = try arguments.value(of: learningSteps)
         let relearningGiven = try arguments.value(of: relearningSteps)
         let elapsedChoice = try arguments.value(of: elapsed, default: .calendar)
-        let now = try arguments.value(of: now, default: context.now)
+        let nowArgument = try arguments.value(of: now, default: .instant(context.now))
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
         let zone = try arguments.value(of: timeZone), hour = try arguments.value(of: dayStart)
         let logCalendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: "UTC",
@@ -88,6 +88,7 @@ enum StatesCommand: Command {
         }
         let collectionParameters = try anki?.parameters()
         configuration.parameters = givenParameters ?? collectionParameters ?? .default
+        let now = nowArgument.date(on: calendar)
         let scheduler: CardScheduler
         do {
             scheduler = try CardScheduler(configuration)

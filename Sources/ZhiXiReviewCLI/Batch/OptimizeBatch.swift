@@ -31,6 +31,8 @@ enum OptimizeBatch {
         for option in [ReviewLogSource.deck, ReviewLogSource.preset] where arguments.isGiven(option) {
             throw arguments.usageError("--\(option.name) chooses cards of an Anki file; optimize --batch reads workspaces, one per line")
         }
+        // A batch makes no held-out check (its lines carry no verdict): --no-check changes nothing.
+        _ = arguments.flag(OptimizeCommand.noCheck)
         var chosen = OptimizerConfiguration()
         chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let configuration = chosen
