@@ -106,7 +106,11 @@ enum AnkiCollectionReader {
             var rows: [AnkiRevlogEntry] = []
             rows.reserveCapacity(count)
             let whole = scan.rows(rootPage: root, columns: anki.count) { rowid, values in
-                rows.append(entry(rowid) { values[$0] })
+                rows.append(AnkiRevlogEntry(id: rowid, cardID: values[1], usn: Int32(truncatingIfNeeded: values[2]),
+                                            button: UInt8(truncatingIfNeeded: values[3]), interval: Int32(truncatingIfNeeded: values[4]),
+                                            lastInterval: Int32(truncatingIfNeeded: values[5]), factor: Int32(truncatingIfNeeded: values[6]),
+                                            durationMilliseconds: Int32(truncatingIfNeeded: values[7]),
+                                            kind: UInt8(truncatingIfNeeded: values[8])))
             }
             if whole, rows.count == count { return rows }
         }

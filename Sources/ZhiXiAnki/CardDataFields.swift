@@ -26,7 +26,8 @@ struct CardDataFields {
     private mutating func read(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         let count = bytes.count
-        func skipSpace() { while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func skipSpace() { while index < count, isSpace(bytes[index]) { index += 1 } }
         /// Moves past a string whose opening quote is at `index`; the key's bytes when short.
         func string() -> [UInt8]? {
             guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
@@ -62,7 +63,7 @@ struct CardDataFields {
                 return nil
             }
             let start = index
-            while index < count, ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}"), !isSpace(bytes[index]) { index += 1 }
             guard index > start else { return nil }
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start ..< index]), as: UTF8.self)
             return .some(Substring(text))
@@ -80,11 +81,13 @@ struct CardDataFields {
             index += 1
             guard let member = value() else { return false }
             if let text = member, let number = Double(text), number.isFinite {
-                switch key {
-                case Array("s".utf8): stability = number
-                case Array("d".utf8): difficulty = number
-                case Array("dr".utf8): desiredRetention = number
-                case Array("lrt".utf8): if number.rounded() == number, abs(number) < 1e15 { lastReviewSeconds = Int64(number) }
+                let s = UInt8(ascii: "s"), d = UInt8(ascii: "d"), r = UInt8(ascii: "r"), l = UInt8(ascii: "l"), t = UInt8(ascii: "t")
+                switch (key.count, key.first) {
+                case (1, s): stability = number
+                case (1, d): difficulty = number
+                case (2, d) where key[1] == r: desiredRetention = number
+                case (3, l) where key[1] == r && key[2] == t:
+                    if number.rounded() == number, abs(number) < 1e15 { lastReviewSeconds = Int64(number) }
                 default: break
                 }
             }

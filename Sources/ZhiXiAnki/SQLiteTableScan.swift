@@ -24,7 +24,8 @@ struct SQLiteTableScan {
     ///   have been handed over already).
     /// - Complexity: O(pages of the table + rows × columns).
     func rows(rootPage: Int, columns: Int, _ row: (Int64, UnsafeBufferPointer<Int64>) -> Void) -> Bool {
-        var values = [Int64](repeating: 0, count: columns)
+        let values = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(1, columns))
+        defer { values.deallocate() }
         var visited = 0
         let pageCount = image.count / pageSize
         // Depth-first, in order: a stack of (page, next cell to visit).
@@ -43,9 +44,9 @@ struct SQLiteTableScan {
                 guard pointers + 2 * cellCount <= base + pageSize else { return false }
                 for cell in 0 ..< cellCount {
                     let offset = base + (Int(image[pointers + 2 * cell]) << 8 | Int(image[pointers + 2 * cell + 1]))
-                    guard offset < base + pageSize, let rowid = decodeLeafCell(at: offset, pageEnd: base + pageSize, into: &values)
+                    guard offset < base + pageSize, let rowid = decodeLeafCell(at: offset, pageEnd: base + pageSize, into: values)
                     else { return false }
-                    values.withUnsafeBufferPointer { row(rowid, $0) }
+                    row(rowid, UnsafeBufferPointer(values))
                 }
             } else if kind == 0x05 {
                 let pointers = headerStart + 12
@@ -69,7 +70,8 @@ struct SQLiteTableScan {
 
     /// A leaf cell's rowid, its record's integer columns put in `values`; `nil` when the cell is
     /// not one this scan reads.
-    private func decodeLeafCell(at start: Int, pageEnd: Int, into values: inout [Int64]) -> Int64? {
+    @inline(__always)
+    private func decodeLeafCell(at start: Int, pageEnd: Int, into values: UnsafeMutableBufferPointer<Int64>) -> Int64? {
         var index = start
         guard let payload = varint(&index, end: pageEnd), let rowid = varint(&index, end: pageEnd) else { return nil }
         // Payloads larger than this spill onto overflow pages.
@@ -111,7 +113,13 @@ struct SQLiteTableScan {
     }
 
     /// An SQLite varint (1–9 bytes, big-endian, 7 bits a byte and 8 in the ninth).
+    @inline(__always)
     private func varint(_ index: inout Int, end: Int) -> Int64? {
+        // Most varints of a review log are one byte (serial types, small sizes).
+        if index < end, image[index] < 0x80 {
+            index += 1
+            return Int64(image[index - 1])
+        }
         var value: UInt64 = 0
         for position in 0 ..< 9 {
             guard index < end else { return nil }

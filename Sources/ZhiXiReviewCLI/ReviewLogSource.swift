@@ -84,6 +84,20 @@ enum ReviewLogSource {
         }
     }
 
+    /// The review rows: the CSV read (a bad row is 65, naming its line), or the Anki file's.
+    func columns(name: String) throws(CommandError) -> ReviewLogColumns {
+        switch self {
+        case .csv(let data):
+            do {
+                return try ReviewLogColumns(csv: data)
+            } catch {
+                throw .dataError("\(name): \(error.description)")
+            }
+        case .anki(let input):
+            return input.log
+        }
+    }
+
     /// The command error of an Anki file that cannot be read.
     static func failure(_ error: AnkiError) -> CommandError {
         switch error.kind {

@@ -34,22 +34,15 @@ struct SimulationLearnerLog {
     /// default) and derives the rest.
     /// - Throws: 66 for a missing file, 65 for a log that cannot be read or has no review,
     ///   64 for a `start` before the log's last review day.
-    static func read(_ path: String, parameters: FSRSParameters, calendar given: StudyCalendar, zone: String?, hour: Int?,
+    static func read(_ path: String, parameters: FSRSParameters, calendar logCalendar: StudyCalendar, zone: String?, hour: Int?,
                      start startGiven: Date?, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> SimulationLearnerLog {
         let name = FileAccess.displayName(path)
-        let log: ReviewLogColumns
-        var calendar = given
+        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context,
+                                              deckOption: ReviewLogSource.revlogDeck)
+        let log = try source.columns(name: name)
+        var calendar = logCalendar
         var anki: AnkiInput?
-        switch try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context,
-                                        deckOption: ReviewLogSource.revlogDeck) {
-        case .csv(let data):
-            do {
-                log = try ReviewLogColumns(csv: data)
-            } catch {
-                throw .dataError("\(name): \(error.description)")
-            }
-        case .anki(let input):
-            log = input.log
+        if case .anki(let input) = source {
             anki = input
             calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
         }

@@ -96,17 +96,7 @@ enum StatesCommand: Command {
             throw arguments.usageError(error.description)
         }
 
-        let log: ReviewLogColumns
-        switch source {
-        case .csv(let data):
-            do {
-                log = try ReviewLogColumns(csv: data)
-            } catch {
-                throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
-            }
-        case .anki(let input):
-            log = input.log
-        }
+        let log = try source.columns(name: FileAccess.displayName(path))
         let histories = CardReviewHistories(log)
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {

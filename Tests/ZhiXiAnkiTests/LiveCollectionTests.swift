@@ -19,6 +19,13 @@ import ZhiXiTestSupport
         try AnkiFile.open(path: path).revlog.count
     }
 
+    /// Begins a transaction large enough that SQLite writes its pages out uncommitted (into the
+    /// log, or into the file with the originals in the journal) and leaves it open.
+    private func openALargeTransaction(_ writer: TestDatabase) throws {
+        try writer.execute("PRAGMA cache_size = 2; BEGIN")
+        for block in 0 ..< 40 { try writer.addReviews(250, from: 1_800_000_000_000 + Int64(block) * 1000) }
+    }
+
     @Test func readsTheCommittedStateOfAnExclusiveWriteAheadLogDatabase() throws {
         let directory = try TemporaryDirectory.make(prefix: "anki-live-wal")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -27,9 +34,7 @@ import ZhiXiTestSupport
         try writer.execute("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
         try writer.makeMinimalCollection()
         try writer.addReviews(100, from: 1_700_000_000_000)
-        // An open transaction large enough that SQLite spills its pages into the log uncommitted.
-        try writer.execute("PRAGMA cache_size = 2; BEGIN")
-        for block in 0 ..< 40 { try writer.addReviews(250, from: 1_800_000_000_000 + Int64(block) * 1000) }
+        try openALargeTransaction(writer)
         let wal = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
         let log = wal.withUnsafeBytes { WriteAheadLog($0) }
         #expect(log.uncommittedFrameCount > 0, "the test needs frames of the open transaction in the log")
@@ -55,8 +60,7 @@ import ZhiXiTestSupport
         try writer.makeMinimalCollection()
         try writer.addReviews(100, from: 1_700_000_000_000)
         let committed = try Data(contentsOf: URL(fileURLWithPath: path))
-        try writer.execute("PRAGMA cache_size = 2; BEGIN")
-        for block in 0 ..< 40 { try writer.addReviews(250, from: 1_800_000_000_000 + Int64(block) * 1000) }
+        try openALargeTransaction(writer)
         let journal = try Data(contentsOf: URL(fileURLWithPath: path + "-journal"))
         let parsed = try journal.withUnsafeBytes { try RollbackJournal($0) }
         #expect(parsed != nil && !(parsed?.records.isEmpty ?? true), "the test needs a hot journal")
