@@ -61,8 +61,8 @@ enum LiveDatabaseSnapshot {
         let journalPath = path + "-journal"
         let mainSize = states.main.size
         let wal = WriteAheadLog(logBytes)
-        // The database's header decides the page size; a database that exists only in its log
-        // takes the log's.
+        // The database's header decides the page size. An empty file is an empty database
+        // whatever its log holds (SQLite then discards the log).
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw unreadable(name, errno) }
         defer { close(descriptor) }
@@ -71,16 +71,16 @@ enum LiveDatabaseSnapshot {
         guard headerCount >= 0 else { throw unreadable(name, errno) }
         let header = headerCount == SQLiteFileHeader.length
             ? headerBytes.withUnsafeBytes { SQLiteFileHeader($0) } : nil
-        guard header != nil || (mainSize == 0 && wal.pageCountAfterCommit != nil) else {
+        guard let header else {
             if headerCount == 0 { throw AnkiError(.damaged, file: name, reason: "is empty") }
             throw AnkiError(.damaged, file: name, reason: "is not an SQLite database (no SQLite header)")
         }
-        let pageSize = header?.pageSize ?? wal.header!.pageSize
+        let pageSize = header.pageSize
         if let walHeader = wal.header, wal.pageCountAfterCommit != nil, walHeader.pageSize != pageSize {
             throw AnkiError(.damaged, file: name, reason: "its write-ahead log has pages of \(walHeader.pageSize) bytes, "
                             + "the database \(pageSize)")
         }
-        var pageCount = wal.pageCountAfterCommit ?? header?.pageCount ?? mainSize / pageSize
+        var pageCount = wal.pageCountAfterCommit ?? header.pageCount ?? mainSize / pageSize
         // A hot rollback journal: read it now (after the database would be wrong: the writer
         // may commit in between; the states compared afterwards catch that).
         var journalBytes: [UInt8] = []
