@@ -27,6 +27,10 @@ public struct AnkiStudySettings: Sendable, Hashable {
     public var utcOffsetSeconds: Int?
     /// Whether FSRS is on in the collection.
     public var fsrsEnabled: Bool
+    /// Whether Anki's load balancer is on (collection-wide).
+    public var loadBalancerEnabled: Bool
+    /// The preset's easy days, a factor per weekday from Monday (empty: none kept).
+    public var easyDaysPercentages: [Double]
 
     /// The settings of `selection`.
     public init(_ selection: AnkiSelection) {
@@ -43,6 +47,8 @@ public struct AnkiStudySettings: Sendable, Hashable {
         rolloverHour = selection.settings.rolloverHour
         utcOffsetSeconds = selection.settings.localOffsetMinutesWest.map { -$0 * 60 }
         fsrsEnabled = selection.settings.fsrsEnabled
+        loadBalancerEnabled = selection.settings.loadBalancerEnabled
+        easyDaysPercentages = stand.easyDaysPercentages
     }
 
     /// The fixed-offset zone of ``utcOffsetSeconds`` (UTC when the collection keeps none).
