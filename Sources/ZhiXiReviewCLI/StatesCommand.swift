@@ -111,28 +111,28 @@ enum StatesCommand: Command {
                 + "\(histories.manualEntryCount == 1 ? "is" : "are") not a review and \(histories.manualEntryCount == 1 ? "was" : "were") skipped")
         }
         let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler, now: now)
+        // With an Anki file, the text output ends with what was read and which settings were used.
+        var ankiSummary = ""
+        if let anki, format == .text {
+            var overridden: Set<AnkiInput.Setting> = []
+            if givenParameters != nil { overridden.insert(.parameters) }
+            if retentionGiven != nil { overridden.insert(.retention) }
+            if learningGiven != nil { overridden.insert(.learningSteps) }
+            if relearningGiven != nil { overridden.insert(.relearningSteps) }
+            if maximumGiven != nil { overridden.insert(.maximumInterval) }
+            if hour != nil { overridden.insert(.dayStart) }
+            if zone != nil { overridden.insert(.timeZone) }
+            ankiSummary = anki.summary(used: [.parameters, .retention, .learningSteps, .relearningSteps, .maximumInterval, .dayStart,
+                                              .timeZone], overridden: overridden)
+        }
         if arguments.flag(StatesPreview.option) {
             let previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)
-            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now))
+            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now) + ankiSummary)
         }
         switch format {
         case .json: context.write(try json(summaries))
         case .csv: context.write(csv(summaries))
-        default:
-            var output = text(summaries, calendar: calendar)
-            if let anki {
-                var overridden: Set<AnkiInput.Setting> = []
-                if givenParameters != nil { overridden.insert(.parameters) }
-                if retentionGiven != nil { overridden.insert(.retention) }
-                if learningGiven != nil { overridden.insert(.learningSteps) }
-                if relearningGiven != nil { overridden.insert(.relearningSteps) }
-                if maximumGiven != nil { overridden.insert(.maximumInterval) }
-                if hour != nil { overridden.insert(.dayStart) }
-                if zone != nil { overridden.insert(.timeZone) }
-                output += anki.summary(used: [.parameters, .retention, .learningSteps, .relearningSteps, .maximumInterval, .dayStart,
-                                              .timeZone], overridden: overridden)
-            }
-            context.write(output)
+        default: context.write(text(summaries, calendar: calendar) + ankiSummary)
         }
     }
 
