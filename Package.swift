@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
         .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
+        .library(name: "ZhiXiArchive", targets: ["ZhiXiArchive"]),
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
@@ -56,6 +57,11 @@ let package = Package(
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
         .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        // The system's zlib (raw inflate, CRC-32): a module map and a shim header, linked as -lz.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Containers, read in memory with a limit on what they expand to: Zstandard frames
+        // (pure Swift) and zip archives (stored, deflate through CZlib). No files, no paths.
+        .target(name: "ZhiXiArchive", dependencies: ["CZlib", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
@@ -108,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
+                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiArchive"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
@@ -134,6 +140,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        .testTarget(name: "ZhiXiArchiveTests", dependencies: ["ZhiXiArchive", "CZlib", "ZhiXiTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiTestSupport", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
