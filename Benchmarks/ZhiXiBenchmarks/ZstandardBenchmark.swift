@@ -5,8 +5,10 @@ import ZhiXiArchive
 /// file. First checks that both give the same bytes, then alternates the two `--runs N`
 /// rounds (default 9): ours reads the file and decompresses it in this process; the tool is
 /// a process, `zstd -d -c -q FILE` with its output to /dev/null (process start, about a
-/// millisecond, included). Prints MB/s of output, medians with min–max, and the ratio of
-/// the two within each round.
+/// millisecond, included). Beside them, the same job as ours: libzstd's one-shot
+/// `ZSTD_decompress` into a fresh buffer of `ZSTD_decompressBound` bytes, the input in memory
+/// (libzstd.so.1 opened at run time; skipped, saying so, when absent). Prints MB/s of output,
+/// medians with min–max, and the ratios within each round.
 enum ZstandardBenchmark {
     static func run(arguments: [String]) throws {
         guard let path = arguments.first(where: { !$0.hasPrefix("--") && !isOptionValue($0, in: arguments) }) else {
@@ -15,17 +17,31 @@ enum ZstandardBenchmark {
         let runs = max(1, Int(BenchmarkSupport.option("runs", in: arguments) ?? "") ?? 9)
         let tool = BenchmarkSupport.option("zstd", in: arguments) ?? "/usr/bin/zstd"
         let limit = ExpansionLimit(maximumOutputBytes: 16 << 30)
-        let input = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let input = try readFile(path)
         let ours = try ZstandardDecoder.decompress(input, limit: limit)
         let theirs = try toolOutput(tool, ["-d", "-c", "-q", path])
         guard ours == theirs else {
             throw BenchmarkError.mismatch("the decoders disagree: ours \(ours.count) bytes, zstd \(theirs.count) bytes")
         }
         print("\(path): \(input.count) bytes → \(ours.count) bytes, identical to zstd -d")
-        var oursSeconds: [Double] = [], toolSeconds: [Double] = [], ratios: [Double] = []
+        let library = LibraryZstandard()
+        if let library {
+            guard try library.decompress(input) == ours else { throw BenchmarkError.mismatch("libzstd and ours disagree") }
+        } else {
+            print("libzstd.so.1 not found: the in-memory comparison is skipped")
+        }
+        var oursSeconds: [Double] = [], inMemorySeconds: [Double] = [], toolSeconds: [Double] = [], ratios: [Double] = []
+        var librarySeconds: [Double] = [], libraryRatios: [Double] = []
         for _ in 0 ..< runs {
+            let inMemory = try BenchmarkSupport.time { _ = try ZstandardDecoder.decompress(input, limit: limit) }
+            inMemorySeconds.append(inMemory)
+            if let library {
+                let seconds = try BenchmarkSupport.time { _ = try library.decompress(input) }
+                librarySeconds.append(seconds)
+                libraryRatios.append(seconds / inMemory)
+            }
             let mine = try BenchmarkSupport.time {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                let bytes = try readFile(path)
                 _ = try ZstandardDecoder.decompress(bytes, limit: limit)
             }
             let other = try BenchmarkSupport.time { try runTool(tool, ["-d", "-c", "-q", path]) }
@@ -40,10 +56,26 @@ enum ZstandardBenchmark {
                           megabytes / sorted.first!, BenchmarkSupport.median(seconds) * 1e3)
         }
         print("ZstandardDecoder (read + decompress): \(rate(oursSeconds))")
+        print("ZstandardDecoder (input in memory):   \(rate(inMemorySeconds))")
         print("zstd -d (process):                    \(rate(toolSeconds))")
+        if !librarySeconds.isEmpty {
+            print("libzstd one-shot (input in memory):   \(rate(librarySeconds))")
+        }
         let sortedRatios = ratios.sorted()
         print(String(format: "speed ratio ours/zstd per round: %.2f (%.2f–%.2f), medians of %d rounds", BenchmarkSupport.median(ratios),
                      sortedRatios.first!, sortedRatios.last!, runs))
+        if !libraryRatios.isEmpty {
+            let sorted = libraryRatios.sorted()
+            print(String(format: "speed ratio ours/libzstd in memory per round: %.2f (%.2f–%.2f)", BenchmarkSupport.median(libraryRatios),
+                         sorted.first!, sorted.last!))
+        }
+    }
+
+    /// The file's bytes, read straight into an array.
+    static func readFile(_ path: String) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        return [UInt8](try handle.readToEnd() ?? Data())
     }
 
     private static func isOptionValue(_ argument: String, in arguments: [String]) -> Bool {

@@ -111,50 +111,56 @@ enum FiniteStateEntropy {
     /// - Complexity: O(table size).
     static func buildTable(_ normalized: UnsafePointer<Int16>, symbolCount: Int, accuracyLog: Int, code: SequenceCode?,
                            into cells: UnsafeMutablePointer<FiniteStateEntropyCell>, what: String, at offset: Int) throws(ArchiveError) {
-        let tableSize = 1 << accuracyLog
-        var failed = false
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 512 + 256) { scratch in
-            let symbols = scratch.baseAddress!
-            let nextCount = symbols + 512
-            var highThreshold = tableSize - 1
-            for symbol in 0 ..< symbolCount {
-                let probability = Int(normalized[symbol])
-                if probability == -1 {
-                    symbols[highThreshold] = UInt16(symbol)
-                    highThreshold -= 1
-                    nextCount[symbol] = 1
-                } else {
-                    nextCount[symbol] = UInt16(max(0, probability))
-                }
-            }
-            let step = (tableSize >> 1) + (tableSize >> 3) + 3
-            let mask = tableSize - 1
-            var position = 0
-            for symbol in 0 ..< symbolCount {
-                let probability = Int(normalized[symbol])
-                guard probability > 0 else { continue }
-                for _ in 0 ..< probability {
-                    symbols[position] = UInt16(symbol)
-                    repeat { position = (position + step) & mask } while position > highThreshold
-                }
-            }
-            guard position == 0 else {
-                failed = true
-                return
-            }
-            for state in 0 ..< tableSize {
-                let symbol = Int(symbols[state])
-                let next = Int(nextCount[symbol])
-                nextCount[symbol] += 1
-                let stateBits = accuracyLog - (Int.bitWidth - 1 - next.leadingZeroBitCount)
-                let baseline: (base: UInt32, extraBits: UInt8) = code?.baseline(of: symbol) ?? (base: UInt32(symbol), extraBits: 0)
-                cells[state] = FiniteStateEntropyCell(base: baseline.base, nextState: UInt16((next << stateBits) - tableSize),
-                                                      extraBits: baseline.extraBits, stateBits: UInt8(stateBits))
+        let spread = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 512 + 256) { scratch in
+            withUnsafeTemporaryAllocation(of: (base: UInt32, extraBits: UInt8).self, capacity: 256) { baselines in
+                spreadTable(normalized, symbolCount: symbolCount, accuracyLog: accuracyLog, code: code, into: cells,
+                            symbols: scratch.baseAddress!, nextCount: scratch.baseAddress! + 512, baselines: baselines.baseAddress!)
             }
         }
-        if failed {
+        guard spread else {
             throw ArchiveError(.malformed, .zstandard, "the FSE table of \(what) does not spread over its cells", at: offset)
         }
+    }
+
+    /// `buildTable`'s work in scratch memory: false when the spread does not come back to 0.
+    private static func spreadTable(_ normalized: UnsafePointer<Int16>, symbolCount: Int, accuracyLog: Int, code: SequenceCode?,
+                                    into cells: UnsafeMutablePointer<FiniteStateEntropyCell>, symbols: UnsafeMutablePointer<UInt16>,
+                                    nextCount: UnsafeMutablePointer<UInt16>, baselines: UnsafeMutablePointer<(base: UInt32, extraBits: UInt8)>) -> Bool {
+        let tableSize = 1 << accuracyLog
+        var highThreshold = tableSize - 1
+        for symbol in 0 ..< symbolCount {
+            baselines[symbol] = code?.baseline(of: symbol) ?? (base: UInt32(symbol), extraBits: 0)
+            let probability = Int(normalized[symbol])
+            if probability == -1 {
+                symbols[highThreshold] = UInt16(symbol)
+                highThreshold -= 1
+                nextCount[symbol] = 1
+            } else {
+                nextCount[symbol] = UInt16(max(0, probability))
+            }
+        }
+        let step = (tableSize >> 1) + (tableSize >> 3) + 3
+        let mask = tableSize - 1
+        var position = 0
+        for symbol in 0 ..< symbolCount {
+            let probability = Int(normalized[symbol])
+            guard probability > 0 else { continue }
+            for _ in 0 ..< probability {
+                symbols[position] = UInt16(symbol)
+                repeat { position = (position + step) & mask } while position > highThreshold
+            }
+        }
+        guard position == 0 else { return false }
+        for state in 0 ..< tableSize {
+            let symbol = Int(symbols[state])
+            let next = Int(nextCount[symbol])
+            nextCount[symbol] += 1
+            let stateBits = accuracyLog - (Int.bitWidth - 1 - next.leadingZeroBitCount)
+            let baseline = baselines[symbol]
+            cells[state] = FiniteStateEntropyCell(base: baseline.base, nextState: UInt16((next << stateBits) - tableSize),
+                                                  extraBits: baseline.extraBits, stateBits: UInt8(stateBits))
+        }
+        return true
     }
 
     /// The one-cell table of the "RLE" mode: every sequence uses `symbol`, no bits are read.

@@ -23,10 +23,12 @@ final class ZstandardBlockDecoder {
     private let normalized: UnsafeMutablePointer<Int16>
     private let huffmanScratch: HuffmanTable.Scratch
 
-    init(inputStart: UnsafePointer<UInt8>) {
+    /// A decoder for frames whose blocks hold at most `largestBlock` bytes (the literals
+    /// buffer is that large).
+    init(inputStart: UnsafePointer<UInt8>, largestBlock: Int) {
         self.inputStart = inputStart
-        literals = .allocate(capacity: Self.maximumBlockSize + Self.copyOverrun * 2)
-        literals.initialize(repeating: 0, count: Self.maximumBlockSize + Self.copyOverrun * 2)
+        literals = .allocate(capacity: largestBlock + Self.copyOverrun * 2)
+        literals.initialize(repeating: 0, count: largestBlock + Self.copyOverrun * 2)
         huffmanTable = .allocate(capacity: HuffmanTable.maximumEntries)
         huffmanTable.initialize(repeating: 0, count: HuffmanTable.maximumEntries)
         let emptyCell = FiniteStateEntropyCell(base: 0, nextState: 0, extraBits: 0, stateBits: 0)
@@ -78,15 +80,17 @@ final class ZstandardBlockDecoder {
 
     /// Decodes the compressed block of `count` bytes at `block` into `output` (which holds
     /// `frameStart` up to the current position); returns the new output position.
-    /// `windowSize` bounds the offsets. Writes may run `copyOverrun` bytes past `bound.end`.
+    /// `windowSize` bounds the offsets, `blockMaximum` the literals. Writes may run
+    /// `copyOverrun` bytes past `bound.end`.
     /// - Complexity: O(block size + regenerated size).
     func decodeCompressedBlock(_ block: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>,
-                               frameStart: UnsafeMutablePointer<UInt8>, bound: OutputBound, windowSize: Int) throws(ArchiveError) -> UnsafeMutablePointer<UInt8> {
+                               frameStart: UnsafeMutablePointer<UInt8>, bound: OutputBound, windowSize: Int,
+                               blockMaximum: Int) throws(ArchiveError) -> UnsafeMutablePointer<UInt8> {
         let blockOffset = block - inputStart
         guard count >= 2 else {
             throw ArchiveError(.malformed, .zstandard, "a compressed block of \(count) byte\(count == 1 ? "" : "s") is too short for its two sections", at: blockOffset)
         }
-        let (literalCount, literalsSize) = try decodeLiterals(block, count: count, at: blockOffset)
+        let (literalCount, literalsSize) = try decodeLiterals(block, count: count, blockMaximum: blockMaximum, at: blockOffset)
         return try decodeSequences(block + literalsSize, count: count - literalsSize, literalCount: literalCount, output: output,
                                    frameStart: frameStart, bound: bound, windowSize: windowSize)
     }
@@ -95,7 +99,7 @@ final class ZstandardBlockDecoder {
 
     /// Decodes the literals section into `literals`; returns how many literals and how many
     /// bytes of the block the section took.
-    private func decodeLiterals(_ block: UnsafePointer<UInt8>, count: Int, at blockOffset: Int) throws(ArchiveError) -> (Int, Int) {
+    private func decodeLiterals(_ block: UnsafePointer<UInt8>, count: Int, blockMaximum: Int, at blockOffset: Int) throws(ArchiveError) -> (Int, Int) {
         let first = Int(block[0])
         let type = first & 3
         let sizeFormat = (first >> 2) & 3
@@ -110,8 +114,9 @@ final class ZstandardBlockDecoder {
                 headerSize = 3
                 size = (first >> 4) + Int(block[1]) << 4 + Int(block[2]) << 12
             }
-            guard size <= Self.maximumBlockSize else {
-                throw ArchiveError(.malformed, .zstandard, "the block declares \(size) literals, more than a block holds", at: blockOffset)
+            guard size <= blockMaximum else {
+                throw ArchiveError(.malformed, .zstandard, "the block declares \(size) literals, more than the \(blockMaximum) a block of the frame holds",
+                                   at: blockOffset)
             }
             if type == 0 {
                 guard headerSize + size <= count else {
@@ -144,8 +149,9 @@ final class ZstandardBlockDecoder {
                 compressedSize = Int((header >> 22) & 0x3FFFF)
             }
             let streamCount = sizeFormat == 0 ? 1 : 4
-            guard size <= Self.maximumBlockSize else {
-                throw ArchiveError(.malformed, .zstandard, "the block declares \(size) literals, more than a block holds", at: blockOffset)
+            guard size <= blockMaximum else {
+                throw ArchiveError(.malformed, .zstandard, "the block declares \(size) literals, more than the \(blockMaximum) a block of the frame holds",
+                                   at: blockOffset)
             }
             guard headerSize + compressedSize <= count else {
                 throw ArchiveError(.truncated, .zstandard, "the block's \(compressedSize) bytes of Huffman-coded literals run past its end", at: blockOffset)

@@ -57,6 +57,7 @@ public enum ZstandardDecoder {
             var finished = false
             output = [UInt8](unsafeUninitializedCapacity: capacity + ZstandardBlockDecoder.copyOverrun) { buffer, initialized in
                 let destination = buffer.baseAddress!
+                LargeBuffer.adviseHugePages(destination, count: capacity)
                 var written = previous.count
                 previous.withUnsafeBufferPointer { old in
                     if let source = old.baseAddress { destination.update(from: source, count: old.count) }
@@ -99,7 +100,7 @@ struct ZstandardStream {
         self.count = count
         self.scan = scan
         self.limit = limit
-        blocks = ZstandardBlockDecoder(inputStart: input)
+        blocks = ZstandardBlockDecoder(inputStart: input, largestBlock: scan.frames.compactMap { $0.header?.blockMaximumSize }.max() ?? 0)
     }
 
     /// Decodes blocks into `output`, which holds `written` bytes and has room for `capacity`
@@ -157,7 +158,8 @@ struct ZstandardStream {
                         header.blockMaximumSize <= min(allowedByFrame, allowedByLimit) ? .blockMaximum(header.blockMaximumSize)
                             : allowedByFrame <= allowedByLimit ? .declaredContentSize(header.contentSize ?? 0) : .limit(limit)
                     let end = try blocks.decodeCompressedBlock(input + position + 3, count: size, output: destination, frameStart: output + frameStart,
-                                                               bound: .init(end: destination + room, reason: reason), windowSize: header.windowSize)
+                                                               bound: .init(end: destination + room, reason: reason), windowSize: header.windowSize,
+                                                               blockMaximum: header.blockMaximumSize)
                     written = end - output
                     position += 3 + size
                 }
