@@ -151,8 +151,8 @@ struct ZstandardDamageTests {
         // Two blocks: "AB" then a match 2 back (offset value 5), then "C" and the repeat offset 1
         // (offset value 1: the last distance, 2).
         let first = HandMadeFrame.rawBlock([0x41, 0x42], last: false)
-        let second = HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(literal: 0x43, matchLength: 4, offsetValue: 5), last: false)
-        let third = HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(literal: 0x44, matchLength: 3, offsetValue: 1), last: true)
+        let second = HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(literals: [0x43], matchLength: 4, offsetValue: 5), last: false)
+        let third = HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(literals: [0x44], matchLength: 3, offsetValue: 1), last: true)
         let output = try ZstandardDecoder.decompress(HandMadeFrame.header() + first + second + third, limit: Self.limit)
         #expect(String(decoding: output, as: UTF8.self) == "ABCBCBCDCDC")
         // A 1 KiB window: a distance of 1,025 is refused although the frame produced more.
@@ -164,6 +164,35 @@ struct ZstandardDamageTests {
         #expect(error.reason.contains("more than the window of 1024 bytes"))
         let inside = HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(matchLength: 3, offsetValue: 1_024 + 3), last: true)
         #expect(try ZstandardDecoder.decompress(HandMadeFrame.header(windowLog: 10) + big + inside, limit: Self.limit).count == 1_028)
+    }
+
+    /// What zstd 1.5.4 did not write into the fixtures (see docs/CORRECTNESS.md): RLE
+    /// literals, the repeat offsets after a sequence without literals, a 3-byte sequence count.
+    @Test("hand-made features the fixtures lack: RLE literals, repeat offsets without literals, 32,512 sequences")
+    func handMadeRareFeatures() throws {
+        func decode(_ blocks: [UInt8]) throws -> String {
+            String(decoding: try ZstandardDecoder.decompress(HandMadeFrame.header() + blocks, limit: Self.limit), as: UTF8.self)
+        }
+        // RLE literals with 1-, 2- and 3-byte headers, no sequences.
+        #expect(try decode(HandMadeFrame.compressedBlock([0x01 | 5 << 3, 0x51, 0x00], last: true)) == "QQQQQ")
+        #expect(try decode(HandMadeFrame.compressedBlock([0x85, 62, 0x52, 0x00], last: true)) == String(repeating: "R", count: 1_000))
+        let big = 70_000
+        #expect(try decode(HandMadeFrame.compressedBlock([UInt8(0x0D | (big & 0xF) << 4), UInt8((big >> 4) & 0xFF), UInt8(big >> 12), 0x53, 0x00], last: true))
+                == String(repeating: "S", count: big))
+        // Literal length 0: offset values 3, 1, 2 mean rep0 − 1, rep1, rep2 (RFC 8878 §3.1.1.5).
+        let start = HandMadeFrame.rawBlock(Array("ABCDEFGH".utf8), last: false)
+            + HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(literals: [0x58], matchLength: 3, offsetValue: 7), last: false)
+        func noLiterals(_ offsetValue: Int, last: Bool = false) -> [UInt8] {
+            HandMadeFrame.compressedBlock(HandMadeFrame.compressedRunContent(literals: [], matchLength: 3, offsetValue: offsetValue), last: last)
+        }
+        #expect(try decode(start + noLiterals(3) + noLiterals(1) + noLiterals(2, last: true)) == "ABCDEFGHXFGHFGHHFGGGG")
+        // rep0 − 1 when rep0 is 1 is no distance at all.
+        let zero = try #require(throws: ArchiveError.self) { try decode(start + noLiterals(3) + noLiterals(1) + noLiterals(2) + noLiterals(3, last: true)) }
+        #expect(zero.reason.contains("copies from 0 bytes back") && zero.reason.contains("not a distance"))
+        // 32,512 sequences (count in 3 bytes): each 3 bytes from 1 back, 2 zero bits apiece.
+        let sequences = [0x00, 0xFF, 0x00, 0x00, 0x54, 0x00, 0x02, 0x00] + [UInt8](repeating: 0, count: 8_128) + [0x01]
+        let many = try decode(HandMadeFrame.rawBlock([0x41], last: false) + HandMadeFrame.compressedBlock(sequences, last: true))
+        #expect(many == String(repeating: "A", count: 1 + 32_512 * 3))
     }
 }
 

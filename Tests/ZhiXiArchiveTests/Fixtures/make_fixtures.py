@@ -14,6 +14,7 @@ import io
 import json
 import os
 import random
+import shutil
 import sqlite3
 import struct
 import subprocess
@@ -55,6 +56,17 @@ def repetitive(rng, size):
             out += out[start:start + rng.randrange(16, 2048)]
         else:
             out += struct.pack("<QIH", rng.getrandbits(64), len(out), rng.randrange(4)) * rng.randrange(1, 40)
+    return bytes(out[:size])
+
+
+def phrases_with_marks(rng, size):
+    """A phrase from rotating starts, a 'Z' or two between: later blocks reuse the Huffman
+    table (4 streams, treeless) and the optimal parser uses the repeat offset rep0 - 1."""
+    phrase = b"the quick brown fox jumps over the lazy dog 0123456789 "
+    out = bytearray()
+    while len(out) < size:
+        start = rng.randrange(len(phrase))
+        out += phrase[start:] + phrase[:start] + b"Z" * rng.choice([0, 1, 1, 2])
     return bytes(out[:size])
 
 
@@ -107,6 +119,8 @@ def main():
     }
     far = bytes(rng.getrandbits(8) for _ in range(32_768))
     inputs["long-distance"] = far + bytes(1_100_000) + text(rng, 2000) + far   # `far` again 1.1 MB later
+    inputs["phrases-400k"] = phrases_with_marks(rng, 400_000)
+    inputs["eight-symbols"] = bytes(rng.randrange(8) for _ in range(20_000))   # Huffman weights written directly
     cases = []  # (file, input name, zstd options, via pipe)
     for level in ["-1", "-3", "-9", "-19", "--ultra -22"]:
         cases.append((f"text-150k{level.replace(' ', '').replace('--ultra', '')}", "text-150k", level.split(), False))
@@ -129,6 +143,9 @@ def main():
         ("sqlite-db-3", "sqlite-db", ["-3"], False),
         ("sqlite-db-19", "sqlite-db", ["-19"], False),
         ("sqlite-db-pipe", "sqlite-db", ["-3"], True),
+        ("phrases-400k-3", "phrases-400k", ["-3"], False),
+        ("phrases-400k-19", "phrases-400k", ["-19"], False),
+        ("eight-symbols-3", "eight-symbols", ["-3"], False),
         ("long-distance-1", "long-distance", ["-1"], False),
         ("long-distance-1-long", "long-distance", ["-1", "--long"], False),
     ]
@@ -177,11 +194,20 @@ def main():
     entries = [("collection.anki21b", frames["text-small-19"]), ("meta", b"\x08\x03"), ("résumé/日本語.txt", small),
                ("empty.txt", b""), ("folder/", b"")]
 
+    moment = (2026, 12, 1, 12, 0, 0)   # fixed times: the same bytes on every run
+
+    def info(entry_name, method):
+        item = zipfile.ZipInfo(entry_name, date_time=moment)
+        item.compress_type = method
+        if entry_name.endswith("/"):
+            item.external_attr = 0o40755 << 16 | 0x10
+        return item
+
     def write(name, method, **keywords):
         path = os.path.join(ZIP_DIR, name)
         with zipfile.ZipFile(path, "w", compression=method, **keywords) as archive:
             for entry_name, data in entries:
-                archive.writestr(entry_name, data)
+                archive.writestr(info(entry_name, method), data)
         return path
 
     write("python-stored.zip", zipfile.ZIP_STORED)
@@ -190,7 +216,7 @@ def main():
     path = os.path.join(ZIP_DIR, "python-zip64.zip")
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for entry_name, data in entries[:3]:
-            with archive.open(entry_name, "w", force_zip64=True) as handle:
+            with archive.open(info(entry_name, zipfile.ZIP_DEFLATED), "w", force_zip64=True) as handle:
                 handle.write(data)
 
     class Unseekable(io.RawIOBase):
@@ -205,20 +231,27 @@ def main():
     stream = Unseekable()
     with zipfile.ZipFile(stream, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for entry_name, data in entries[:3]:
-            archive.writestr(entry_name, data)
+            archive.writestr(info(entry_name, zipfile.ZIP_DEFLATED), data)
     with open(os.path.join(ZIP_DIR, "python-descriptors.zip"), "wb") as handle:
         handle.write(bytes(stream.buffer))
     scratch = tempfile.mkdtemp()
+    stamp = 1_796_126_400   # 2026-12-01 12:00 UTC
     for entry_name, data in [("meta", b"\x08\x03"), ("text.txt", small)]:
         with open(os.path.join(scratch, entry_name), "wb") as handle:
             handle.write(data)
+        os.utime(os.path.join(scratch, entry_name), (stamp, stamp))
+    # Fixed times for Info-ZIP too (libfaketime, when present). Two files still differ from run
+    # to run: infozip-streamed.zip (zip stamps stdin with the pipe's time) and
+    # infozip-encrypted.zip (a random encryption header); their manifest entries do not.
+    clock = ["faketime", "-f", "2026-12-01 12:00:00"] if shutil.which("faketime") else []
+    environment = dict(os.environ, TZ="UTC")
     for name, options in [("infozip-zip64.zip", ["-fz"]), ("infozip-encrypted.zip", ["-P", "secret"]),
                           ("infozip-stored.zip", ["-0"])]:
         target = os.path.join(ZIP_DIR, name)
         if os.path.exists(target):
             os.remove(target)
-        subprocess.run(["zip", "-q", "-X", *options, target, "meta", "text.txt"], cwd=scratch, check=True)
-    streamed = subprocess.run(["zip", "-q", "-X", "-", "-"], input=small, stdout=subprocess.PIPE, check=True).stdout
+        subprocess.run(clock + ["zip", "-q", "-X", *options, target, "meta", "text.txt"], cwd=scratch, check=True, env=environment)
+    streamed = subprocess.run(clock + ["zip", "-q", "-X", "-", "-"], input=small, stdout=subprocess.PIPE, check=True, env=environment).stdout
     with open(os.path.join(ZIP_DIR, "infozip-streamed.zip"), "wb") as handle:
         handle.write(streamed)
     for file in sorted(os.listdir(ZIP_DIR)):

@@ -31,11 +31,12 @@ enum HandMadeFrame {
         blockHeader(type: 1, size: count, last: last) + [byte]
     }
 
-    /// The content of a compressed block: one raw literal `literal`, then one sequence (three
-    /// RLE tables, no state bits) whose match has `matchLength` (3…34, or 65,539…131,074) and
-    /// offset value `offsetValue` (> 3: a distance of offsetValue − 3). `modes` replaces the
-    /// compression-modes byte when given.
-    static func compressedRunContent(literal: UInt8 = 0x41, matchLength: Int, offsetValue: Int, modes: UInt8 = 0x54) -> [UInt8] {
+    /// The content of a compressed block: raw literals (none or one byte), then one sequence
+    /// (three RLE tables, no state bits) of that literal length, whose match has `matchLength`
+    /// (3…34, or 65,539…131,074) and offset value `offsetValue` (> 3: a distance of
+    /// offsetValue − 3; 1…3: a repeat offset). `modes` replaces the compression-modes byte.
+    static func compressedRunContent(literals: [UInt8] = [0x41], matchLength: Int, offsetValue: Int, modes: UInt8 = 0x54) -> [UInt8] {
+        precondition(literals.count <= 1)
         let offsetCode = Int.bitWidth - 1 - offsetValue.leadingZeroBitCount
         let offsetExtra = offsetValue - (1 << offsetCode)
         let matchCode: Int, matchExtraBits: Int, matchExtra: Int
@@ -48,7 +49,7 @@ enum HandMadeFrame {
         let bitCount = offsetCode + matchExtraBits
         let stream = 1 << bitCount | offsetExtra << matchExtraBits | matchExtra
         let streamBytes = (0 ..< (bitCount / 8 + 1)).map { UInt8(truncatingIfNeeded: stream >> (8 * $0)) }
-        return [0x08, literal, 0x01, modes, 0x01, UInt8(offsetCode), UInt8(matchCode)] + streamBytes
+        return [UInt8(literals.count << 3)] + literals + [0x01, modes, UInt8(literals.count), UInt8(offsetCode), UInt8(matchCode)] + streamBytes
     }
 
     static func compressedBlock(_ content: [UInt8], last: Bool) -> [UInt8] {
