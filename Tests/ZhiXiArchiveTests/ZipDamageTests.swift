@@ -171,6 +171,18 @@ struct ZipDamageTests {
         #expect(short.kind == .truncated)
     }
 
+    @Test("an entry made up by the caller, not read from the archive, is checked like the archive's")
+    func forgedEntry() throws {
+        let archive = try ZipArchive(ZipBuilder(entries: [ZipBuilder.Entry.stored("meta", [1, 2, 3])]).build())
+        for change in [{ (entry: inout ZipArchive.Entry) in entry.compressedSize = -5 }, { $0.uncompressedSize = -1 },
+                       { $0.localHeaderOffset = -30 }, { $0.localHeaderOffset = 1 << 40 }, { $0.compressedSize = 1 << 40 },
+                       { $0.localHeaderOffset = 1 }] {
+            var entry = archive.entries[0]
+            change(&entry)
+            #expect(throws: ArchiveError.self) { try archive.contents(of: entry, limit: Self.limit) }
+        }
+    }
+
     private func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: 8 - digits.count) + digits

@@ -23,6 +23,17 @@ struct ZstandardBombTests {
         #expect(error.reason == "the frame declares 100000000000 bytes of content, but its blocks can hold at most 100000")
     }
 
+    @Test("two frames declaring 2^62 bytes each, with no limit: a lie, not an overflow")
+    func declaredSizesThatOverflow() throws {
+        let frame = HandMadeFrame.header(contentSize: 1 << 62) + HandMadeFrame.rleBlock(0, count: 10, last: true)
+        let error = try #require(throws: ArchiveError.self) {
+            try ZstandardDecoder.decompress(frame + frame, limit: ExpansionLimit(maximumOutputBytes: .max))
+        }
+        #expect(error.kind == .malformed && error.reason.contains("can hold at most 10"))
+        let huge = HandMadeFrame.header(contentSize: .max) + HandMadeFrame.rleBlock(0, count: 10, last: true)
+        #expect(throws: ArchiveError.self) { try ZstandardDecoder.decompress(huge + huge, limit: ExpansionLimit(maximumOutputBytes: .max)) }
+    }
+
     @Test("RLE blocks without a declared size, 13 GB in 400 KB, are refused by their headers")
     func rleBlocksBomb() throws {
         var frame = HandMadeFrame.header()

@@ -130,6 +130,9 @@ public struct ZipArchive: Sendable {
     public func contents(of entry: Entry, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
         let reader = LittleEndianBytes(bytes)
         let local = entry.localHeaderOffset
+        guard entry.compressedSize >= 0, entry.uncompressedSize >= 0 else {
+            throw ArchiveError(.malformed, .zip, "the entry's sizes are negative: it is not one of this archive's", at: local, entry: entry.name)
+        }
         guard local >= 0, local <= bytes.count - 30 else {
             throw ArchiveError(.truncated, .zip, "the archive ends before the entry's local header", at: local, entry: entry.name)
         }

@@ -49,7 +49,8 @@ struct ZstandardFrameScan {
                     throw ArchiveError(.limitExceeded, .zstandard,
                                        "the frame declares \(declared) bytes of content, more than the limit of \(limit) bytes", at: offset)
                 }
-                declaredAtLeast += declared
+                let sum = declaredAtLeast.addingReportingOverflow(declared)
+                declaredAtLeast = sum.overflow ? Int.max : sum.partialValue
                 if declaredAtLeast > limit {
                     throw ArchiveError(.limitExceeded, .zstandard,
                                        "the frames declare \(declaredAtLeast) bytes of content in all, more than the limit of \(limit) bytes", at: offset)
@@ -82,7 +83,7 @@ struct ZstandardFrameScan {
                 } else {
                     upperBound += size
                     lowerBound += size
-                    if header.contentSize == nil, declaredAtLeast + lowerBound > limit {
+                    if header.contentSize == nil, lowerBound > limit - declaredAtLeast {
                         throw ArchiveError(.limitExceeded, .zstandard,
                                            "the frame's raw and RLE blocks alone hold \(declaredAtLeast + lowerBound) bytes\(frames.isEmpty ? "" : " with the frames before it"), more than the limit of \(limit) bytes",
                                            at: offset)
