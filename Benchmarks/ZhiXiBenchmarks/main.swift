@@ -33,6 +33,8 @@ benchmarks:
              options: --lessons N  --sessions N  --out FILE
   fleet      write N varied, deterministic learners as JSON lines, for 'plan --batch'
              options: --learners N (1000)  --out FILE.jsonl  --seed S (12)
+  zstd       the Swift Zstandard decoder beside the zstd tool on one file (MB/s, ratio)
+             options: FILE.zst  --runs N (9)  --zstd PATH (/usr/bin/zstd)
   fleet-lines  what 'plan --batch' does for each line (decode with the duplicate-key check,
              bounds, plan, JSON) on one thread, to count instructions with callgrind
              options: --input FILE.jsonl  --now ISO-8601 (2026-11-29T01:00:00Z)
@@ -52,6 +54,7 @@ do {
     case "decode": try DecodeBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))
+    case "zstd": try ZstandardBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fleet-lines": try FleetLineBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:

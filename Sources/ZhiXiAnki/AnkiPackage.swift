@@ -1,6 +1,4 @@
-#if canImport(ZhiXiArchive)
 import ZhiXiArchive
-
 
 /// A `.colpkg` or `.apkg`: a zip archive holding the collection as `collection.anki21b`
 /// (SQLite compressed with Zstandard, Anki 2.1.50 and later), `collection.anki21` or
@@ -51,13 +49,3 @@ enum AnkiPackage {
     }
 }
 
-#else
-/// A `.colpkg` or `.apkg` (a zip archive). Reading one needs the zip and Zstandard readers of
-/// ZhiXiArchive, which are not in this build yet: packages are refused, saying so.
-enum AnkiPackage {
-    static func open(_ bytes: [UInt8], name: String, limits: AnkiReadLimits) throws(AnkiError) -> AnkiCollection {
-        throw AnkiError(.unsupportedSchema, file: name, reason: "is a zip archive (an Anki package); this build cannot read "
-                        + "packages yet: give the profile's collection.anki2 instead")
-    }
-}
-#endif
