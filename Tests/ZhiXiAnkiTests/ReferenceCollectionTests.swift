@@ -15,13 +15,15 @@ import ZhiXiAnki
         return try JSONSerialization.jsonObject(with: data) as! [String: Any]
     }
 
-    static func compare(_ collection: AnkiCollection, _ reference: [String: Any], rolloverKept: Bool = true,
+    static func compare(_ collection: AnkiCollection, _ reference: [String: Any], collectionSettingsKept: Bool = true,
                         deletedKept: Bool = true) throws {
         let settings = reference["collection"] as! [String: Any]
         #expect(collection.creationSeconds == (settings["crt"] as? NSNumber)?.int64Value)
         #expect(collection.settings.creationOffsetMinutesWest == (settings["creationOffset"] as? NSNumber)?.intValue)
-        if rolloverKept { #expect(collection.settings.rolloverHour == (settings["rollover"] as? NSNumber)?.intValue) }
-        #expect(collection.settings.fsrsEnabled == settings["fsrs"] as? Bool)
+        if collectionSettingsKept {
+            #expect(collection.settings.rolloverHour == (settings["rollover"] as? NSNumber)?.intValue)
+            #expect(collection.settings.fsrsEnabled == settings["fsrs"] as? Bool)
+        }
 
         let presets = reference["presets"] as! [String: [String: Any]]
         for (name, want) in presets {
@@ -78,8 +80,8 @@ import ZhiXiAnki
     @Test(arguments: ["current.colpkg", "legacy.colpkg", "current.apkg", "legacy.apkg"])
     func thePackages(_ name: String) throws {
         guard let collection = try AnkiFixtureTests.openPackage(Self.folder.appendingPathComponent(name).path) else { return }
-        // A deck package keeps no rollover hour (Anki's default stands in), and no card of a
-        // deleted note's revlog either.
-        try Self.compare(collection, try Self.reference(), rolloverKept: name.hasSuffix(".colpkg"), deletedKept: name.hasSuffix(".colpkg"))
+        // A deck package keeps none of the collection's settings (no rollover hour, no FSRS
+        // switch: Anki's defaults stand in), and no card of a deleted note's revlog either.
+        try Self.compare(collection, try Self.reference(), collectionSettingsKept: name.hasSuffix(".colpkg"), deletedKept: name.hasSuffix(".colpkg"))
     }
 }
