@@ -164,19 +164,13 @@ public struct LearnerWording: Sendable, Hashable {
     /// The table of `language`, read from its files once and kept.
     /// - Complexity: O(size of the files) the first time, O(1) after.
     public static func forLanguage(_ language: AppLanguage) -> LearnerWording {
-        let localization = language.localization
-        if let table = cache.withLock({ $0[localization] }) { return table }
-        let table = LearnerWording(localization: localization)
-        cache.withLock { $0[localization] = table }
-        return table
+        language.localization.prepared(LearnerWording.init(localization:))
     }
 
     /// The Simplified Chinese table (简体中文), the app's default.
     public static var chinese: LearnerWording { forLanguage(.simplifiedChinese) }
     /// The English table.
     public static var english: LearnerWording { forLanguage(.english) }
-
-    private static let cache = Locked<[Localization: LearnerWording]>([:])
 
     /// Reads every sentence of the table. Each key is the property's name.
     init(localization: Localization) {

@@ -26,6 +26,8 @@ public final class LanguageFiles: Sendable {
         var languages: [String]
         var tables: [String: StringTable] = [:]
         var localizations: [String: Localization.Resolved] = [:]
+        /// Tables made from a language's lookup (``Localization/prepared(_:)``), by type and language.
+        var prepared: [String: any Sendable] = [:]
     }
 
     private let state: Locked<State>
@@ -123,6 +125,15 @@ public final class LanguageFiles: Sendable {
         if let cached = state.withLock({ $0.localizations[language] }) { return cached }
         let made = make()
         state.withLock { $0.localizations[language] = made }
+        return made
+    }
+
+    /// The `Table` made from `language`'s lookup, made once and kept.
+    func prepared<Table: Sendable>(_ language: String, make: () -> Table) -> Table {
+        let key = String(reflecting: Table.self) + "/" + language
+        if let cached = state.withLock({ $0.prepared[key] }) as? Table { return cached }
+        let made = make()
+        state.withLock { $0.prepared[key] = made }
         return made
     }
 

@@ -103,6 +103,14 @@ public struct Localization: Sendable, Hashable {
         return key
     }
 
+    /// A table made from this lookup — a part of the program's sentences parsed once
+    /// (the planner's `PlanWording`, the pages' `LearnerWording`) — made the first time it is
+    /// asked for in this language and these files, and kept.
+    /// - Complexity: `make`'s the first time, O(1) after.
+    public func prepared<Table: Sendable>(_ make: (Localization) -> Table) -> Table {
+        files.prepared(language) { make(self) }
+    }
+
     /// The language's plural rules (which form of a counted sentence a number takes).
     public var pluralRules: PluralRules { resolved.pluralRules }
 

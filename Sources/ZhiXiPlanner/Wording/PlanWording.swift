@@ -187,19 +187,13 @@ public struct PlanWording: Sendable, Hashable {
     /// The table of `language`, read from its files once and kept.
     /// - Complexity: O(size of the files) the first time, O(1) after.
     public static func forLanguage(_ language: AppLanguage) -> PlanWording {
-        let localization = language.localization
-        if let table = cache.withLock({ $0[localization] }) { return table }
-        let table = PlanWording(localization: localization)
-        cache.withLock { $0[localization] = table }
-        return table
+        language.localization.prepared(PlanWording.init(localization:))
     }
 
     /// The English table.
     public static var english: PlanWording { forLanguage(.english) }
     /// The Simplified Chinese table (简体中文).
     public static var chinese: PlanWording { forLanguage(.simplifiedChinese) }
-
-    private static let cache = Locked<[Localization: PlanWording]>([:])
 
     /// Reads every sentence of the table. Each key is the property's name.
     init(localization: Localization) {
