@@ -20,9 +20,13 @@ public struct AppConfiguration: Sendable {
     /// Where Sign in with Apple's credential comes from (`AuthorizationControllerCredentialProvider`
     /// on Apple platforms).
     public var credentials: any AppleCredentialProvider
-    /// The language of the pages, of the planner's reasons and of the AI's answers (default
-    /// Simplified Chinese).
-    public var language: AppLanguage
+    /// The language of the pages, of the planner's reasons and of the AI's answers; `nil`
+    /// (the default) follows the learner: the signed-in user's `preferredLanguage`, then
+    /// ``deviceLanguages``, then Simplified Chinese (`AppLanguage/init(user:profile:device:files:)`).
+    public var language: AppLanguage?
+    /// The device's languages in order of preference (`Locale.preferredLanguages` unless given),
+    /// for a learner who has set none.
+    public var deviceLanguages: [String]
     /// Timeouts and retries of the API client.
     public var client: APIClientConfiguration
     /// The planner's configuration for the plans made on the device (its `language` is set
@@ -33,13 +37,15 @@ public struct AppConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(apiBaseURL: URL, storageDirectory: URL, secureStore: any SecureStore, credentials: any AppleCredentialProvider,
-                language: AppLanguage = .default, client: APIClientConfiguration = APIClientConfiguration(),
+                language: AppLanguage? = nil, deviceLanguages: [String] = Locale.preferredLanguages,
+                client: APIClientConfiguration = APIClientConfiguration(),
                 planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.apiBaseURL = apiBaseURL
         self.storageDirectory = storageDirectory
         self.secureStore = secureStore
         self.credentials = credentials
         self.language = language
+        self.deviceLanguages = deviceLanguages
         self.client = client
         self.planner = planner
         self.now = now

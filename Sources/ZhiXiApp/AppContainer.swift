@@ -3,6 +3,7 @@ import ZhiXiAnalysisFeature
 import ZhiXiAuth
 import ZhiXiAuthFeature
 import ZhiXiDomain
+import ZhiXiModel
 import ZhiXiHomeFeature
 import ZhiXiNetwork
 import ZhiXiReading
@@ -61,34 +62,42 @@ public final class AppContainer {
         let session = session
         let userID: @Sendable () async -> String? = { await MainActor.run { session.currentUser?.id } }
         var planner = configuration.planner
-        planner.language = configuration.language
+        planner.language = configuration.language ?? AppLanguage(user: nil, profile: nil, device: configuration.deviceLanguages)
         reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, userID: userID)
         learning = LearningProgressRepository(
             services: services,
             positions: FileReadingPositionStore(fileURL: configuration.storageDirectory.appendingPathComponent("reading-positions.json")),
-            language: configuration.language)
+            language: planner.language)
         analyses = RecallAnalysisRepository(services: services, storage: storage, userID: userID)
+    }
+
+    /// The language of a page made now: the configuration's, else the signed-in learner's
+    /// (their `preferredLanguage`), else the device's, else Simplified Chinese — the first that
+    /// some language's files serve (`zh-Hant` and `zh-TW` get Simplified Chinese). A page keeps
+    /// the language it was made in; a page made after the learner changes theirs is in the new one.
+    public var language: AppLanguage {
+        configuration.language ?? AppLanguage(user: session.currentUser, profile: nil, device: configuration.deviceLanguages)
     }
 
     /// The login page and launch routing.
     public func makeLoginViewModel() -> LoginViewModel {
-        LoginViewModel(session: sessionRepository, language: configuration.language)
+        LoginViewModel(session: sessionRepository, language: language)
     }
 
     /// The review-plan page.
     public func makeReviewPlanViewModel() -> ReviewPlanViewModel {
-        ReviewPlanViewModel(repository: reviews, session: sessionRepository, language: configuration.language, now: configuration.now)
+        ReviewPlanViewModel(repository: reviews, session: sessionRepository, language: language, now: configuration.now)
     }
 
     /// The study home.
     public func makeStudyHomeViewModel() -> StudyHomeViewModel {
         StudyHomeViewModel(useCase: StudyHomeUseCase(reviews: reviews, learning: learning), session: sessionRepository,
-                           language: configuration.language, now: configuration.now)
+                           language: language, now: configuration.now)
     }
 
     /// The analysis page of the lesson `lessonID`.
     public func makeAnalysisViewModel(lessonID: String) -> AnalysisViewModel {
         AnalysisViewModel(lessonID: lessonID, useCase: AnalyzeRecallUseCase(analyses: analyses, reviews: reviews),
-                          session: sessionRepository, language: configuration.language, now: configuration.now)
+                          session: sessionRepository, language: language, now: configuration.now)
     }
 }

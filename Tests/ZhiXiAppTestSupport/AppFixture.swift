@@ -60,9 +60,10 @@ public final class AppFixture: Sendable {
 
     /// The configuration of a launch: the fake API, the device's storage and secure store,
     /// the fixed clock, short timeouts and one quick retry.
-    public func configuration(language: AppLanguage = .default) -> AppConfiguration {
+    /// `language` `nil` follows the learner (no device languages).
+    public func configuration(language: AppLanguage? = .default) -> AppConfiguration {
         AppConfiguration(apiBaseURL: api.apiBaseURL, storageDirectory: storageDirectory,
-                         secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language,
+                         secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language, deviceLanguages: [],
                          client: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
                                                         retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.01, maximumDelay: 0.02)),
                          now: { AppFixture.now })
@@ -71,7 +72,7 @@ public final class AppFixture: Sendable {
     /// A launch of the app, signed in: with Sign in with Apple on the device's first launch,
     /// by restoring the session the device kept on later ones (as the app does at launch).
     @MainActor
-    public func launch(language: AppLanguage = .default) async throws -> AppContainer {
+    public func launch(language: AppLanguage? = .default) async throws -> AppContainer {
         let container = AppContainer(configuration: configuration(language: language))
         if container.client.tokenStore.loadTokens() != nil {
             await container.sessionRepository.restore()
