@@ -29,9 +29,14 @@ enum OptimizeCommand: Command {
         the reviews the planner gives it (sessions rated by the mastery-score scale).
         Progress goes to standard error; standard output ends with the parameters as a JSON
         array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
-        (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
+        (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so. As Anki
+        does, the fit replaces the current parameters (--params; without it the FSRS-6
+        defaults, a preset without parameters) only when it scores better on the same items
+        (log loss weighted by recency); otherwise the current parameters are kept, and a line
+        says so.
         """,
-        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, out.erased, TrainingInput.seed.erased,
+        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
+                  TrainingInput.now.erased, SharedOptions.parameters.erased, out.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased, batch.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
@@ -56,6 +61,8 @@ enum OptimizeCommand: Command {
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let outPath = try arguments.value(of: out)
         let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
+        let current = try ParameterSource.load(arguments, context: context)
+        let currentName = try ParameterSource.describe(arguments)
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
@@ -69,7 +76,9 @@ enum OptimizeCommand: Command {
             }
         }
         let result = fit()
-        let array = TrainingInput.jsonArray(result.parameters)
+        let selection = ParameterSelection(fitted: result.parameters, current: current, dataset: dataset,
+                                           relearningStepCount: input.relearningStepCount)
+        let array = TrainingInput.jsonArray(selection.parameters)
         try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = ""
         if result.outcome == .fitted {
@@ -85,7 +94,11 @@ enum OptimizeCommand: Command {
         if dataset.itemCount > 0, result.outcome.isFitted {
             output += allItemsLosses(result.parameters, dataset: dataset)
         }
-        for warning in warnings(result) { output += "warning: " + warning + "\n" }
+        if selection.outcome == .keptCurrent {
+            output += keptCurrentLine(selection, name: currentName, items: dataset.itemCount, fit: result.parameters)
+        } else {
+            for warning in warnings(result) { output += "warning: " + warning + "\n" }
+        }
         if let outPath { output += "written to \(outPath)\n" }
         context.write(output + array + "\n")
     }
@@ -103,6 +116,14 @@ enum OptimizeCommand: Command {
             + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "
             + "\(loss(defaults, .recency)), fitted \(loss(fitted, .recency))\n"
             + "  unweighted: FSRS-6 defaults \(loss(defaults, .uniform)), fitted \(loss(fitted, .uniform))\n"
+    }
+
+    /// The line saying that the current parameters were kept, with both scores and the fit.
+    static func keptCurrentLine(_ selection: ParameterSelection, name: String, items: Int, fit: FSRSParameters) -> String {
+        "kept the current parameters (\(name)): on these \(items) items they score "
+            + "\(TextFormatting.fixed(selection.currentLogLoss, 4)) against the fit's \(TextFormatting.fixed(selection.fittedLogLoss, 4)) "
+            + "(log loss weighted by recency), and Anki keeps a preset's parameters then; the fit was "
+            + TrainingInput.jsonArray(fit) + "\n"
     }
 
     /// What makes fitted parameters doubtful: weights stopped at a bound of the fit, or a fit

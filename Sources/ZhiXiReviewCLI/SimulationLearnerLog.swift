@@ -41,14 +41,13 @@ struct SimulationLearnerLog {
         } catch {
             throw .dataError("\(name): \(error.description)")
         }
-        let histories = CardReviewHistories(log)
+        let histories = ReviewTimelines(log: log, calendar: calendar, filter: .memoryState)
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
         }
-        if histories.duplicateRowCount + histories.manualEntryCount > 0 {
-            context.writeError("warning: \(name): \(histories.duplicateRowCount) exact duplicate row(s) and \(histories.manualEntryCount) "
-                               + "manual entr(ies) (rating 0) were left out")
+        for warning in TrainingInput.historyWarnings(histories.filterReport) {
+            context.writeError("warning: \(name): " + warning)
         }
         if !log.hasDurationColumn {
             context.writeError("warning: \(name): no review_duration column, so the seconds per answer are fsrs-rs's defaults")

@@ -1,10 +1,12 @@
 import Foundation
 import ZhiXiCore
 
-/// A review log read for training: one column per field, one entry per row, card ids
-/// stored once per card. The reader works on the file's bytes in place (map the file with
-/// `Data(contentsOf:options: .alwaysMapped)`), so a log of millions of rows is held once,
-/// in these columns, and never as text or as one object per row.
+/// A review log held column by column: one entry per row in each column, card ids stored
+/// once per card. The one reader of the FSRS review-log CSV in the package (the compact
+/// archive, ``CardReviewArchive``, reads through it too); Anki's revlog rows are appended as
+/// ``ReviewLogRow``s. The reader works on the file's bytes in place (map the file with
+/// `Data(contentsOf:options: .alwaysMapped)`), so a log of millions of rows is held once, in
+/// these columns, and never as text or as one object per row.
 ///
 /// The format is the FSRS ecosystem's review-log CSV (a header; `card_id`, `review_time`
 /// in epoch milliseconds or ISO-8601, `review_rating`, optional `review_state` and
@@ -21,9 +23,9 @@ import ZhiXiCore
 /// and two that training needs from Anki's exports:
 ///
 /// - `review_rating` 0 is accepted: Anki writes it for manual entries (set due date, reset,
-///   reschedule), which are not reviews; the training filter drops them.
+///   reschedule), which are not reviews; Anki's rules (`ReviewLogFilter`) leave them out.
 /// - `review_state` is read with the FSRS ecosystem's numbering: 0 new, 1 learning,
-///   2 review, 3 relearning, 4 filtered (cram), 5 manual.
+///   2 review, 3 relearning, 4 filtered (cram), 5 manual (``ReviewKind``).
 ///
 /// ```swift
 /// let data = try Data(contentsOf: url, options: .alwaysMapped)
@@ -40,8 +42,9 @@ public struct ReviewLogColumns: Sendable {
     public private(set) var secondsSince1970: [Double] = []
     /// For each row, the rating: 1 Again, 2 Hard, 3 Good, 4 Easy, or 0 for a manual entry.
     public private(set) var ratings: [UInt8] = []
-    /// For each row, the recorded state (0–5, see the type's description), or -1 when the
-    /// log has no `review_state` column or the field is empty.
+    /// For each row, its kind (a ``ReviewKind`` raw value: the CSV's `review_state` 0–5, or 6
+    /// for an Anki row rescheduled), or -1 when the log has no `review_state` column or the
+    /// field is empty.
     public private(set) var states: [Int8] = []
     /// Whether the log has a `review_state` column.
     public private(set) var hasStateColumn = false
@@ -50,6 +53,14 @@ public struct ReviewLogColumns: Sendable {
     public private(set) var durationsMilliseconds: [Int32] = []
     /// Whether the log has a `review_duration` column.
     public private(set) var hasDurationColumn = false
+    /// For each row, Anki's `ivl`, `lastIvl` and `factor` (``AnkiRevlogFields``), or
+    /// ``absentAnkiField`` for a row without them; all three are empty unless some row was
+    /// appended with them.
+    public private(set) var ankiIntervals: [Int32] = []
+    /// See ``ankiIntervals``.
+    public private(set) var ankiLastIntervals: [Int32] = []
+    /// See ``ankiIntervals``.
+    public private(set) var ankiFactors: [Int32] = []
     /// Whether plain-number review times were read as epoch seconds (all of them were below
     /// 10¹¹) rather than milliseconds.
     public private(set) var numericTimesAreSeconds = false
@@ -61,11 +72,24 @@ public struct ReviewLogColumns: Sendable {
     public private(set) var skippedRows: [ReviewLogError] = []
     /// How many skipped rows are described in ``skippedRows`` at most.
     public static let maximumReportedSkips = 10
+    /// The value of an Anki column for a row that has none.
+    public static let absentAnkiField = Int32.min
 
     /// The number of rows read.
     public var rowCount: Int { ratings.count }
 
-    /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``.
+    /// Whether some row carries Anki's revlog fields.
+    public var hasAnkiColumns: Bool { !ankiFactors.isEmpty }
+
+    /// Anki's fields of row `row`, when it has them. O(1).
+    @inlinable
+    public func ankiFields(ofRow row: Int) -> AnkiRevlogFields? {
+        guard hasAnkiColumns, ankiFactors[row] != Self.absentAnkiField else { return nil }
+        return AnkiRevlogFields(interval: ankiIntervals[row], lastInterval: ankiLastIntervals[row], factor: ankiFactors[row])
+    }
+
+    /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``
+    /// or ``append(_:)``.
     public init() {}
 
     /// Reads a review log from CSV bytes. O(bytes); one pass, no per-row allocation (a card
@@ -78,18 +102,9 @@ public struct ReviewLogColumns: Sendable {
     /// - Throws: ``ReviewLogError`` naming the line and column of the first bad row (or a
     ///   header problem, which `skippingBadRows` does not excuse).
     public init(csv data: Data, skippingBadRows: Bool = false) throws(ReviewLogError) {
-        var reader = Reader(skippingBadRows: skippingBadRows)
-        let outcome: ReviewLogError? = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            do throws(ReviewLogError) {
-                try reader.read(bytes, into: &self)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let outcome { throw outcome }
-        cardIDs = reader.finishCardIDs()
+        var sink = ColumnSink()
+        try ReviewLogReader.read(data, skippingBadRows: skippingBadRows, into: &sink)
+        self = sink.log
     }
 
     /// Appends one row, creating the card if it is new. Amortised O(1) expected.
@@ -97,11 +112,13 @@ public struct ReviewLogColumns: Sendable {
     ///   - cardID: the card's id.
     ///   - seconds: when the review happened, in seconds since 1970.
     ///   - rating: 1–4, or 0 for a manual entry.
-    ///   - state: 0–5, or -1 for none.
+    ///   - state: a ``ReviewKind`` raw value (0–6), or -1 for none.
     ///   - durationMilliseconds: how long the answer took, or -1 when unknown.
+    ///   - anki: Anki's revlog fields of the row, if it has them.
     public mutating func append(cardID: String, secondsSince1970 seconds: Double, rating: UInt8, state: Int8 = -1,
-                                durationMilliseconds: Int32 = -1) {
+                                durationMilliseconds: Int32 = -1, anki: AnkiRevlogFields? = nil) {
         precondition(rating <= 4, "ratings are 0 (manual) or 1–4")
+        precondition(state >= -1 && state <= 6, "states are ReviewKind raw values 0–6, or -1")
         if appendedIndex == nil {
             var index: [String: Int32] = [:]
             for (position, id) in cardIDs.enumerated() { index[id] = Int32(position) }
@@ -118,9 +135,31 @@ public struct ReviewLogColumns: Sendable {
         if state >= 0 { hasStateColumn = true }
         if durationMilliseconds >= 0 { hasDurationColumn = true }
         appendRow(card: card, seconds: seconds, rating: rating, state: state, duration: durationMilliseconds)
+        if let anki {
+            if !hasAnkiColumns {
+                let absent = [Int32](repeating: Self.absentAnkiField, count: rowCount - 1)
+                ankiIntervals = absent
+                ankiLastIntervals = absent
+                ankiFactors = absent
+            }
+            ankiIntervals.append(anki.interval)
+            ankiLastIntervals.append(anki.lastInterval)
+            ankiFactors.append(anki.factor)
+        } else if hasAnkiColumns {
+            ankiIntervals.append(Self.absentAnkiField)
+            ankiLastIntervals.append(Self.absentAnkiField)
+            ankiFactors.append(Self.absentAnkiField)
+        }
     }
 
-    /// Card id → position, built on the first ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``.
+    /// Appends a row (its card id as decimal text). Amortised O(1) expected.
+    public mutating func append(_ row: ReviewLogRow) {
+        append(cardID: String(row.cardID), secondsSince1970: row.reviewedAt.timeIntervalSince1970,
+               rating: UInt8(row.rating?.rawValue ?? 0), state: row.kind?.rawValue ?? -1,
+               durationMilliseconds: row.reviewDurationMilliseconds.map { Int32(clamping: $0) } ?? -1, anki: row.anki)
+    }
+
+    /// Card id → position, built on the first append.
     private var appendedIndex: [String: Int32]?
 
     fileprivate mutating func appendRow(card: Int32, seconds: Double, rating: UInt8, state: Int8, duration: Int32) {
@@ -131,7 +170,7 @@ public struct ReviewLogColumns: Sendable {
         durationsMilliseconds.append(duration)
     }
 
-    mutating func reserve(rows: Int) {
+    package mutating func reserve(rows: Int) {
         cardIndices.reserveCapacity(rows)
         secondsSince1970.reserveCapacity(rows)
         ratings.reserveCapacity(rows)
@@ -149,8 +188,64 @@ public struct ReviewLogColumns: Sendable {
     fileprivate mutating func setHasDurationColumn() { hasDurationColumn = true }
 
     fileprivate mutating func setNumericTimesAreSeconds() { numericTimesAreSeconds = true }
+
+    fileprivate mutating func setCardIDs(_ ids: [String]) { cardIDs = ids }
 }
-/// The byte-level CSV reader behind ``ReviewLogColumns/init(csv:skippingBadRows:)``.
+
+/// Where ``ReviewLogReader`` puts what it reads: the columns of a ``ReviewLogColumns``, or the
+/// rows of an archive (``CardReviewArchive``).
+protocol ReviewLogSink {
+    mutating func reserve(rows: Int)
+    mutating func setHasStateColumn()
+    mutating func setHasDurationColumn()
+    mutating func setNumericTimesAreSeconds()
+    /// A card seen for the first time (its id's bytes), which becomes the next card number:
+    /// `nil` to accept it, or what a card id must be to refuse it (the reader names the line).
+    mutating func acceptCard(_ id: UnsafeBufferPointer<UInt8>) -> String?
+    /// A row: its card's number, its time (the date an ISO-8601 field names, or seconds for
+    /// a plain number), rating 0–4, state −1…5 and duration (−1: none).
+    mutating func appendRow(card: Int32, seconds: Double, date: Date?, rating: UInt8, state: Int8, duration: Int32)
+    mutating func noteSkipped(_ error: ReviewLogError)
+    /// The card ids, in order of first appearance, once the reading is done.
+    mutating func finish(cardIDs: @autoclosure () -> [String])
+}
+
+/// The columns of a ``ReviewLogColumns``.
+private struct ColumnSink: ReviewLogSink {
+    var log = ReviewLogColumns()
+    mutating func reserve(rows: Int) { log.reserve(rows: rows) }
+    mutating func setHasStateColumn() { log.setHasStateColumn() }
+    mutating func setHasDurationColumn() { log.setHasDurationColumn() }
+    mutating func setNumericTimesAreSeconds() { log.setNumericTimesAreSeconds() }
+    mutating func acceptCard(_ id: UnsafeBufferPointer<UInt8>) -> String? { nil }
+    @inline(__always)
+    mutating func appendRow(card: Int32, seconds: Double, date: Date?, rating: UInt8, state: Int8, duration: Int32) {
+        log.appendRow(card: card, seconds: date?.timeIntervalSince1970 ?? seconds, rating: rating, state: state, duration: duration)
+    }
+    mutating func noteSkipped(_ error: ReviewLogError) { log.noteSkipped(error) }
+    mutating func finish(cardIDs: @autoclosure () -> [String]) { log.setCardIDs(cardIDs()) }
+}
+
+/// The one reader of the FSRS review-log CSV: header, quoting, line ends, fields, card ids.
+enum ReviewLogReader {
+    /// Reads `data` into `sink`. O(bytes).
+    static func read<Sink: ReviewLogSink>(_ data: Data, skippingBadRows: Bool, into sink: inout Sink) throws(ReviewLogError) {
+        var reader = Reader(skippingBadRows: skippingBadRows)
+        let outcome: ReviewLogError? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do throws(ReviewLogError) {
+                try reader.read(bytes, into: &sink)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let outcome { throw outcome }
+        sink.finish(cardIDs: reader.finishCardIDs())
+    }
+}
+
+/// The byte-level CSV reader behind ``ReviewLogReader``.
 private struct Reader {
     let skippingBadRows: Bool
     /// Card ids seen so far: their bytes, back to back, and an open-addressing table of
@@ -200,7 +295,7 @@ private struct Reader {
         var needed: Int { max(card, time, rating) }
     }
 
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into log: inout ReviewLogColumns) throws(ReviewLogError) {
+    mutating func read<Sink: ReviewLogSink>(_ bytes: UnsafeBufferPointer<UInt8>, into log: inout Sink) throws(ReviewLogError) {
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         var line = 1
@@ -253,8 +348,8 @@ private struct Reader {
     }
 
     /// Reads one data row's fields into the log.
-    private mutating func readRow(_ bytes: UnsafeBufferPointer<UInt8>, row: RowFields, line: Int, columns: Columns,
-                                  into log: inout ReviewLogColumns) throws(ReviewLogError) {
+    private mutating func readRow<Sink: ReviewLogSink>(_ bytes: UnsafeBufferPointer<UInt8>, row: RowFields, line: Int,
+                                                       columns: Columns, into log: inout Sink) throws(ReviewLogError) {
         guard row.count > columns.needed else {
             let missing = [columns.card, columns.time, columns.rating].first { $0 >= row.count } ?? columns.needed
             throw .missingField(line: line, column: columns.names[missing])
@@ -268,7 +363,8 @@ private struct Reader {
                                 expected: "valid UTF-8 text (the file is not UTF-8 here)")
         }
         let timeField = Self.trimmed(row.time, bytes)
-        let seconds: Double
+        var seconds = 0.0
+        var date: Date?
         if let number = Self.integer(bytes, timeField) {
             let divisor: Double = abs(number) < 100_000_000_000 ? 1 : 1000
             if numericTimeDivisor == 0 {
@@ -281,8 +377,8 @@ private struct Reader {
                                         : "epoch milliseconds like the rows before it (this looks like seconds)")
             }
             seconds = Double(number) / divisor
-        } else if let date = ISO8601Timestamp.date(fromUTF8: UnsafeBufferPointer(rebasing: bytes[timeField.start ..< timeField.end])) {
-            seconds = date.timeIntervalSince1970
+        } else if let parsed = ISO8601Timestamp.date(fromUTF8: UnsafeBufferPointer(rebasing: bytes[timeField.start ..< timeField.end])) {
+            date = parsed
         } else {
             throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
                                 expected: "a time (epoch milliseconds or ISO-8601 such as 2024-03-29T20:32:32Z)")
@@ -316,8 +412,8 @@ private struct Reader {
                 duration = Int32(clamping: Int64(min(value.rounded(), 1e15)))
             }
         }
-        let card = intern(bytes, cardField)
-        log.appendRow(card: card, seconds: seconds, rating: bytes[ratingField.start] &- UInt8(ascii: "0"), state: state,
+        let card = try intern(bytes, cardField, line: line, into: &log)
+        log.appendRow(card: card, seconds: seconds, date: date, rating: bytes[ratingField.start] &- UInt8(ascii: "0"), state: state,
                       duration: duration)
     }
 
@@ -436,9 +532,11 @@ private struct Reader {
         }
     }
 
-    /// The position of the card whose id is the field's text, adding it when new.
-    private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Field) -> Int32 {
-        guard field.escaped else { return intern(bytes, start: field.start, end: field.end) }
+    /// The position of the card whose id is the field's text, adding it when new (and the
+    /// sink accepts it).
+    private mutating func intern<Sink: ReviewLogSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Field, line: Int,
+                                                      into sink: inout Sink) throws(ReviewLogError) -> Int32 {
+        guard field.escaped else { return try intern(bytes, start: field.start, end: field.end, line: line, into: &sink) }
         scratch.removeAll(keepingCapacity: true)
         var index = field.start
         while index < field.end {
@@ -446,12 +544,23 @@ private struct Reader {
             index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
         }
         let unescaped = scratch
-        return unescaped.withUnsafeBufferPointer { intern($0, start: 0, end: $0.count) }
+        var failure: ReviewLogError?
+        let card = unescaped.withUnsafeBufferPointer { buffer -> Int32 in
+            do throws(ReviewLogError) {
+                return try intern(buffer, start: 0, end: buffer.count, line: line, into: &sink)
+            } catch {
+                failure = error
+                return -1
+            }
+        }
+        if let failure { throw failure }
+        return card
     }
 
     /// The position of the card whose id is `bytes[start ..< end]`, adding it when new.
     /// O(length) expected.
-    private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Int32 {
+    private mutating func intern<Sink: ReviewLogSink>(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, line: Int,
+                                                      into sink: inout Sink) throws(ReviewLogError) -> Int32 {
         let length = end - start
         let base = bytes.baseAddress! + start
         // FNV-1a over 8-byte words, then the remaining bytes.
@@ -475,6 +584,10 @@ private struct Reader {
                 if same { return Int32(card) }
             }
             slot = (slot + 1) & mask
+        }
+        if let refusal = sink.acceptCard(UnsafeBufferPointer(start: base, count: length)) {
+            throw .invalidField(line: line, column: "card_id",
+                                value: String(decoding: UnsafeBufferPointer(start: base, count: length), as: UTF8.self), expected: refusal)
         }
         let card = Int32(cardCount)
         slots[slot] = card

@@ -4,12 +4,28 @@ import ZhiXiMemory
 import ZhiXiScheduler
 @testable import ZhiXiTraining
 
-private func histories(_ text: String) throws -> CardReviewHistories {
-    CardReviewHistories(try ReviewLogColumns(csv: Data(text.utf8)))
+/// A CSV's histories for memory states (cards in order of first appearance), days on UTC study days.
+private func histories(_ text: String, calendar: StudyCalendar = .utc) throws -> ReviewTimelines {
+    ReviewTimelines(log: try ReviewLogColumns(csv: Data(text.utf8)), calendar: calendar, filter: .memoryState)
+}
+
+extension ReviewTimelines {
+    /// Card `card`'s ratings.
+    func ratings(ofCard card: Int) -> [Rating] {
+        (reviewStarts[card] ..< reviewStarts[card + 1]).map { Rating(rawValue: Int(ratings[$0]))! }
+    }
+
+    /// Card `card`'s review times.
+    func seconds(ofCard card: Int) -> [Double] { Array(secondsSince1970[reviewStarts[card] ..< reviewStarts[card + 1]]) }
+
+    /// Card `card`'s durations (nil: unknown).
+    func durations(ofCard card: Int) -> [Int?] {
+        durationsMilliseconds[reviewStarts[card] ..< reviewStarts[card + 1]].map { $0 < 0 ? nil : Int($0) }
+    }
 }
 
 @Suite("Review logs as per-card histories")
-struct CardReviewHistoriesTests {
+struct ReviewLogHistoriesTests {
     @Test("columns may come in any order; epoch milliseconds and ISO-8601 times both read")
     func columnsAndTimes() throws {
         let log = try histories("""
@@ -20,13 +36,13 @@ struct CardReviewHistoriesTests {
         """)
         #expect(log.cardIDs == ["42", "7"])
         // The review_duration column is read since issue 18 (the simulator's seconds per answer).
-        #expect(log.reviews[0][0] == ReviewLogEntry(cardID: "42", reviewedAtSecondsSince1970: 1_711_744_352.25, rating: .good,
-                                                    recordedState: 2, durationMilliseconds: 8_000))
-        #expect(log.reviews[0][1].durationMilliseconds == nil, "an empty duration is unknown")
-        #expect(log.reviews[1][0].durationMilliseconds == 1_200)
-        #expect(log.reviews[0][1].reviewedAtSecondsSince1970 == 1_711_744_352.25 + 86_400)
-        #expect(log.reviews[0][1].recordedState == nil)
-        #expect(log.reviews[1][0].reviewedAtSecondsSince1970 == 1_711_843_200)
+        #expect(log.ratings(ofCard: 0) == [.good, .again])
+        #expect(log.durations(ofCard: 0) == [8_000, nil], "an empty duration is unknown")
+        #expect(log.durations(ofCard: 1) == [1_200])
+        #expect(log.seconds(ofCard: 0) == [1_711_744_352.25, 1_711_744_352.25 + 86_400])
+        #expect(log.seconds(ofCard: 1) == [1_711_843_200])
+        let columns = try ReviewLogColumns(csv: Data("card_id,review_time,review_rating,review_state\n42,1711744352250,3,2\n42,1711744352251,1,\n".utf8))
+        #expect(columns.states == [2, -1], "an empty state is unknown")
     }
 
     @Test("quoted fields, CRLF or old-Mac CR line ends, a byte-order mark and blank lines are accepted",
@@ -87,9 +103,10 @@ struct CardReviewHistoriesTests {
         2,1711744352250,4,1
         1,1711744352250,3,1
         """)
-        #expect(log.duplicateRowCount == 2)
-        #expect(log.manualEntryCount == 1)
-        #expect(log.reviews[0].map(\.rating) == [.good, .again])
+        #expect(log.filterReport.duplicateRowsDropped == 2)
+        #expect(log.filterReport.manualEntriesDropped == 1)
+        // Rows of the same instant are ordered by rating, then state, whatever their order in the log.
+        #expect(log.ratings(ofCard: 0) == [.again, .good])
         #expect(log.reviewCount == 3)
     }
 
@@ -103,26 +120,26 @@ struct CardReviewHistoriesTests {
         a,2024-01-04T10:00:00Z,3
         """)
         #expect(histories.cardIDs == ["b", "a"])
-        #expect(histories.reviews[0].map(\.rating) == [.good, .good])
-        #expect(histories.reviews[0].map(\.reviewedAtSecondsSince1970) == [1_704_103_200, 1_704_448_800])
+        #expect(histories.ratings(ofCard: 0) == [.good, .good])
+        #expect(histories.seconds(ofCard: 0) == [1_704_103_200, 1_704_448_800])
         #expect(histories.reviewCount == 4)
     }
 
     @Test("elapsed days count study days: 03:59 and 04:01 are on different days, 04:01 and 23:00 on the same")
     func studyDays() throws {
-        let entries = try histories("""
+        let text = """
         card_id,review_time,review_rating
         x,2024-01-01T04:01:00Z,3
         x,2024-01-01T23:00:00Z,3
         x,2024-01-02T03:59:00Z,3
         x,2024-01-02T04:01:00Z,3
         x,2024-01-10T12:00:00Z,1
-        """)
-        let batch = entries.memoryBatch(calendar: .utc)
-        #expect(batch.elapsedDays == [0, 0, 0, 1, 8])
+        """
+        let entries = try histories(text)
+        #expect(entries.memoryBatch().elapsedDays == [0, 0, 0, 1, 8])
         let shanghai = try StudyCalendar(timeZoneIdentifier: "Asia/Shanghai", dayStartHour: 4)
         // 2024-01-01T23:00Z is 07:00 on 2 January in Shanghai; 2024-01-02T03:59Z is 11:59 there.
-        #expect(entries.memoryBatch(calendar: shanghai).elapsedDays == [0, 1, 0, 0, 8])
+        #expect(try histories(text, calendar: shanghai).memoryBatch().elapsedDays == [0, 1, 0, 0, 8])
         // In whole 24-hour periods 03:59 → 04:01 is no day at all.
         #expect(entries.memoryBatchWholeDays().elapsedDays == [0, 0, 0, 0, 8])
     }
@@ -146,8 +163,9 @@ let sharedReviewLog: URL = {
 struct RealReviewLogTests {
     @Test("all 1,205 cards and 12,580 reviews are read, and the scheduler's memory states match fsrs-rs")
     func replaysEveryCard() throws {
-        let histories = CardReviewHistories(try ReviewLogColumns(csv: Data(contentsOf: sharedReviewLog)))
-        #expect(histories.count == 1_205)
+        let histories = ReviewTimelines(log: try ReviewLogColumns(csv: Data(contentsOf: sharedReviewLog)), calendar: .utc,
+                                        filter: .memoryState)
+        #expect(histories.cardCount == 1_205)
         #expect(histories.reviewCount == 12_580)
         let scheduler = try CardScheduler(SchedulerConfiguration(fuzz: .off, elapsedDays: .studyDays(.utc)))
         let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler,
@@ -170,7 +188,7 @@ struct RealReviewLogTests {
         #expect(summaries.count == 1_205)
         #expect(summaries.allSatisfy { $0.retrievability > 0 && $0.retrievability <= 1 })
         // The batch replay (the hot path) agrees with the scheduler card by card.
-        let batchStates = MemoryModel().finalStates(of: histories.memoryBatch(calendar: .utc))
+        let batchStates = MemoryModel().finalStates(of: histories.memoryBatch())
         for (summary, state) in zip(summaries, batchStates) {
             #expect(summary.card.memoryState == state, "\(summary.cardID)")
         }
@@ -184,9 +202,9 @@ struct RealReviewLogTests {
         1,1711744352250,3,9000
         1,1711830752250,1,7241.0
         """)
-        #expect(log.reviews[0].count == 2)
-        #expect(log.duplicateRowCount == 1)
-        #expect(log.reviews[0][1].durationMilliseconds == 7_241)
+        #expect(log.ratings(ofCard: 0).count == 2)
+        #expect(log.filterReport.duplicateRowsDropped == 1)
+        #expect(log.durations(ofCard: 0)[1] == 7_241)
         #expect(throws: ReviewLogError.self) { try histories("card_id,review_time,review_rating,review_duration\n1,1711744352250,3,slow\n") }
         do throws(ReviewLogError) {
             _ = try ReviewLogColumns(csv: Data("card_id,review_time,review_rating,review_duration\n1,1711744352250,3,-5\n".utf8))
