@@ -75,7 +75,7 @@ public enum CardReviewArchive {
     private struct RowSink: ReviewLogSink {
         var rows: [ReviewLogRow] = []
         var cardIDs: [Int64] = []
-        mutating func reserve(rows count: Int) { rows.reserveCapacity(count / 2) }
+        mutating func reserve(rows count: Int) { rows.reserveCapacity(count * 24 / 40) }  // an archive row is about 44 bytes
         mutating func setHasStateColumn() {}
         mutating func setHasDurationColumn() {}
         mutating func setNumericTimesAreSeconds() {}

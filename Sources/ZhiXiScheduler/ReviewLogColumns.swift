@@ -403,10 +403,10 @@ private struct Reader {
         if let durationColumn = columns.duration, durationColumn < row.count {
             let durationField = Self.trimmed(row.duration, bytes)
             if durationField.end > durationField.start {
-                let text = Self.text(bytes, durationField)
-                let value = Self.integer(bytes, durationField).map(Double.init) ?? Double(text)
+                // Whole milliseconds, the usual case, without making a string of the field.
+                let value = Self.integer(bytes, durationField).map(Double.init) ?? Double(Self.text(bytes, durationField))
                 guard let value, value >= 0, value.isFinite else {
-                    throw .invalidField(line: line, column: "review_duration", value: text,
+                    throw .invalidField(line: line, column: "review_duration", value: Self.text(bytes, durationField),
                                         expected: "a duration in milliseconds (a number, 0 or more)")
                 }
                 duration = Int32(clamping: Int64(min(value.rounded(), 1e15)))
