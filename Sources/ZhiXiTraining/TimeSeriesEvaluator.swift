@@ -39,7 +39,16 @@ public struct TimeSeriesEvaluator: Sendable {
     ///   - parameters: score these instead of fitting each fold.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
-        try evaluate(dataset, candidates: parameters.map { .given($0) } ?? .fitted)
+        try evaluate(dataset, candidates: parameters.map { .given($0) } ?? .fitted, lastFoldOnly: false)
+    }
+
+    /// The last fold only, as ``evaluate(_:parameters:)`` scores it: parameters fitted on the
+    /// items before it (`(foldCount − 1) / foldCount` of them, in time order) score the latest
+    /// items, and so do the defaults — a held-out check of a fit on the whole history, at the
+    /// cost of one more fit. O(epochs · reviews).
+    /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    public func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
+        try evaluate(dataset, candidates: .fitted, lastFoldOnly: true)
     }
 
     /// Scores every fold with parameters fitted elsewhere, one set per scored fold in time
@@ -51,7 +60,7 @@ public struct TimeSeriesEvaluator: Sendable {
         guard foldParameters.count == foldCount - 1 else {
             throw .wrongParameterCount(given: foldParameters.count, folds: foldCount - 1)
         }
-        return try evaluate(dataset, candidates: .perFold(foldParameters))
+        return try evaluate(dataset, candidates: .perFold(foldParameters), lastFoldOnly: false)
     }
 
     /// What scores each fold.
@@ -61,11 +70,12 @@ public struct TimeSeriesEvaluator: Sendable {
         case perFold([FSRSParameters])
     }
 
-    private func evaluate(_ dataset: TrainingDataset, candidates: Candidates) throws(EvaluationError) -> TimeSeriesEvaluation {
+    private func evaluate(_ dataset: TrainingDataset, candidates: Candidates,
+                          lastFoldOnly: Bool) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldCount >= 2 else { throw .tooFewFolds(foldCount) }
         let size = dataset.itemCount / foldCount
         guard size > 0 else { throw .tooFewItems(items: dataset.itemCount, folds: foldCount) }
-        let scored = Array(1..<foldCount)
+        let scored = lastFoldOnly ? [foldCount - 1] : Array(1..<foldCount)
         let defaultsAtReviews = ModelEvaluator.retrievabilities(of: .default, on: dataset)
         var givenAtReviews: [Double]?
         if case .given(let parameters) = candidates { givenAtReviews = ModelEvaluator.retrievabilities(of: parameters, on: dataset) }

@@ -42,8 +42,11 @@ struct AnkiHistoryRulesTests {
         let ignoreBefore = ignoreDaysAgo.map { Date(timeIntervalSince1970: Double(nextDayAt) - $0 * 86_400) }
         let timelines = ReviewTimelines(log: log, days: days, filter: ReviewLogFilter(purpose: purpose, ignoreBefore: ignoreBefore))
         guard timelines.cardCount == 1 else { return nil }
-        let reviews = (0 ..< timelines.reviewCount).map { position in
-            [Int(timelines.ratings[position]), position == 0 ? 0 : Int(timelines.studyDays[position] - timelines.studyDays[position - 1])]
+        var reviews: [[Int]] = []
+        for position in 0 ..< timelines.reviewCount {
+            let rating = Int(timelines.ratings[position])
+            let elapsed: Int = position == 0 ? 0 : Int(timelines.studyDays[position]) - Int(timelines.studyDays[position - 1])
+            reviews.append([rating, elapsed])
         }
         return (reviews, timelines.incompleteStarts[0] != nil)
     }

@@ -28,6 +28,8 @@ enum OptimizeBatch {
         if arguments.flag(TrainingInput.skipBadRows) {
             throw arguments.usageError("--skip-bad-rows is for review logs; optimize --batch reads workspaces, one per line")
         }
+        // A batch makes no held-out check (its lines carry no verdict): --no-check changes nothing.
+        _ = arguments.flag(OptimizeCommand.noCheck)
         var chosen = OptimizerConfiguration()
         chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let configuration = chosen
@@ -70,8 +72,7 @@ enum OptimizeBatch {
         let result = ParameterOptimizer(configuration: configuration).optimize(dataset)
         let selection = ParameterSelection(fitted: result.parameters, current: current.parameters, dataset: dataset)
         let note = selection.outcome == .keptCurrent
-            ? OptimizeCommand.keptCurrentLine(selection, name: current.name, items: dataset.itemCount, fit: result.parameters)
-                .trimmingCharacters(in: .newlines)
+            ? OptimizeCommand.keptCurrentSentence(selection, name: current.name, items: dataset.itemCount, fit: result.parameters)
             : (result.outcome == .fitted ? nil : result.outcome.description)
         let report = LearnerFit(userID: userID, parameters: ParameterList(parameters: selection.parameters),
                                 reviews: dataset.reviewCount, items: result.itemCount, logLoss: .shortest(result.logLossAfter),
