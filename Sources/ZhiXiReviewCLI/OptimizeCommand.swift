@@ -42,7 +42,8 @@ enum OptimizeCommand: Command {
         verdict line says so instead of the held-out check.
         """,
         options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
-                  TrainingInput.now.erased, SharedOptions.parameters.erased, out.erased, TrainingInput.seed.erased,
+                  TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased,
+                  SharedOptions.parameters.erased, out.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
@@ -93,7 +94,7 @@ enum OptimizeCommand: Command {
                                            relearningStepCount: input.relearningStepCount)
         let array = TrainingInput.jsonArray(selection.parameters)
         try outTarget?.write(Data((array + "\n").utf8), context: context)
-        var output = ""
+        var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false)
         if result.outcome == .fitted {
             output += "fitted all 21 parameters on \(result.trainingItemCount) of the \(result.itemCount) items"
                 + (TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength).map { " (\($0))" } ?? "")

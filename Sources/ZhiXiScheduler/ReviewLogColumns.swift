@@ -159,6 +159,41 @@ public struct ReviewLogColumns: Sendable {
                durationMilliseconds: row.reviewDurationMilliseconds.map { Int32(clamping: $0) } ?? -1, anki: row.anki)
     }
 
+    /// A log from columns already read (an Anki collection's review log, say): the card ids,
+    /// and for each row its card's position in `cardIDs` and the fields as the properties above
+    /// describe them (a state or duration of -1 for none). O(rows), checking the columns agree.
+    /// - Parameters:
+    ///   - cardIDs: the cards, in the order their positions refer to.
+    ///   - cardIndices: each row's card, a position in `cardIDs`.
+    ///   - secondsSince1970: each row's time.
+    ///   - ratings: each row's button, 0 for an entry that is not an answer.
+    ///   - states: each row's ``ReviewKind`` raw value, or -1.
+    ///   - durationsMilliseconds: each row's duration, or -1.
+    ///   - anki: each row's Anki revlog fields (interval, last interval, factor), or empty.
+    /// - Precondition: the row columns have one length (`anki` that or none); positions are
+    ///   within `cardIDs`; ratings are 0–4 and states -1–6.
+    public init(cardIDs: [String], cardIndices: [Int32], secondsSince1970: [Double], ratings: [UInt8], states: [Int8],
+                durationsMilliseconds: [Int32], anki: [AnkiRevlogFields] = []) {
+        let rows = cardIndices.count
+        precondition(secondsSince1970.count == rows && ratings.count == rows && states.count == rows
+                     && durationsMilliseconds.count == rows && (anki.isEmpty || anki.count == rows), "the columns of a log have one length")
+        precondition(cardIndices.allSatisfy { $0 >= 0 && Int($0) < cardIDs.count }, "every row's card is one of cardIDs")
+        precondition(ratings.allSatisfy { $0 <= 4 } && states.allSatisfy { $0 >= -1 && $0 <= 6 }, "ratings 0–4, states -1–6")
+        self.cardIDs = cardIDs
+        self.cardIndices = cardIndices
+        self.secondsSince1970 = secondsSince1970
+        self.ratings = ratings
+        self.states = states
+        self.durationsMilliseconds = durationsMilliseconds
+        hasStateColumn = states.contains { $0 >= 0 }
+        hasDurationColumn = durationsMilliseconds.contains { $0 >= 0 }
+        if !anki.isEmpty {
+            ankiIntervals = anki.map(\.interval)
+            ankiLastIntervals = anki.map(\.lastInterval)
+            ankiFactors = anki.map(\.factor)
+        }
+    }
+
     /// Card id → position, built on the first append.
     private var appendedIndex: [String: Int32]?
 
