@@ -18,7 +18,7 @@ struct AnkiInput {
     /// The collection's settings for them.
     var settings: AnkiStudySettings
     /// The rows: card id, time, button (0 for an entry that is not an answer), kind (the
-    /// revlog's `type` as a ``ReviewKind``), duration, and Anki's interval, last interval and
+    /// revlog's `type` as a `ReviewKind`), duration, and Anki's interval, last interval and
     /// factor, which Anki's history rules read (cramming, Set Due Date, Forget).
     var log: ReviewLogColumns
 

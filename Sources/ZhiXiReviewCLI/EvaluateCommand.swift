@@ -316,7 +316,7 @@ enum EvaluateCommand: Command {
             var outcome: String
         }
 
-        /// ``FitVerdict``: whether to use the candidate.
+        /// `FitVerdict`: whether to use the candidate.
         struct Verdict: Encodable {
             var decision: String
             var heldOut: Bool

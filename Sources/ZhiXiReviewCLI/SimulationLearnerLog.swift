@@ -7,8 +7,8 @@ import ZhiXiTraining
 import ZhiXiAnki
 
 /// `simulate --revlog LOG.csv`: a learner's review log read for a card simulation: their
-/// habits (``DerivedSimulatorSettings``), their cards as they are at the start
-/// (``ExistingCard``, replayed as `states` replays them), and the items of the log (for the
+/// habits (`DerivedSimulatorSettings`), their cards as they are at the start
+/// (`ExistingCard`, replayed as `states` replays them), and the items of the log (for the
 /// warning on parameters fitted to few items). The file I/O and the messages; the work is the
 /// libraries'.
 struct SimulationLearnerLog {

@@ -43,7 +43,7 @@ enum TrainingInput {
         /// The Anki file it was read from, if it was.
         var anki: AnkiInput?
         /// Relearning steps within a day, for Anki's rule on keeping the current parameters
-        /// (``ParameterSelection``): 1 unless the input says otherwise.
+        /// (`ParameterSelection`): 1 unless the input says otherwise.
         var relearningStepCount = 1
     }
 
@@ -168,7 +168,7 @@ enum TrainingInput {
 
     /// The dataset of a decoded workspace: its lessons and weak points as cards, with the
     /// reviews the planner replays as of `now` (`zone` and `hour` override the profile's).
-    /// - Throws: ``PlannerError`` for a workspace the planner cannot read (an unknown time
+    /// - Throws: `PlannerError` for a workspace the planner cannot read (an unknown time
     ///   zone, a session of an unknown lesson, …).
     static func dataset(of workspace: LearnerWorkspace, name: String, zone: String?, hour: Int?,
                         now: Date) throws(PlannerError) -> Loaded {

@@ -88,7 +88,7 @@ public struct ReviewLogColumns: Sendable {
         return AnkiRevlogFields(interval: ankiIntervals[row], lastInterval: ankiLastIntervals[row], factor: ankiFactors[row])
     }
 
-    /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``
+    /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:anki:)``
     /// or ``append(_:)``.
     public init() {}
 

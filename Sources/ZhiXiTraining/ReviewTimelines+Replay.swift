@@ -24,8 +24,10 @@ extension ReviewTimelines {
     /// has one). The cards keep the timelines' order, the reviews are card by card in time
     /// order. What a simulation of the learner starts from (ZhiXiSimulation's
     /// `DerivedSimulatorSettings` and `ExistingCard`). O(total reviews).
-    /// - Parameter historicalRetention: Anki's "historical retention", for histories that
-    ///   start from an inferred memory (``startingState(ofCard:model:historicalRetention:)``).
+    /// - Parameters:
+    ///   - scheduler: the scheduler the reviews are replayed through.
+    ///   - historicalRetention: Anki's "historical retention", for histories that start from an
+    ///     inferred memory (``startingState(ofCard:model:historicalRetention:)``).
     public func replay(with scheduler: CardScheduler, historicalRetention: Double = 0.9) -> (cards: [Card], reviews: [CardReview]) {
         var cards: [Card] = []
         cards.reserveCapacity(cardCount)

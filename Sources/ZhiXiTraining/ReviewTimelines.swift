@@ -5,7 +5,7 @@ import ZhiXiScheduler
 /// under Anki's rules (``ReviewLogFilter``), the one path from a log (a CSV, Anki's revlog,
 /// the scheduler's own log) to what `states`, `optimize`, `evaluate` and `simulate --revlog`
 /// use: ``TrainingDataset`` for fitting and evaluating, ``CardScheduleSummary`` and
-/// ``replay(with:)`` for memory states.
+/// ``replay(with:historicalRetention:)`` for memory states.
 ///
 /// Cards are in the filter's order (by id, numerically when every id is an integer, as
 /// Anki's are; or in order of first appearance), and a card's reviews by time (then rating,
@@ -22,7 +22,7 @@ public struct ReviewTimelines: Sendable {
     /// When each review happened, in seconds since 1970.
     public private(set) var secondsSince1970: [Double] = []
     /// The day of each review under the day count the timelines were built with (study days
-    /// of a calendar, or ``AnkiDayCount``'s days back from a rollover): the days between two
+    /// of a calendar, or `AnkiDayCount`'s days back from a rollover): the days between two
     /// reviews are the difference.
     public private(set) var studyDays: [Int32] = []
     /// How long each answer took in milliseconds, or -1 when unknown.
@@ -68,7 +68,7 @@ public struct ReviewTimelines: Sendable {
 
     /// Builds the timelines of a log: groups rows by card, orders cards and each card's rows,
     /// applies Anki's rules (`filter`, ``ReviewLogFilter``) and numbers each kept review's
-    /// day under `days` (for Anki's own count, ``ElapsedDaysPolicy/ankiDays(_:)``; for
+    /// day under `days` (for Anki's own count, `ElapsedDaysPolicy.ankiDays(_:)`; for
     /// 24-hour periods the UTC day). O(n log n) for the sorts; the log's columns are read in
     /// place.
     public init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter()) {

@@ -20,7 +20,7 @@ extension TrainingDataset {
         self.init(reviews: reviews.map(\.archived), calendar: calendar, filter: filter)
     }
 
-    /// The training items of an archived review log (``ReviewLogRow``s, e.g. read with
+    /// The training items of an archived review log (`ReviewLogRow`s, e.g. read with
     /// `CardReviewArchive`), exactly as ``init(reviews:calendar:filter:)-([CardReview],_,_)``
     /// makes them from the full reviews. O(n log n) for n reviews, in any order.
     public init(reviews: [ReviewLogRow], calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {

@@ -11,7 +11,7 @@ import ZhiXiTraining
 /// when none were) — with `"note": "…"` when there was too little data for a full fit (the
 /// defaults, or only the initial stabilities, and why), or `{"line": N, "userId": …|null,
 /// "error": "…"}`. Learners are fitted on all cores by ``BatchRunner``, a few in flight,
-/// through ``ParameterOptimizer`` in the library.
+/// through `ParameterOptimizer` in the library.
 enum OptimizeBatch {
     /// Runs the batch.
     /// - Throws: 64 for an input file beside `--batch` or an option that has no meaning for a
