@@ -63,6 +63,17 @@ struct AnkiInput {
                                 durationsMilliseconds: durations, anki: anki)
     }
 
+    /// Anki's rules for which rows count, with the preset's "ignore reviews before" (none when
+    /// the cards use several presets or the preset leaves it unset).
+    /// - Parameter base: the rules for the purpose (training, or memory states).
+    func filter(_ base: ReviewLogFilter) -> ReviewLogFilter {
+        var filter = base
+        if let milliseconds = settings.ignoreReviewsBeforeMilliseconds {
+            filter.ignoreBefore = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        }
+        return filter
+    }
+
     /// The study calendar: `--timezone` or the offset Anki last saw, `--day-start` or the
     /// collection's "next day starts at".
     func calendar(zone: String?, hour: Int?, arguments: ParsedArguments) throws(CommandError) -> StudyCalendar {
@@ -136,7 +147,9 @@ struct AnkiInput {
             text += "Settings from the collection" + (presetName.map { " (\($0))" } ?? "") + ": " + settingsText.joined(separator: ", ") + "\n"
         }
         if let before = settings.preset?.ignoreReviewsBefore, !before.isEmpty {
-            text += "The preset ignores reviews before \(before.escapingControlCharacters()); not applied here yet\n"
+            text += settings.ignoreReviewsBeforeMilliseconds == nil
+                ? "The preset's \"ignore reviews before\" (\(before.escapingControlCharacters())) is not a date; every review counts\n"
+                : "Reviews before \(before.escapingControlCharacters()) (UTC) are ignored, as the preset asks and Anki does\n"
         }
         return text
     }

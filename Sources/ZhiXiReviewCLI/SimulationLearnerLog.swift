@@ -47,7 +47,7 @@ struct SimulationLearnerLog {
             calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
         }
         let given = startGiven
-        let histories = ReviewTimelines(log: log, calendar: calendar, filter: .memoryState)
+        let histories = ReviewTimelines(log: log, calendar: calendar, filter: anki?.filter(.memoryState) ?? .memoryState)
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
@@ -78,7 +78,7 @@ struct SimulationLearnerLog {
             throw arguments.usageError("--now \(TextFormatting.iso8601UTC(start.timeIntervalSince1970)) is before the last review "
                                        + "of \(name) (\(error.description))")
         }
-        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar)).itemCount
+        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar, filter: anki?.filter(.init()) ?? .init())).itemCount
         return SimulationLearnerLog(name: name, derived: derived, existingCards: existing, itemCount: items, calendar: calendar,
                                     start: start, startGiven: given != nil, anki: anki)
     }

@@ -96,6 +96,9 @@ enum StatesCommand: Command {
         }
         let collectionParameters = try anki?.parameters()
         configuration.parameters = givenParameters ?? collectionParameters ?? .default
+        // A preset's parameters with several relearning steps are Anki's: Anki holds them to
+        // fsrs-rs's one-step bounds (`FSRS::new`), not to the lower ceiling py-fsrs checks.
+        if anki != nil, givenParameters == nil, collectionParameters != nil { configuration.checksShortTermCeiling = false }
         let scheduler: CardScheduler
         do {
             scheduler = try CardScheduler(configuration)
@@ -104,7 +107,7 @@ enum StatesCommand: Command {
         }
 
         let log = try source.columns(name: FileAccess.displayName(path))
-        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: .memoryState)
+        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: anki?.filter(.memoryState) ?? .memoryState)
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")

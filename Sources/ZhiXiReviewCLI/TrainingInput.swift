@@ -100,7 +100,7 @@ enum TrainingInput {
         }
         let days: ElapsedDaysPolicy = elapsedChoice == .anki
             ? .ankiDays(AnkiDayCount(at: moment, calendar: calendar)) : .studyDays(calendar)
-        let timelines = ReviewTimelines(log: log, days: days)
+        let timelines = ReviewTimelines(log: log, days: days, filter: anki?.filter(.init()) ?? .init())
         let report = timelines.filterReport
         if report.droppedAnything {
             var dropped = "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "
