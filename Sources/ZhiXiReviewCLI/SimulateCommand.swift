@@ -49,7 +49,7 @@ enum SimulateCommand: Command {
             + "review_limit, new_cards_ignore_review_limit, suspend_after_lapses; max_cost_perday 0 is no limit); omitted fields "
             + "keep the defaults (or what --revlog derived), and the options above override the file")
     static let revlog = CommandOption<String>.text(
-        "revlog", placeholder: "LOG.csv", example: "revlog.csv",
+        "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv",
         help: "cards mode from a real learner: derive their rating probabilities, (re)learning step transitions, seconds per "
             + "answer and new cards a day from their review log (fsrs-rs's extract_simulator_config), and start from their cards "
             + "as they are at --now (as states replays them); explicit options and --config override what is derived")
@@ -122,7 +122,8 @@ enum SimulateCommand: Command {
         """,
         options: [days.erased, deck.erased, mode.erased, retention.erased, sweep.erased, SharedOptions.parameters.erased,
                   newPerDay.erased, maximumMinutes.erased, weekdayMinutes.erased, away.erased, seeds.erased, seed.erased,
-                  config.erased, revlog.erased, timeZone.erased, dayStart.erased, saveConfig.erased, budget.erased,
+                  config.erased, revlog.erased, ReviewLogSource.revlogDeck.erased, ReviewLogSource.preset.erased, timeZone.erased,
+                  dayStart.erased, saveConfig.erased, budget.erased,
                   workspace.erased, weakPointRate.erased, now.erased, format.erased, svg.erased, series.erased],
         epilogue: """
         JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "inputs": {"parameters",
@@ -307,6 +308,7 @@ enum SimulateCommand: Command {
             let calendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart,
                                                       defaultTimeZone: "UTC", defaultDayStart: 4)
             let log = try SimulationLearnerLog.read(revlogPath, parameters: parameters, calendar: calendar,
+                                                    zone: try arguments.value(of: timeZone), hour: try arguments.value(of: dayStart),
                                                     start: try arguments.value(of: now), arguments: arguments, context: context)
             log.derived.apply(to: &configuration)
             existing = log.existingCards
@@ -314,7 +316,8 @@ enum SimulateCommand: Command {
             inputs.start = log.start
             firstDate = CivilDate(daysSince1970: calendar.dayNumber(of: log.start))
             inputs.startDescription = log.startGiven ? "--now" : "the study day after the log's last review"
-            inputs.calendar = "\(calendar.timeZoneIdentifier), day starts \(calendar.dayStartHour < 10 ? "0" : "")\(calendar.dayStartHour):00"
+            let used = log.calendar
+            inputs.calendar = "\(used.timeZoneIdentifier), day starts \(used.dayStartHour < 10 ? "0" : "")\(used.dayStartHour):00"
         }
         var deckGiven = false
         if let path = try arguments.value(of: config) {

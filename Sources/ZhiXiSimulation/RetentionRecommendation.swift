@@ -6,7 +6,7 @@
 /// (``SimulationSummary/secondsPerItemGained``), so that lessons known before the start are
 /// not credited to the span's study (``criterion``). A retention whose items bought are within
 /// their noise over the seeds (``SeedNoise``) takes no part: when no retention's cost is
-/// measured there is no recommendation (``init(points:costs:)`` returns `nil`), which a small
+/// measured there is no recommendation (the sweep's ``RetentionSweepResult/recommendation`` is `nil`), which a small
 /// course over a short span may well get. With it, how sure the choice is, by the same rule:
 ///
 /// - ``nearOptimal``: every measured retention whose mean cost is within 2 % of the lowest

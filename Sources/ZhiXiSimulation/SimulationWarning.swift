@@ -2,7 +2,7 @@ import ZhiXiMemory
 
 /// A reason not to take a simulation's answer at face value, with the figure behind it.
 ///
-/// ``warnings(for:parameters:trainingItemCount:capMinutes:)`` checks a sweep (or a single setting, a sweep
+/// ``warnings(for:parameters:trainingItemCount:capMinutes:capIsAskedBudget:)`` checks a sweep (or a single setting, a sweep
 /// of one retention) for the ways its answer stops being an answer: a daily cap that decides
 /// the minutes instead of the retention, minutes that do not change across the sweep, an
 /// optimum that is only the sweep's edge or lies outside the range Anki accepts, and memory

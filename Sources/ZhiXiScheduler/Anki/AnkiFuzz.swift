@@ -3,7 +3,7 @@ import ZhiXiCore
 /// Anki's fuzz, bit for bit as Anki 26.09 computes it (`rslib/src/scheduler/states/fuzz.rs`,
 /// `answering/mod.rs`, `answering/learning.rs`): single-precision arithmetic, its rounding
 /// (halves away from zero) and its saturating conversions to whole days, its seed and its
-/// random draws (``ChaCha12Generator``, Rust's `StdRng`). ``AnkiScheduler`` applies it; the
+/// random draws (`ChaCha12Generator` (ZhiXiCore), Rust's `StdRng`). ``AnkiScheduler`` applies it; the
 /// py-fsrs-style fuzz of the other presets is ``FuzzRange`` and ``FuzzSeed``.
 ///
 /// The differences from ``FuzzRange`` are what makes Anki's interval: the range is built around

@@ -18,7 +18,7 @@ import ZhiXiCore
 ///
 /// The weight of interval `i` on a day with `n` cards due is 1 when `n = 0`, else
 /// `(1/n)^2.15 · (1/i)³ · siblings · easyDays`, in `Float`; the draw is `WeightedIndex<f32>` from
-/// `StdRng::seed_from_u64(seed)` (``ChaCha12Generator/nextWeightedIndex(_:)``).
+/// `StdRng::seed_from_u64(seed)` (`ChaCha12Generator.nextWeightedIndex(_:)`).
 ///
 /// ```swift
 /// var counts = [Int](repeating: 0, count: AnkiLoadBalancer.windowDayCount)
@@ -71,7 +71,8 @@ public struct AnkiLoadBalancer: Sendable, Hashable {
     /// (`find_interval`).
     /// - Parameters:
     ///   - intervalDays: the unfuzzed interval.
-    ///   - minimum, maximum: the limits of the range (``AnkiFuzz/bounds(intervalDays:minimum:maximum:)``).
+    ///   - minimum: the lower limit of the range (``AnkiFuzz/bounds(intervalDays:minimum:maximum:)``).
+    ///   - maximum: the upper limit of the range.
     ///   - seed: the answer's seed (``AnkiFuzz/seed(cardID:reviewCount:)``).
     ///   - siblingDays: the days from today on which a sibling of the card (a card of the same
     ///     note, in any preset) is due, when the preset buries siblings of reviews; else empty.

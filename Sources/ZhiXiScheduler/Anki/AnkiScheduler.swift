@@ -3,7 +3,7 @@ import ZhiXiMemory
 /// What Anki 26.09's scheduler would do to an FSRS card for each of the four buttons, computed
 /// as Anki computes it (`rslib/src/scheduler/states/` and `answering/`; docs/CORRECTNESS.md,
 /// "The four buttons, as Anki"): the memory after each answer from FSRS (`next_states`, in
-/// fsrs-rs's `Float`: ``SinglePrecisionMemoryModel``), then per state —
+/// fsrs-rs's `Float`: `SinglePrecisionMemoryModel` (ZhiXiMemory)), then per state —
 ///
 /// - **new and learning**: Again to the first step; Hard stays on its step; Good to the next
 ///   step or, after the last, graduates; Easy graduates, at least a day past what Good would
