@@ -10,7 +10,7 @@ import ZhiXiRepositories
 /// (the package's planner, as of the previews' clock), and every service of the app answering
 /// from it as the contract says: the review tasks, sessions, analyses (a stand-in for the
 /// model: the share of the lesson's key points the learner's text mentions), the tutor's chat
-/// (streamed piece by piece), knowledge, profile, figures (``LearningFigures``), reading and
+/// (streamed piece by piece), knowledge, profile, figures (`LearningFigures`), reading and
 /// feedback. ``mode`` makes every call hold or fail instead; ``setChatEnding(_:)`` ends the next
 /// streamed replies early. Changes (completions, sessions, feedback) are kept in memory.
 public final class PreviewAPI: Sendable {

@@ -1,6 +1,6 @@
 /// What happens to a message sent to the AI tutor, in order: the learner's message kept on the
 /// device, the reply as it arrives (when the server streams it), then the whole reply, or the
-/// reason there is none. The last event is ``finished(_:)``, ``interrupted(_:)`` or
+/// reason there is none. The last event is ``finished(_:)``, ``interrupted(reason:)`` or
 /// ``failed(_:)``.
 public enum ChatReplyEvent: Sendable, Hashable {
     /// The learner's message, kept on the device (only when a new message was sent).

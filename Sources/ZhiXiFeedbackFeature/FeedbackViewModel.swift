@@ -4,7 +4,7 @@ import ZhiXiDomain
 import ZhiXiModel
 
 /// The feedback page (意见反馈): one of the four categories (问题反馈, 功能建议, 内容问题, 其他),
-/// the learner's words (``content``, at most ``FeedbackDraft/maximumLength`` characters), an
+/// the learner's words (``content``, at most `FeedbackDraft.maximumLength` characters), an
 /// optional rating of 1–5, sent once.
 ///
 /// - ``submit()`` sends the form: ``FeedbackUiState/submitting(_:)``, then

@@ -5,15 +5,15 @@ import ZhiXiModel
 import ZhiXiNetwork
 
 /// `ChatRepository` on the streaming chat service (`POST ai/chat`, `text/event-stream` when
-/// the server streams) and the conversations kept on the device (``ChatHistoryStore``, in each
+/// the server streams) and the conversations kept on the device (`ChatHistoryStore`, in each
 /// learner's own directory of ``LearnerStorage``).
 ///
-/// - A message is kept on the device before it is sent (``ChatReplyEvent/accepted(_:)``), and
-///   the conversation's latest ``ChatConversation/contextTurns`` messages go with it.
+/// - A message is kept on the device before it is sent (`ChatReplyEvent.accepted(_:)`), and
+///   the conversation's latest `ChatConversation.contextTurns` messages go with it.
 /// - The reply is handed over piece by piece as the server streams it, then kept whole (the
 ///   server's `done` event, or the whole answer of a server that does not stream).
 /// - A reply cut off mid-way keeps nothing of it: the learner's message stays unanswered
-///   (``ChatConversation/awaitsReply``) and ``reply(lessonID:language:)`` asks again.
+///   (`ChatConversation.awaitsReply`) and ``reply(lessonID:language:)`` asks again.
 /// - Signed out (no learner, or a session the server refuses) is `RepositoryFailure.signedOut`.
 public struct TutorChatRepository: ChatRepository {
     /// The tutor.
