@@ -131,12 +131,7 @@ public final class AIChatViewModel {
         if uiState != .loading { uiState = .loading }
         conversation = nil
         resetExchange()
-        let result: Result<ChatConversation, RepositoryFailure>
-        do {
-            result = .success(try await repository.conversation(lessonID: lessonID))
-        } catch {
-            result = .failure(error)
-        }
+        let result = await Result.of { () async throws(RepositoryFailure) in try await repository.conversation(lessonID: lessonID) }
         guard isCurrent() else { return }
         switch result {
         case .success(let conversation):
@@ -204,12 +199,7 @@ public final class AIChatViewModel {
 
     private func performClear(isCurrent: @MainActor () -> Bool) async {
         resetExchange()
-        let result: Result<Void, RepositoryFailure>
-        do {
-            result = .success(try await repository.clear(lessonID: lessonID))
-        } catch {
-            result = .failure(error)
-        }
+        let result = await Result.of { () async throws(RepositoryFailure) in try await repository.clear(lessonID: lessonID) }
         guard isCurrent() else { return }
         switch result {
         case .success:

@@ -61,12 +61,7 @@ public final class PageLoader<Content: Sendable & Hashable> {
 
     private func perform(isCurrent: @MainActor () -> Bool) async {
         show(.loading)
-        let result: Result<Content, RepositoryFailure>
-        do {
-            result = .success(try await fetch())
-        } catch {
-            result = .failure(error)
-        }
+        let result = await Result.of(fetch)
         guard isCurrent() else { return }
         switch result {
         case .success(let content):

@@ -99,12 +99,7 @@ public final class FeedbackViewModel {
         inputMessage = nil
         redraw()
         let signOutsBefore = signOuts
-        let result: Result<Feedback, RepositoryFailure>
-        do {
-            result = .success(try await repository.submit(draft))
-        } catch {
-            result = .failure(error)
-        }
+        let result = await Result.of { () async throws(RepositoryFailure) in try await repository.submit(draft) }
         guard signOuts == signOutsBefore else { return }
         isSubmitting = false
         switch result {
