@@ -37,7 +37,12 @@ let package = Package(
         .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
         .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
         .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
+        .library(name: "ZhiXiChatFeature", targets: ["ZhiXiChatFeature"]),
+        .library(name: "ZhiXiKnowledgeFeature", targets: ["ZhiXiKnowledgeFeature"]),
+        .library(name: "ZhiXiFeedbackFeature", targets: ["ZhiXiFeedbackFeature"]),
+        .library(name: "ZhiXiProgressFeature", targets: ["ZhiXiProgressFeature"]),
         .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
+        .library(name: "ZhiXiAppPreview", targets: ["ZhiXiAppPreview"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -82,7 +87,7 @@ let package = Package(
         // The learning sessions: pages since a time, recording a new one.
         .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The AI: analyse a learner's input, pages of analyses, the tutor's chat.
-        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
         // The knowledge bases, learning paths, lessons.
         .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The learning profile and onboarding.
@@ -100,16 +105,30 @@ let package = Package(
         .target(name: "ZhiXiRepositories",
                 dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
                                "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
-                               "ZhiXiProfileService", "ZhiXiAnalyticsService"]),
+                               "ZhiXiProfileService", "ZhiXiAnalyticsService", "ZhiXiFeedbackService"]),
         // One target per page: its view models and UiState; the domain and the model only.
         .target(name: "ZhiXiReviewFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiAuthFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiAnalysisFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiChatFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiKnowledgeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiFeedbackFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiProgressFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         // The composition root: AppContainer wires the repositories into the pages' view models.
         .target(name: "ZhiXiApp",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiRepositories",
-                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]),
+                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading",
+                               "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature"]),
+        // Previews and the app team's UI tests, never release code: every page's view model in
+        // each of its states on the sample learner, over in-memory services (no network).
+        .target(name: "ZhiXiAppPreview",
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
+                               "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
+                               "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
+                               "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
+                               "ZhiXiAnalyticsService", "ZhiXiFeedbackService"],
+                resources: [.copy("Resources/sample-workspace.json")]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
@@ -194,6 +213,22 @@ let package = Package(
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAnalysisFeatureTests",
                     dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiChatFeatureTests",
+                    dependencies: ["ZhiXiChatFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
+                                   "ZhiXiAIService", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature",
+                                   "ZhiXiProgressFeature"]),
+        .testTarget(name: "ZhiXiKnowledgeFeatureTests",
+                    dependencies: ["ZhiXiKnowledgeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiFeedbackFeatureTests",
+                    dependencies: ["ZhiXiFeedbackFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiProgressFeatureTests",
+                    dependencies: ["ZhiXiProgressFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiApp", "ZhiXiRepositories",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAppPreviewTests",
+                    dependencies: ["ZhiXiAppPreview", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
+                                   "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature",
+                                   "ZhiXiDomain", "ZhiXiModel", "ZhiXiAppTestSupport"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

@@ -2,7 +2,8 @@ import ZhiXiCore
 import ZhiXiModel
 
 /// Every sentence and label the app's pages show a learner (the review plan, the study home,
-/// the login page, the analysis page), in one table per language: ``chinese``
+/// the login page, the analysis page, the AI tutor, the library and its learning paths,
+/// feedback, progress), in one table per language: ``chinese``
 /// (`LearnerWording+Chinese.swift`, the default) and ``english``
 /// (`LearnerWording+English.swift`). A translator edits one file and sees whole sentences
 /// with their blanks (`{minutes}`, `{title}`, …) where the language puts them.
@@ -24,6 +25,8 @@ public struct LearnerWording: Sendable, Hashable {
         case score, percent
         /// A review type's name.
         case type
+        /// The whole a count is out of (`3/6`), a limit.
+        case total
     }
 
     /// A sentence with blanks.
@@ -121,6 +124,135 @@ public struct LearnerWording: Sendable, Hashable {
     /// Reviews due. Blank: count.
     public var dueReviews: Counted
 
+    // MARK: What the device keeps (the library, a learning path, progress)
+
+    /// Shown over what the device keeps because the server could not be reached.
+    public var savedOnDevice: String
+    /// Shown over what the device keeps because the server failed (a 5xx).
+    public var savedOnDeviceServerError: String
+    /// Shown over what the device keeps because the server refused a request.
+    public var savedOnDeviceRefused: String
+    /// Shown over what the device keeps because the server's answer was unreadable.
+    public var savedOnDeviceMalformedAnswer: String
+
+    // MARK: The AI tutor page
+
+    /// The page's title: AI 导师.
+    public var chatTitle: String
+    /// The title of a conversation about a lesson. Blank: title.
+    public var chatAboutLesson: Sentence
+    /// Shown in a conversation without messages.
+    public var chatGreeting: String
+    /// The text field's placeholder.
+    public var chatPlaceholder: String
+    /// The learner's name beside their messages.
+    public var chatLearnerName: String
+    /// While the tutor answers.
+    public var chatReplying: String
+    /// Sent without writing anything.
+    public var chatEmptyMessage: String
+    /// A message longer than the limit. Blank: count (the limit in characters).
+    public var chatTooLong: Sentence
+    /// The reply was cut off mid-way.
+    public var chatInterrupted: String
+    /// The learner's last message has no reply (an earlier reply failed).
+    public var chatUnanswered: String
+    /// The server cannot be reached: no reply.
+    public var chatUnreachable: String
+    /// The server or its tutor failed: no reply.
+    public var chatServerError: String
+    /// The message could not be kept on the device.
+    public var chatNotSaved: String
+    /// The button that starts a new conversation.
+    public var chatNewConversation: String
+
+    // MARK: The library and a learning path
+
+    /// The library page's title: 知识库.
+    public var libraryTitle: String
+    /// A library without knowledge bases.
+    public var libraryEmpty: String
+    /// A knowledge base's paths. Blank: count.
+    public var pathCount: Counted
+    /// A path's lessons. Blank: count.
+    public var lessonCount: Counted
+    /// How many of a path's lessons were studied. Blanks: count, total.
+    public var studiedLessons: Sentence
+    /// How long a path takes. Blank: days.
+    public var pathDays: Counted
+    /// A path without lessons.
+    public var pathEmpty: String
+    /// The path does not exist.
+    public var pathNotFound: String
+    /// A lesson never studied.
+    public var lessonNotStudied: String
+    /// A lesson studied. Blanks: count, date (of the last time).
+    public var lessonStudied: Counted
+    /// The latest score of a lesson. Blank: score.
+    public var lessonLastScore: Sentence
+    /// A lesson's weak points waiting to be practised. Blank: count.
+    public var weakPointDrills: Counted
+
+    // MARK: The feedback page
+
+    /// The page's title: 意见反馈.
+    public var feedbackTitle: String
+    /// The category "something does not work": 问题反馈.
+    public var feedbackBug: String
+    /// The category "a wish": 功能建议.
+    public var feedbackFeature: String
+    /// The category "a lesson's content": 内容问题.
+    public var feedbackContent: String
+    /// The category "anything else": 其他.
+    public var feedbackOther: String
+    /// The text field's placeholder.
+    public var feedbackPlaceholder: String
+    /// Above the rating's stars.
+    public var feedbackRatingPrompt: String
+    /// The characters written against the limit. Blanks: count, total.
+    public var feedbackLength: Sentence
+    /// The submit button.
+    public var feedbackSubmit: String
+    /// While it is sent.
+    public var feedbackSubmitting: String
+    /// Once the server has it.
+    public var feedbackSent: String
+    /// The button that starts another one.
+    public var feedbackAnother: String
+    /// Submitted without writing anything.
+    public var feedbackEmpty: String
+    /// Longer than the limit. Blank: count (the limit in characters).
+    public var feedbackTooLong: Sentence
+    /// The server cannot be reached: not sent.
+    public var feedbackUnreachable: String
+
+    // MARK: The progress page
+
+    /// The page's title: 学习进度.
+    public var progressTitle: String
+    /// Sessions recorded. Blank: count.
+    public var sessionCount: Counted
+    /// Lessons studied. Blank: count.
+    public var lessonsStudied: Counted
+    /// No session has a mastery score.
+    public var noMasteryYet: String
+    /// The trend's heading: 近 7 天.
+    public var trendHeading: String
+    /// The minutes of the trend's days. Blank: minutes.
+    public var trendTotal: Sentence
+    /// The heat map's heading: 近一年.
+    public var heatmapHeading: String
+    /// The days with study in the heat map. Blank: count.
+    public var heatmapActiveDays: Counted
+    /// The legend's low end.
+    public var heatmapLess: String
+    /// The legend's high end.
+    public var heatmapMore: String
+    /// One day of the heat map, for its label and for VoiceOver. Blanks: date, minutes, count (sessions).
+    public var heatmapDay: Counted
+    /// A month's label above the heat map's weeks. Blank: month.
+    public var heatmapMonth: Sentence
+
     // MARK: The login page
 
     /// The credential was refused.
@@ -209,6 +341,36 @@ public struct LearnerWording: Sendable, Hashable {
         case .serverError?: offlineBannerServerError
         case .refused?: offlineBannerRefused
         case .malformedAnswer?: offlineBannerMalformedAnswer
+        }
+    }
+
+    /// The banner over what the device keeps when the server did not answer, saying why: not
+    /// reached (also for an unknown cause), its failure, its refusal, its unreadable answer.
+    public func savedOnDeviceMessage(for cause: OfflineCause?) -> String {
+        switch cause {
+        case .unreachable?, nil: savedOnDevice
+        case .serverError?: savedOnDeviceServerError
+        case .refused?: savedOnDeviceRefused
+        case .malformedAnswer?: savedOnDeviceMalformedAnswer
+        }
+    }
+
+    /// A day as a page names it against `today`: 今天, 明天, else ``date(_:)``.
+    public func day(_ date: CivilDate, today: CivilDate) -> String {
+        switch date.daysSince1970 - today.daysSince1970 {
+        case 0: self.today
+        case 1: tomorrow
+        default: self.date(date)
+        }
+    }
+
+    /// The feedback page's name of `category` (an unknown one is 其他 / "Other").
+    public func name(of category: FeedbackCategory) -> String {
+        switch category {
+        case .bug: feedbackBug
+        case .feature: feedbackFeature
+        case .content: feedbackContent
+        case .other, .unknown: feedbackOther
         }
     }
 
