@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
         .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
         .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
+        .library(name: "ZhiXiReadingFeature", targets: ["ZhiXiReadingFeature"]),
+        .library(name: "ZhiXiOnboardingFeature", targets: ["ZhiXiOnboardingFeature"]),
         .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
@@ -93,10 +95,15 @@ let package = Package(
         .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiAuthFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiAnalysisFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
-        // The composition root: AppContainer wires the repositories into the pages' view models.
+        .target(name: "ZhiXiReadingFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiOnboardingFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        // The composition root: AppContainer wires the repositories into the pages' view models;
+        // the app's lifecycle (scenePhase, the network monitor); the demo (debug builds only).
         .target(name: "ZhiXiApp",
-                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiRepositories",
-                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]),
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiReadingFeature",
+                               "ZhiXiOnboardingFeature", "ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork",
+                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService",
+                               "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiAnalyticsService"]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
@@ -108,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
+                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiDomain",
+                           "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
@@ -173,10 +181,21 @@ let package = Package(
                     dependencies: ["ZhiXiHomeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiReading", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthFeatureTests",
-                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiRepositories", "ZhiXiApp",
+                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAnalysisFeatureTests",
                     dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiReadingFeatureTests",
+                    dependencies: ["ZhiXiReadingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
+                                   "ZhiXiReading"]),
+        .testTarget(name: "ZhiXiOnboardingFeatureTests",
+                    dependencies: ["ZhiXiOnboardingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        // The whole app through AppContainer against the loopback server: the lifecycle, the
+        // learners' own data, the demo, the end-to-end run of the issue.
+        .testTarget(name: "ZhiXiAppTests",
+                    dependencies: ["ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer", "ZhiXiDomain", "ZhiXiModel", "ZhiXiReading",
+                                   "ZhiXiRepositories", "ZhiXiAuth", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature",
+                                   "ZhiXiReadingFeature", "ZhiXiOnboardingFeature"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",
