@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
         .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
         .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
+        .library(name: "ZhiXiAnki", targets: ["ZhiXiAnki"]),
+        .library(name: "ZhiXiArchive", targets: ["ZhiXiArchive"]),
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
@@ -58,8 +60,19 @@ let package = Package(
         .target(name: "ZhiXiPlanner", dependencies: ["ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         // Card and ZhiXi-mode simulators, retention sweep and optimum. No I/O.
         .target(name: "ZhiXiSimulation", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        // The system's zlib (raw inflate, CRC-32): a module map and a shim header, linked as -lz.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Containers, read in memory with a limit on what they expand to: Zstandard frames
+        // (pure Swift) and zip archives (stored, deflate through CZlib). No files, no paths.
+        .target(name: "ZhiXiArchive", dependencies: ["CZlib", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
+        // The system's SQLite (libsqlite3) on Linux; Apple platforms use the SDK's SQLite3 module.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Anki's files read as Anki reads them: a live collection.anki2 (its write-ahead log applied in
+        // memory, never opened with SQLite), .colpkg and .apkg packages; decks, presets, cards, revlog.
+        .target(name: "ZhiXiAnki",
+                dependencies: ["ZhiXiCore", "ZhiXiFileSystem", "ZhiXiArchive", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]),
         // The API client: endpoints, errors, bearer tokens, one shared refresh on a 401, retries.
         .target(name: "ZhiXiNetwork", dependencies: ["ZhiXiModel", "ZhiXiCore"]),
         // Secure stores, the token store, the auth service and the app session.
@@ -108,15 +121,15 @@ let package = Package(
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
+                           "ZhiXiAnki", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
                            "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem", "ZhiXiRepositories"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiDomain",
-                           "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
+                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport",
+                           "ZhiXiDomain", "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
@@ -142,7 +155,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
+        .testTarget(name: "ZhiXiArchiveTests", dependencies: ["ZhiXiArchive", "CZlib", "ZhiXiTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
+        .testTarget(name: "ZhiXiAnkiTests",
+                    dependencies: ["ZhiXiAnki", "ZhiXiTestSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiTestSupport", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiTestSupport", "ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiFileSystem",

@@ -25,12 +25,16 @@ benchmarks:
              16-retention sweep with --sweep-seeds N
              options: --runs N (10)  --retention R (0.9)  --seed S (42)  --config FILE
              --sweep-seeds N  --days-json FILE  --json
+  anki       an Anki file opened and read (collection.anki2, .colpkg, .apkg), every deck chosen
+             options: FILE  --runs N (5)
   decode     the workspace reader on a workspace file (MB/s, sessions/s), in one process
              options: FILE  --runs N (7)
   workspace  write a generated workspace as JSON, for timing 'zhixi-review plan' end to end
              options: --lessons N  --sessions N  --out FILE
   fleet      write N varied, deterministic learners as JSON lines, for 'plan --batch'
              options: --learners N (1000)  --out FILE.jsonl  --seed S (12)
+  zstd       the Swift Zstandard decoder beside the zstd tool on one file (MB/s, ratio)
+             options: FILE.zst  --runs N (9)  --zstd PATH (/usr/bin/zstd)
   fleet-lines  what 'plan --batch' does for each line (decode with the duplicate-key check,
              bounds, plan, JSON) on one thread, to count instructions with callgrind
              options: --input FILE.jsonl  --now ISO-8601 (2026-11-29T01:00:00Z)
@@ -46,9 +50,11 @@ do {
     case "archive": try ArchiveBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "concurrent-fits": try await ConcurrentFitsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "simulate": try SimulationBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "anki": try AnkiReadBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "decode": try DecodeBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "workspace": try PlannerBenchmark.writeWorkspace(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetGenerator.run(arguments: Array(arguments.dropFirst()))
+    case "zstd": try ZstandardBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fleet-lines": try FleetLineBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:

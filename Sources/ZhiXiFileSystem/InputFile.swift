@@ -29,13 +29,16 @@ public enum InputFile {
 
     /// What an input must start with, checked as soon as its first bytes arrive, so an endless
     /// stream of something else (`/dev/zero`) is refused at once.
-    public enum Format: Sendable {
+    public enum Format: Sendable, Hashable {
         /// Anything.
         case any
         /// JSON: after white space and a UTF-8 byte order mark, `{` or `[`.
         case json
         /// Text (CSV, JSON): no NUL byte in its first 64 KiB.
         case text
+        /// Text, or a binary file that starts with one of these byte strings (an Anki
+        /// collection's SQLite or zip signature).
+        case textOrStarting(with: [[UInt8]])
     }
 
     /// The contents of the input at `path`, at most `limit` bytes.
@@ -149,6 +152,11 @@ public enum InputFile {
         switch format {
         case .any:
             return true
+        case .textOrStarting(let signatures):
+            let head = [UInt8](data.prefix(signatures.map(\.count).max() ?? 0))
+            if signatures.contains(where: { head.starts(with: $0) }) { return true }
+            if signatures.contains(where: { $0.starts(with: head) && head.count < $0.count }) { return nil }
+            return startsLike(.text, data)
         case .text:
             // The first 64 KiB searched with memchr (Data's own iteration costs a call per byte).
             let headCount = min(data.count, 1 << 16)
@@ -172,7 +180,7 @@ public enum InputFile {
     }
 
     private static func notFormat(_ format: Format, _ name: String) -> FileSystemError {
-        FileSystemError(.malformed, path: name, reason: format == .text ? "holds NUL bytes: it is not a text file"
+        FileSystemError(.malformed, path: name, reason: format != .json ? "holds NUL bytes: it is not a text file"
                         : "is not JSON: it does not start with { or [")
     }
 

@@ -35,7 +35,8 @@ enum EvaluateCommand: Command {
         evaluate_with_time_series_splits (5 splits) is --splits 6.
         """,
         options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, svg.erased, format.erased,
-                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.seed.erased,
+                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, ReviewLogSource.deck.erased,
+                  ReviewLogSource.preset.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased],
         epilogue: """
         The verdict line says whether to use the candidate: its log loss on held-out reviews
@@ -73,13 +74,17 @@ enum EvaluateCommand: Command {
         let predictionsPath = try arguments.value(of: predictions)
         let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
         let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")
-        let given: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
+        let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         var configuration = OptimizerConfiguration()
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
-        let candidateName = given == nil ? "fitted per fold" : "given (--params)"
+        // An Anki preset's own parameters are the candidate unless --params is given.
+        let presetParameters = flagged == nil ? try input.anki?.parameters() : nil
+        let given = flagged ?? presetParameters
+        let givenName = presetParameters != nil ? "the preset's" : "given (--params)"
+        let candidateName = given == nil ? "fitted per fold" : givenName
 
         var rows: [Row] = []
         var foldLines: [String] = []
@@ -98,7 +103,7 @@ enum EvaluateCommand: Command {
                 return Row(name: name, logLoss: weighted.logLoss, rmseBins: weighted.rmseBins, auc: weighted.auc,
                            logLossUnweighted: plain.logLoss, rmseBinsUnweighted: plain.rmseBins)
             }
-            rows = [row(given == nil ? "FSRS-6 defaults" : "given (--params)", candidate)]
+            rows = [row(given == nil ? "FSRS-6 defaults" : givenName, candidate)]
             if given != nil { rows.append(row("FSRS-6 defaults", defaults)) }
             let weights = ModelEvaluator.weights(count: items.count, weighting: .recency)
             predictionRows = items.map { ($0, 0, candidate[$0], defaults[$0], weights[$0]) }
@@ -201,7 +206,7 @@ enum EvaluateCommand: Command {
             let itemsFrom = "\(dataset.itemCount) items from \(input.description); an item is a review on a later day than the "
                 + "card's previous one"
             var output = splitCount == 1
-                ? "every item scored, by \(given == nil ? "the FSRS-6 defaults" : "the given parameters (--params) and the FSRS-6 defaults") "
+                ? "every item scored, by \(given == nil ? "the FSRS-6 defaults" : presetParameters != nil ? "the preset's parameters and the FSRS-6 defaults" : "the given parameters (--params) and the FSRS-6 defaults") "
                     + "(\(itemsFrom))\n"
                 : "\(splitCount) folds in time (\(itemsFrom)): fold 1 is only trained on; "
                     + TrainingReportText.scoredFolds(splitCount, given: given != nil) + "\n"
@@ -233,6 +238,7 @@ enum EvaluateCommand: Command {
                     + "parameters with them, or more splits to test fitted ones on later reviews\n"
             }
             if let predictionsPath { output += "predictions written to \(predictionsPath)\n" }
+            output += TrainingInput.ankiSummary(input, arguments: arguments, parameters: true)
             context.write(output)
         }
     }

@@ -37,8 +37,8 @@ enum OptimizeCommand: Command {
         array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
         (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
         """,
-        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, out.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
+        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased,
+                  out.erased, TrainingInput.seed.erased, TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
         --skip-bad-rows is given.
@@ -84,7 +84,7 @@ enum OptimizeCommand: Command {
         let result = fit()
         let array = TrainingInput.jsonArray(result.parameters)
         try outTarget?.write(Data((array + "\n").utf8), context: context)
-        var output = ""
+        var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false)
         if result.outcome == .fitted {
             output += "fitted all 21 parameters on \(result.trainingItemCount) of the \(result.itemCount) items"
                 + (TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength).map { " (\($0))" } ?? "")

@@ -4,6 +4,7 @@ import ZhiXiMemory
 import ZhiXiScheduler
 import ZhiXiSimulation
 import ZhiXiTraining
+import ZhiXiAnki
 
 /// `simulate --revlog LOG.csv`: a learner's review log read for a card simulation: their
 /// habits (``DerivedSimulatorSettings``), their cards as they are at the start
@@ -25,22 +26,27 @@ struct SimulationLearnerLog {
     /// start of the study day after the log's last review.
     var start: Date
     var startGiven: Bool
+    /// The Anki file it was read from, if it was.
+    var anki: AnkiInput?
 
     /// Reads the log at `path`, replays it with `parameters` on `calendar` (learning steps
     /// 1m, 10m, relearning 10m, Anki's fuzz, desired retention 0.9, as `states` does by
     /// default) and derives the rest.
     /// - Throws: 66 for a missing file, 65 for a log that cannot be read or has no review,
     ///   64 for a `start` before the log's last review day.
-    static func read(_ path: String, parameters: FSRSParameters, calendar: StudyCalendar, start given: Date?,
-                     arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> SimulationLearnerLog {
+    static func read(_ path: String, parameters: FSRSParameters, calendar logCalendar: StudyCalendar, zone: String?, hour: Int?,
+                     start startGiven: Date?, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> SimulationLearnerLog {
         let name = FileAccess.displayName(path)
-        let data = try FileAccess.read(path, limit: InputLimits.reviewLog, format: .text, context: context)
-        let log: ReviewLogColumns
-        do {
-            log = try ReviewLogColumns(csv: data)
-        } catch {
-            throw .dataError("\(name): \(error.description)")
+        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context,
+                                              deckOption: ReviewLogSource.revlogDeck)
+        let log = try source.columns(name: name)
+        var calendar = logCalendar
+        var anki: AnkiInput?
+        if case .anki(let input) = source {
+            anki = input
+            calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
         }
+        let given = startGiven
         let histories = CardReviewHistories(log)
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
@@ -75,7 +81,7 @@ struct SimulationLearnerLog {
         }
         let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar)).itemCount
         return SimulationLearnerLog(name: name, derived: derived, existingCards: existing, itemCount: items, calendar: calendar,
-                                    start: start, startGiven: given != nil)
+                                    start: start, startGiven: given != nil, anki: anki)
     }
 
     /// The derived settings as an fsrs-rs `SimulatorConfig` JSON object (the `--save-config`

@@ -7,14 +7,15 @@ import ZhiXiTraining
 /// `zhixi-review states REVLOG.csv`: every card's memory state and next due date, replayed
 /// from a review history.
 enum StatesCommand: Command {
-    static let retention = SharedOptions.retention(default: "0.9")
-    static let timeZone = SharedOptions.timeZone(default: "UTC")
-    static let dayStart = SharedOptions.dayStart(default: "4")
+    static let retention = SharedOptions.retention(default: "0.9; an Anki file's preset's")
+    static let timeZone = SharedOptions.timeZone(default: "UTC; for an Anki file the UTC offset Anki last saw")
+    static let dayStart = SharedOptions.dayStart(default: "4; an Anki file's next-day hour")
     static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "the moment for retrievability")
-    static let learningSteps = steps("learning-steps", default: "1m,10m", help: "waits between learning steps")
-    static let relearningSteps = steps("relearning-steps", default: "10m", help: "waits between relearning steps")
+    static let learningSteps = steps("learning-steps", default: "1m,10m; an Anki file's preset's", help: "waits between learning steps")
+    static let relearningSteps = steps("relearning-steps", default: "10m; an Anki file's preset's", help: "waits between relearning steps")
     static let maximumInterval = CommandOption<Int>.integer(
-        "max-interval", placeholder: "DAYS", range: 1...36_500, default: 36_500, unit: "days", help: "longest interval")
+        "max-interval", placeholder: "DAYS", range: 1...36_500, default: 36_500, defaultDescription: "36500; an Anki file's preset's",
+        unit: "days", help: "longest interval")
     static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
     static let elapsed = CommandOption<ElapsedChoice>.choice(
         "elapsed", ["calendar": .calendar, "24h": .twentyFourHours], default: "calendar",
@@ -27,21 +28,28 @@ enum StatesCommand: Command {
     static let specification = CommandSpecification(
         name: "states",
         summary: "every card's memory state and next due date from a review log",
-        arguments: [.init(placeholder: "REVLOG.csv", help: "a review log in the FSRS CSV format; - reads standard input")],
+        arguments: [.init(placeholder: "REVLOG.csv|COLLECTION", help: ReviewLogSource.argumentHelp)],
         discussion: """
         Replays every card of a review log (CSV: card_id, review_time, review_rating, optional
         review_state and review_duration, any column order) through the FSRS-6 card scheduler
         and prints, per card: its id, number of reviews, scheduler state and step, stability
         (days), difficulty (1-10), retrievability now (0-1) and when it is next due.
+
+        An Anki collection (a profile's collection.anki2, even while Anki is open, or a .colpkg
+        or .apkg export) is read as it is: --deck or --preset chooses its cards (default: every
+        deck; suspended cards are left out, as Anki leaves them out), and the preset's
+        parameters, desired retention, steps and maximum interval, the collection's "next day
+        starts at" hour and the UTC offset Anki last saw are used unless their flags are given;
+        the text output says which.
         """,
         options: [SharedOptions.parameters.erased, retention.erased, timeZone.erased, dayStart.erased, now.erased,
                   learningSteps.erased, relearningSteps.erased, maximumInterval.erased, noFuzz.erased, elapsed.erased,
-                  format.erased],
+                  ReviewLogSource.deck.erased, ReviewLogSource.preset.erased, StatesPreview.option.erased, format.erased],
         epilogue: """
         JSON output is an array of objects with keys cardId, reviews, state ("new", "learning",
         "review" or "relearning"), step (an integer, or null outside learning and relearning),
         stability, difficulty, retrievability and due (ISO-8601 UTC).
-        """)
+        """ + "\n" + StatesPreview.jsonHelp)
 
     /// A list of (re)learning steps: durations such as `30s`, `10m`, `1h`, `1d` (or plain
     /// seconds), comma-separated, or `none`.
@@ -55,20 +63,32 @@ enum StatesCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         let format = try arguments.value(of: format, default: .text)
-        let calendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart,
-                                                  defaultTimeZone: "UTC", defaultDayStart: 4)
+        let retentionGiven = try arguments.value(of: retention)
+        let maximumGiven = try arguments.value(of: maximumInterval)
+        let learningGiven = try arguments.value(of: learningSteps)
+        let relearningGiven = try arguments.value(of: relearningSteps)
+        let elapsedChoice = try arguments.value(of: elapsed, default: .calendar)
+        let nowArgument = try arguments.value(of: now, default: .instant(context.now))
+        let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
+        let zone = try arguments.value(of: timeZone), hour = try arguments.value(of: dayStart)
+        let logCalendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: "UTC",
+                                                     defaultDayStart: 4)
+        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
+        let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
+        let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
         var configuration = SchedulerConfiguration()
-        configuration.desiredRetention = try arguments.value(of: retention, default: 0.9)
-        configuration.maximumIntervalDays = try arguments.value(of: maximumInterval, default: 36_500)
-        configuration.learningSteps = try arguments.value(of: learningSteps, default: [60, 600])
-        configuration.relearningSteps = try arguments.value(of: relearningSteps, default: [600])
+        configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? 0.9
+        configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? 36_500
+        configuration.learningSteps = learningGiven ?? anki?.settings.learningStepsSeconds ?? [60, 600]
+        configuration.relearningSteps = relearningGiven ?? anki?.settings.relearningStepsSeconds ?? [600]
         configuration.fuzz = arguments.flag(noFuzz) ? .off : .uniform
-        switch try arguments.value(of: elapsed, default: .calendar) {
+        switch elapsedChoice {
         case .calendar: configuration.elapsedDays = .studyDays(calendar)
         case .twentyFourHours: configuration.elapsedDays = .twentyFourHourPeriods
         }
-        let now = try arguments.value(of: now, default: .instant(context.now)).date(on: calendar)
-        configuration.parameters = try ParameterSource.load(arguments, context: context)
+        let collectionParameters = try anki?.parameters()
+        configuration.parameters = givenParameters ?? collectionParameters ?? .default
+        let now = nowArgument.date(on: calendar)
         let scheduler: CardScheduler
         do {
             scheduler = try CardScheduler(configuration)
@@ -76,13 +96,7 @@ enum StatesCommand: Command {
             throw arguments.usageError(error.description)
         }
 
-        let data = try FileAccess.read(path, limit: InputLimits.reviewLog, format: .text, context: context)
-        let log: ReviewLogColumns
-        do {
-            log = try ReviewLogColumns(csv: data)
-        } catch {
-            throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
-        }
+        let log = try source.columns(name: FileAccess.displayName(path))
         let histories = CardReviewHistories(log)
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
@@ -97,10 +111,28 @@ enum StatesCommand: Command {
                 + "\(histories.manualEntryCount == 1 ? "is" : "are") not a review and \(histories.manualEntryCount == 1 ? "was" : "were") skipped")
         }
         let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler, now: now)
+        // With an Anki file, the text output ends with what was read and which settings were used.
+        var ankiSummary = ""
+        if let anki, format == .text {
+            var overridden: Set<AnkiInput.Setting> = []
+            if givenParameters != nil { overridden.insert(.parameters) }
+            if retentionGiven != nil { overridden.insert(.retention) }
+            if learningGiven != nil { overridden.insert(.learningSteps) }
+            if relearningGiven != nil { overridden.insert(.relearningSteps) }
+            if maximumGiven != nil { overridden.insert(.maximumInterval) }
+            if hour != nil { overridden.insert(.dayStart) }
+            if zone != nil { overridden.insert(.timeZone) }
+            ankiSummary = anki.summary(used: [.parameters, .retention, .learningSteps, .relearningSteps, .maximumInterval, .dayStart,
+                                              .timeZone], overridden: overridden)
+        }
+        if arguments.flag(StatesPreview.option) {
+            let previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)
+            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now) + ankiSummary)
+        }
         switch format {
         case .json: context.write(try json(summaries))
         case .csv: context.write(csv(summaries))
-        default: context.write(text(summaries, calendar: calendar))
+        default: context.write(text(summaries, calendar: calendar) + ankiSummary)
         }
     }
 
@@ -173,18 +205,23 @@ enum StatesCommand: Command {
         return output
     }
 
+    /// A card's cells in the text table.
+    static func textRow(_ summary: CardScheduleSummary, calendar: StudyCalendar) -> [String] {
+        let card = summary.card
+        return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), card.state.description, stepText(card),
+                card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
+                TextFormatting.fixed(summary.retrievability, 3),
+                TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
+    }
+
+    /// The text table's header.
+    static func textHeader(calendar: StudyCalendar) -> [String] {
+        ["CARD", "REVIEWS", "STATE", "STEP", "STABILITY(d)", "DIFFICULTY", "RECALL NOW", "DUE (\(calendar.timeZoneIdentifier))"]
+    }
+
     static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar) -> String {
-        let rows = summaries.map { summary in
-            let card = summary.card
-            return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), card.state.description, stepText(card),
-                    card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
-                    TextFormatting.fixed(summary.retrievability, 3),
-                    TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
-        }
-        let dueHeader = "DUE (\(calendar.timeZoneIdentifier))"
-        return TextFormatting.table(
-            header: ["CARD", "REVIEWS", "STATE", "STEP", "STABILITY(d)", "DIFFICULTY", "RECALL NOW", dueHeader],
-            rows: rows, rightAligned: [1, 3, 4, 5, 6])
+        TextFormatting.table(header: textHeader(calendar: calendar), rows: summaries.map { textRow($0, calendar: calendar) },
+                             rightAligned: [1, 3, 4, 5, 6])
             + "\(summaries.count) cards, \(summaries.reduce(0) { $0 + $1.reviewCount }) reviews\n"
     }
 }

@@ -4,6 +4,7 @@ import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiScheduler
 import ZhiXiTraining
+import ZhiXiAnki
 
 /// The input of `optimize` and `evaluate`: a review log (CSV) or a learner workspace (JSON),
 /// turned into fsrs-rs's items. A workspace's lessons and weak points become the cards of the
@@ -12,10 +13,12 @@ import ZhiXiTraining
 enum TrainingInput {
     /// The one argument of both commands.
     static let argument = CommandSpecification.Argument(
-        placeholder: "REVLOG.csv|WORKSPACE.json",
-        help: "a review log in the FSRS CSV format, or a learner workspace; - reads standard input")
-    static let timeZone = SharedOptions.timeZone(default: "UTC for a log, the profile's for a workspace")
-    static let dayStart = SharedOptions.dayStart(default: "4 for a log, the profile's for a workspace")
+        placeholder: "REVLOG.csv|COLLECTION|WORKSPACE.json",
+        help: "a review log in the FSRS CSV format, an Anki collection (collection.anki2, .colpkg, .apkg), or a learner workspace; "
+            + "- reads standard input")
+    static let timeZone = SharedOptions.timeZone(
+        default: "UTC for a log, the UTC offset Anki last saw for an Anki file, the profile's for a workspace")
+    static let dayStart = SharedOptions.dayStart(default: "4 for a log, an Anki file's next-day hour, the profile's for a workspace")
     static let skipBadRows = CommandOption<Bool>.flag(
         "skip-bad-rows", help: "skip log rows that cannot be read (reporting how many) instead of failing with exit 65")
     static let seed = CommandOption<Int>.integer(
@@ -27,17 +30,34 @@ enum TrainingInput {
         var dataset: TrainingDataset
         /// For messages: `12,580 reviews of 1,205 cards in log.csv`.
         var description: String
+        /// The Anki file it was read from, if it was.
+        var anki: AnkiInput?
     }
 
     /// Reads `path` as a workspace (a `.json` file, or text starting with `{`) or a review log.
     /// - Throws: 66 for a missing file, 65 for a bad row (with its line) or a bad workspace.
     static func load(_ path: String, arguments: ParsedArguments, context: CommandContext) throws(CommandError) -> Loaded {
-        let data = try FileAccess.read(path, limit: max(InputLimits.reviewLog, InputLimits.workspace), format: .text,
-                                         context: context)
         let zone = try arguments.value(of: timeZone)
         let hour = try arguments.value(of: dayStart)
         let skipping = arguments.flag(skipBadRows)
         let name = FileAccess.displayName(path)
+        let limit = max(InputLimits.reviewLog, InputLimits.workspace)
+        let data: Data
+        if path.lowercased().hasSuffix(".json") {
+            for option in [ReviewLogSource.deck, ReviewLogSource.preset] where arguments.isGiven(option) {
+                throw arguments.usageError("--\(option.name) chooses cards of an Anki file, and \(name) is a workspace")
+            }
+            data = try FileAccess.read(path, limit: limit, format: .text, context: context)
+        } else {
+            switch try ReviewLogSource.read(path, limit: limit, arguments: arguments, context: context) {
+            case .csv(let bytes): data = bytes
+            case .anki(let input):
+                let calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
+                let dataset = TrainingDataset(ReviewTimelines(log: input.log, calendar: calendar))
+                return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(dataset.cardCount) cards in \(name)",
+                              anki: input)
+            }
+        }
         let firstByte = data.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         if path.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
             return try workspace(data, name: name, zone: zone, hour: hour, now: context.now)
@@ -89,6 +109,17 @@ enum TrainingInput {
         let data = try WorkspaceTrainingData(workspace: workspace, now: now, timeZoneIdentifier: zone, dayStartHour: hour)
         return Loaded(dataset: data.dataset, description: "\(data.dataset.reviewCount) reviews of \(data.lessonCount) lessons and "
                       + "\(data.weakPointCount) weak points in \(name)")
+    }
+
+    /// What an Anki file held and which of its settings a training command used (the days:
+    /// `--timezone` and `--day-start` override), for the text output; empty for other inputs.
+    static func ankiSummary(_ loaded: Loaded, arguments: ParsedArguments, parameters: Bool) -> String {
+        guard let anki = loaded.anki else { return "" }
+        var overridden: Set<AnkiInput.Setting> = []
+        if arguments.isGiven(timeZone) { overridden.insert(.timeZone) }
+        if arguments.isGiven(dayStart) { overridden.insert(.dayStart) }
+        if parameters, arguments.isGiven(SharedOptions.parameters) { overridden.insert(.parameters) }
+        return anki.summary(used: (parameters ? [.parameters] : []) + [.dayStart, .timeZone], overridden: overridden)
     }
 
     /// The weights as a JSON array, each rounded to 6 decimals (what Anki and fsrs-rs accept).

@@ -120,6 +120,28 @@ public struct ReviewLogColumns: Sendable {
         appendRow(card: card, seconds: seconds, rating: rating, state: state, duration: durationMilliseconds)
     }
 
+    /// A log from columns already read (an Anki collection's review log, say): the card ids,
+    /// and for each row its card's position in `cardIDs` and the fields as the properties above
+    /// describe them (a state or duration of -1 for none). O(rows), checking the columns agree.
+    /// - Precondition: the row columns have one length; positions are within `cardIDs`;
+    ///   ratings are 0–4 and states -1–5.
+    public init(cardIDs: [String], cardIndices: [Int32], secondsSince1970: [Double], ratings: [UInt8], states: [Int8],
+                durationsMilliseconds: [Int32]) {
+        let rows = cardIndices.count
+        precondition(secondsSince1970.count == rows && ratings.count == rows && states.count == rows
+                     && durationsMilliseconds.count == rows, "the columns of a log have one length")
+        precondition(cardIndices.allSatisfy { $0 >= 0 && Int($0) < cardIDs.count }, "every row's card is one of cardIDs")
+        precondition(ratings.allSatisfy { $0 <= 4 } && states.allSatisfy { $0 >= -1 && $0 <= 5 }, "ratings 0–4, states -1–5")
+        self.cardIDs = cardIDs
+        self.cardIndices = cardIndices
+        self.secondsSince1970 = secondsSince1970
+        self.ratings = ratings
+        self.states = states
+        self.durationsMilliseconds = durationsMilliseconds
+        hasStateColumn = states.contains { $0 >= 0 }
+        hasDurationColumn = durationsMilliseconds.contains { $0 >= 0 }
+    }
+
     /// Card id → position, built on the first ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:)``.
     private var appendedIndex: [String: Int32]?
 

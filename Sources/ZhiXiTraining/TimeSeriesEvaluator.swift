@@ -40,7 +40,7 @@ public struct TimeSeriesEvaluator: Sendable {
         try evaluate(dataset, parameters: parameters, lastFoldOnly: false)
     }
 
-    /// The last fold only, as ``evaluate(_:parameters:)`` scores it: parameters fitted on the
+    /// The last fold only, as ``evaluate(_:parameters:)-5zr3e`` scores it: parameters fitted on the
     /// items before it (`(foldCount − 1) / foldCount` of them, in time order) score the latest
     /// items, and so do the defaults — a held-out check of a fit on the whole history, at the
     /// cost of one more fit. O(epochs · reviews).

@@ -68,6 +68,7 @@ struct OptimizeBatchTests {
         let path = try temporaryFile("fleet.jsonl", lines[0] + "\n")
         #expect(await run("optimize", "--batch", path, "--out", path + ".params").status == 64)
         #expect(await run("optimize", "--batch", path, "--skip-bad-rows").status == 64)
+        #expect(await run("optimize", "--batch", path, "--deck", "Default").status == 64)
         #expect(await run("optimize", path, "--batch", path).status == 64)
         #expect(await run("optimize", "--batch", path + ".absent").status == 66)
     }
@@ -76,7 +77,7 @@ struct OptimizeBatchTests {
     func batchReadsEveryOption() async throws {
         let path = try temporaryFile("fleet.jsonl", try FleetFixture.line(1) + "\n")
         let context = CommandContext(now: Date(timeIntervalSince1970: 1_795_914_000))
-        let (failure, unread) = try await runWithEveryOption("optimize", leaving: ["out", "skip-bad-rows"], value: { option in
+        let (failure, unread) = try await runWithEveryOption("optimize", leaving: ["out", "skip-bad-rows", "deck", "preset"], value: { option in
             option.name == "batch" ? path : nil
         }, context: context)
         #expect(failure == nil, "optimize --batch failed: \(failure ?? "")")

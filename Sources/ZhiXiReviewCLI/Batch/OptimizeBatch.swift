@@ -28,6 +28,9 @@ enum OptimizeBatch {
         if arguments.flag(TrainingInput.skipBadRows) {
             throw arguments.usageError("--skip-bad-rows is for review logs; optimize --batch reads workspaces, one per line")
         }
+        for option in [ReviewLogSource.deck, ReviewLogSource.preset] where arguments.isGiven(option) {
+            throw arguments.usageError("--\(option.name) chooses cards of an Anki file; optimize --batch reads workspaces, one per line")
+        }
         // A batch makes no held-out check (its lines carry no verdict): --no-check changes nothing.
         _ = arguments.flag(OptimizeCommand.noCheck)
         var chosen = OptimizerConfiguration()

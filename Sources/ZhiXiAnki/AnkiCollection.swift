@@ -1,0 +1,72 @@
+/// An Anki collection as read from a file: its schema, settings, decks, presets, cards, notes
+/// and review log. Read with ``AnkiFile``; choose cards with ``AnkiSelection``.
+///
+/// Everything is as Anki stores it: ids in Anki's units (milliseconds since 1970 for most),
+/// the review log row for row. Arrays are ordered by id.
+public struct AnkiCollection: Sendable {
+    /// The file's name as the caller gave it.
+    public var file: String
+    /// Where the collection was read from, for messages: `collection.anki21b in deck.apkg`,
+    /// `collection.anki2 with its write-ahead log`.
+    public var source: String
+    /// The schema version (`col.ver`): 11 (legacy exports) or 18 (current Anki).
+    public var schemaVersion: Int
+    /// When the collection was created (`col.crt`), in seconds since 1970.
+    public var creationSeconds: Int64
+    /// The collection-wide settings.
+    public var settings: AnkiCollectionSettings
+    /// Every deck, normal and filtered.
+    public var decks: [AnkiDeck]
+    /// Every preset.
+    public var presets: [AnkiPreset]
+    /// Every card.
+    public var cards: [AnkiCard]
+    /// Every note's id (a card whose note is not here belongs to a deleted note).
+    public var noteIDs: [Int64]
+    /// Every review-log row, including those of cards deleted since.
+    public var revlog: [AnkiRevlogEntry]
+
+    /// Creates a collection from its parts (arrays are sorted by id here).
+    public init(file: String, source: String, schemaVersion: Int, creationSeconds: Int64, settings: AnkiCollectionSettings,
+                decks: [AnkiDeck], presets: [AnkiPreset], cards: [AnkiCard], noteIDs: [Int64], revlog: [AnkiRevlogEntry]) {
+        self.file = file
+        self.source = source
+        self.schemaVersion = schemaVersion
+        self.creationSeconds = creationSeconds
+        self.settings = settings
+        self.decks = decks.sorted { $0.id < $1.id }
+        self.presets = presets.sorted { $0.id < $1.id }
+        self.cards = cards.isSorted { $0.id < $1.id } ? cards : cards.sorted { $0.id < $1.id }
+        self.noteIDs = noteIDs.isSorted(by: <) ? noteIDs : noteIDs.sorted()
+        self.revlog = revlog.isSorted { $0.id < $1.id } ? revlog : revlog.sorted { $0.id < $1.id }
+    }
+
+    /// The deck with `id`, if any. O(log n).
+    public func deck(id: Int64) -> AnkiDeck? { Self.find(id, in: decks, id: \.id) }
+
+    /// The preset with `id`, if any. O(log n).
+    public func preset(id: Int64) -> AnkiPreset? { Self.find(id, in: presets, id: \.id) }
+
+    /// The preset that schedules `card` (its home deck's), if the deck and preset exist.
+    public func preset(of card: AnkiCard) -> AnkiPreset? {
+        deck(id: card.homeDeckID).flatMap(\.presetID).flatMap { preset(id: $0) }
+    }
+
+    /// Whether a note with `id` exists. O(log n).
+    public func hasNote(_ id: Int64) -> Bool { Self.find(id, in: noteIDs, id: \.self) != nil }
+
+    static func find<Element>(_ wanted: Int64, in elements: [Element], id: (Element) -> Int64) -> Element? {
+        var low = 0, high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if id(elements[middle]) < wanted { low = middle + 1 } else { high = middle }
+        }
+        return low < elements.count && id(elements[low]) == wanted ? elements[low] : nil
+    }
+}
+
+extension Array {
+    func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+        zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import ZhiXiFileSystem
+
+/// Opens what Anki users have, recognised by its content, not its name:
+///
+/// - an SQLite database: a profile's `collection.anki2`, read as last committed even while
+///   Anki has it open (its write-ahead log applied in memory; see the discussion below);
+/// - a zip archive: a `.colpkg` (whole collection) or `.apkg` (decks), holding
+///   `collection.anki21b` (an SQLite database compressed with Zstandard, Anki 2.1.50 and
+///   later), or the legacy `collection.anki21` or `collection.anki2`; the newest present is
+///   read, as Anki does (a current package keeps a `collection.anki2` only to tell old Ankis
+///   to update);
+/// - anything else is ``AnkiError/Kind-swift.enum/notAnkiFile`` (a CSV review log, say).
+///
+/// A live collection is never opened with SQLite: Anki holds it with
+/// `locking_mode=exclusive` in WAL mode. Its bytes are read (the file, its `-wal`, a hot
+/// `-journal`), the committed frames applied in memory, and the image handed to an in-memory
+/// SQLite connection that is read-only. Nothing is written, beside the input or anywhere;
+/// no lock is taken.
+///
+/// ```swift
+/// let collection = try AnkiFile.open(path: "collection.colpkg")
+/// let selection = try AnkiSelection(collection, scope: .preset("Default"))
+/// ```
+public enum AnkiFile {
+    /// What a file holds, from its first bytes.
+    public enum Format: Sendable, Hashable {
+        /// An SQLite database.
+        case database
+        /// A zip archive (a package).
+        case package
+        /// Neither.
+        case other
+    }
+
+    /// How many first bytes ``format(ofPrefix:)`` needs.
+    public static let prefixLength = 16
+
+    /// The format of a file starting with `prefix` (its first ``prefixLength`` bytes, or all of
+    /// a shorter file).
+    public static func format(ofPrefix prefix: some Collection<UInt8>) -> Format {
+        if SQLiteFileHeader.hasMagic(prefix) { return .database }
+        let bytes = Array(prefix.prefix(4))
+        if bytes == [0x50, 0x4B, 0x03, 0x04] || bytes == [0x50, 0x4B, 0x05, 0x06] { return .package }
+        return .other
+    }
+
+    /// The format of the file at `path`, from its first bytes, or `nil` when it is not a
+    /// regular file that can be read (a pipe must be read whole and given to
+    /// ``open(bytes:name:limits:)``). Reads at most ``prefixLength`` bytes.
+    public static func format(ofFileAt path: String) -> Format? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: prefixLength)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { return nil }
+        return format(ofPrefix: bytes.prefix(count))
+    }
+
+    /// Opens the Anki file at `path` (a regular file).
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - name: how it is named in errors and ``AnkiCollection/file`` (default: `path`).
+    ///   - limits: the most it may hold.
+    /// - Complexity: O(file size + collection size).
+    /// - Throws: ``AnkiError``.
+    public static func open(path: String, name: String? = nil, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
+        let shown = name ?? path
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw code == ENOENT || code == ENOTDIR ? AnkiError(.unreadable, file: shown, reason: "no such file")
+                                                    : LiveDatabaseSnapshot.unreadable(shown, code)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw AnkiError(.unreadable, file: shown, reason: "is not a regular file")
+        }
+        switch format(ofFileAt: path) {
+        case .database?:
+            let image = try LiveDatabaseSnapshot.read(path, name: shown, limit: limits.maximumFileBytes)
+            let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+            return try collection(image, name: shown, source: hasLog ? "\(shown) with its write-ahead log" : shown)
+        case .package?:
+            guard Int(status.st_size) <= limits.maximumFileBytes else {
+                throw AnkiError(.tooLarge, file: shown, reason: "holds \(status.st_size) bytes, more than the limit of "
+                                + "\(limits.maximumFileBytes)")
+            }
+            guard let bytes = try LiveDatabaseSnapshot.readAll(path, name: shown, limit: limits.maximumFileBytes) else {
+                throw AnkiError(.unreadable, file: shown, reason: "no such file")
+            }
+            return try AnkiPackage.open(bytes, name: shown, limits: limits)
+        case .other?:
+            throw AnkiError(.notAnkiFile, file: shown, reason: "is not an Anki file (neither an SQLite database nor a zip archive)")
+        case nil:
+            throw AnkiError(.unreadable, file: shown, reason: "cannot be read")
+        }
+    }
+
+    /// Opens an Anki file already read (standard input, a pipe): a database (without a log)
+    /// or a package.
+    /// - Complexity: O(n + collection size).
+    /// - Throws: ``AnkiError``.
+    public static func open(bytes: [UInt8], name: String, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
+        guard bytes.count <= limits.maximumFileBytes else {
+            throw AnkiError(.tooLarge, file: name, reason: "holds \(bytes.count) bytes, more than the limit of \(limits.maximumFileBytes)")
+        }
+        switch format(ofPrefix: bytes.prefix(prefixLength)) {
+        case .database:
+            return try database(bytes, name: name, source: name)
+        case .package:
+            return try AnkiPackage.open(bytes, name: name, limits: limits)
+        case .other:
+            throw AnkiError(.notAnkiFile, file: name, reason: "is not an Anki file (neither an SQLite database nor a zip archive)")
+        }
+    }
+
+    /// A collection from the bytes of a database (a file's, or one out of a package).
+    static func database(_ bytes: [UInt8], name: String, source: String) throws(AnkiError) -> AnkiCollection {
+        guard bytes.count >= SQLiteFileHeader.length, let header = bytes.withUnsafeBytes({ SQLiteFileHeader($0) }) else {
+            throw AnkiError(.damaged, file: name, reason: "is not an SQLite database (its header is cut short or wrong)")
+        }
+        guard bytes.count % header.pageSize == 0, (header.pageCount ?? 0) * header.pageSize <= bytes.count else {
+            throw AnkiError(.damaged, file: name, reason: "is cut short: \(bytes.count) bytes is not a whole number of "
+                            + "\(header.pageSize)-byte pages")
+        }
+        guard let image = bytes.withUnsafeBytes({ DatabaseImage(copying: $0) }) else {
+            throw AnkiError(.tooLarge, file: name, reason: "\(bytes.count) bytes of memory could not be had")
+        }
+        image.bytes[18] = 1
+        image.bytes[19] = 1
+        return try collection(image, name: name, source: source)
+    }
+
+    private static func collection(_ image: DatabaseImage, name: String, source: String) throws(AnkiError) -> AnkiCollection {
+        let connection = try SQLiteConnection(image: image, name: name)
+        return try AnkiCollectionReader.read(connection, file: name, source: source)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import ZhiXiTestSupport
+@testable import ZhiXiAnki
+
+/// The review log read from the table's pages gives what SQLite's own statement gives, row for
+/// row, on a table deep enough for interior pages of interior pages; what the scan does not
+/// read (a text value) falls back to SQL.
+@Suite struct TableScanTests {
+    private func image(_ path: String) throws -> DatabaseImage {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        return try #require(bytes.withUnsafeBytes { DatabaseImage(copying: $0) })
+    }
+
+    @Test func thePageScanEqualsTheStatement() throws {
+        let directory = try TemporaryDirectory.make(prefix: "anki-scan")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("collection.anki2").path
+        let database = try TestDatabase(path: path)
+        try database.makeMinimalCollection()
+        try database.execute("BEGIN")
+        var sql = ""
+        for row in 0 ..< 70_000 {
+            if row % 5000 == 0 {
+                if !sql.isEmpty { try database.execute(String(sql.dropLast()) + ";") }
+                sql = "INSERT INTO revlog VALUES "
+            }
+            // Values of every integer width, negatives, a real, a NULL-free row.
+            let ivl = row % 7 == 0 ? "-600" : row % 11 == 0 ? "\(row * 1_000_003)" : "\(row % 300)"
+            let factor = row % 13 == 0 ? "2500.75" : "\(row % 4000)"
+            sql += "(\(1_700_000_000_000 + Int64(row) * 997), \(1_690_000_000_000 + Int64(row % 5000)), \(row % 3 - 1), \(row % 5), "
+                + "\(ivl), \(row % 2 == 0 ? 0 : -row), \(factor), \(row * 37 % 70_000), \(row % 6)),"
+        }
+        try database.execute(String(sql.dropLast()) + "; COMMIT")
+        database.close()
+
+        let connection = try SQLiteConnection(image: try image(path), name: "collection.anki2")
+        let scanned = try AnkiCollectionReader.reviewLog(connection)
+        var expected: [AnkiRevlogEntry] = []
+        try connection.query("SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id") { row throws(AnkiError) in
+            expected.append(AnkiRevlogEntry(id: row.int64(0), cardID: row.int64(1), usn: Int32(row.int64(2)), button: UInt8(row.int64(3)),
+                                            interval: Int32(truncatingIfNeeded: row.int64(4)), lastInterval: Int32(row.int64(5)),
+                                            factor: Int32(row.int64(6)), durationMilliseconds: Int32(row.int64(7)), kind: UInt8(row.int64(8))))
+        }
+        #expect(expected.count == 70_000)
+        #expect(scanned == expected)
+        let root = try #require(try connection.rootPage(of: "revlog"))
+        let scan = try #require(SQLiteTableScan(image: connection.imageBytes))
+        var count = 0
+        #expect(scan.rows(rootPage: root, columns: 9) { _, _ in count += 1 })
+        #expect(count == 70_000)
+    }
+
+    @Test func aTextValueFallsBackToTheStatement() throws {
+        let directory = try TemporaryDirectory.make(prefix: "anki-scan-text")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("collection.anki2").path
+        let database = try TestDatabase(path: path)
+        try database.makeMinimalCollection()
+        try database.addReviews(500, from: 1_700_000_000_000)
+        try database.execute("UPDATE revlog SET ivl = 'twelve' WHERE id = 1700000000100")   // text, despite the column's affinity
+        database.close()
+        let connection = try SQLiteConnection(image: try image(path), name: "collection.anki2")
+        let root = try #require(try connection.rootPage(of: "revlog"))
+        let scan = try #require(SQLiteTableScan(image: connection.imageBytes))
+        #expect(!scan.rows(rootPage: root, columns: 9) { _, _ in })
+        let rows = try AnkiCollectionReader.reviewLog(connection)
+        #expect(rows.count == 500)
+        #expect(rows[100].interval == 0, "as SQLite reads a text as an integer")
+        #expect(rows[99].interval == 1)
+    }
+}
