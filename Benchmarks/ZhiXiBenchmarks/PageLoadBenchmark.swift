@@ -29,11 +29,14 @@ enum PageLoadBenchmark {
         var freshMilliseconds: Double
         var freshRequests: Int
         var backgroundRequests: Int
+        /// The requests to fresh data and after, as `METHOD route` (arrival order).
+        var freshRoutes: [String]
+        var backgroundRoutes: [String]
     }
 
     static func run(arguments: [String]) async throws {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: zhixi-bench pages [--latency-ms N (100)] [--runs N (5)]")
+            print("usage: zhixi-bench pages [--latency-ms N (100)] [--runs N (5)] [--routes]")
             return
         }
         let latency = (Double(BenchmarkSupport.option("latency-ms", in: arguments) ?? "") ?? 100) / 1000
@@ -68,6 +71,13 @@ enum PageLoadBenchmark {
             let cells = [parts[0], parts[1], spread(runs.map(\.firstScreenMilliseconds)), counts(runs.map(\.firstScreenRequests)),
                          spread(runs.map(\.freshMilliseconds)), counts(runs.map(\.freshRequests)), counts(runs.map(\.backgroundRequests))]
             print(cells.enumerated().map { pad($1, widths[$0]) }.joined(separator: " "))
+        }
+        if arguments.contains("--routes") {
+            for key in ["home cold", "home warm", "plan cold", "plan warm"] {
+                guard let last = loads[key]?.last else { continue }
+                print("\(key), to fresh data: \(last.freshRoutes.joined(separator: ", "))")
+                print("\(key), then: \(last.backgroundRoutes.isEmpty ? "nothing" : last.backgroundRoutes.joined(separator: ", "))")
+            }
         }
         for key in ["cold", "warm"] {
             let runs = pulls[key] ?? []
@@ -109,9 +119,11 @@ enum PageLoadBenchmark {
         guard shown(), !refreshing() else { throw BenchmarkError.usage("the \(page) page did not load: is the fake API up?") }
         await app.reviews.backgroundRefreshesEnded()
         let background = server.totalRequestCount - start - fresh.1
+        let routes = server.receivedRequests.dropFirst(start).map { "\($0.method) \($0.route)" }
         guard let firstScreen else { throw BenchmarkError.usage("no first screen") }
         return Load(firstScreenMilliseconds: milliseconds(firstScreen.0), firstScreenRequests: firstScreen.1,
-                    freshMilliseconds: milliseconds(fresh.0), freshRequests: fresh.1, backgroundRequests: background)
+                    freshMilliseconds: milliseconds(fresh.0), freshRequests: fresh.1, backgroundRequests: background,
+                    freshRoutes: Array(routes.prefix(fresh.1)), backgroundRoutes: Array(routes.dropFirst(fresh.1)))
     }
 
     /// The pull the pages waited for before this change, on `app`'s services.

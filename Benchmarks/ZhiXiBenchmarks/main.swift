@@ -38,7 +38,7 @@ benchmarks:
   pages      the study home and the review plan opened through AppContainer, cold and warm,
              against the loopback fake API at 100 ms per request (ms and requests to the
              first screen and to fresh data)
-             options: --latency-ms N (100)  --runs N (5)
+             options: --latency-ms N (100)  --runs N (5)  --routes (the requests of the last run)
   fleet-lines  what 'plan --batch' does for each line (decode with the duplicate-key check,
              bounds, plan, JSON) on one thread, to count instructions with callgrind
              options: --input FILE.jsonl  --now ISO-8601 (2026-11-29T01:00:00Z)

@@ -34,9 +34,17 @@ public protocol ReviewRepository: Sendable {
     /// show the plan without having made the change. Each call makes a new stream; it ends
     /// when its reader stops.
     func changes() -> AsyncStream<ReviewPlanChange>
+
+    /// After a page has shown the server's plan: the rest of what the device keeps (what the
+    /// plan did not need) refreshed in the background, so that it costs the page no wait.
+    /// Returns at once; nothing when no refresh is due.
+    func refreshInBackground() async
 }
 
 extension ReviewRepository {
     /// Nothing kept: a page shows its loading state until ``reviewPlan(now:)`` answers.
     public func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? { nil }
+
+    /// Nothing kept beside the plan: nothing to refresh.
+    public func refreshInBackground() async {}
 }

@@ -25,6 +25,11 @@ public struct StudyHomeUseCase: Sendable {
         return StudyHomeData(plan: plan, totals: await totals, continueReading: await reading)
     }
 
+    /// After the home has shown the server's data: ``ReviewRepository/refreshInBackground()``.
+    public func refreshInBackground() async {
+        await reviews.refreshInBackground()
+    }
+
     /// The home from what the device kept, at once and without the network: the plan of the
     /// last refresh (``ReviewRepository/cachedReviewPlan(now:)``), without totals or a
     /// continue card (those are the server's word, shown when ``load(now:)`` answers);

@@ -109,6 +109,7 @@ public final class StudyHomeViewModel {
             changesDuringLoad = []
             self.data = data
             uiState = .success(StudyHomeScreen(data, wording: wording))
+            if !data.plan.isOffline { await useCase.refreshInBackground() }
             if !data.plan.isOffline, session.isUnverified {
                 await session.verify()
                 if !session.isSignedIn { showLoggedOut() }

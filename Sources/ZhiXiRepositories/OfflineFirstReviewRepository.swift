@@ -13,7 +13,8 @@ import ZhiXiReviewService
 ///   (``WorkspaceRefresh/current(kept:)``: everything the first time, else the review tasks
 ///   only), merged into the workspace kept on the device, and the server's tasks are the
 ///   plan; the rest (settings, knowledge that changed, sessions and analyses since the newest
-///   kept) is refreshed after, in the background (``WorkspaceRefresh/history(kept:)``).
+///   kept) is refreshed after, in the background, once the page has shown the plan
+///   (``refreshInBackground()``, ``WorkspaceRefresh/history(kept:)``).
 ///   ``cachedReviewPlan(now:)`` gives the plan kept, at once, for a page to show meanwhile. When the server does not answer (no network, a timeout, a 5xx, an
 ///   unreadable answer), the planner on the device plans the workspace kept there instead:
 ///   the same tasks, marked offline. Without a workspace kept, the server's failure is the
@@ -80,7 +81,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
                 guard await userID() == user else { throw .signedOut }
                 try await place.cache.update { $0 = update.merged(into: $0) }
                 serverTasks = update.reviewTasks
-                if kept != nil { historyRefresh.start(user: user, place: place, services: services, currentUserID: userID) }
+                if kept != nil { historyRefresh.markDue(user) }
             case .failure(let error):
                 let failure = RepositoryFailure(error)
                 guard failure.allowsOfflinePlan else { throw failure }
@@ -138,6 +139,14 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     private func learner() async throws(RepositoryFailure) -> (user: String, place: LearnerPlace) {
         guard let user = await userID() else { throw .signedOut }
         return (user, try storage.place(forUser: user))
+    }
+
+    /// The rest of the workspace kept (settings, knowledge that changed, sessions and analyses
+    /// since the newest kept: ``WorkspaceRefresh/history(kept:)``) refreshed in the
+    /// background, when the last plan from the server left it due; returns at once.
+    public func refreshInBackground() async {
+        guard let (user, place) = try? await learner() else { return }
+        historyRefresh.startIfDue(user: user, place: place, services: services, currentUserID: userID)
     }
 
     /// Returns once the background refreshes running now (the second step of a plan's

@@ -131,6 +131,7 @@ public final class ReviewPlanViewModel {
             hidden.formUnion(snapshot.refusals.map(\.taskID))
             notice = refusalNotice(snapshot.refusals)
             redraw(landing: true)
+            if !snapshot.isOffline { await repository.refreshInBackground() }
             await verifySessionIfReached(snapshot)
         case .failure(.signedOut):
             await endSession()
