@@ -107,16 +107,19 @@ enum PageLoadBenchmark {
             refreshing = { plan.isRefreshing }
             loading = Task { await plan.load() }
         }
-        while firstScreen == nil {
-            if shown() {
-                firstScreen = (clock.now - began, server.totalRequestCount - start)
+        var fresh: (Duration, Int)?
+        while fresh == nil {
+            let isShown = shown()
+            if firstScreen == nil, isShown { firstScreen = (clock.now - began, server.totalRequestCount - start) }
+            if isShown, !refreshing() {
+                fresh = (clock.now - began, server.totalRequestCount - start)
             } else {
+                guard clock.now - began < .seconds(60) else { throw BenchmarkError.usage("the \(page) page did not load in 60 s") }
                 try? await Task.sleep(nanoseconds: 200_000)
             }
         }
         await loading.value
-        let fresh = (clock.now - began, server.totalRequestCount - start)
-        guard shown(), !refreshing() else { throw BenchmarkError.usage("the \(page) page did not load: is the fake API up?") }
+        guard let fresh, shown(), !refreshing() else { throw BenchmarkError.usage("the \(page) page did not load: is the fake API up?") }
         await app.reviews.backgroundRefreshesEnded()
         let background = server.totalRequestCount - start - fresh.1
         let routes = server.receivedRequests.dropFirst(start).map { "\($0.method) \($0.route)" }
