@@ -35,7 +35,7 @@ public struct AppConfiguration: Sendable {
     /// bundle's `CFBundleShortVersionString`, `nil` without one.
     public var appVersion: String?
     /// What tells the app the network came back (`networkDidRecover()`): `NWPathMonitor`
-    /// (``PathNetworkMonitor``) on Apple platforms by default; `nil` elsewhere (the app's
+    /// (`PathNetworkMonitor`) on Apple platforms by default; `nil` elsewhere (the app's
     /// code, or a test, calls ``AppLifecycle/networkDidRecover()`` itself).
     public var networkMonitor: (any NetworkMonitor)?
     /// The reading pipeline's clock and timers (heartbeat, debounce, the 30-second upload);
@@ -66,7 +66,7 @@ public struct AppConfiguration: Sendable {
         Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
     }
 
-    /// The system's network monitor: ``PathNetworkMonitor`` where the Network framework is,
+    /// The system's network monitor: `PathNetworkMonitor` where the Network framework is,
     /// `nil` elsewhere.
     public static var systemNetworkMonitor: (any NetworkMonitor)? {
         #if canImport(Network)

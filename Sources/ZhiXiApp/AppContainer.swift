@@ -18,7 +18,7 @@ import ZhiXiReviewFeature
 /// reading queues).
 ///
 /// Each learner's data is their own: the workspace kept, the outbox, the reading positions
-/// and the reading-event queue live in the learner's directory (``LearnerStorage``), and
+/// and the reading-event queue live in the learner's directory (`LearnerStorage`), and
 /// every repository reads the directory of the learner signed in now, so the next learner on
 /// the device finds nothing of the last one's.
 ///

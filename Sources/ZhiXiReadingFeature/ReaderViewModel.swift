@@ -8,7 +8,7 @@ import ZhiXiModel
 /// scrolling or turning a page), records that they finished (``markAsRead()``) and closes it
 /// (``close()``, the view's `onDisappear`) — only this material: another reading page that
 /// appeared meanwhile stays open. The reading goes to the server through the learner's own
-/// durable upload queue (``ReadingRepository``).
+/// durable upload queue (`ReadingRepository`).
 ///
 /// Each ``open()`` cancels the one before (only the latest lands); behind sign-in, the page
 /// is ``ReaderUiState/loggedOut`` the moment the session signs out, mid-open too, and opens

@@ -8,7 +8,7 @@ import ZhiXiReading
 /// `ReadingRepository` on the reading pipeline (ZhiXiReading), one per learner: the signed-in
 /// learner's positions and durable upload queue in their own directory
 /// (``LearnerPlace/positions``, ``LearnerPlace/readingQueueDirectory``), the session manager
-/// on them, the server's calls bound to that learner (``LearnerBoundReadingServer``).
+/// on them, the server's calls bound to that learner (`LearnerBoundReadingServer`).
 ///
 /// - The pipeline is made when the learner first needs it (their queue reloaded as at a
 ///   launch: events a dead process was sending are pending again) and ended when they sign

@@ -22,7 +22,7 @@ import ZhiXiReviewService
 ///   (`?since=`, inclusive, following `nextCursor`).
 ///
 /// `zhixi-review pull` keeps `WorkspacePull` (one request after another, in the order its
-/// `--verbose` log shows); both merge by id into the same workspace (``Update/merged(into:)``).
+/// `--verbose` log shows); both merge by id into the same workspace (``WorkspaceRefresh/Update/merged(into:)``).
 public struct WorkspaceRefresh: Sendable {
     /// What one step received, merged into the workspace kept with ``merged(into:)``.
     public struct Update: Sendable, Hashable {
