@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "ZhiXiKnowledgeFeature", targets: ["ZhiXiKnowledgeFeature"]),
         .library(name: "ZhiXiFeedbackFeature", targets: ["ZhiXiFeedbackFeature"]),
         .library(name: "ZhiXiProgressFeature", targets: ["ZhiXiProgressFeature"]),
+        .library(name: "ZhiXiReadingFeature", targets: ["ZhiXiReadingFeature"]),
+        .library(name: "ZhiXiOnboardingFeature", targets: ["ZhiXiOnboardingFeature"]),
         .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
         .library(name: "ZhiXiAppPreview", targets: ["ZhiXiAppPreview"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
@@ -115,10 +117,15 @@ let package = Package(
         .target(name: "ZhiXiKnowledgeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiFeedbackFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiProgressFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
-        // The composition root: AppContainer wires the repositories into the pages' view models.
+        .target(name: "ZhiXiReadingFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiOnboardingFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        // The composition root: AppContainer wires the repositories into the pages' view models;
+        // the app's lifecycle (scenePhase, the network monitor); the demo (debug builds only).
         .target(name: "ZhiXiApp",
-                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiRepositories",
-                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading",
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiReadingFeature",
+                               "ZhiXiOnboardingFeature", "ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork",
+                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService",
+                               "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiAnalyticsService",
                                "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature"]),
         // Previews and the app team's UI tests, never release code: every page's view model in
         // each of its states on the sample learner, over in-memory services (no network).
@@ -140,7 +147,8 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
+                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport",
+                           "ZhiXiDomain", "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
@@ -209,7 +217,7 @@ let package = Package(
                     dependencies: ["ZhiXiHomeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiReading", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthFeatureTests",
-                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiRepositories", "ZhiXiApp",
+                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAnalysisFeatureTests",
                     dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
@@ -229,6 +237,17 @@ let package = Package(
                     dependencies: ["ZhiXiAppPreview", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
                                    "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature",
                                    "ZhiXiDomain", "ZhiXiModel", "ZhiXiAppTestSupport"]),
+        .testTarget(name: "ZhiXiReadingFeatureTests",
+                    dependencies: ["ZhiXiReadingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
+                                   "ZhiXiReading"]),
+        .testTarget(name: "ZhiXiOnboardingFeatureTests",
+                    dependencies: ["ZhiXiOnboardingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        // The whole app through AppContainer against the loopback server: the lifecycle, the
+        // learners' own data, the demo, the end-to-end run of the issue.
+        .testTarget(name: "ZhiXiAppTests",
+                    dependencies: ["ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer", "ZhiXiDomain", "ZhiXiModel", "ZhiXiReading",
+                                   "ZhiXiRepositories", "ZhiXiAuth", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature",
+                                   "ZhiXiReadingFeature", "ZhiXiOnboardingFeature"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

@@ -101,7 +101,7 @@ public final class PreviewApp {
 
     /// The study home.
     public func makeStudyHomeViewModel() -> StudyHomeViewModel {
-        let learning = LearningProgressRepository(services: api.services, positions: InMemoryReadingPositionStore(), language: language)
+        let learning = LearningProgressRepository(services: api.services, storage: storage, language: language, userID: userID)
         return StudyHomeViewModel(useCase: StudyHomeUseCase(reviews: reviews, learning: learning), session: session, language: language, now: now)
     }
 

@@ -55,6 +55,18 @@ public final class PreviewSessionRepository: SessionRepository {
         return destination
     }
 
+    /// Signs in as ``signIn()`` does: the credential is not looked at.
+    public func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
+        try await signIn()
+    }
+
+    /// Takes the answered user when it is the learner signed in (the onboarding finished).
+    @discardableResult
+    public func accept(_ user: User) -> AppDestination {
+        if isSignedIn, user.id == self.user.id { self.user = user }
+        return destination
+    }
+
     /// Signs out.
     public func signOut() async {
         signOutCount += 1

@@ -122,6 +122,25 @@ extension LearnerWording {
         noWeakPoints: "没有发现明显的薄弱点。",
         suggestionsHeading: "建议",
         nextReview: Sentence("下次复习：{date} · {type}"),
-        noNextReview: "这节课暂时没有安排复习。"
+        noNextReview: "这节课暂时没有安排复习。",
+
+        untitledMaterial: "未命名",
+        readerResume: Sentence("从 {percent}% 处继续阅读"),
+        readerFromStart: "从头开始阅读",
+        readerFinished: "已读完",
+        readingAccessDenied: Sentence("你已无法访问「{title}」，这段阅读记录没有保存。"),
+        readingSourceDeleted: Sentence("「{title}」已被删除，这段阅读记录没有保存。"),
+
+        onboardingTitle: "设置你的学习计划",
+        learningDirectionLabel: "学习方向",
+        learningDirectionPlaceholder: "例如：机器学习",
+        dailyMinutesLabel: "每日学习时间",
+        languageLabel: "语言",
+        timeZoneLabel: "时区",
+        onboardingSubmit: "开始学习",
+        onboardingSubmitting: "正在保存你的设置……",
+        learningDirectionMissing: "先写下你想学什么。",
+        dailyMinutesOutOfRange: "每日学习时间应在 1 到 1440 分钟之间。",
+        timeZoneUnknown: "无法识别这个时区，请重新选择。"
     )
 }

@@ -122,6 +122,25 @@ extension LearnerWording {
         noWeakPoints: "No clear weak point was found.",
         suggestionsHeading: "Suggestions",
         nextReview: Sentence("Next review: {date} · {type}"),
-        noNextReview: "No review of this lesson is planned yet."
+        noNextReview: "No review of this lesson is planned yet.",
+
+        untitledMaterial: "Untitled",
+        readerResume: Sentence("Resume at {percent}%"),
+        readerFromStart: "Start from the beginning",
+        readerFinished: "Finished",
+        readingAccessDenied: Sentence("You can no longer open “{title}”; this reading was not saved."),
+        readingSourceDeleted: Sentence("“{title}” was deleted; this reading was not saved."),
+
+        onboardingTitle: "Set up your learning",
+        learningDirectionLabel: "What you want to learn",
+        learningDirectionPlaceholder: "For example: machine learning",
+        dailyMinutesLabel: "Daily study time",
+        languageLabel: "Language",
+        timeZoneLabel: "Time zone",
+        onboardingSubmit: "Start learning",
+        onboardingSubmitting: "Saving your choices…",
+        learningDirectionMissing: "Tell us what you want to learn first.",
+        dailyMinutesOutOfRange: "The daily study time must be from 1 to 1440 minutes.",
+        timeZoneUnknown: "This time zone is not recognised; please choose another."
     )
 }

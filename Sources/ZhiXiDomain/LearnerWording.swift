@@ -297,6 +297,46 @@ public struct LearnerWording: Sendable, Hashable {
     /// No review of the lesson is planned.
     public var noNextReview: String
 
+    // MARK: The reading page and its notices
+
+    /// The title of a material the device does not know.
+    public var untitledMaterial: String
+    /// Where the reader resumes. Blank: percent.
+    public var readerResume: Sentence
+    /// A material never read: the reader starts at the beginning.
+    public var readerFromStart: String
+    /// The learner marked the material as read.
+    public var readerFinished: String
+    /// The server refused the learner's reading: no access to the material any more. Blank: title.
+    public var readingAccessDenied: Sentence
+    /// The server refused the learner's reading: the source was deleted. Blank: title.
+    public var readingSourceDeleted: Sentence
+
+    // MARK: The first-run pages (onboarding)
+
+    /// The page's title.
+    public var onboardingTitle: String
+    /// The label of the learning direction.
+    public var learningDirectionLabel: String
+    /// The learning direction's placeholder.
+    public var learningDirectionPlaceholder: String
+    /// The label of the daily study time.
+    public var dailyMinutesLabel: String
+    /// The label of the language.
+    public var languageLabel: String
+    /// The label of the time zone.
+    public var timeZoneLabel: String
+    /// The submit button.
+    public var onboardingSubmit: String
+    /// While the choices are sent.
+    public var onboardingSubmitting: String
+    /// Submitted without a learning direction.
+    public var learningDirectionMissing: String
+    /// A daily study time out of range.
+    public var dailyMinutesOutOfRange: String
+    /// A time zone the device does not know.
+    public var timeZoneUnknown: String
+
     /// The table of `language`.
     public static func forLanguage(_ language: AppLanguage) -> LearnerWording {
         language == .english ? .english : .chinese
@@ -398,3 +438,12 @@ public struct LearnerWording: Sendable, Hashable {
         }
     }
 }
+
+#if DEBUG
+extension LearnerWording {
+    /// The login page's demo entry (debug builds only, as the design says: 跳过，进入演示模式).
+    public var demoMode: String {
+        language == .english ? "Skip, enter demo mode" : "跳过，进入演示模式"
+    }
+}
+#endif
