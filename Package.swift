@@ -41,7 +41,14 @@ let package = Package(
         .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
         .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
         .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
+        .library(name: "ZhiXiChatFeature", targets: ["ZhiXiChatFeature"]),
+        .library(name: "ZhiXiKnowledgeFeature", targets: ["ZhiXiKnowledgeFeature"]),
+        .library(name: "ZhiXiFeedbackFeature", targets: ["ZhiXiFeedbackFeature"]),
+        .library(name: "ZhiXiProgressFeature", targets: ["ZhiXiProgressFeature"]),
+        .library(name: "ZhiXiReadingFeature", targets: ["ZhiXiReadingFeature"]),
+        .library(name: "ZhiXiOnboardingFeature", targets: ["ZhiXiOnboardingFeature"]),
         .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
+        .library(name: "ZhiXiAppPreview", targets: ["ZhiXiAppPreview"]),
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -90,7 +97,7 @@ let package = Package(
         // The learning sessions: pages since a time, recording a new one.
         .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The AI: analyse a learner's input, pages of analyses, the tutor's chat.
-        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
+        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
         // The knowledge bases, learning paths, lessons.
         .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
         // The learning profile and onboarding.
@@ -108,16 +115,35 @@ let package = Package(
         .target(name: "ZhiXiRepositories",
                 dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
                                "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
-                               "ZhiXiProfileService", "ZhiXiAnalyticsService"]),
+                               "ZhiXiProfileService", "ZhiXiAnalyticsService", "ZhiXiFeedbackService"]),
         // One target per page: its view models and UiState; the domain and the model only.
         .target(name: "ZhiXiReviewFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiAuthFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiAnalysisFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
-        // The composition root: AppContainer wires the repositories into the pages' view models.
+        .target(name: "ZhiXiChatFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiKnowledgeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiFeedbackFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiProgressFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiReadingFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        .target(name: "ZhiXiOnboardingFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
+        // The composition root: AppContainer wires the repositories into the pages' view models;
+        // the app's lifecycle (scenePhase, the network monitor); the demo (debug builds only).
         .target(name: "ZhiXiApp",
-                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiRepositories",
-                               "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading"]),
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiReadingFeature",
+                               "ZhiXiOnboardingFeature", "ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork",
+                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService",
+                               "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiAnalyticsService",
+                               "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature"]),
+        // Previews and the app team's UI tests, never release code: every page's view model in
+        // each of its states on the sample learner, over in-memory services (no network).
+        .target(name: "ZhiXiAppPreview",
+                dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
+                               "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
+                               "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
+                               "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
+                               "ZhiXiAnalyticsService", "ZhiXiFeedbackService"],
+                resources: [.copy("Resources/sample-workspace.json")]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
@@ -129,7 +155,8 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer"],
+                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport",
+                           "ZhiXiDomain", "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
         // Test support only: a loopback HTTP/1.1 server playing the app's API, faults on demand.
@@ -205,10 +232,37 @@ let package = Package(
                     dependencies: ["ZhiXiHomeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiReading", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAuthFeatureTests",
-                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiRepositories", "ZhiXiApp",
+                    dependencies: ["ZhiXiAuthFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAnalysisFeatureTests",
                     dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiChatFeatureTests",
+                    dependencies: ["ZhiXiChatFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
+                                   "ZhiXiAIService", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature",
+                                   "ZhiXiProgressFeature"]),
+        .testTarget(name: "ZhiXiKnowledgeFeatureTests",
+                    dependencies: ["ZhiXiKnowledgeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiFeedbackFeatureTests",
+                    dependencies: ["ZhiXiFeedbackFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiProgressFeatureTests",
+                    dependencies: ["ZhiXiProgressFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiApp", "ZhiXiRepositories",
+                                   "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        .testTarget(name: "ZhiXiAppPreviewTests",
+                    dependencies: ["ZhiXiAppPreview", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
+                                   "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature",
+                                   "ZhiXiDomain", "ZhiXiModel", "ZhiXiAppTestSupport"]),
+        .testTarget(name: "ZhiXiReadingFeatureTests",
+                    dependencies: ["ZhiXiReadingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
+                                   "ZhiXiReading"]),
+        .testTarget(name: "ZhiXiOnboardingFeatureTests",
+                    dependencies: ["ZhiXiOnboardingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
+        // The whole app through AppContainer against the loopback server: the lifecycle, the
+        // learners' own data, the demo, the end-to-end run of the issue.
+        .testTarget(name: "ZhiXiAppTests",
+                    dependencies: ["ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer", "ZhiXiDomain", "ZhiXiModel", "ZhiXiReading",
+                                   "ZhiXiRepositories", "ZhiXiAuth", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature",
+                                   "ZhiXiReadingFeature", "ZhiXiOnboardingFeature"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

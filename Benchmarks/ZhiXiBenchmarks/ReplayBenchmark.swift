@@ -58,17 +58,17 @@ enum ReplayBenchmark {
 
     /// The benchmark's items, from the real log (or `path`) or, when absent, a generated log.
     static func loadBatch(path: String?, itemKind: String) throws -> (ReviewHistoryBatch, String) {
-        let histories: CardReviewHistories
+        let log: ReviewLogColumns
         let source: String
         if let path = path ?? BenchmarkSupport.sharedReviewLogPath() {
-            histories = CardReviewHistories(try ReviewLogColumns(csv: Data(contentsOf: URL(fileURLWithPath: path))))
+            log = try ReviewLogColumns(csv: Data(contentsOf: URL(fileURLWithPath: path)))
             source = URL(fileURLWithPath: path).lastPathComponent
         } else {
             FileHandle.standardError.write(Data("note: ../shared/data/anki-revlog-josh-2024.csv is absent; replaying a generated log instead\n".utf8))
-            histories = CardReviewHistories(SyntheticReviewLog.log(cards: 1_205, seed: 7))
+            log = SyntheticReviewLog.log(cards: 1_205, seed: 7)
             source = "a generated log (1,205 cards)"
         }
-        let full = histories.memoryBatch(calendar: .utc)
+        let full = ReviewTimelines(log: log, calendar: .utc, filter: .memoryState).memoryBatch()
         guard itemKind == "prefixes" else { return (full, source) }
         var prefixes = ReviewHistoryBatch()
         for index in 0..<full.historyCount {

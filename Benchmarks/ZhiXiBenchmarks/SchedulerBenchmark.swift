@@ -248,13 +248,15 @@ enum SchedulerBenchmark {
     /// Sequences from a review-log CSV: grouped by card in order of first appearance, each
     /// card's reviews in time order.
     static func load(path: String) throws -> Sequences {
-        let histories = CardReviewHistories(try ReviewLogColumns(csv: Data(contentsOf: URL(fileURLWithPath: path))))
+        let histories = ReviewTimelines(log: try ReviewLogColumns(csv: Data(contentsOf: URL(fileURLWithPath: path))),
+                                        calendar: .utc, filter: .memoryState)
         var sequences = Sequences()
-        for (cardID, reviews) in zip(histories.cardIDs, histories.reviews) {
+        for card in 0 ..< histories.cardCount {
+            let cardID = histories.cardIDs[card]
             sequences.cardIDs.append(Int64(cardID) ?? Int64(bitPattern: StableHash.fnv1a64(cardID)))
-            for entry in reviews {
-                sequences.ratings.append(entry.rating)
-                sequences.seconds.append(entry.reviewedAtSecondsSince1970)
+            for position in histories.reviewStarts[card] ..< histories.reviewStarts[card + 1] {
+                sequences.ratings.append(Rating(rawValue: Int(histories.ratings[position]))!)
+                sequences.seconds.append(histories.secondsSince1970[position])
             }
             sequences.starts.append(sequences.ratings.count)
         }

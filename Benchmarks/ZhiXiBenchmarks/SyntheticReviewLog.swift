@@ -1,3 +1,4 @@
+import Foundation
 import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiScheduler
@@ -9,16 +10,17 @@ import ZhiXiTraining
 enum SyntheticReviewLog {
     static func log(cards: Int, seed: UInt64, days: Int = 190) -> ReviewLogColumns {
         var log = ReviewLogColumns()
-        for entry in entries(cards: cards, seed: seed, days: days) {
-            log.append(cardID: entry.cardID, secondsSince1970: entry.reviewedAtSecondsSince1970, rating: UInt8(entry.rating.rawValue))
+        for row in rows(cards: cards, seed: seed, days: days) {
+            log.append(cardID: String(row.cardID), secondsSince1970: row.reviewedAt.timeIntervalSince1970,
+                       rating: UInt8(row.rating!.rawValue))
         }
         return log
     }
 
-    static func entries(cards: Int, seed: UInt64, days: Int = 190) -> [ReviewLogEntry] {
+    static func rows(cards: Int, seed: UInt64, days: Int = 190) -> [ReviewLogRow] {
         var random = SplitMix64(seed: seed)
         let model = MemoryModel()
-        var entries: [ReviewLogEntry] = []
+        var entries: [ReviewLogRow] = []
         let start = 1_711_684_800.0 // 2024-03-29T04:00:00Z
         for card in 0..<cards {
             var day = Int(random.nextUnitInterval() * Double(days - 10))
@@ -29,13 +31,14 @@ enum SyntheticReviewLog {
                 let draw = random.nextUnitInterval()
                 let rating: Rating = draw > recall ? .again : (draw > recall * 0.9 ? .hard : (draw > recall * 0.15 ? .good : .easy))
                 let time = start + Double(day) * 86_400 + 3_600 * (1 + random.nextUnitInterval() * 14)
-                entries.append(ReviewLogEntry(cardID: String(1_711_684_000_000 + card), reviewedAtSecondsSince1970: time, rating: rating))
+                entries.append(ReviewLogRow(cardID: Int64(1_711_684_000_000 + card), reviewedAt: Date(timeIntervalSince1970: time),
+                                            rating: rating, kind: nil))
                 state = model.nextState(after: state, elapsedDays: elapsed, rating: rating)
                 let interval = rating == .again ? 1 : model.roundedInterval(stability: state!.stability, desiredRetention: 0.9)
                 elapsed = Double(interval)
                 day += interval
             }
         }
-        return entries.sorted { $0.reviewedAtSecondsSince1970 < $1.reviewedAtSecondsSince1970 }
+        return entries.sorted { $0.reviewedAt < $1.reviewedAt }
     }
 }

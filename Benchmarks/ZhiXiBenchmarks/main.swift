@@ -35,6 +35,10 @@ benchmarks:
              options: --learners N (1000)  --out FILE.jsonl  --seed S (12)
   zstd       the Swift Zstandard decoder beside the zstd tool on one file (MB/s, ratio)
              options: FILE.zst  --runs N (9)  --zstd PATH (/usr/bin/zstd)
+  pages      the study home and the review plan opened through AppContainer, cold and warm,
+             against the loopback fake API at 100 ms per request (ms and requests to the
+             first screen and to fresh data)
+             options: --latency-ms N (100)  --runs N (5)  --routes (the requests of the last run)
   fleet-lines  what 'plan --batch' does for each line (decode with the duplicate-key check,
              bounds, plan, JSON) on one thread, to count instructions with callgrind
              options: --input FILE.jsonl  --now ISO-8601 (2026-11-29T01:00:00Z)
@@ -57,6 +61,7 @@ do {
     case "zstd": try ZstandardBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fleet-lines": try FleetLineBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "events": try await EventsBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "pages": try await PageLoadBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "-h", "--help", nil:
         print(usage)
     default:

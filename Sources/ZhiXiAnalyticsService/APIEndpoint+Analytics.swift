@@ -4,7 +4,7 @@ import ZhiXiNetwork
 
 /// The analytics endpoints of the app's API, relative to a base URL ending in `/api`.
 extension APIEndpoint {
-    /// `GET learning/summary`: answers a ``LearningSummary``.
+    /// `GET learning/summary`: answers a `LearningSummary`.
     public static var learningSummary: APIEndpoint { APIEndpoint(method: .get, path: "learning/summary") }
 
     /// `GET learning/trend?days=N`: answers `[DailyActivity]`.

@@ -3,15 +3,16 @@ import ZhiXiAuth
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
+import ZhiXiReading
 
 /// What the app is built from: the server, where the device keeps things, how the learner
 /// signs in, the language and the clock.
 public struct AppConfiguration: Sendable {
     /// The API's base URL, ending in `/api`.
     public var apiBaseURL: URL
-    /// The directory under which each learner's workspace and outbox are kept
-    /// (`users/<id in hex>/`); the reading positions are kept there too
-    /// (`reading-positions.json`).
+    /// The directory under which each learner's data is kept, in a private directory of
+    /// their own (`users/<id in hex>/`: the workspace, the outbox of completions, the reading
+    /// positions and the reading-event queue).
     public var storageDirectory: URL
     /// Where the session's tokens, and the learner they are for (for a launch without
     /// network), are kept: the Keychain (`KeychainStore`) on Apple platforms, a private file
@@ -34,12 +35,24 @@ public struct AppConfiguration: Sendable {
     public var planner: PlannerConfiguration
     /// The clock of the pages and the plans.
     public var now: @Sendable () -> Date
+    /// The app's version, sent with every reading event (`appVersion`); by default the
+    /// bundle's `CFBundleShortVersionString`, `nil` without one.
+    public var appVersion: String?
+    /// What tells the app the network came back (`networkDidRecover()`): `NWPathMonitor`
+    /// (`PathNetworkMonitor`) on Apple platforms by default; `nil` elsewhere (the app's
+    /// code, or a test, calls ``AppLifecycle/networkDidRecover()`` itself).
+    public var networkMonitor: (any NetworkMonitor)?
+    /// The reading pipeline's clock and timers (heartbeat, debounce, the 30-second upload);
+    /// `nil` (default): the timers in real time, the clock ``now``.
+    public var readingScheduler: (any ReadingScheduler)?
 
     /// Creates a configuration.
     public init(apiBaseURL: URL, storageDirectory: URL, secureStore: any SecureStore, credentials: any AppleCredentialProvider,
                 language: AppLanguage? = nil, deviceLanguages: [String] = Locale.preferredLanguages,
                 client: APIClientConfiguration = APIClientConfiguration(),
-                planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() }) {
+                planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
+                appVersion: String? = AppConfiguration.bundleVersion, networkMonitor: (any NetworkMonitor)? = AppConfiguration.systemNetworkMonitor,
+                readingScheduler: (any ReadingScheduler)? = nil) {
         self.apiBaseURL = apiBaseURL
         self.storageDirectory = storageDirectory
         self.secureStore = secureStore
@@ -49,5 +62,23 @@ public struct AppConfiguration: Sendable {
         self.client = client
         self.planner = planner
         self.now = now
+        self.appVersion = appVersion
+        self.networkMonitor = networkMonitor
+        self.readingScheduler = readingScheduler
+    }
+
+    /// The main bundle's `CFBundleShortVersionString`, if it has one.
+    public static var bundleVersion: String? {
+        Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
+    }
+
+    /// The system's network monitor: `PathNetworkMonitor` where the Network framework is,
+    /// `nil` elsewhere.
+    public static var systemNetworkMonitor: (any NetworkMonitor)? {
+        #if canImport(Network)
+        PathNetworkMonitor()
+        #else
+        nil
+        #endif
     }
 }

@@ -6,14 +6,22 @@ import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiHomeFeature
 import ZhiXiNetwork
+import ZhiXiOnboardingFeature
 import ZhiXiReading
+import ZhiXiReadingFeature
 import ZhiXiRepositories
 import ZhiXiReviewFeature
 
 /// The app's composition root: one API client, one session, one storage, the repositories on
-/// them, and the pages' view models made from those. The app keeps one container for its
-/// life (the session is shared by every page); a second container on the same configuration
-/// is a relaunch (it finds the same tokens, workspaces and outboxes).
+/// them, the lifecycle, and the pages' view models made from those. The app keeps one
+/// container for its life (the session is shared by every page); a second container on the
+/// same configuration is a relaunch (it finds the same tokens, workspaces, outboxes and
+/// reading queues).
+///
+/// Each learner's data is their own: the workspace kept, the outbox, the reading positions
+/// and the reading-event queue live in the learner's directory (`LearnerStorage`), and
+/// every repository reads the directory of the learner signed in now, so the next learner on
+/// the device finds nothing of the last one's.
 ///
 /// Offline first from a cold start: the session remembers the confirmed learner in the
 /// configuration's secure store beside the tokens, so a launch without network signs them in
@@ -24,6 +32,7 @@ import ZhiXiReviewFeature
 /// ```swift
 /// let container = AppContainer(configuration: configuration)
 /// await container.sessionRepository.restore()
+/// await container.lifecycle.appDidLaunch()
 /// let plan = container.makeReviewPlanViewModel()
 /// await plan.load()
 /// ```
@@ -39,7 +48,7 @@ public final class AppContainer {
     public let sessionRepository: AppSessionRepository
     /// The services on the client.
     public let services: AppServices
-    /// Where each learner's workspace and outbox are kept.
+    /// Where each learner's data is kept.
     public let storage: LearnerStorage
     /// The review tasks, offline first.
     public let reviews: OfflineFirstReviewRepository
@@ -47,28 +56,44 @@ public final class AppContainer {
     public let learning: LearningProgressRepository
     /// Lessons and the AI's analyses.
     public let analyses: RecallAnalysisRepository
+    /// The learner's reading: positions, upload queue, session manager (one learner's at a time).
+    public let reading: LearnerReadingRepository
+    /// The first-run choices.
+    public let onboarding: ProfileOnboardingRepository
+    /// What the app calls from `scenePhase` and its network monitor.
+    public let lifecycle: AppLifecycle
 
     /// Builds the app from `configuration`.
-    public init(configuration: AppConfiguration) {
-        self.configuration = configuration
+    public convenience init(configuration: AppConfiguration) {
         let tokens = TokenStore(secureStore: configuration.secureStore)
-        client = APIClient(baseURL: configuration.apiBaseURL, tokenStore: tokens, configuration: configuration.client,
-                           now: configuration.now)
-        session = AppSession(authService: AuthService(client: client, now: configuration.now),
-                             userStore: SessionUserStore(secureStore: configuration.secureStore))
+        let client = APIClient(baseURL: configuration.apiBaseURL, tokenStore: tokens, configuration: configuration.client,
+                               now: configuration.now)
+        self.init(configuration: configuration, client: client,
+                  session: AppSession(authService: AuthService(client: client, now: configuration.now),
+                                      userStore: SessionUserStore(secureStore: configuration.secureStore)),
+                  tokens: tokens, services: AppServices(client: client))
+    }
+
+    /// Builds the app on a session and services given (the demo's, in debug builds).
+    init(configuration: AppConfiguration, client: APIClient, session: AppSession, tokens: TokenStore?, services: AppServices) {
+        self.configuration = configuration
+        self.client = client
+        self.session = session
         sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials, tokenStore: tokens)
-        services = AppServices(client: client)
+        self.services = services
         storage = LearnerStorage(root: configuration.storageDirectory)
-        let session = session
+        storage.removeSharedReadingPositions()
         let userID: @Sendable () async -> String? = { await MainActor.run { session.currentUser?.id } }
         var planner = configuration.planner
         planner.language = configuration.language ?? AppLanguage(user: nil, profile: nil, device: configuration.deviceLanguages)
         reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, userID: userID)
-        learning = LearningProgressRepository(
-            services: services,
-            positions: FileReadingPositionStore(fileURL: configuration.storageDirectory.appendingPathComponent("reading-positions.json")),
-            language: planner.language)
+        learning = LearningProgressRepository(services: services, storage: storage, language: planner.language, userID: userID)
         analyses = RecallAnalysisRepository(services: services, storage: storage, userID: userID)
+        reading = LearnerReadingRepository(services: services, storage: storage,
+                                           configuration: ReadingSessionManagerConfiguration(appVersion: configuration.appVersion),
+                                           scheduler: configuration.readingScheduler ?? SystemReadingScheduler(now: configuration.now), userID: userID)
+        onboarding = ProfileOnboardingRepository(services: services)
+        lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor)
     }
 
     /// The language of a page made now: the configuration's, else the signed-in learner's
@@ -82,6 +107,11 @@ public final class AppContainer {
     /// The login page and launch routing.
     public func makeLoginViewModel() -> LoginViewModel {
         LoginViewModel(session: sessionRepository, language: language)
+    }
+
+    /// The first-run page (learning direction, daily minutes, language, time zone).
+    public func makeOnboardingViewModel(timeZone: TimeZone = .current) -> OnboardingViewModel {
+        OnboardingViewModel(repository: onboarding, session: sessionRepository, language: language, timeZone: timeZone)
     }
 
     /// The review-plan page.
@@ -99,5 +129,17 @@ public final class AppContainer {
     public func makeAnalysisViewModel(lessonID: String) -> AnalysisViewModel {
         AnalysisViewModel(lessonID: lessonID, useCase: AnalyzeRecallUseCase(analyses: analyses, reviews: reviews),
                           session: sessionRepository, language: language, now: configuration.now)
+    }
+
+    /// The reading page of `material` (from a lesson, a knowledge source, or the home's
+    /// continue card: `ContinueReading.material`).
+    public func makeReaderViewModel(material: ReadingMaterial) -> ReaderViewModel {
+        ReaderViewModel(material: material, repository: reading, session: sessionRepository, language: language)
+    }
+
+    /// The toasts of the learner's reading (the server's refusals of an upload), for the
+    /// app's root view.
+    public func makeReadingNoticesViewModel() -> ReadingNoticesViewModel {
+        ReadingNoticesViewModel(repository: reading, session: sessionRepository, language: language)
     }
 }

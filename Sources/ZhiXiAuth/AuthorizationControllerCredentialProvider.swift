@@ -31,15 +31,15 @@ public final class AuthorizationControllerCredentialProvider: NSObject, AppleCre
     /// Shows the Sign in with Apple sheet and returns the credential.
     public func appleCredential() async throws(AuthError) -> AppleCredential {
         guard pending == nil else { throw .credentialUnavailable(reason: "a Sign in with Apple sheet is already showing") }
-        let nonce = Self.randomNonce()
+        let nonce = AppleAuthorizationReading.makeNonce()
         let request = ASAuthorizationAppleIDProvider().createRequest()
         request.requestedScopes = [.fullName, .email]
-        request.nonce = SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()
+        request.nonce = nonce.hashed
         let controller = ASAuthorizationController(authorizationRequests: [request])
         controller.delegate = self
         controller.presentationContextProvider = self
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<AppleCredential, AuthError>, Never>) in
-            pending = Pending(continuation: continuation, nonce: nonce, controller: controller)
+            pending = Pending(continuation: continuation, nonce: nonce.value, controller: controller)
             controller.performRequests()
         }
         return try result.get()
@@ -50,35 +50,17 @@ public final class AuthorizationControllerCredentialProvider: NSObject, AppleCre
         self.pending = nil
         pending.continuation.resume(returning: result)
     }
-
-    private static func randomNonce() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
-    }
 }
 
 extension AuthorizationControllerCredentialProvider: @preconcurrency ASAuthorizationControllerDelegate {
     /// Receives the credential from the system.
     public func authorizationController(controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization) {
-        guard let apple = authorization.credential as? ASAuthorizationAppleIDCredential,
-              let identityToken = apple.identityToken.flatMap({ String(data: $0, encoding: .utf8) }) else {
-            finish(.failure(.credentialUnavailable(reason: "Apple returned no identity token")))
-            return
-        }
-        // Apple may return no authorization code; the server then relies on the identity token.
-        let authorizationCode = apple.authorizationCode.flatMap { String(data: $0, encoding: .utf8) }
-        let name = apple.fullName.map { AppleFullName(givenName: $0.givenName, familyName: $0.familyName, nickname: $0.nickname) }
-        finish(.success(AppleCredential(identityToken: identityToken, authorizationCode: authorizationCode, userIdentifier: apple.user,
-                                        fullName: name, email: apple.email, nonce: pending?.nonce)))
+        finish(AppleAuthorizationReading.credential(of: authorization, nonce: pending?.nonce))
     }
 
     /// Receives the failure from the system; a cancelled sheet is ``AuthError/credentialCancelled``.
     public func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
-        if let error = error as? ASAuthorizationError, error.code == .canceled {
-            finish(.failure(.credentialCancelled))
-        } else {
-            finish(.failure(.credentialUnavailable(reason: error.localizedDescription)))
-        }
+        finish(.failure(AppleAuthorizationReading.failure(error)))
     }
 }
 

@@ -3,7 +3,9 @@ import ZhiXiDomain
 import ZhiXiModel
 
 /// The login page (登录) and the app's launch routing, over the session: restore at launch,
-/// Sign in with Apple, and where the app goes (``route``). A form, not a page of data: it
+/// Sign in with Apple — through the credential provider the app was built with
+/// (``signIn()``), or with the credential SwiftUI's `SignInWithAppleButton` gave
+/// (``signIn(with:)``) — and where the app goes (``route``). A form, not a page of data: it
 /// has a loading flag and an error message rather than a `UiState`.
 @MainActor
 @Observable
@@ -13,24 +15,29 @@ public final class LoginViewModel {
     /// Why the last restore or sign-in failed, for the learner; `nil` after a success, when
     /// nothing was kept to restore, or when the learner closed the sheet.
     public private(set) var errorMessage: String?
-    /// Where the app goes: splash until restored, then login, onboarding or main. Follows the
-    /// session when it signs out elsewhere.
-    public private(set) var route: AppDestination
+    /// Where the app goes: splash until restored, then login, onboarding or main: the
+    /// session's destination, so it follows the session wherever it changes (a sign-out
+    /// elsewhere, the onboarding finished).
+    public var route: AppDestination {
+        _ = loginGeneration
+        return session.destination
+    }
 
     /// The wording of the page's texts.
     @ObservationIgnored public let wording: LearnerWording
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private var watcher: LoginStateWatcher?
+    /// Changed when the login state changes, so that a view reading ``route`` redraws even
+    /// over a session that is not observable itself.
+    private var loginGeneration = 0
 
     /// Creates the page's view model over `session`, its messages in `language` (default
     /// Simplified Chinese).
     public init(session: any SessionRepository, language: AppLanguage = .default) {
         self.session = session
         wording = .forLanguage(language)
-        route = session.destination
         watcher = LoginStateWatcher(session: session) { [weak self] _ in
-            guard let self else { return }
-            self.route = self.session.destination
+            self?.loginGeneration += 1
         }
     }
 
@@ -45,21 +52,36 @@ public final class LoginViewModel {
         errorMessage = nil
         let failure = await session.restore()
         errorMessage = failure.map { wording.message(for: $0) }
-        route = session.destination
         isLoading = false
     }
 
     /// Signs in with Apple, then routes to onboarding or main; on failure the route stays
     /// login and ``errorMessage`` says why (nothing when the learner closed the sheet).
     public func signIn() async {
+        await signIn { [session] () async throws(SignInFailure) -> AppDestination in try await session.signIn() }
+    }
+
+    /// Signs in with the credential Sign in with Apple gave the app (the
+    /// `SignInWithAppleButton` completion), then routes as ``signIn()``.
+    public func signIn(with credential: AppleSignInCredential) async {
+        await signIn { [session] () async throws(SignInFailure) -> AppDestination in try await session.signIn(with: credential) }
+    }
+
+    /// Sign in with Apple failed before a credential came (the button's completion with an
+    /// error): the message says why, nothing when the learner closed the sheet.
+    public func signInDidFail(_ failure: SignInFailure) {
+        guard !isLoading else { return }
+        errorMessage = wording.message(for: failure)
+    }
+
+    private func signIn(_ attempt: @escaping @MainActor () async throws(SignInFailure) -> AppDestination) async {
         guard !isLoading else { return }
         isLoading = true
         errorMessage = nil
         do {
-            route = try await session.signIn()
+            _ = try await attempt()
         } catch {
             errorMessage = wording.message(for: error)
-            route = session.destination
         }
         isLoading = false
     }

@@ -3,7 +3,8 @@ import ZhiXiLocalization
 import ZhiXiModel
 
 /// Every sentence and label the app's pages show a learner (the review plan, the study home,
-/// the login page, the analysis page), read from the language's files (`ZhiXiLocalization`:
+/// the login page, the analysis page, the AI tutor, the library and its learning paths,
+/// feedback, progress, reading, onboarding), read from the language's files (`ZhiXiLocalization`:
 /// `<language>.lproj/Pages.strings` and `Pages.stringsdict`, dates from `Common.strings`),
 /// parsed once per language. A translator edits the files and sees whole sentences with their
 /// blanks (`{minutes}`, `{title}`, …) where the language puts them; each property's name is its key.
@@ -25,6 +26,8 @@ public struct LearnerWording: Sendable, Hashable {
         case score, percent
         /// A review type's name.
         case type
+        /// The whole a count is out of (`3/6`), a limit.
+        case total
     }
 
     /// A sentence with blanks.
@@ -117,6 +120,135 @@ public struct LearnerWording: Sendable, Hashable {
     /// Reviews due. Blank: count.
     public var dueReviews: Counted
 
+    // MARK: What the device keeps (the library, a learning path, progress)
+
+    /// Shown over what the device keeps because the server could not be reached.
+    public var savedOnDevice: String
+    /// Shown over what the device keeps because the server failed (a 5xx).
+    public var savedOnDeviceServerError: String
+    /// Shown over what the device keeps because the server refused a request.
+    public var savedOnDeviceRefused: String
+    /// Shown over what the device keeps because the server's answer was unreadable.
+    public var savedOnDeviceMalformedAnswer: String
+
+    // MARK: The AI tutor page
+
+    /// The page's title: AI 导师.
+    public var chatTitle: String
+    /// The title of a conversation about a lesson. Blank: title.
+    public var chatAboutLesson: Sentence
+    /// Shown in a conversation without messages.
+    public var chatGreeting: String
+    /// The text field's placeholder.
+    public var chatPlaceholder: String
+    /// The learner's name beside their messages.
+    public var chatLearnerName: String
+    /// While the tutor answers.
+    public var chatReplying: String
+    /// Sent without writing anything.
+    public var chatEmptyMessage: String
+    /// A message longer than the limit. Blank: count (the limit in characters).
+    public var chatTooLong: Sentence
+    /// The reply was cut off mid-way.
+    public var chatInterrupted: String
+    /// The learner's last message has no reply (an earlier reply failed).
+    public var chatUnanswered: String
+    /// The server cannot be reached: no reply.
+    public var chatUnreachable: String
+    /// The server or its tutor failed: no reply.
+    public var chatServerError: String
+    /// The message could not be kept on the device.
+    public var chatNotSaved: String
+    /// The button that starts a new conversation.
+    public var chatNewConversation: String
+
+    // MARK: The library and a learning path
+
+    /// The library page's title: 知识库.
+    public var libraryTitle: String
+    /// A library without knowledge bases.
+    public var libraryEmpty: String
+    /// A knowledge base's paths. Blank: count.
+    public var pathCount: Counted
+    /// A path's lessons. Blank: count.
+    public var lessonCount: Counted
+    /// How many of a path's lessons were studied. Blanks: count, total.
+    public var studiedLessons: Sentence
+    /// How long a path takes. Blank: days.
+    public var pathDays: Counted
+    /// A path without lessons.
+    public var pathEmpty: String
+    /// The path does not exist.
+    public var pathNotFound: String
+    /// A lesson never studied.
+    public var lessonNotStudied: String
+    /// A lesson studied. Blanks: count, date (of the last time).
+    public var lessonStudied: Counted
+    /// The latest score of a lesson. Blank: score.
+    public var lessonLastScore: Sentence
+    /// A lesson's weak points waiting to be practised. Blank: count.
+    public var weakPointDrills: Counted
+
+    // MARK: The feedback page
+
+    /// The page's title: 意见反馈.
+    public var feedbackTitle: String
+    /// The category "something does not work": 问题反馈.
+    public var feedbackBug: String
+    /// The category "a wish": 功能建议.
+    public var feedbackFeature: String
+    /// The category "a lesson's content": 内容问题.
+    public var feedbackContent: String
+    /// The category "anything else": 其他.
+    public var feedbackOther: String
+    /// The text field's placeholder.
+    public var feedbackPlaceholder: String
+    /// Above the rating's stars.
+    public var feedbackRatingPrompt: String
+    /// The characters written against the limit. Blanks: count, total.
+    public var feedbackLength: Sentence
+    /// The submit button.
+    public var feedbackSubmit: String
+    /// While it is sent.
+    public var feedbackSubmitting: String
+    /// Once the server has it.
+    public var feedbackSent: String
+    /// The button that starts another one.
+    public var feedbackAnother: String
+    /// Submitted without writing anything.
+    public var feedbackEmpty: String
+    /// Longer than the limit. Blank: count (the limit in characters).
+    public var feedbackTooLong: Sentence
+    /// The server cannot be reached: not sent.
+    public var feedbackUnreachable: String
+
+    // MARK: The progress page
+
+    /// The page's title: 学习进度.
+    public var progressTitle: String
+    /// Sessions recorded. Blank: count.
+    public var sessionCount: Counted
+    /// Lessons studied. Blank: count.
+    public var lessonsStudied: Counted
+    /// No session has a mastery score.
+    public var noMasteryYet: String
+    /// The trend's heading: 近 7 天.
+    public var trendHeading: String
+    /// The minutes of the trend's days. Blank: minutes.
+    public var trendTotal: Sentence
+    /// The heat map's heading: 近一年.
+    public var heatmapHeading: String
+    /// The days with study in the heat map. Blank: count.
+    public var heatmapActiveDays: Counted
+    /// The legend's low end.
+    public var heatmapLess: String
+    /// The legend's high end.
+    public var heatmapMore: String
+    /// One day of the heat map, for its label and for VoiceOver. Blanks: date, minutes, count (sessions).
+    public var heatmapDay: Counted
+    /// A month's label above the heat map's weeks. Blank: month.
+    public var heatmapMonth: Sentence
+
     // MARK: The login page
 
     /// The credential was refused.
@@ -160,6 +292,46 @@ public struct LearnerWording: Sendable, Hashable {
     public var nextReview: Sentence
     /// No review of the lesson is planned.
     public var noNextReview: String
+
+    // MARK: The reading page and its notices
+
+    /// The title of a material the device does not know.
+    public var untitledMaterial: String
+    /// Where the reader resumes. Blank: percent.
+    public var readerResume: Sentence
+    /// A material never read: the reader starts at the beginning.
+    public var readerFromStart: String
+    /// The learner marked the material as read.
+    public var readerFinished: String
+    /// The server refused the learner's reading: no access to the material any more. Blank: title.
+    public var readingAccessDenied: Sentence
+    /// The server refused the learner's reading: the source was deleted. Blank: title.
+    public var readingSourceDeleted: Sentence
+
+    // MARK: The first-run pages (onboarding)
+
+    /// The page's title.
+    public var onboardingTitle: String
+    /// The label of the learning direction.
+    public var learningDirectionLabel: String
+    /// The learning direction's placeholder.
+    public var learningDirectionPlaceholder: String
+    /// The label of the daily study time.
+    public var dailyMinutesLabel: String
+    /// The label of the language.
+    public var languageLabel: String
+    /// The label of the time zone.
+    public var timeZoneLabel: String
+    /// The submit button.
+    public var onboardingSubmit: String
+    /// While the choices are sent.
+    public var onboardingSubmitting: String
+    /// Submitted without a learning direction.
+    public var learningDirectionMissing: String
+    /// A daily study time out of range.
+    public var dailyMinutesOutOfRange: String
+    /// A time zone the device does not know.
+    public var timeZoneUnknown: String
 
     /// The table of `language`, read from its files once and kept.
     /// - Complexity: O(size of the files) the first time, O(1) after.
@@ -209,6 +381,63 @@ public struct LearnerWording: Sendable, Hashable {
         totalMinutes = localization.template("totalMinutes", in: .pages)
         averageMastery = localization.template("averageMastery", in: .pages)
         dueReviews = localization.counted("dueReviews", in: .pages)
+        savedOnDevice = localization.text("savedOnDevice", in: .pages)
+        savedOnDeviceServerError = localization.text("savedOnDeviceServerError", in: .pages)
+        savedOnDeviceRefused = localization.text("savedOnDeviceRefused", in: .pages)
+        savedOnDeviceMalformedAnswer = localization.text("savedOnDeviceMalformedAnswer", in: .pages)
+        chatTitle = localization.text("chatTitle", in: .pages)
+        chatAboutLesson = localization.template("chatAboutLesson", in: .pages)
+        chatGreeting = localization.text("chatGreeting", in: .pages)
+        chatPlaceholder = localization.text("chatPlaceholder", in: .pages)
+        chatLearnerName = localization.text("chatLearnerName", in: .pages)
+        chatReplying = localization.text("chatReplying", in: .pages)
+        chatEmptyMessage = localization.text("chatEmptyMessage", in: .pages)
+        chatTooLong = localization.template("chatTooLong", in: .pages)
+        chatInterrupted = localization.text("chatInterrupted", in: .pages)
+        chatUnanswered = localization.text("chatUnanswered", in: .pages)
+        chatUnreachable = localization.text("chatUnreachable", in: .pages)
+        chatServerError = localization.text("chatServerError", in: .pages)
+        chatNotSaved = localization.text("chatNotSaved", in: .pages)
+        chatNewConversation = localization.text("chatNewConversation", in: .pages)
+        libraryTitle = localization.text("libraryTitle", in: .pages)
+        libraryEmpty = localization.text("libraryEmpty", in: .pages)
+        pathCount = localization.counted("pathCount", in: .pages)
+        lessonCount = localization.counted("lessonCount", in: .pages)
+        studiedLessons = localization.template("studiedLessons", in: .pages)
+        pathDays = localization.counted("pathDays", in: .pages)
+        pathEmpty = localization.text("pathEmpty", in: .pages)
+        pathNotFound = localization.text("pathNotFound", in: .pages)
+        lessonNotStudied = localization.text("lessonNotStudied", in: .pages)
+        lessonStudied = localization.counted("lessonStudied", in: .pages)
+        lessonLastScore = localization.template("lessonLastScore", in: .pages)
+        weakPointDrills = localization.counted("weakPointDrills", in: .pages)
+        feedbackTitle = localization.text("feedbackTitle", in: .pages)
+        feedbackBug = localization.text("feedbackBug", in: .pages)
+        feedbackFeature = localization.text("feedbackFeature", in: .pages)
+        feedbackContent = localization.text("feedbackContent", in: .pages)
+        feedbackOther = localization.text("feedbackOther", in: .pages)
+        feedbackPlaceholder = localization.text("feedbackPlaceholder", in: .pages)
+        feedbackRatingPrompt = localization.text("feedbackRatingPrompt", in: .pages)
+        feedbackLength = localization.template("feedbackLength", in: .pages)
+        feedbackSubmit = localization.text("feedbackSubmit", in: .pages)
+        feedbackSubmitting = localization.text("feedbackSubmitting", in: .pages)
+        feedbackSent = localization.text("feedbackSent", in: .pages)
+        feedbackAnother = localization.text("feedbackAnother", in: .pages)
+        feedbackEmpty = localization.text("feedbackEmpty", in: .pages)
+        feedbackTooLong = localization.template("feedbackTooLong", in: .pages)
+        feedbackUnreachable = localization.text("feedbackUnreachable", in: .pages)
+        progressTitle = localization.text("progressTitle", in: .pages)
+        sessionCount = localization.counted("sessionCount", in: .pages)
+        lessonsStudied = localization.counted("lessonsStudied", in: .pages)
+        noMasteryYet = localization.text("noMasteryYet", in: .pages)
+        trendHeading = localization.text("trendHeading", in: .pages)
+        trendTotal = localization.template("trendTotal", in: .pages)
+        heatmapHeading = localization.text("heatmapHeading", in: .pages)
+        heatmapActiveDays = localization.counted("heatmapActiveDays", in: .pages)
+        heatmapLess = localization.text("heatmapLess", in: .pages)
+        heatmapMore = localization.text("heatmapMore", in: .pages)
+        heatmapDay = localization.counted("heatmapDay", in: .pages)
+        heatmapMonth = localization.template("heatmapMonth", in: .pages)
         signInRefused = localization.text("signInRefused", in: .pages)
         signInUnavailable = localization.text("signInUnavailable", in: .pages)
         signInServerError = localization.text("signInServerError", in: .pages)
@@ -228,6 +457,23 @@ public struct LearnerWording: Sendable, Hashable {
         suggestionsHeading = localization.text("suggestionsHeading", in: .pages)
         nextReview = localization.template("nextReview", in: .pages)
         noNextReview = localization.text("noNextReview", in: .pages)
+        untitledMaterial = localization.text("untitledMaterial", in: .pages)
+        readerResume = localization.template("readerResume", in: .pages)
+        readerFromStart = localization.text("readerFromStart", in: .pages)
+        readerFinished = localization.text("readerFinished", in: .pages)
+        readingAccessDenied = localization.template("readingAccessDenied", in: .pages)
+        readingSourceDeleted = localization.template("readingSourceDeleted", in: .pages)
+        onboardingTitle = localization.text("onboardingTitle", in: .pages)
+        learningDirectionLabel = localization.text("learningDirectionLabel", in: .pages)
+        learningDirectionPlaceholder = localization.text("learningDirectionPlaceholder", in: .pages)
+        dailyMinutesLabel = localization.text("dailyMinutesLabel", in: .pages)
+        languageLabel = localization.text("languageLabel", in: .pages)
+        timeZoneLabel = localization.text("timeZoneLabel", in: .pages)
+        onboardingSubmit = localization.text("onboardingSubmit", in: .pages)
+        onboardingSubmitting = localization.text("onboardingSubmitting", in: .pages)
+        learningDirectionMissing = localization.text("learningDirectionMissing", in: .pages)
+        dailyMinutesOutOfRange = localization.text("dailyMinutesOutOfRange", in: .pages)
+        timeZoneUnknown = localization.text("timeZoneUnknown", in: .pages)
     }
 
     // MARK: Filling sentences
@@ -235,6 +481,16 @@ public struct LearnerWording: Sendable, Hashable {
     /// `sentence` with its blanks filled from `values` (a blank without a value stays empty).
     public func fill(_ sentence: Sentence, _ values: [Blank: String]) -> String {
         sentence.string { blank, text in text.append(values[blank] ?? "") }
+    }
+
+    /// `date` without its weekday: `11月30日`, `Nov 30`.
+    public func shortDate(_ date: CivilDate) -> String {
+        localization.date(date)
+    }
+
+    /// The name of `month` (1–12): `11月`, `Nov`.
+    public func monthName(_ month: Int) -> String {
+        localization.monthNames[month - 1]
     }
 
     /// `date` with its weekday: `11月30日（周一）`, `Mon Nov 30`.
@@ -271,6 +527,36 @@ public struct LearnerWording: Sendable, Hashable {
         }
     }
 
+    /// The banner over what the device keeps when the server did not answer, saying why: not
+    /// reached (also for an unknown cause), its failure, its refusal, its unreadable answer.
+    public func savedOnDeviceMessage(for cause: OfflineCause?) -> String {
+        switch cause {
+        case .unreachable?, nil: savedOnDevice
+        case .serverError?: savedOnDeviceServerError
+        case .refused?: savedOnDeviceRefused
+        case .malformedAnswer?: savedOnDeviceMalformedAnswer
+        }
+    }
+
+    /// A day as a page names it against `today`: 今天, 明天, else ``date(_:)``.
+    public func day(_ date: CivilDate, today: CivilDate) -> String {
+        switch date.daysSince1970 - today.daysSince1970 {
+        case 0: self.today
+        case 1: tomorrow
+        default: self.date(date)
+        }
+    }
+
+    /// The feedback page's name of `category` (an unknown one is 其他 / "Other").
+    public func name(of category: FeedbackCategory) -> String {
+        switch category {
+        case .bug: feedbackBug
+        case .feature: feedbackFeature
+        case .content: feedbackContent
+        case .other, .unknown: feedbackOther
+        }
+    }
+
     /// The login page's words for a session that could not be restored at launch.
     public func message(for failure: SessionRestoreFailure) -> String {
         switch failure {
@@ -295,3 +581,13 @@ public struct LearnerWording: Sendable, Hashable {
         }
     }
 }
+
+#if DEBUG
+extension LearnerWording {
+    /// The login page's demo entry (debug builds only, as the design says: 跳过，进入演示模式),
+    /// `demoMode` in `Pages.strings`.
+    public var demoMode: String {
+        localization.text("demoMode", in: .pages)
+    }
+}
+#endif

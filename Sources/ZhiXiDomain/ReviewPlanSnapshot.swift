@@ -28,11 +28,15 @@ public struct ReviewPlanSnapshot: Sendable, Hashable {
     public var refusals: [ReviewRefusal]
     /// When the plan was made.
     public var generatedAt: Date
+    /// `true` for the plan the device kept from its last refresh, shown while the server is
+    /// asked (``ReviewRepository/cachedReviewPlan(now:)``): neither the server's word now
+    /// (it confirms no session) nor a plan made offline.
+    public var isCached: Bool
 
     /// Creates a snapshot.
     public init(today: [ReviewItem], tomorrow: [ReviewItem], thisWeek: [ReviewItem], todayDate: CivilDate,
                 todayBudgetMinutes: Int?, isOffline: Bool, offlineCause: OfflineCause? = nil, waitingActions: Int = 0,
-                refusals: [ReviewRefusal] = [], generatedAt: Date) {
+                refusals: [ReviewRefusal] = [], generatedAt: Date, isCached: Bool = false) {
         self.today = today
         self.tomorrow = tomorrow
         self.thisWeek = thisWeek
@@ -43,6 +47,7 @@ public struct ReviewPlanSnapshot: Sendable, Hashable {
         self.waitingActions = waitingActions
         self.refusals = refusals
         self.generatedAt = generatedAt
+        self.isCached = isCached
     }
 
     /// Every item: today's, tomorrow's, then this week's.

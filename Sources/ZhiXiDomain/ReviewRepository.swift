@@ -4,6 +4,12 @@ import Foundation
 /// else from the planner on the device over the learner's data kept there; completions and
 /// skips kept on the device until the server has them.
 public protocol ReviewRepository: Sendable {
+    /// The plan as the device last kept it, at once and without the network: the server's
+    /// tasks of the last refresh with the learner's actions since, as of `now`
+    /// (``ReviewPlanSnapshot/isCached`` true); `nil` when nothing is kept yet. For a page to
+    /// show while ``reviewPlan(now:)`` asks the server.
+    func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot?
+
     /// The review plan as of `now`: today, tomorrow and the rest of the week.
     /// - Throws: ``RepositoryFailure/signedOut`` when no learner is signed in or the session
     ///   was refused; `.unreachable` (or the server's failure) when the server did not answer
@@ -28,4 +34,17 @@ public protocol ReviewRepository: Sendable {
     /// show the plan without having made the change. Each call makes a new stream; it ends
     /// when its reader stops.
     func changes() -> AsyncStream<ReviewPlanChange>
+
+    /// After a page has shown the server's plan: the rest of what the device keeps (what the
+    /// plan did not need) refreshed in the background, so that it costs the page no wait.
+    /// Returns at once; nothing when no refresh is due.
+    func refreshInBackground() async
+}
+
+extension ReviewRepository {
+    /// Nothing kept: a page shows its loading state until ``reviewPlan(now:)`` answers.
+    public func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? { nil }
+
+    /// Nothing kept beside the plan: nothing to refresh.
+    public func refreshInBackground() async {}
 }

@@ -1,3 +1,5 @@
+import ZhiXiModel
+
 /// The learner's session as the pages see it: whether someone is signed in (now, and as a
 /// stream of changes), where the app goes, and signing in and out. The app's implementation
 /// sits on `AppSession` (ZhiXiAuth); view models only know this protocol.
@@ -38,9 +40,22 @@ public protocol SessionRepository: AnyObject {
     /// when it refuses. Nothing happens for a confirmed session.
     func verify() async
 
-    /// Signs in (Sign in with Apple) and returns where the app goes next.
+    /// Signs in (Sign in with Apple, through the credential provider the app was built
+    /// with) and returns where the app goes next.
     /// - Throws: ``SignInFailure`` when the learner is not signed in.
     func signIn() async throws(SignInFailure) -> AppDestination
+
+    /// Signs in with a credential Sign in with Apple gave the app elsewhere (SwiftUI's
+    /// `SignInWithAppleButton` completion) and returns where the app goes next.
+    /// - Throws: ``SignInFailure`` when the learner is not signed in.
+    func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination
+
+    /// Takes the signed-in learner as the server answered them after a change (the
+    /// onboarding finished: `onboardingCompleted` true) and returns where the app goes now.
+    /// An answer about someone else than the learner signed in (who signed out meanwhile)
+    /// changes nothing.
+    @discardableResult
+    func accept(_ user: User) -> AppDestination
 
     /// Signs out: the device forgets the session whatever the server answers.
     func signOut() async

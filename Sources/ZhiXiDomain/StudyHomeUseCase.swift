@@ -25,6 +25,19 @@ public struct StudyHomeUseCase: Sendable {
         return StudyHomeData(plan: plan, totals: await totals, continueReading: await reading)
     }
 
+    /// After the home has shown the server's data: ``ReviewRepository/refreshInBackground()``.
+    public func refreshInBackground() async {
+        await reviews.refreshInBackground()
+    }
+
+    /// The home from what the device kept, at once and without the network: the plan of the
+    /// last refresh (``ReviewRepository/cachedReviewPlan(now:)``), without totals or a
+    /// continue card (those are the server's word, shown when ``load(now:)`` answers);
+    /// `nil` when nothing is kept.
+    public func cached(now: Date) async -> StudyHomeData? {
+        await reviews.cachedReviewPlan(now: now).map { StudyHomeData(plan: $0, totals: nil, continueReading: nil) }
+    }
+
     /// The changes the learner makes to the review plan elsewhere (the review-plan page), for
     /// the home to draw in without loading again (``ReviewPlanSnapshot/apply(_:)``).
     public func planChanges() -> AsyncStream<ReviewPlanChange> {

@@ -3,11 +3,14 @@ import ZhiXiCore
 
 /// One running task at most, cancelled when replaced: what a view model's helpers hold so
 /// that even their (nonisolated) `deinit` can cancel the task. Safe from any thread.
-final class TaskSlot: Sendable {
+package final class TaskSlot: Sendable {
     private let task = Locked<Task<Void, Never>?>(nil)
 
+    /// An empty slot.
+    package init() {}
+
     /// Cancels the task held, if any, and holds `task` instead.
-    func replace(with task: Task<Void, Never>?) {
+    package func replace(with task: Task<Void, Never>?) {
         let previous = self.task.withLock { held -> Task<Void, Never>? in
             defer { held = task }
             return held

@@ -60,7 +60,8 @@ public struct StudyHomeScreen: Sendable, Hashable {
         let reading = data.continueReading.map { reading in
             ContinueReadingCard(heading: wording.continueReading, materialID: reading.materialID, title: reading.title,
                                 progress: reading.progress,
-                                progressText: reading.progress.map { wording.fill(wording.readingProgress, [.percent: String(Int(($0 * 100).rounded()))]) })
+                                progressText: reading.progress.map { wording.fill(wording.readingProgress, [.percent: String(Int(($0 * 100).rounded()))]) },
+                                readingTargetType: reading.readingTargetType)
         }
         let summary = data.totals.map { totals in
             let average = totals.averageMastery.map { Int($0.rounded()) }

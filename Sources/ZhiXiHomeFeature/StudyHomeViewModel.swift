@@ -7,7 +7,10 @@ import ZhiXiModel
 /// "continue reading", and the learner's totals. Offline, the tasks come from the plan made
 /// on the device and the totals are left out.
 ///
-/// Each ``load()`` cancels the one before (only the latest result lands); behind sign-in,
+/// A page with nothing on screen yet shows the home the device kept (its plan, from the last
+/// refresh) at once, ``isRefreshing`` on while the server is asked; the totals and the
+/// continue card come with the server's answer. Each ``load()`` cancels the one before
+/// (only the latest result lands); behind sign-in,
 /// the page is ``StudyHomeUiState/loggedOut`` the moment the session signs out, mid-load too.
 ///
 /// What the learner marks done or skips on the review-plan page shows here at once, without
@@ -20,6 +23,8 @@ import ZhiXiModel
 public final class StudyHomeViewModel {
     /// What the page draws.
     public private(set) var uiState: StudyHomeUiState
+    /// `true` while the home the device kept is on screen and the server is asked.
+    public private(set) var isRefreshing = false
 
     /// The wording of the page's texts.
     @ObservationIgnored public let wording: LearnerWording
@@ -35,6 +40,8 @@ public final class StudyHomeViewModel {
     /// The plan's changes told since the running load began, drawn over its result when it
     /// lands (it may have read the plan before them).
     @ObservationIgnored private var changesDuringLoad: [ReviewPlanChange] = []
+    /// `true` while a load waits for its data.
+    @ObservationIgnored private var isFetching = false
 
     /// Creates the page's view model.
     /// - Parameters:
@@ -76,9 +83,17 @@ public final class StudyHomeViewModel {
     }
 
     private func performLoad(isCurrent: @MainActor () -> Bool) async {
+        let hadScreen = data != nil
         if uiState != .loading { uiState = .loading }
         data = nil
         changesDuringLoad = []
+        isFetching = true
+        if !hadScreen, let cached = await useCase.cached(now: now()) {
+            guard isCurrent() else { return }
+            data = cached
+            uiState = .success(StudyHomeScreen(cached, wording: wording))
+            isRefreshing = true
+        }
         let result: Result<StudyHomeData, RepositoryFailure>
         do {
             result = .success(try await useCase.load(now: now()))
@@ -86,12 +101,15 @@ public final class StudyHomeViewModel {
             result = .failure(error)
         }
         guard isCurrent() else { return }
+        isFetching = false
+        if isRefreshing { isRefreshing = false }
         switch result {
         case .success(var data):
             for change in changesDuringLoad { data.plan.apply(change) }
             changesDuringLoad = []
             self.data = data
             uiState = .success(StudyHomeScreen(data, wording: wording))
+            if !data.plan.isOffline { await useCase.refreshInBackground() }
             if !data.plan.isOffline, session.isUnverified {
                 await session.verify()
                 if !session.isSignedIn { showLoggedOut() }
@@ -102,6 +120,7 @@ public final class StudyHomeViewModel {
         case .failure(.cancelled):
             break
         case .failure(let failure):
+            data = nil
             uiState = .error(ScreenError(failure, wording: wording))
         }
     }
@@ -122,13 +141,12 @@ public final class StudyHomeViewModel {
     /// the result of a load under way.
     private func planChanged(_ change: ReviewPlanChange) {
         guard session.isSignedIn else { return }
+        if isFetching { changesDuringLoad.append(change) }
         if var data {
             data.plan.apply(change)
             self.data = data
             let screen = StudyHomeUiState.success(StudyHomeScreen(data, wording: wording))
             if uiState != screen { uiState = screen }
-        } else if uiState == .loading {
-            changesDuringLoad.append(change)
         }
     }
 
@@ -137,6 +155,8 @@ public final class StudyHomeViewModel {
         loads.cancel()
         data = nil
         changesDuringLoad = []
+        isFetching = false
+        isRefreshing = false
         uiState = .loggedOut
     }
 }

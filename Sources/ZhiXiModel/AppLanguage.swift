@@ -78,6 +78,9 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
     /// The lookup of the language's texts.
     public var localization: Localization { Localization(language: rawValue, files: files) }
 
+    /// The language's own name (`languageName` in its `Common.strings`): 简体中文, English.
+    public var nativeName: String { localization.text("languageName", in: .common) }
+
     /// The tag.
     public var description: String { rawValue }
 

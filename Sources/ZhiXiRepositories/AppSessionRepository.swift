@@ -1,5 +1,6 @@
 import ZhiXiAuth
 import ZhiXiDomain
+import ZhiXiModel
 
 /// `SessionRepository` on the app's `AppSession` (ZhiXiAuth): its login state, route and
 /// sign-in with a credential provider (the Sign in with Apple sheet on Apple platforms).
@@ -73,10 +74,29 @@ public final class AppSessionRepository: SessionRepository {
     /// - Throws: `SignInFailure` from the session's error, `.busy` when the session was
     ///   already working.
     public func signIn() async throws(SignInFailure) -> AppDestination {
+        try await signIn(using: credentials)
+    }
+
+    private func signIn(using credentials: any AppleCredentialProvider) async throws(SignInFailure) -> AppDestination {
         guard !session.isLoading else { throw .busy }
         await session.signIn(using: credentials)
         if session.isAuthenticated { return destination }
         throw session.authError.map(SignInFailure.init) ?? .busy
+    }
+
+    /// Signs in with a credential Sign in with Apple gave the app elsewhere (the
+    /// `SignInWithAppleButton` completion).
+    /// - Throws: as ``signIn()``.
+    public func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
+        try await signIn(using: FixedAppleCredentialProvider(AppleCredential(credential)))
+    }
+
+    /// `AppSession.update(_:)` with the learner as the server answered them (after the
+    /// onboarding), when they are the learner signed in; returns where the app goes now.
+    @discardableResult
+    public func accept(_ user: User) -> AppDestination {
+        if session.currentUser?.id == user.id { session.update(user) }
+        return destination
     }
 
     /// `AppSession.signOut()`.

@@ -1,8 +1,10 @@
 import Foundation
+import ZhiXiReading
 import ZhiXiReviewService
 
-/// One learner's files on the device: the cached workspace and the outbox of completions
-/// and skips, in a directory of their own (see ``LearnerStorage``).
+/// One learner's files on the device, in a directory of their own (see ``LearnerStorage``):
+/// the cached workspace, the outbox of completions and skips, the reading positions and the
+/// reading-event upload queue.
 public struct LearnerPlace: Sendable {
     /// The learner's directory.
     public let directory: URL
@@ -10,4 +12,12 @@ public struct LearnerPlace: Sendable {
     public let cache: WorkspaceCache
     /// The durable outbox (`outbox/`).
     public let outbox: ReviewTaskOutbox
+    /// The learner's last reading position of each material (`reading-positions.json`).
+    public let positions: FileReadingPositionStore
+
+    /// The directory of the learner's reading-event upload queue (`reading-queue/`, made
+    /// by the queue when it is first opened).
+    public var readingQueueDirectory: URL {
+        directory.appendingPathComponent("reading-queue", isDirectory: true)
+    }
 }

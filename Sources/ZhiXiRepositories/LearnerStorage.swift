@@ -2,12 +2,14 @@ import Foundation
 import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiFileSystem
+import ZhiXiReading
 import ZhiXiReviewService
 
 /// Where the app keeps each learner's data on the device: under `root`, a directory per
-/// learner (`users/<learner id in hex>/`, private: mode 0700, the user's own, not a link;
-/// `PrivateDirectory` of ZhiXiFileSystem) holding the cached workspace and the
-/// outbox, so learners who share a device never see, plan from or send each other's data.
+/// learner (``directory(forUser:)``: `users/<learner id in hex>/`, private: mode 0700, the
+/// user's own, not a link; `PrivateDirectory` of ZhiXiFileSystem) holding the cached
+/// workspace, the outbox, the reading positions and the reading-event queue, so learners who
+/// share a device never see, plan from or send each other's data.
 ///
 /// Two storages on the same root (two launches of the app) find the same files. Within one
 /// storage each learner's cache and outbox are opened once and shared by every repository.
@@ -21,6 +23,14 @@ public final class LearnerStorage: Sendable {
         self.root = root
     }
 
+    /// The app's one rule for a learner's directory: `root/users/<the id's UTF-8 bytes in
+    /// lowercase hex>` (`-` for an empty id), so that no id can name another path. (The
+    /// command line names its learner folders otherwise; see `docs/APP.md`.) O(id length).
+    public func directory(forUser userID: String) -> URL {
+        let hex = userID.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        return root.appendingPathComponent("users", isDirectory: true).appendingPathComponent(hex.isEmpty ? "-" : hex, isDirectory: true)
+    }
+
     /// The files of learner `userID`, created when first needed.
     /// - Throws: `RepositoryFailure.storage(reason:)` when the directory or the outbox cannot be made.
     public func place(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
@@ -32,10 +42,18 @@ public final class LearnerStorage: Sendable {
         }
     }
 
+    /// Removes `reading-positions.json` from the root, where versions before each learner had
+    /// their own kept the positions of everyone who read on the device: it cannot tell whose
+    /// they are, and the server holds each learner's progress. Returns whether there was one.
+    @discardableResult
+    public func removeSharedReadingPositions() -> Bool {
+        let shared = root.appendingPathComponent("reading-positions.json")
+        return (try? FileManager.default.removeItem(at: shared)) != nil
+    }
+
     /// Makes the directory and opens the files of learner `userID`.
     private func makePlace(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
-        let hex = userID.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-        let directory = root.appendingPathComponent("users", isDirectory: true).appendingPathComponent(hex.isEmpty ? "-" : hex, isDirectory: true)
+        let directory = directory(forUser: userID)
         do throws(FileSystemError) {
             try PrivateDirectory.prepare(directory.path)
         } catch {
@@ -48,6 +66,6 @@ public final class LearnerStorage: Sendable {
             throw .storage(reason: error.description)
         }
         return LearnerPlace(directory: directory, cache: WorkspaceCache(fileURL: directory.appendingPathComponent("workspace.json")),
-                            outbox: outbox)
+                            outbox: outbox, positions: FileReadingPositionStore(fileURL: directory.appendingPathComponent("reading-positions.json")))
     }
 }

@@ -5,20 +5,24 @@ import ZhiXiNetwork
 import ZhiXiReading
 
 /// `LearningRepository` on the analytics service (the totals) and the reading pipeline's
-/// continue-learning service (the server's word, else the device's reading positions).
+/// continue-learning service: the server's answer, and the signed-in learner's own reading
+/// positions on the device (``LearnerPlace/positions``) only when the server cannot be asked.
 public struct LearningProgressRepository: LearningRepository {
     /// The services asked.
     public let services: AppServices
-    /// The device's reading positions.
-    public let positions: any ReadingPositionStore
+    /// Where each learner's reading positions are kept.
+    public let storage: LearnerStorage
     /// The language of the title of an untitled material.
     public let language: AppLanguage
+    private let userID: @Sendable () async -> String?
 
-    /// Creates the repository.
-    public init(services: AppServices, positions: any ReadingPositionStore, language: AppLanguage = .default) {
+    /// Creates the repository; `userID` gives the signed-in learner's id, `nil` when signed out.
+    public init(services: AppServices, storage: LearnerStorage, language: AppLanguage = .default,
+                userID: @escaping @Sendable () async -> String?) {
         self.services = services
-        self.positions = positions
+        self.storage = storage
         self.language = language
+        self.userID = userID
     }
 
     /// `GET learning/summary`.
@@ -30,11 +34,14 @@ public struct LearningProgressRepository: LearningRepository {
         }
     }
 
-    /// `ContinueLearningService.suggestion()`.
+    /// `ContinueLearningService.suggestion()` over the learner's own positions; `nil` when
+    /// signed out, or when another learner signed in while it was asked.
     public func continueReading() async -> ContinueReading? {
-        let service = ContinueLearningService(server: services.reading, store: positions, language: language)
-        guard let suggestion = await service.suggestion(), let materialID = suggestion.item.materialID else { return nil }
-        return ContinueReading(materialID: materialID,
+        guard let user = await userID(), let place = try? storage.place(forUser: user) else { return nil }
+        let service = ContinueLearningService(server: services.reading, store: place.positions, language: language)
+        guard let suggestion = await service.suggestion(), let materialID = suggestion.item.materialID,
+              let type = suggestion.item.type.readingTargetType, await userID() == user else { return nil }
+        return ContinueReading(materialID: materialID, readingTargetType: LearnerReadingRepository.kind(of: type),
                                title: suggestion.item.title ?? ContinueLearningItem.untitled(language: language),
                                progress: suggestion.item.lastProgress ?? suggestion.item.lastPosition?.progress,
                                isFromDevice: suggestion.isFromDevice)

@@ -9,9 +9,13 @@ import ZhiXiReviewService
 /// The review repository of the app, offline first.
 ///
 /// - **The plan** (``reviewPlan(now:)``): first the completions and skips waiting in the
-///   learner's outbox are sent; then the learner's data is pulled (``WorkspacePull``, from the
-///   newest records kept on), merged into the workspace kept on the device, and the server's
-///   tasks are the plan. When the server does not answer (no network, a timeout, a 5xx, an
+///   learner's outbox are sent; then what the plan needs is asked for
+///   (``WorkspaceRefresh/current(kept:)``: everything the first time, else the review tasks
+///   only), merged into the workspace kept on the device, and the server's tasks are the
+///   plan; the rest (settings, knowledge that changed, sessions and analyses since the newest
+///   kept) is refreshed after, in the background, once the page has shown the plan
+///   (``refreshInBackground()``, ``WorkspaceRefresh/history(kept:)``).
+///   ``cachedReviewPlan(now:)`` gives the plan kept, at once, for a page to show meanwhile. When the server does not answer (no network, a timeout, a 5xx, an
 ///   unreadable answer), the planner on the device plans the workspace kept there instead:
 ///   the same tasks, marked offline. Without a workspace kept, the server's failure is the
 ///   error.
@@ -36,9 +40,10 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     public let services: AppServices
     /// Where each learner's workspace and outbox are kept.
     public let storage: LearnerStorage
-    private let userID: @Sendable () async -> String?
-    private let assembler: ReviewPlanAssembler
-    private let changeBroadcast = Broadcast<ReviewPlanChange>()
+    let userID: @Sendable () async -> String?
+    let assembler: ReviewPlanAssembler
+    let changeBroadcast = Broadcast<ReviewPlanChange>()
+    private let historyRefresh = HistoryRefresh()
 
     /// Creates the repository.
     /// - Parameters:
@@ -57,23 +62,26 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
 
     /// The plan as of `now`, from the server or, when it does not answer, made on the device.
     public func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot {
-        let place = try await place()
+        let (user, place) = try await learner()
         let sync = await place.outbox.sync(with: services.review)
         let refusals = await settle(sync, in: place)
         var serverFailure = try Self.failure(stopping: sync)
         var serverTasks: [ReviewTask]?
         if serverFailure == nil {
             let kept = try await place.cache.read()
-            let pulled: Result<WorkspacePull.Fetched, APIError>
+            let pulled: Result<WorkspaceRefresh.Update, APIError>
             do throws(APIError) {
-                pulled = .success(try await WorkspacePull(services: services).fetch(newerThan: kept))
+                pulled = .success(try await WorkspaceRefresh(services: services).current(kept: kept))
             } catch {
                 pulled = .failure(error)
             }
             switch pulled {
-            case .success(let fetched):
-                try await place.cache.update { $0 = fetched.merged(into: $0) }
-                serverTasks = fetched.reviewTasks
+            case .success(let update):
+                // What came back with another learner's session is not this learner's.
+                guard await userID() == user else { throw .signedOut }
+                try await place.cache.update { $0 = update.merged(into: $0) }
+                serverTasks = update.reviewTasks
+                if kept != nil { historyRefresh.markDue(user) }
             case .failure(let error):
                 let failure = RepositoryFailure(error)
                 guard failure.allowsOfflinePlan else { throw failure }
@@ -123,12 +131,31 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
 
     // MARK: - Steps
 
-    private func place() async throws(RepositoryFailure) -> LearnerPlace {
-        guard let user = await userID() else { throw .signedOut }
-        return try storage.place(forUser: user)
+    func place() async throws(RepositoryFailure) -> LearnerPlace {
+        try await learner().place
     }
 
-    private func waitingActions(in place: LearnerPlace) async throws(RepositoryFailure) -> [ReviewTaskAction] {
+    /// The signed-in learner's id and files.
+    private func learner() async throws(RepositoryFailure) -> (user: String, place: LearnerPlace) {
+        guard let user = await userID() else { throw .signedOut }
+        return (user, try storage.place(forUser: user))
+    }
+
+    /// The rest of the workspace kept (settings, knowledge that changed, sessions and analyses
+    /// since the newest kept: ``WorkspaceRefresh/history(kept:)``) refreshed in the
+    /// background, when the last plan from the server left it due; returns at once.
+    public func refreshInBackground() async {
+        guard let (user, place) = try? await learner() else { return }
+        historyRefresh.startIfDue(user: user, place: place, services: services, currentUserID: userID)
+    }
+
+    /// Returns once the background refreshes running now (the second step of a plan's
+    /// refresh) have ended: for tests and measurements that need the workspace kept settled.
+    public func backgroundRefreshesEnded() async {
+        await historyRefresh.wait()
+    }
+
+    func waitingActions(in place: LearnerPlace) async throws(RepositoryFailure) -> [ReviewTaskAction] {
         do {
             return try await place.outbox.waiting()
         } catch {
@@ -177,7 +204,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
 
     /// Writes what a sync settled into the workspace kept (tasks as the server answered them;
     /// tasks the server no longer has marked cancelled) and returns its refusals.
-    private func settle(_ sync: OutboxSyncResult, in place: LearnerPlace) async -> [ReviewRefusal] {
+    func settle(_ sync: OutboxSyncResult, in place: LearnerPlace) async -> [ReviewRefusal] {
         guard !sync.delivered.isEmpty || !sync.refused.isEmpty else { return [] }
         let answered = sync.delivered.map(\.task)
         let gone = Set(sync.refused.filter { Self.isGone($0.error) }.map(\.action.taskID))

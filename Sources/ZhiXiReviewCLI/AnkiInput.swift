@@ -17,9 +17,9 @@ struct AnkiInput {
     var selection: AnkiSelection
     /// The collection's settings for them.
     var settings: AnkiStudySettings
-    /// The rows: card id, time, button (0 for an entry that is not an answer), state from the
-    /// revlog's kind (learning 1, review 2, relearning 3, filtered 4, manual 5; a reschedule
-    /// counts as manual), duration.
+    /// The rows: card id, time, button (0 for an entry that is not an answer), kind (the
+    /// revlog's `type` as a `ReviewKind`), duration, and Anki's interval, last interval and
+    /// factor, which Anki's history rules read (cramming, Set Due Date, Forget).
     var log: ReviewLogColumns
 
     init(_ collection: AnkiCollection, selection: AnkiSelection) {
@@ -37,6 +37,8 @@ struct AnkiInput {
         var cardIDs: [String] = []
         let count = selection.revlog.count
         var indices = [Int32](), seconds = [Double](), ratings = [UInt8](), states = [Int8](), durations = [Int32]()
+        var anki = [AnkiRevlogFields]()
+        anki.reserveCapacity(count)
         indices.reserveCapacity(count)
         seconds.reserveCapacity(count)
         ratings.reserveCapacity(count)
@@ -52,11 +54,24 @@ struct AnkiInput {
             indices.append(card)
             seconds.append(Double(entry.id) / 1000)
             ratings.append(entry.button <= 4 ? entry.button : 0)
-            states.append(entry.kind <= 4 ? Int8(entry.kind) + 1 : 5)
+            // A kind Anki does not write is read as manual: not an answer to learn from.
+            states.append((ReviewKind(ankiType: Int(entry.kind)) ?? .manual).rawValue)
             durations.append(max(0, entry.durationMilliseconds))
+            anki.append(AnkiRevlogFields(interval: entry.interval, lastInterval: entry.lastInterval, factor: entry.factor))
         }
         return ReviewLogColumns(cardIDs: cardIDs, cardIndices: indices, secondsSince1970: seconds, ratings: ratings, states: states,
-                                durationsMilliseconds: durations)
+                                durationsMilliseconds: durations, anki: anki)
+    }
+
+    /// Anki's rules for which rows count, with the preset's "ignore reviews before" (none when
+    /// the cards use several presets or the preset leaves it unset).
+    /// - Parameter base: the rules for the purpose (training, or memory states).
+    func filter(_ base: ReviewLogFilter) -> ReviewLogFilter {
+        var filter = base
+        if let milliseconds = settings.ignoreReviewsBeforeMilliseconds {
+            filter.ignoreBefore = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        }
+        return filter
     }
 
     /// The study calendar: `--timezone` or the offset Anki last saw, `--day-start` or the
@@ -132,7 +147,9 @@ struct AnkiInput {
             text += "Settings from the collection" + (presetName.map { " (\($0))" } ?? "") + ": " + settingsText.joined(separator: ", ") + "\n"
         }
         if let before = settings.preset?.ignoreReviewsBefore, !before.isEmpty {
-            text += "The preset ignores reviews before \(before.escapingControlCharacters()); not applied here yet\n"
+            text += settings.ignoreReviewsBeforeMilliseconds == nil
+                ? "The preset's \"ignore reviews before\" (\(before.escapingControlCharacters())) is not a date; every review counts\n"
+                : "Reviews before \(before.escapingControlCharacters()) (UTC) are ignored, as the preset asks and Anki does\n"
         }
         return text
     }

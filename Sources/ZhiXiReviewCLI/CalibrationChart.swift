@@ -3,7 +3,7 @@ import ZhiXiTraining
 /// `evaluate --svg FILE`: the calibration a practitioner looks for, as the FSRS optimizer
 /// draws it — for each set of parameters side by side (the FSRS-6 defaults, then the
 /// candidate), predicted recall against the share actually recalled, one point per bin of
-/// predicted recall (``CalibrationBins``) with the diagonal of perfect calibration, and under
+/// predicted recall (`CalibrationBins`) with the diagonal of perfect calibration, and under
 /// it the number of items in each bin, labelled. Both panels share their axes.
 struct CalibrationChart {
     /// One set of parameters.

@@ -74,7 +74,7 @@ public final class CommandContext {
         }
     }
 
-    /// How long a command waits for a lock another process holds (``FileLock``): `seconds`,
+    /// How long a command waits for a lock another process holds (`FileLock`): `seconds`,
     /// saying "waiting for another zhixi-review on FILE" on standard error after a second.
     func lockWait(seconds: Double) -> FileLockWait {
         let errorStream = errorStream

@@ -27,16 +27,20 @@ enum EvaluateCommand: Command {
         Cuts the items (reviews on a later study day than the card's previous one) into equal
         folds in time order. For each fold after the first, parameters are fitted on all items
         before it (as optimize does; or --params are used as given) and score the fold; the
-        FSRS-6 defaults score it too. A fold's log loss and RMSE (bins) are fsrs-rs's evaluate:
-        items weighted by recency within the fold (0.25 for its oldest to 1 for its latest,
-        0.25 + 0.75 (i/(n-1))^3); the table shows their mean over folds, and the AUC of all
-        scored items together; the same figures unweighted follow it. The predictions file has
-        each item's weight, so the table can be recomputed from it. fsrs-rs's
-        evaluate_with_time_series_splits (5 splits) is --splits 6.
+        FSRS-6 defaults score it too. The table scores as fsrs-rs's
+        evaluate_with_time_series_splits and Anki's evaluate_params do: every scored fold's
+        items pooled, unweighted, one log loss, one RMSE (bins) and one AUC (their 5 splits are
+        --splits 6: the same folds, scored the same way). Per fold, the figures are fsrs-rs's
+        evaluate on the fold alone (items weighted by recency within the fold, 0.25 for its
+        oldest to 1 for its latest, 0.25 + 0.75 (i/(n-1))^3); their mean follows the table
+        under its own name. With --splits 1 every item is scored by --params or the defaults
+        with recency weights, as fsrs-rs's evaluate and Anki's evaluate_params_legacy (Anki's
+        "Evaluate" button) score them. The predictions file has each item's fold and weight, so
+        every figure can be recomputed from it.
         """,
         options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, svg.erased, format.erased,
-                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, ReviewLogSource.deck.erased,
-                  ReviewLogSource.preset.erased, TrainingInput.seed.erased,
+                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
+                  TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased],
         epilogue: """
         The verdict line says whether to use the candidate: its log loss on held-out reviews
@@ -46,7 +50,8 @@ enum EvaluateCommand: Command {
         JSON output: {"items", "splits", "candidate", "defaults", "folds", "verdict"}; candidate and
         defaults are {"name", "parameters" (a JSON array: when fitted per fold, the last fold's,
         named by "parametersFrom"), "weighting", "logLoss", "rmseBins", "auc",
-        "logLossUnweighted", "rmseBinsUnweighted"}, each fold {"fold", "trainingItems",
+        "logLossUnweighted", "rmseBinsUnweighted", and with more than one split
+        "perFoldMean": {"logLoss", "rmseBins"}}, each fold {"fold", "trainingItems",
         "testItems", "trainedItems", "candidate", "defaults", "parameters", "outcome"}, verdict
         {"decision" (useCandidate, keepDefaults, nothingFitted or none), "heldOut", "candidateLogLoss",
         "defaultsLogLoss", "scoredItems", "meanDifference", "differenceStandardError", "clear"}.
@@ -57,7 +62,9 @@ enum EvaluateCommand: Command {
         is given.
         """)
 
-    /// One row of the summary: a name and its figures, weighted by recency and unweighted.
+    /// One row of the summary: a name and its figures (weighted by recency for one split,
+    /// pooled and unweighted for more), the same unweighted, and with splits the mean of the
+    /// folds' own figures.
     private struct Row {
         var name: String
         var logLoss: Double
@@ -65,6 +72,7 @@ enum EvaluateCommand: Command {
         var auc: Double?
         var logLossUnweighted: Double
         var rmseBinsUnweighted: Double
+        var perFoldMean: (logLoss: Double, rmseBins: Double)?
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -118,21 +126,13 @@ enum EvaluateCommand: Command {
             } catch {
                 throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
             }
-            // The same folds unweighted, from the folds' own predictions.
-            func unweighted(_ predictions: (FoldEvaluation) -> [Double]) -> (logLoss: Double, rmseBins: Double) {
-                let metrics = evaluation.folds.map {
-                    ModelEvaluator.metrics(predictions: predictions($0), dataset: dataset, items: $0.testItems, weighting: .uniform)
-                }
-                let count = Double(max(1, metrics.count))
-                return (metrics.reduce(0) { $0 + $1.logLoss } / count, metrics.reduce(0) { $0 + $1.rmseBins } / count)
+            // fsrs-rs's figures: the scored folds pooled, unweighted; the per-fold mean beside them.
+            func row(_ name: String, _ summary: TimeSeriesSummary) -> Row {
+                Row(name: name, logLoss: summary.pooled.logLoss, rmseBins: summary.pooled.rmseBins, auc: summary.auc,
+                    logLossUnweighted: summary.pooled.logLoss, rmseBinsUnweighted: summary.pooled.rmseBins,
+                    perFoldMean: (summary.meanLogLoss, summary.meanRMSEBins))
             }
-            let candidatePlain = unweighted { $0.predictions }, defaultsPlain = unweighted { $0.defaultPredictions }
-            rows = [
-                Row(name: candidateName, logLoss: evaluation.candidate.meanLogLoss, rmseBins: evaluation.candidate.meanRMSEBins,
-                    auc: evaluation.candidate.auc, logLossUnweighted: candidatePlain.logLoss, rmseBinsUnweighted: candidatePlain.rmseBins),
-                Row(name: "FSRS-6 defaults", logLoss: evaluation.defaults.meanLogLoss, rmseBins: evaluation.defaults.meanRMSEBins,
-                    auc: evaluation.defaults.auc, logLossUnweighted: defaultsPlain.logLoss, rmseBinsUnweighted: defaultsPlain.rmseBins),
-            ]
+            rows = [row(candidateName, evaluation.candidate), row("FSRS-6 defaults", evaluation.defaults)]
             if let last = evaluation.folds.last {
                 lastFoldParameters = (last.parameters, last.fold + 1, last.trainingItems.count)
             }
@@ -217,16 +217,25 @@ enum EvaluateCommand: Command {
                 rightAligned: [1, 2, 3])
             let scoredCount = predictionRows.count
             output += splitCount == 1
-                ? "Log loss and RMSE (bins) weight the items by recency, as fsrs-rs's evaluate does (0.25 + 0.75·(i/(n−1))³: 0.25 "
-                    + "for the oldest, 1 for the latest; each item's weight is in --predictions); AUC counts them alike. "
-                : "Log loss and RMSE (bins): " + (splitCount == 2 ? "fold 2's" : "the mean over folds 2–\(splitCount) of each fold's")
-                    + " figure, its items weighted by recency as "
-                    + "fsrs-rs's evaluate does (0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is "
-                    + "in --predictions); AUC: the \(scoredCount) scored items together. "
+                ? "Log loss and RMSE (bins) weight the items by recency, as fsrs-rs's evaluate and Anki's evaluate_params_legacy do "
+                    + "(0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is in --predictions); AUC "
+                    + "counts them alike. "
+                : "Log loss, RMSE (bins) and AUC: the \(scoredCount) scored items of " + (splitCount == 2 ? "fold 2" : "folds 2–\(splitCount)")
+                    + " together, every item alike, as fsrs-rs's evaluate_with_time_series_splits and Anki's evaluate_params score "
+                    + "them (their 5 splits are --splits 6). "
             output += "Lower log loss and RMSE are better, higher AUC.\n"
-            output += "Unweighted (every scored item alike), log loss / RMSE (bins): " + rows.map {
-                "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / " + TextFormatting.fixed($0.rmseBinsUnweighted, 4)
-            }.joined(separator: ", ") + "\n"
+            if splitCount == 1 {
+                output += "Unweighted (every scored item alike), log loss / RMSE (bins): " + rows.map {
+                    "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / " + TextFormatting.fixed($0.rmseBinsUnweighted, 4)
+                }.joined(separator: ", ") + "\n"
+            } else {
+                output += "Per fold, the mean of each fold's log loss / RMSE (bins) weighted by recency (fsrs-rs's evaluate on the "
+                    + "fold): " + rows.map { row in
+                        "\(row.name) " + (row.perFoldMean.map {
+                            "\(TextFormatting.fixed($0.logLoss, 4)) / \(TextFormatting.fixed($0.rmseBins, 4))"
+                        } ?? "–")
+                    }.joined(separator: ", ") + "\n"
+            }
             if !foldLines.isEmpty { output += "Each scored fold, log loss / RMSE (bins) weighted by recency:\n" }
             output += foldLines.map { $0 + "\n" }.joined()
             let candidate: TrainingReportText.Candidate = given == nil ? .fittedPerFold : .given
@@ -257,11 +266,22 @@ enum EvaluateCommand: Command {
             var auc: ReportNumber
             var logLossUnweighted: ReportNumber
             var rmseBinsUnweighted: ReportNumber
+            var perFoldMean: FoldMean?
+
+            /// The mean over folds of each fold's recency-weighted figures.
+            struct FoldMean: Encodable {
+                var logLoss: ReportNumber
+                var rmseBins: ReportNumber
+            }
 
             init(_ row: EvaluateCommand.Row, parameters: FSRSParameters, parametersFrom: String?) {
                 name = row.name
                 self.parameters = ParameterList(parameters: parameters)
                 self.parametersFrom = parametersFrom
+                if let mean = row.perFoldMean {
+                    weighting = "none: the scored folds pooled (fsrs-rs's evaluate_with_time_series_splits)"
+                    perFoldMean = FoldMean(logLoss: .fixed(mean.logLoss, 6), rmseBins: .fixed(mean.rmseBins, 6))
+                }
                 logLoss = .fixed(row.logLoss, 6)
                 rmseBins = .fixed(row.rmseBins, 6)
                 auc = .fixed(row.auc, 6)
@@ -296,7 +316,7 @@ enum EvaluateCommand: Command {
             var outcome: String
         }
 
-        /// ``FitVerdict``: whether to use the candidate.
+        /// `FitVerdict`: whether to use the candidate.
         struct Verdict: Encodable {
             var decision: String
             var heldOut: Bool

@@ -4,7 +4,7 @@ import ZhiXiFileSystem
 /// Changes a file in place the way a user can trust: under an exclusive lock (concurrent runs
 /// all land, one after the other; a lock held by another run is waited for at most `wait`,
 /// saying so after a second), through a symbolic link to its target (the link stays a link),
-/// and atomically through ``AtomicFileWriter`` (a temporary file created exclusively under a
+/// and atomically through `AtomicFileWriter` (a temporary file created exclusively under a
 /// short unpredictable name, flushed to disk and renamed over the original; removed if the
 /// process is interrupted, and by the next update if the process was killed).
 ///

@@ -35,10 +35,16 @@ enum OptimizeCommand: Command {
         defaults, with how sure that is.
         Progress goes to standard error; standard output ends with the parameters as a JSON
         array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
-        (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
+        (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so. As Anki
+        does, the fit replaces the current parameters (--params; without it the FSRS-6
+        defaults, a preset without parameters) only when it scores better on the same items
+        (log loss weighted by recency); otherwise the current parameters are kept, and the
+        verdict line says so instead of the held-out check.
         """,
-        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased,
-                  out.erased, TrainingInput.seed.erased, TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
+        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
+                  TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased,
+                  SharedOptions.parameters.erased, out.erased, TrainingInput.seed.erased,
+                  TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
         --skip-bad-rows is given.
@@ -63,6 +69,8 @@ enum OptimizeCommand: Command {
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let outPath = try arguments.value(of: out)
         let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
+        let current = try ParameterSource.load(arguments, context: context)
+        let currentName = try ParameterSource.describe(arguments)
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
@@ -82,7 +90,9 @@ enum OptimizeCommand: Command {
             }
         }
         let result = fit()
-        let array = TrainingInput.jsonArray(result.parameters)
+        let selection = ParameterSelection(fitted: result.parameters, current: current, dataset: dataset,
+                                           relearningStepCount: input.relearningStepCount)
+        let array = TrainingInput.jsonArray(selection.parameters)
         try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false)
         if result.outcome == .fitted {
@@ -100,12 +110,17 @@ enum OptimizeCommand: Command {
         if dataset.itemCount > 0, result.outcome.isFitted {
             output += allItemsLosses(result.parameters, dataset: dataset)
         }
-        let verdict = arguments.flag(noCheck)
-            ? (figures: "", lines: "verdict: not checked (--no-check); evaluate tests a fit on later reviews\n")
-            : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context)
-        output += verdict.figures
-        for warning in warnings(result) { output += "warning: " + warning + "\n" }
-        output += verdict.lines
+        if selection.outcome == .keptCurrent {
+            output += "verdict: " + keptCurrentSentence(selection, name: currentName, items: dataset.itemCount, fit: result.parameters)
+                + "\n"
+        } else {
+            let verdict = arguments.flag(noCheck)
+                ? (figures: "", lines: "verdict: not checked (--no-check); evaluate tests a fit on later reviews\n")
+                : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context)
+            output += verdict.figures
+            for warning in warnings(result) { output += "warning: " + warning + "\n" }
+            output += verdict.lines
+        }
         if let outPath { output += "written to \(outPath)\n" }
         context.write(output + array + "\n")
     }
@@ -131,7 +146,7 @@ enum OptimizeCommand: Command {
         guard let fold = evaluation.folds.first else { return ("", "") }
         context.writeError("zhixi-review: held-out check: fitted again on the first \(fold.trainingItems.count) items, "
                            + "scored on the latest \(fold.testItems.count)")
-        let verdict = FitVerdict(evaluation, dataset: dataset)
+        let verdict = FitVerdict(evaluation, dataset: dataset, pooled: false)
         let figures = "held-out log loss, weighted by recency, on the latest \(fold.testItems.count) items (fitted the same way "
             + "on the \(fold.trainingItems.count) before them: evaluate's fold \(folds) of \(folds)): FSRS-6 defaults "
             + "\(TrainingReportText.loss(fold.defaults.logLoss)), fitted \(TrainingReportText.loss(fold.candidate.logLoss))\n"
@@ -154,6 +169,13 @@ enum OptimizeCommand: Command {
             + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "
             + "\(loss(defaults, .recency)), fitted \(loss(fitted, .recency))\n"
             + "  unweighted: FSRS-6 defaults \(loss(defaults, .uniform)), fitted \(loss(fitted, .uniform))\n"
+    }
+
+    /// Why the current parameters were kept (Anki's rule), with both scores and the fit.
+    static func keptCurrentSentence(_ selection: ParameterSelection, name: String, items: Int, fit: FSRSParameters) -> String {
+        "keep the current parameters (\(name)): on these \(items) items they score "
+            + "\(TextFormatting.fixed(selection.currentLogLoss, 4)) against the fit's \(TextFormatting.fixed(selection.fittedLogLoss, 4)) "
+            + "(log loss weighted by recency), and Anki keeps a preset's parameters then; the fit was " + TrainingInput.jsonArray(fit)
     }
 
     /// What makes fitted parameters doubtful: weights stopped at a bound of the fit, or a fit

@@ -2,7 +2,7 @@ import Foundation
 import ZhiXiFileSystem
 
 /// An output path of a command (`--out`, `--svg`, `--predictions`), classified before the
-/// command does any work (``OutputDestination``): a regular file is replaced atomically, a
+/// command does any work (`OutputDestination`): a regular file is replaced atomically, a
 /// named pipe or a character device is written in place, `-` and `/dev/stdout` go to the
 /// command's standard output (after what it has written there so far), and a directory or
 /// anything else is refused with 64 at once; a file that cannot be made (its directory is

@@ -6,7 +6,7 @@ import ZhiXiScheduler
 
 /// Writes a planner result as text for people, CSV, iCalendar or JSON. Every date is the
 /// learner's study day on the plan's calendar (time zone and day-start hour); every word comes
-/// from the ``PlanWording`` table of the language.
+/// from the `PlanWording` table of the language.
 struct PlanFormatter {
     let result: PlannerResult
     let workspace: LearnerWorkspace

@@ -4,7 +4,7 @@ import ZhiXiSimulation
 /// per series, means over the seeds), or the sweep's table (one row per retention, each
 /// number's mean and standard deviation, whether it is the recommended one, whether its cost
 /// per item is measured, and its minutes per extra item against the row before with what they
-/// mean, as ``ExtraItemCost`` says). Column names are snake_case; a number that is not one is
+/// mean, as `ExtraItemCost` says). Column names are snake_case; a number that is not one is
 /// empty.
 enum SimulationCSV {
     /// The report as CSV, header first.

@@ -7,8 +7,8 @@ import ZhiXiTraining
 import ZhiXiAnki
 
 /// `simulate --revlog LOG.csv`: a learner's review log read for a card simulation: their
-/// habits (``DerivedSimulatorSettings``), their cards as they are at the start
-/// (``ExistingCard``, replayed as `states` replays them), and the items of the log (for the
+/// habits (`DerivedSimulatorSettings`), their cards as they are at the start
+/// (`ExistingCard`, replayed as `states` replays them), and the items of the log (for the
 /// warning on parameters fitted to few items). The file I/O and the messages; the work is the
 /// libraries'.
 struct SimulationLearnerLog {
@@ -47,14 +47,13 @@ struct SimulationLearnerLog {
             calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
         }
         let given = startGiven
-        let histories = CardReviewHistories(log)
+        let histories = ReviewTimelines(log: log, calendar: calendar, filter: anki?.filter(.memoryState) ?? .memoryState)
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
         }
-        if histories.duplicateRowCount + histories.manualEntryCount > 0 {
-            context.writeError("warning: \(name): \(histories.duplicateRowCount) exact duplicate row(s) and \(histories.manualEntryCount) "
-                               + "manual entr(ies) (rating 0) were left out")
+        for warning in TrainingInput.historyWarnings(histories.filterReport) {
+            context.writeError("warning: \(name): " + warning)
         }
         if !log.hasDurationColumn {
             context.writeError("warning: \(name): no review_duration column, so the seconds per answer are fsrs-rs's defaults")
@@ -79,7 +78,7 @@ struct SimulationLearnerLog {
             throw arguments.usageError("--now \(TextFormatting.iso8601UTC(start.timeIntervalSince1970)) is before the last review "
                                        + "of \(name) (\(error.description))")
         }
-        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar)).itemCount
+        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar, filter: anki?.filter(.init()) ?? .init())).itemCount
         return SimulationLearnerLog(name: name, derived: derived, existingCards: existing, itemCount: items, calendar: calendar,
                                     start: start, startGiven: given != nil, anki: anki)
     }

@@ -18,12 +18,15 @@ enum StatesCommand: Command {
         unit: "days", help: "longest interval")
     static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
     static let elapsed = CommandOption<ElapsedChoice>.choice(
-        "elapsed", ["calendar": .calendar, "24h": .twentyFourHours], default: "calendar",
-        help: "how days between reviews are counted: study days in the time zone from the day-start hour (calendar, as Anki), "
-            + "or whole 24-hour periods (24h, as py-fsrs)")
+        "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours], default: "calendar",
+        help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour "
+            + "(as Anki's scheduler counts them when it answers); anki, as Anki counts them when it computes memory states "
+            + "(whole days back from the next day start after --now, at the UTC offset in force at --now: across a "
+            + "daylight-saving change a review made within an hour of the day start falls on the next or the previous day, "
+            + "so the same log gives other states in summer and in winter); 24h, whole 24-hour periods (py-fsrs)")
     static let format = SharedOptions.format([.text, .csv, .json])
 
-    enum ElapsedChoice: Sendable { case calendar, twentyFourHours }
+    enum ElapsedChoice: Sendable { case calendar, anki, twentyFourHours }
 
     static let specification = CommandSpecification(
         name: "states",
@@ -33,7 +36,10 @@ enum StatesCommand: Command {
         Replays every card of a review log (CSV: card_id, review_time, review_rating, optional
         review_state and review_duration, any column order) through the FSRS-6 card scheduler
         and prints, per card: its id, number of reviews, scheduler state and step, stability
-        (days), difficulty (1-10), retrievability now (0-1) and when it is next due.
+        (days), difficulty (1-10), retrievability now (0-1) and when it is next due. A card's
+        history is what Anki's rules keep of its rows, the same rules optimize and evaluate
+        apply (docs/ANKI.md): with review_state, from the last learning phase on, without
+        manual entries; without review_state, every rated row.
 
         An Anki collection (a profile's collection.anki2, even while Anki is open, or a .colpkg
         or .apkg export) is read as it is: --deck or --preset chooses its cards (default: every
@@ -82,13 +88,17 @@ enum StatesCommand: Command {
         configuration.learningSteps = learningGiven ?? anki?.settings.learningStepsSeconds ?? [60, 600]
         configuration.relearningSteps = relearningGiven ?? anki?.settings.relearningStepsSeconds ?? [600]
         configuration.fuzz = arguments.flag(noFuzz) ? .off : .uniform
+        let now = nowArgument.date(on: calendar)
         switch elapsedChoice {
         case .calendar: configuration.elapsedDays = .studyDays(calendar)
+        case .anki: configuration.elapsedDays = .ankiDays(AnkiDayCount(at: now, calendar: calendar))
         case .twentyFourHours: configuration.elapsedDays = .twentyFourHourPeriods
         }
         let collectionParameters = try anki?.parameters()
         configuration.parameters = givenParameters ?? collectionParameters ?? .default
-        let now = nowArgument.date(on: calendar)
+        // A preset's parameters with several relearning steps are Anki's: Anki holds them to
+        // fsrs-rs's one-step bounds (`FSRS::new`), not to the lower ceiling py-fsrs checks.
+        if anki != nil, givenParameters == nil, collectionParameters != nil { configuration.checksShortTermCeiling = false }
         let scheduler: CardScheduler
         do {
             scheduler = try CardScheduler(configuration)
@@ -97,20 +107,15 @@ enum StatesCommand: Command {
         }
 
         let log = try source.columns(name: FileAccess.displayName(path))
-        let histories = CardReviewHistories(log)
+        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: anki?.filter(.memoryState) ?? .memoryState)
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
         }
-        if histories.duplicateRowCount > 0 {
-            context.writeError("warning: \(name): \(histories.duplicateRowCount) row\(histories.duplicateRowCount == 1 ? " repeats" : "s repeat") an earlier row exactly (card, time, rating, state) and "
-                + "\(histories.duplicateRowCount == 1 ? "was" : "were") dropped")
+        for warning in TrainingInput.historyWarnings(timelines.filterReport) {
+            context.writeError("warning: \(name): " + warning)
         }
-        if histories.manualEntryCount > 0 {
-            context.writeError("warning: \(name): \(histories.manualEntryCount) manual entr\(histories.manualEntryCount == 1 ? "y" : "ies") (rating 0: set due date, reset) "
-                + "\(histories.manualEntryCount == 1 ? "is" : "are") not a review and \(histories.manualEntryCount == 1 ? "was" : "were") skipped")
-        }
-        let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler, now: now)
+        let summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
         // With an Anki file, the text output ends with what was read and which settings were used.
         var ankiSummary = ""
         if let anki, format == .text {

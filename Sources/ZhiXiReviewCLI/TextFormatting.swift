@@ -4,7 +4,7 @@ import ZhiXiScheduler
 
 /// Small, fast, locale-independent formatting used by every output format.
 enum TextFormatting {
-    /// `value` with exactly `decimals` digits after the point (see ``UTF8Text/appendFixed(_:decimals:)``).
+    /// `value` with exactly `decimals` digits after the point (see `UTF8Text.appendFixed(_:decimals:)`).
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         var text = UTF8Text(capacity: 24)
         text.appendFixed(value, decimals: decimals)

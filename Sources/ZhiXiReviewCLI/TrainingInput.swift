@@ -21,6 +21,16 @@ enum TrainingInput {
     static let dayStart = SharedOptions.dayStart(default: "4 for a log, an Anki file's next-day hour, the profile's for a workspace")
     static let skipBadRows = CommandOption<Bool>.flag(
         "skip-bad-rows", help: "skip log rows that cannot be read (reporting how many) instead of failing with exit 65")
+    static let elapsed = CommandOption<StatesCommand.ElapsedChoice>.choice(
+        "elapsed", ["anki": .anki, "calendar": .calendar], default: "calendar",
+        help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour; "
+            + "anki, as Anki counts them when it fits and evaluates (whole days back from the next day start after --now, at "
+            + "the UTC offset in force at --now: across a daylight-saving change a review made within an hour of the day start "
+            + "falls on the next or the previous day)")
+    static let now = CommandOption<Date>.timestamp(
+        "now", default: "the current time",
+        help: "the moment of computing: --elapsed anki counts days back from the next day start after it; a workspace's "
+            + "sessions are replayed up to it")
     static let seed = CommandOption<Int>.integer(
         "seed", placeholder: "S", range: 0...Int(Int32.max), default: 2023,
         help: "seed of the optimizer's batch order (the same seed gives the same parameters)")
@@ -32,6 +42,9 @@ enum TrainingInput {
         var description: String
         /// The Anki file it was read from, if it was.
         var anki: AnkiInput?
+        /// Relearning steps within a day, for Anki's rule on keeping the current parameters
+        /// (`ParameterSelection`): 1 unless the input says otherwise.
+        var relearningStepCount = 1
     }
 
     /// Reads `path` as a workspace (a `.json` file, or text starting with `{`) or a review log.
@@ -41,8 +54,11 @@ enum TrainingInput {
         let hour = try arguments.value(of: dayStart)
         let skipping = arguments.flag(skipBadRows)
         let name = FileAccess.displayName(path)
+        let elapsedChoice = try arguments.value(of: elapsed, default: .calendar)
+        let moment = try arguments.value(of: now, default: context.now)
         let limit = max(InputLimits.reviewLog, InputLimits.workspace)
-        let data: Data
+        var data = Data()
+        var anki: AnkiInput?
         if path.lowercased().hasSuffix(".json") {
             for option in [ReviewLogSource.deck, ReviewLogSource.preset] where arguments.isGiven(option) {
                 throw arguments.usageError("--\(option.name) chooses cards of an Anki file, and \(name) is a workspace")
@@ -51,42 +67,92 @@ enum TrainingInput {
         } else {
             switch try ReviewLogSource.read(path, limit: limit, arguments: arguments, context: context) {
             case .csv(let bytes): data = bytes
-            case .anki(let input):
-                let calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
-                let dataset = TrainingDataset(ReviewTimelines(log: input.log, calendar: calendar))
-                return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(dataset.cardCount) cards in \(name)",
-                              anki: input)
+            case .anki(let input): anki = input
             }
         }
-        let firstByte = data.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-        if path.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
-            return try workspace(data, name: name, zone: zone, hour: hour, now: context.now)
-        }
         let log: ReviewLogColumns
-        do {
-            log = try ReviewLogColumns(csv: data, skippingBadRows: skipping)
-        } catch {
-            throw .dataError("\(name): \(error.description)" + (skipping ? "" : " (--skip-bad-rows skips rows that cannot be read)"))
-        }
-        if log.skippedRowCount > 0 {
-            context.writeError("zhixi-review: \(name): skipped \(log.skippedRowCount) row(s) that could not be read; first: "
-                               + (log.skippedRows.first?.description ?? ""))
-        }
         let calendar: StudyCalendar
-        do {
-            calendar = try StudyCalendar(timeZoneIdentifier: zone ?? "UTC", dayStartHour: hour ?? 4)
-        } catch {
-            throw arguments.usageError(error.description)
+        if let anki {
+            log = anki.log
+            calendar = try anki.calendar(zone: zone, hour: hour, arguments: arguments)
+        } else {
+            let firstByte = data.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            if path.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
+                if elapsedChoice == .anki {
+                    throw arguments.usageError("--elapsed anki is for review logs; a workspace's days are the study days of its profile")
+                }
+                return try workspace(data, name: name, zone: zone, hour: hour, now: moment)
+            }
+            do {
+                log = try ReviewLogColumns(csv: data, skippingBadRows: skipping)
+            } catch {
+                throw .dataError("\(name): \(error.description)" + (skipping ? "" : " (--skip-bad-rows skips rows that cannot be read)"))
+            }
+            if log.skippedRowCount > 0 {
+                context.writeError("zhixi-review: \(name): skipped \(log.skippedRowCount) row(s) that could not be read; first: "
+                                   + (log.skippedRows.first?.description ?? ""))
+            }
+            do {
+                calendar = try StudyCalendar(timeZoneIdentifier: zone ?? "UTC", dayStartHour: hour ?? 4)
+            } catch {
+                throw arguments.usageError(error.description)
+            }
         }
-        let timelines = ReviewTimelines(log: log, calendar: calendar)
+        let days: ElapsedDaysPolicy = elapsedChoice == .anki
+            ? .ankiDays(AnkiDayCount(at: moment, calendar: calendar)) : .studyDays(calendar)
+        let timelines = ReviewTimelines(log: log, days: days, filter: anki?.filter(.init()) ?? .init())
         let report = timelines.filterReport
         if report.droppedAnything {
-            context.writeError("zhixi-review: \(name): kept \(report.rowsKept) of \(report.rowsRead) rows (dropped "
-                               + "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "
-                               + "a card's last learning phase, \(report.cardsWithoutLearningDropped) cards without a learning entry)")
+            var dropped = "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "
+                + "a card's last learning phase, \(report.cardsWithoutLearningDropped) cards without a learning entry"
+            if report.crammingDropped > 0 { dropped += ", \(report.crammingDropped) answers in a filtered deck without rescheduling" }
+            if report.cardsWithoutHistoryDropped > 0 {
+                dropped += ", \(report.cardsWithoutHistoryDropped) cards forgotten since or learned before the cutoff"
+            }
+            if report.duplicateRowsDropped > 0 { dropped += ", \(report.duplicateRowsDropped) repeated rows" }
+            context.writeError("zhixi-review: \(name): kept \(report.rowsKept) of \(report.rowsRead) rows (dropped \(dropped))")
         }
         let dataset = TrainingDataset(timelines)
-        return Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(dataset.cardCount) cards in \(name)")
+        var loaded = Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(dataset.cardCount) cards in \(name)",
+                            anki: anki)
+        if let anki {
+            // Anki's keep rule counts the preset's relearning steps within a day.
+            loaded.relearningStepCount = anki.settings.relearningStepsSeconds.filter { $0 < 86_400 }.count
+        }
+        return loaded
+    }
+
+    /// What Anki's rules left out of a log's histories for memory states, as warnings (none
+    /// when nothing was left out): what `states` and `simulate --revlog` print.
+    static func historyWarnings(_ report: ReviewLogFilterReport) -> [String] {
+        var warnings: [String] = []
+        let duplicates = report.duplicateRowsDropped
+        if duplicates > 0 {
+            warnings.append("\(duplicates) row\(duplicates == 1 ? " repeats" : "s repeat") an earlier row exactly (card, time, rating, state) "
+                            + "and \(duplicates == 1 ? "was" : "were") dropped")
+        }
+        let manual = report.manualEntriesDropped
+        if manual > 0 {
+            warnings.append("\(manual) manual entr\(manual == 1 ? "y" : "ies") (rating 0: set due date, reset) "
+                            + "\(manual == 1 ? "is" : "are") not a review and \(manual == 1 ? "was" : "were") skipped")
+        }
+        var rules: [String] = []
+        if report.crammingDropped > 0 { rules.append("\(report.crammingDropped) answers in a filtered deck without rescheduling") }
+        if report.rowsBeforeLastLearningDropped > 0 {
+            rules.append("\(report.rowsBeforeLastLearningDropped) rows before the start of a card's history (its last learning "
+                         + "phase, a Forget, or the cutoff)")
+        }
+        if report.cardsWithoutHistoryDropped > 0 {
+            rules.append("\(report.cardsWithoutHistoryDropped) cards forgotten since (or learned before the cutoff), with "
+                         + "\(report.rowsOfCardsWithoutHistoryDropped) rows")
+        }
+        if !rules.isEmpty { warnings.append("Anki's rules leave out " + rules.joined(separator: ", ")) }
+        if report.incompleteHistories > 0 {
+            warnings.append("\(report.incompleteHistories) card\(report.incompleteHistories == 1 ? "'s history does" : "s' histories do") "
+                            + "not start at a learning step: as Anki does, their first memory comes from the first review's "
+                            + "interval and factor when the log has them (an Anki collection), else from the first review alone")
+        }
+        return warnings
     }
 
     /// The planner's review histories of a workspace as a dataset: each lesson and each weak
@@ -102,7 +168,7 @@ enum TrainingInput {
 
     /// The dataset of a decoded workspace: its lessons and weak points as cards, with the
     /// reviews the planner replays as of `now` (`zone` and `hour` override the profile's).
-    /// - Throws: ``PlannerError`` for a workspace the planner cannot read (an unknown time
+    /// - Throws: `PlannerError` for a workspace the planner cannot read (an unknown time
     ///   zone, a session of an unknown lesson, …).
     static func dataset(of workspace: LearnerWorkspace, name: String, zone: String?, hour: Int?,
                         now: Date) throws(PlannerError) -> Loaded {

@@ -1,7 +1,7 @@
 import ZhiXiTraining
 
 /// The wording of `optimize`'s and `evaluate`'s figures: what each log loss is and which items
-/// it counts, the folds, and the verdict (the rule is the library's ``FitVerdict``).
+/// it counts, the folds, and the verdict (the rule is the library's `FitVerdict`).
 enum TrainingReportText {
     /// Four decimals, as every loss is printed.
     static func loss(_ value: Double) -> String { TextFormatting.fixed(value, 4) }

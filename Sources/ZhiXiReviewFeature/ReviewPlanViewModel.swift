@@ -6,7 +6,9 @@ import ZhiXiModel
 /// The review-plan page (复习计划): today's, tomorrow's and this week's review tasks with
 /// their type labels, minutes, reasons and done boxes, offline first.
 ///
-/// - ``load()`` shows ``ReviewPlanUiState/loading`` and then the plan or an error;
+/// - ``load()`` shows ``ReviewPlanUiState/loading`` and then the plan or an error; when the
+///   page has no plan on screen yet and the device kept one from its last refresh, that plan
+///   shows at once (``isRefreshing`` on) while the server is asked (the page opens fast).
 ///   ``refresh()`` keeps the plan on screen (``isRefreshing``) while a new one is made. Each
 ///   load cancels the one before: only the latest result lands.
 /// - Behind sign-in: while no learner is signed in the page is
@@ -28,7 +30,8 @@ import ZhiXiModel
 public final class ReviewPlanViewModel {
     /// What the page draws.
     public private(set) var uiState: ReviewPlanUiState
-    /// `true` while ``refresh()`` makes a new plan with the current one on screen.
+    /// `true` while a new plan is made with one on screen: ``refresh()``, or a ``load()``
+    /// showing the plan the device kept.
     public private(set) var isRefreshing = false
 
     /// The wording of the page's texts.
@@ -102,9 +105,17 @@ public final class ReviewPlanViewModel {
     }
 
     private func performLoad(keepingScreen: Bool, isCurrent: @MainActor () -> Bool) async {
-        let keeps = keepingScreen && snapshot != nil
+        var keeps = keepingScreen && snapshot != nil
         if isRefreshing != keeps { isRefreshing = keeps }
         if !keeps, uiState != .loading { uiState = .loading }
+        if !keepingScreen, snapshot == nil, let cached = await repository.cachedReviewPlan(now: now()) {
+            guard isCurrent() else { return }
+            snapshot = cached
+            waitingCount = cached.waitingActions
+            redraw(landing: true)
+            isRefreshing = true
+            keeps = true
+        }
         let result: Result<ReviewPlanSnapshot, RepositoryFailure>
         do {
             result = .success(try await repository.reviewPlan(now: now()))
@@ -120,6 +131,7 @@ public final class ReviewPlanViewModel {
             hidden.formUnion(snapshot.refusals.map(\.taskID))
             notice = refusalNotice(snapshot.refusals)
             redraw(landing: true)
+            if !snapshot.isOffline { await repository.refreshInBackground() }
             await verifySessionIfReached(snapshot)
         case .failure(.signedOut):
             await endSession()
@@ -139,7 +151,7 @@ public final class ReviewPlanViewModel {
     /// The plan came from the server while the session was restored without it: the session
     /// asks the server to confirm it (refused: signed out, and the page with it).
     private func verifySessionIfReached(_ snapshot: ReviewPlanSnapshot) async {
-        guard !snapshot.isOffline, session.isUnverified else { return }
+        guard !snapshot.isOffline, !snapshot.isCached, session.isUnverified else { return }
         await session.verify()
         if !session.isSignedIn { showLoggedOut() }
     }

@@ -14,17 +14,15 @@ import ZhiXiMemory
 ///
 /// `rating` is 1 Again … 4 Easy; `reviewDuration` is in milliseconds, as in the FSRS review-log
 /// CSV, and `null` when unknown; dates are ISO-8601 UTC with the shortest exact fraction of a
-/// second, as ``Card``'s. For a log kept for training, ``ArchivedCardReview`` and
-/// ``CardReviewArchive`` keep everything but ``cardBefore`` in about a sixth of the bytes.
+/// second, as ``Card``'s. What every review log keeps of it is its ``row`` (card, rating, time,
+/// duration, the card's state before); ``CardReviewArchive`` keeps the rows of a log in about a
+/// sixth of the bytes.
 public struct CardReview: Sendable, Hashable {
-    /// The reviewed card's identifier.
-    public var cardID: Int64
-    /// The learner's answer.
-    public var rating: Rating
-    /// When the review happened.
-    public var reviewedAt: Date
-    /// How long the learner took to answer, in milliseconds, if known.
-    public var reviewDurationMilliseconds: Int?
+    /// The review as a row of a review log: card, rating, time, duration, and as its kind the
+    /// state of ``cardBefore``. Its rating is never `nil`: the scheduler logs answers.
+    public var row: ReviewLogRow {
+        didSet { precondition(row.rating != nil, "a CardReview records an answer: its row has a rating") }
+    }
     /// Days since the card's previous review under the scheduler's ``ElapsedDaysPolicy``
     /// (0 for the first review and for a review on the same day).
     public var elapsedDays: Int
@@ -34,13 +32,32 @@ public struct CardReview: Sendable, Hashable {
     /// The card exactly as it was before this review; ``CardScheduler/undo(_:)`` returns it.
     public var cardBefore: Card
 
+    /// The reviewed card's identifier (the row's).
+    @inlinable public var cardID: Int64 {
+        get { row.cardID }
+        set { row.cardID = newValue }
+    }
+    /// The learner's answer (the row's).
+    @inlinable public var rating: Rating {
+        get { row.rating! }
+        set { row.rating = newValue }
+    }
+    /// When the review happened (the row's).
+    @inlinable public var reviewedAt: Date {
+        get { row.reviewedAt }
+        set { row.reviewedAt = newValue }
+    }
+    /// How long the learner took to answer, in milliseconds, if known (the row's).
+    @inlinable public var reviewDurationMilliseconds: Int? {
+        get { row.reviewDurationMilliseconds }
+        set { row.reviewDurationMilliseconds = newValue }
+    }
+
     /// Creates a review-log entry.
     public init(cardID: Int64, rating: Rating, reviewedAt: Date, reviewDurationMilliseconds: Int? = nil,
                 elapsedDays: Int, scheduledDays: Int, cardBefore: Card) {
-        self.cardID = cardID
-        self.rating = rating
-        self.reviewedAt = reviewedAt
-        self.reviewDurationMilliseconds = reviewDurationMilliseconds
+        self.row = ReviewLogRow(cardID: cardID, rating: rating, reviewedAt: reviewedAt,
+                                reviewDurationMilliseconds: reviewDurationMilliseconds, stateBefore: cardBefore.state)
         self.elapsedDays = elapsedDays
         self.scheduledDays = scheduledDays
         self.cardBefore = cardBefore

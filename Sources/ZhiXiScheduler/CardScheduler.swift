@@ -213,11 +213,11 @@ public struct CardScheduler: Sendable {
         reschedule(cards, replaying: log.lazy.map { ($0.cardID, $0.rating, $0.reviewedAt) })
     }
 
-    /// ``reschedule(_:from:)-([Card],[CardReview])`` from an archived log (``ArchivedCardReview``),
-    /// with the same result: rescheduling reads only each review's card, rating and time.
-    /// O(n log n) for n reviews, O(c) for c cards.
-    public func reschedule(_ cards: [Card], from log: [ArchivedCardReview]) -> [Card] {
-        reschedule(cards, replaying: log.lazy.map { ($0.cardID, $0.rating, $0.reviewedAt) })
+    /// ``reschedule(_:from:)-([Card],[CardReview])`` from an archived log (``ReviewLogRow``s),
+    /// with the same result: rescheduling reads only each review's card, rating and time (rows
+    /// that are not answers are passed over). O(n log n) for n reviews, O(c) for c cards.
+    public func reschedule(_ cards: [Card], from log: [ReviewLogRow]) -> [Card] {
+        reschedule(cards, replaying: log.lazy.compactMap { row in row.rating.map { (row.cardID, $0, row.reviewedAt) } })
     }
 
     /// Groups `log` by card and replays each card's reviews.
@@ -320,6 +320,8 @@ public struct CardScheduler: Sendable {
             Int(((reviewSeconds - lastReviewSeconds) / ElapsedDaysPolicy.secondsPerDay).rounded(.down))
         case .studyDays(let calendar):
             reviewDay - calendar.dayNumber(ofSecondsSince1970: lastReviewSeconds)
+        case .ankiDays(let count):
+            reviewDay - count.dayNumber(ofSecondsSince1970: lastReviewSeconds)
         }
     }
 

@@ -5,7 +5,7 @@ import ZhiXiCore
 ///
 /// Holds at most ``capacity`` values. When full, a value not looked up since the clock hand
 /// last passed it is replaced (the CLOCK approximation of least-recently-used). Safe to use
-/// from any thread: one lock (``Locked``), held for a look-up or an insertion only, O(1) on
+/// from any thread: one lock (`Locked`), held for a look-up or an insertion only, O(1) on
 /// average.
 final class ClockCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Counts since the cache was created, for tests and benchmarks.

@@ -2,13 +2,13 @@ import Foundation
 
 /// How the scheduler counts the days between two reviews and places due dates in time.
 ///
-/// | | ``twentyFourHourPeriods`` (py-fsrs) | ``studyDays(_:)`` (Anki) |
-/// | --- | --- | --- |
-/// | days between two reviews | whole 24-hour periods, `⌊seconds / 86 400⌋` | difference of study-day numbers |
-/// | same-day review (short-term formula) | less than 24 hours apart | on the same study day |
-/// | due after an interval of `n` days | review time + `n` × 24 hours | start of the study day `n` days after the review's |
-/// | due after a (re)learning step | review time + step | review time + step, or the start of its study day if that is a later day |
-/// | day numbers (load balancing) | UTC days since 1970 | study days of the calendar |
+/// | | ``twentyFourHourPeriods`` (py-fsrs) | ``studyDays(_:)`` (Anki's scheduler) | ``ankiDays(_:)`` (Anki's FSRS maths) |
+/// | --- | --- | --- | --- |
+/// | days between two reviews | whole 24-hour periods, `⌊seconds / 86 400⌋` | difference of study-day numbers | difference of days back from one rollover |
+/// | same-day review (short-term formula) | less than 24 hours apart | on the same study day | on the same counted day |
+/// | due after an interval of `n` days | review time + `n` × 24 hours | start of the study day `n` days after the review's | start of the counted day `n` days after |
+/// | due after a (re)learning step | review time + step | review time + step, or the start of its study day if that is a later day | the same, on counted days |
+/// | day numbers (load balancing) | UTC days since 1970 | study days of the calendar | counted days (0: the day ending at the rollover) |
 ///
 /// Under study days, a card reviewed at 23:30 with an interval of 1 day is due when the next
 /// study day starts (04:00 by default), not 24 hours later, and a review at 03:59 still belongs
@@ -18,15 +18,23 @@ import Foundation
 /// study day may last 23 or 25 hours.
 ///
 /// Twenty-four-hour periods reproduce py-fsrs exactly and are what the conformance tests use;
-/// study days are what a learner expects from an app ("due tomorrow" means tomorrow).
+/// study days are what a learner expects from an app ("due tomorrow" means tomorrow). Anki's
+/// own FSRS computations (memory states, fitting, evaluation) count neither way: they count
+/// whole days back from the next rollover at the moment of computing, with the one UTC offset
+/// in force then (``AnkiDayCount``); across a daylight-saving change that count differs from
+/// the calendar's for reviews made within an hour of the rollover, and ``ankiDays(_:)``
+/// reproduces it.
 ///
-/// `Codable` as `{"kind": "twentyFourHourPeriods"}` or
-/// `{"kind": "studyDays", "timeZone": "Asia/Shanghai", "dayStartHour": 4}`.
+/// `Codable` as `{"kind": "twentyFourHourPeriods"}`,
+/// `{"kind": "studyDays", "timeZone": "Asia/Shanghai", "dayStartHour": 4}` or
+/// `{"kind": "ankiDays", "nextDayAt": 1780646400}` (epoch seconds).
 public enum ElapsedDaysPolicy: Sendable, Hashable {
     /// Whole 24-hour periods since the previous review, as py-fsrs counts them.
     case twentyFourHourPeriods
-    /// Study days of a calendar (time zone and day-start hour), as Anki counts them.
+    /// Study days of a calendar (time zone and day-start hour), as Anki's scheduler counts them.
     case studyDays(StudyCalendar)
+    /// Days back from one rollover, as Anki's FSRS computations count them (``AnkiDayCount``).
+    case ankiDays(AnkiDayCount)
 
     /// Seconds in a 24-hour period.
     public static let secondsPerDay = 86_400.0
@@ -35,7 +43,7 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
     @inlinable
     public var calendar: StudyCalendar? {
         switch self {
-        case .twentyFourHourPeriods: nil
+        case .twentyFourHourPeriods, .ankiDays: nil
         case .studyDays(let calendar): calendar
         }
     }
@@ -55,6 +63,8 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
             Int((seconds / ElapsedDaysPolicy.secondsPerDay).rounded(.down))
         case .studyDays(let calendar):
             calendar.dayNumber(ofSecondsSince1970: seconds)
+        case .ankiDays(let count):
+            count.dayNumber(ofSecondsSince1970: seconds)
         }
     }
 
@@ -68,6 +78,9 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
         case .studyDays(let calendar):
             calendar.dayNumber(ofSecondsSince1970: later.timeIntervalSince1970)
                 - calendar.dayNumber(ofSecondsSince1970: earlier.timeIntervalSince1970)
+        case .ankiDays(let count):
+            count.dayNumber(ofSecondsSince1970: later.timeIntervalSince1970)
+                - count.dayNumber(ofSecondsSince1970: earlier.timeIntervalSince1970)
         }
     }
 
@@ -97,6 +110,8 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
             Double(day) * ElapsedDaysPolicy.secondsPerDay
         case .studyDays(let calendar):
             calendar.startSecondsSince1970(ofDay: day)
+        case .ankiDays(let count):
+            count.startSeconds(ofDay: day)
         }
     }
 
@@ -108,6 +123,8 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
             reviewSeconds + Double(days) * ElapsedDaysPolicy.secondsPerDay
         case .studyDays(let calendar):
             calendar.startSecondsSince1970(ofDay: reviewDay + days)
+        case .ankiDays(let count):
+            count.startSeconds(ofDay: reviewDay + days)
         }
     }
 
@@ -121,13 +138,16 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
         case .studyDays(let calendar):
             let endDay = calendar.dayNumber(ofSecondsSince1970: end)
             return endDay > reviewDay ? calendar.startSecondsSince1970(ofDay: endDay) : end
+        case .ankiDays(let count):
+            let endDay = count.dayNumber(ofSecondsSince1970: end)
+            return endDay > reviewDay ? count.startSeconds(ofDay: endDay) : end
         }
     }
 }
 
 extension ElapsedDaysPolicy: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, timeZone, dayStartHour
+        case kind, timeZone, dayStartHour, nextDayAt
     }
 
     /// Decodes the shape described on the type.
@@ -137,10 +157,11 @@ extension ElapsedDaysPolicy: Codable {
         switch try container.decode(String.self, forKey: .kind) {
         case "twentyFourHourPeriods": self = .twentyFourHourPeriods
         case "studyDays": self = .studyDays(try StudyCalendar(from: decoder))
+        case "ankiDays": self = .ankiDays(AnkiDayCount(nextDayAtSeconds: try container.decode(Int64.self, forKey: .nextDayAt)))
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container,
-                debugDescription: "unknown kind '\(other)'; use twentyFourHourPeriods or studyDays")
+                debugDescription: "unknown kind '\(other)'; use twentyFourHourPeriods, studyDays or ankiDays")
         }
     }
 
@@ -153,6 +174,9 @@ extension ElapsedDaysPolicy: Codable {
         case .studyDays(let calendar):
             try container.encode("studyDays", forKey: .kind)
             try calendar.encode(to: encoder)
+        case .ankiDays(let count):
+            try container.encode("ankiDays", forKey: .kind)
+            try container.encode(count.nextDayAtSeconds, forKey: .nextDayAt)
         }
     }
 }

@@ -61,6 +61,11 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     /// Whose rules turn the memory into states and due dates (default py-fsrs's; ``anki`` uses
     /// Anki's).
     public var rules: SchedulerRules
+    /// Whether ``validate()`` holds `w[17]` and `w[18]` to the lower ceiling py-fsrs sets for
+    /// several relearning steps (default `true`). `false` for parameters an Anki preset holds:
+    /// Anki schedules them with fsrs-rs's one-step bounds (`FSRS::new`) whatever its steps.
+    /// Not encoded.
+    public var checksShortTermCeiling = true
 
     /// The learner's study calendar when days are study days (``anki(calendar:)``), `nil` for
     /// whole 24-hour periods: `configuration.calendar ?? .utc` is the calendar to count a
@@ -126,7 +131,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
             throw .stepNotPositive(kind: .relearning, index: index, seconds: relearningSteps[index])
         }
         guard maximumIntervalDays >= 1 else { throw .maximumIntervalOutOfRange(maximumIntervalDays) }
-        if relearningSteps.count > 1, rules == .pyFSRS {  // Anki schedules with fsrs-rs's one-step bounds
+        if relearningSteps.count > 1, rules == .pyFSRS, checksShortTermCeiling {  // Anki schedules with fsrs-rs's one-step bounds
             do {
                 _ = try FSRSParameters(parameters.weights, relearningStepCount: relearningSteps.count)
             } catch {

@@ -30,20 +30,26 @@ public struct CardScheduleSummary: Sendable, Hashable {
         Int64(cardID) ?? Int64(bitPattern: StableHash.fnv1a64(cardID))
     }
 
-    /// Replays every card of a log through a card scheduler. O(total reviews).
+    /// Replays every card's history through a card scheduler. O(total reviews).
     ///
     /// - Parameters:
-    ///   - histories: the log grouped by card.
+    ///   - timelines: the histories, built with Anki's rules for memory states
+    ///     (``ReviewLogFilter/memoryState``) and the day count the scheduler uses.
     ///   - scheduler: the scheduler (parameters, retention, steps, fuzz, elapsed-days policy).
     ///   - now: the moment at which retrievability is computed.
-    public static func summaries(of histories: CardReviewHistories, scheduler: CardScheduler, now: Date) -> [CardScheduleSummary] {
-        zip(histories.cardIDs, histories.reviews).map { cardID, reviews in
-            var card = Card(id: schedulerCardID(cardID), due: reviews[0].reviewedAt)
-            for entry in reviews {
-                card = scheduler.review(card, rating: entry.rating, at: entry.reviewedAt).card
+    ///   - historicalRetention: Anki's "historical retention", for histories that start from
+    ///     an inferred memory (``ReviewTimelines/startingState(ofCard:model:historicalRetention:)``).
+    public static func summaries(of timelines: ReviewTimelines, scheduler: CardScheduler, now: Date,
+                                 historicalRetention: Double = 0.9) -> [CardScheduleSummary] {
+        (0 ..< timelines.cardCount).map { index in
+            var (card, next) = timelines.replayStart(ofCard: index, scheduler: scheduler, historicalRetention: historicalRetention)
+            for position in next ..< timelines.reviewStarts[index + 1] {
+                card = scheduler.review(card, rating: Rating(rawValue: Int(timelines.ratings[position]))!,
+                                        at: Date(timeIntervalSince1970: timelines.secondsSince1970[position])).card
             }
-            return CardScheduleSummary(cardID: cardID, reviewCount: reviews.count, card: card,
-                                       retrievability: scheduler.retrievability(of: card, at: now))
+            return CardScheduleSummary(cardID: timelines.cardIDs[index],
+                                       reviewCount: timelines.reviewStarts[index + 1] - timelines.reviewStarts[index],
+                                       card: card, retrievability: scheduler.retrievability(of: card, at: now))
         }
     }
 }

@@ -2,8 +2,11 @@
 /// reviews they were not fitted on.
 ///
 /// The rule: the candidate is used when its held-out log loss is lower than the defaults' —
-/// the figure the evaluate command's table shows, the mean over the scored folds of each
-/// fold's log loss with items weighted by recency (fsrs-rs's `evaluate`). How sure that is
+/// the figure the evaluate command's table shows: every scored fold's items together,
+/// unweighted, as fsrs-rs's `evaluate_with_time_series_splits` and Anki's `evaluate_params`
+/// score them (``TimeSeriesSummary/pooled``), or, for a check that reports the folds' own
+/// figures, the mean over the scored folds of each fold's log loss with items weighted by
+/// recency (fsrs-rs's `evaluate`). How sure that is
 /// comes from the same reviews taken alike: the mean per-review difference of the two log
 /// losses and its standard error; a gap of more than two standard errors is clear, a smaller
 /// one is within noise. When no scored fold had enough data to fit anything, the candidate
@@ -21,8 +24,8 @@ public struct FitVerdict: Sendable, Hashable {
 
     /// The decision.
     public var decision: Decision
-    /// The held-out log loss of the candidate and of the defaults (mean over the scored
-    /// folds of each fold's recency-weighted log loss).
+    /// The held-out log loss of the candidate and of the defaults (pooled, or the mean over
+    /// the scored folds of each fold's recency-weighted log loss: see the initializer).
     public var candidateLogLoss: Double
     /// See ``candidateLogLoss``.
     public var defaultsLogLoss: Double
@@ -37,11 +40,13 @@ public struct FitVerdict: Sendable, Hashable {
     /// Whether the per-review difference is more than two standard errors from 0.
     public var isClear: Bool { abs(meanDifference) > 2 * differenceStandardError }
 
-    /// The verdict of a time-series evaluation (``TimeSeriesEvaluator``) of `dataset`.
-    /// O(scored items).
-    public init(_ evaluation: TimeSeriesEvaluation, dataset: TrainingDataset) {
+    /// The verdict of a time-series evaluation (``TimeSeriesEvaluator``) of `dataset`, on its
+    /// pooled log loss (`pooled`, the default: fsrs-rs's and Anki's figure) or on the mean of
+    /// the folds' recency-weighted ones. O(scored items).
+    public init(_ evaluation: TimeSeriesEvaluation, dataset: TrainingDataset, pooled: Bool = true) {
         let nothingFitted = !evaluation.folds.isEmpty && evaluation.folds.allSatisfy { !($0.optimization?.outcome.isFitted ?? true) }
-        self.init(candidateLogLoss: evaluation.candidate.meanLogLoss, defaultsLogLoss: evaluation.defaults.meanLogLoss,
+        self.init(candidateLogLoss: pooled ? evaluation.candidate.pooled.logLoss : evaluation.candidate.meanLogLoss,
+                  defaultsLogLoss: pooled ? evaluation.defaults.pooled.logLoss : evaluation.defaults.meanLogLoss,
                   candidate: evaluation.folds.flatMap(\.predictions), defaults: evaluation.folds.flatMap(\.defaultPredictions),
                   dataset: dataset, items: evaluation.folds.flatMap { Array($0.testItems) }, nothingFitted: nothingFitted)
     }

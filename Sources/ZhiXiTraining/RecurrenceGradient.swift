@@ -8,7 +8,7 @@ import ZhiXiMemory
 /// The FSRS-6 recurrence of one card, forward and in reverse mode, with the loss fsrs-rs
 /// trains on: the weighted binary cross-entropy of every item's predicted recall.
 ///
-/// The forward pass is ``MemoryModel/nextState(after:elapsedDays:rating:)`` exactly (same
+/// The forward pass is `MemoryModel.nextState(after:elapsedDays:rating:)` exactly (same
 /// clamps, the `min` of the lapse formula, the same-day `max(…, 1)`), in `Double`. The
 /// backward pass is its exact derivative with respect to the 21 weights, written by hand:
 /// where a clamp, `min` or `max` is active, the derivative is the one of the branch taken

@@ -1,47 +1,108 @@
-/// Which rows of a review log training uses, as Anki decides when it converts its review
-/// log for the FSRS optimizer (`reviews_for_fsrs` in Anki's `rslib`), as far as the CSV
-/// carries the information:
+import Foundation
+
+/// Anki's rules for turning a card's review log into its FSRS history (`reviews_for_fsrs` in
+/// Anki's `rslib/src/scheduler/fsrs/params.rs`), as far as the log carries what they read:
+/// the one set of rules every command applies (``ReviewTimelines/init(log:days:filter:)``),
+/// for fitting and evaluating (``Purpose/training``) and for memory states
+/// (``Purpose/memoryState``). docs/ANKI.md states them with the Anki functions they come
+/// from; in short:
 ///
-/// 1. **Manual entries are dropped**: a rating of 0 or `review_state` 5 (set due date,
-///    reset, reschedule) is not a review.
-/// 2. **A history starts at its last learning phase** (when every row of the card has a
-///    `review_state`): working back from the latest review, the card's history starts at
-///    the first entry of the last run of learning entries (state 0 or 1); what came before
-///    belongs to an earlier life of the card (it was reset and learned again).
-/// 3. **A card without a learning entry is dropped** (again only when its rows have states):
-///    its history began before the log did, so its first review would be mistaken for the
-///    first time the learner saw it.
+/// 1. **Not answers are left out**: a row rated 0 (Anki's button 0), or of kind manual or
+///    rescheduled (Set Due Date, Forget, rescheduling).
+/// 2. **Cramming is left out**: an answer in a filtered deck that does not reschedule (Anki:
+///    kind filtered with factor 0). A review ahead of time in a deck that reschedules (kind
+///    filtered, factor kept) counts.
+/// 3. **A history starts at the card's last learning phase** (when every row of the card has
+///    a kind): working back from the latest row, the first row of the last run of learning
+///    answers; a Forget (Anki: manual with factor 0) before it, or any other row, ends the run.
+/// 4. **A card without one**: for training it is left out (its history began before the log
+///    did); for a memory state its history starts at its first answer that left the card for
+///    a later day (Anki: interval ≥ 1 day) after the cutoff, or after a Forget that was
+///    followed by answers, and Anki infers the memory before that first answer from its
+///    interval and factor as from SM-2 (``ReviewTimelines/startingState(ofCard:model:historicalRetention:)``).
+///    A card whose last row is a Forget has no history.
+/// 5. **"Ignore reviews before"** (``ignoreBefore``): for training a card whose last learning
+///    phase began before it is left out; for a memory state such a learning phase is passed
+///    over (unless it is the card's last row) and rule 4 applies to rows after the cutoff.
 ///
-/// What the CSV cannot say is not guessed: a reset cannot be told from a set-due-date entry
-/// (Anki tells them by the ease factor, which the CSV lacks), so a manual entry does not
-/// cut the history; and a filtered-deck review (state 4) is kept, since the CSV does not say
-/// whether the deck rescheduled (Anki drops those that did not). A log without a
-/// `review_state` column keeps every graded row.
+/// What a CSV cannot say is not guessed: without Anki's factor a Forget cannot be told from
+/// Set Due Date, nor cramming from a review ahead of time, so in a CSV a manual row never
+/// ends a history in rule 4's way and every filtered row counts; without Anki's interval
+/// every answer counts as leaving the card for a later day, and without the factor a history
+/// of rule 4 starts from scratch at its first answer. A log without a `review_state` column
+/// keeps every answer (rules 1 to 5 need the kinds). Rows that repeat an earlier row of the
+/// same card exactly (instant, rating, kind) are left out too: Anki's revlog cannot hold them,
+/// a CSV pasted twice can.
 ///
 /// The outlier filter of fsrs-rs, which works on items rather than rows, is applied by the
 /// optimizer (see `OutlierFilter`).
 public struct ReviewLogFilter: Sendable, Hashable {
-    /// Apply rules 2 and 3 to cards whose rows all have a recorded state (default `true`).
-    public var usesRecordedStates = true
-
-    /// The filter described above.
-    public init(usesRecordedStates: Bool = true) {
-        self.usesRecordedStates = usesRecordedStates
+    /// What the histories are for: Anki's rules differ in rules 4 and 5.
+    public enum Purpose: Sendable, Hashable {
+        /// Fitting and evaluating parameters (Anki's `fsrs_items_for_training`).
+        case training
+        /// A card's memory state (Anki's `fsrs_item_for_memory_state`, `compute_memory_state`).
+        case memoryState
     }
+
+    /// The order of the cards in the histories.
+    public enum CardOrder: Sendable, Hashable {
+        /// By id, numerically when every id is an integer (Anki's card order): the order of
+        /// training sets.
+        case byID
+        /// In order of first appearance in the log.
+        case firstAppearance
+    }
+
+    /// What the histories are for (default ``Purpose/training``).
+    public var purpose: Purpose
+    /// Apply rules 3 to 5 to cards whose rows all have a kind (default `true`).
+    public var usesRecordedStates: Bool
+    /// Anki's "ignore reviews before": rows at or before this instant do not start a history
+    /// (`nil`, the default: none). Anki stores a date and uses its midnight UTC.
+    public var ignoreBefore: Date?
+    /// The order of the cards (default ``CardOrder/byID``).
+    public var cardOrder: CardOrder
+
+    /// The rules described above.
+    public init(purpose: Purpose = .training, usesRecordedStates: Bool = true, ignoreBefore: Date? = nil,
+                cardOrder: CardOrder = .byID) {
+        self.purpose = purpose
+        self.usesRecordedStates = usesRecordedStates
+        self.ignoreBefore = ignoreBefore
+        self.cardOrder = cardOrder
+    }
+
+    /// The rules for a card's memory state, cards in order of first appearance (what
+    /// `states` and `simulate --revlog` replay).
+    public static let memoryState = ReviewLogFilter(purpose: .memoryState, cardOrder: .firstAppearance)
 }
 
 /// What ``ReviewLogFilter`` removed from a log.
 public struct ReviewLogFilterReport: Sendable, Hashable {
     /// Rows read from the log.
     public var rowsRead = 0
-    /// Manual entries dropped (rating 0 or state 5).
+    /// Rows that repeat an earlier row of the card exactly, dropped.
+    public var duplicateRowsDropped = 0
+    /// Rows that are not answers (rating 0, manual, rescheduled), dropped.
     public var manualEntriesDropped = 0
-    /// Rows dropped because they came before the card's last learning phase.
+    /// Answers in a filtered deck that does not reschedule (cramming), dropped.
+    public var crammingDropped = 0
+    /// Rows dropped because they came before the start of the card's history (its last
+    /// learning phase, a Forget, the cutoff).
     public var rowsBeforeLastLearningDropped = 0
-    /// Cards dropped because their history has no learning entry, and their rows.
+    /// Cards dropped because their history has no learning phase (training), and their rows.
     public var cardsWithoutLearningDropped = 0
     /// The rows of those cards.
     public var rowsOfCardsWithoutLearningDropped = 0
+    /// Cards dropped because their history began before "ignore reviews before", or whose
+    /// last row is a Forget, and their rows.
+    public var cardsWithoutHistoryDropped = 0
+    /// The rows of those cards.
+    public var rowsOfCardsWithoutHistoryDropped = 0
+    /// Cards kept whose history does not start at a learning step (memory states only):
+    /// Anki infers their first memory from the first row's interval and factor.
+    public var incompleteHistories = 0
     /// Rows kept.
     public var rowsKept = 0
 

@@ -1,13 +1,17 @@
 import ZhiXiMemory
 import ZhiXiScheduler
 
-/// Every card's reviews in time order, each with its study day: the input of
-/// ``TrainingDataset``. Cards are ordered by id (numerically when every id is an integer,
-/// as Anki's are), and a card's reviews by time, so the result does not depend on the order
-/// of the log's rows.
+/// Every card's history in time order, each review with its day: what a review log becomes
+/// under Anki's rules (``ReviewLogFilter``), the one path from a log (a CSV, Anki's revlog,
+/// the scheduler's own log) to what `states`, `optimize`, `evaluate` and `simulate --revlog`
+/// use: ``TrainingDataset`` for fitting and evaluating, ``CardScheduleSummary`` and
+/// ``replay(with:historicalRetention:)`` for memory states.
 ///
-/// Card `i`'s reviews are positions `reviewStarts[i] ..< reviewStarts[i + 1]` of ``ratings``,
-/// ``secondsSince1970`` and ``studyDays``.
+/// Cards are in the filter's order (by id, numerically when every id is an integer, as
+/// Anki's are; or in order of first appearance), and a card's reviews by time (then rating,
+/// then kind, for rows at the same instant), so the result does not depend on the order of
+/// the log's rows. Card `i`'s reviews are positions `reviewStarts[i] ..< reviewStarts[i + 1]`
+/// of ``ratings``, ``secondsSince1970``, ``studyDays`` and ``durationsMilliseconds``.
 public struct ReviewTimelines: Sendable {
     /// The cards' ids.
     public private(set) var cardIDs: [String] = []
@@ -17,8 +21,17 @@ public struct ReviewTimelines: Sendable {
     public private(set) var ratings: [UInt8] = []
     /// When each review happened, in seconds since 1970.
     public private(set) var secondsSince1970: [Double] = []
-    /// The study day of each review (see `StudyCalendar`).
+    /// The day of each review under the day count the timelines were built with (study days
+    /// of a calendar, or `AnkiDayCount`'s days back from a rollover): the days between two
+    /// reviews are the difference.
     public private(set) var studyDays: [Int32] = []
+    /// How long each answer took in milliseconds, or -1 when unknown.
+    public private(set) var durationsMilliseconds: [Int32] = []
+    /// For each card whose history Anki counts as incomplete (it does not start at a learning
+    /// step; memory states only) and whose first row is Anki's, that row's interval and
+    /// factor, from which ``startingState(ofCard:model:historicalRetention:)`` infers the
+    /// memory before its first review; `nil` for every other card.
+    public private(set) var incompleteStarts: [AnkiRevlogFields?] = []
     /// What the filter removed, when built from a log.
     public private(set) var filterReport = ReviewLogFilterReport()
 
@@ -40,22 +53,31 @@ public struct ReviewTimelines: Sendable {
             ratings.append(UInt8(review.rating.rawValue))
             secondsSince1970.append(review.secondsSince1970)
             studyDays.append(Int32(clamping: review.studyDay))
+            durationsMilliseconds.append(-1)
         }
         cardIDs.append(id)
         reviewStarts.append(ratings.count)
+        incompleteStarts.append(nil)
     }
 
-    /// Builds the timelines of a log: groups rows by card, orders cards by id and reviews by
-    /// time (then rating, then state, for reviews at the same instant), applies `filter`, and
-    /// counts study days on `calendar`. O(n log n) for the sorts; the log's columns are read
-    /// in place.
+    /// The timelines of a log with days counted on `calendar` (``init(log:days:filter:)`` with
+    /// `.studyDays(calendar)`).
     public init(log: ReviewLogColumns, calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
+        self.init(log: log, days: .studyDays(calendar), filter: filter)
+    }
+
+    /// Builds the timelines of a log: groups rows by card, orders cards and each card's rows,
+    /// applies Anki's rules (`filter`, ``ReviewLogFilter``) and numbers each kept review's
+    /// day under `days` (for Anki's own count, `ElapsedDaysPolicy.ankiDays(_:)`; for
+    /// 24-hour periods the UTC day). O(n log n) for the sorts; the log's columns are read in
+    /// place.
+    public init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter()) {
         var report = ReviewLogFilterReport()
         report.rowsRead = log.rowCount
         let cardCount = log.cardIDs.count
 
-        // Group rows by card (counting sort), cards in id order.
-        let order = Self.cardOrder(log.cardIDs)
+        // Group rows by card (counting sort), cards in the filter's order.
+        let order = filter.cardOrder == .byID ? Self.cardOrder(log.cardIDs) : Array(0..<cardCount)
         var rank = [Int32](repeating: 0, count: cardCount)
         for (position, card) in order.enumerated() { rank[card] = Int32(position) }
         var counts = [Int](repeating: 0, count: cardCount + 1)
@@ -71,56 +93,31 @@ public struct ReviewTimelines: Sendable {
         }
 
         reserve(reviews: log.rowCount, cards: cardCount)
-        let seconds = log.secondsSince1970, ratings = log.ratings, states = log.states
+        let rules = AnkiHistoryRules(log: log, filter: filter)
+        var kept: [Int32] = [], scratch: [Int32] = []
         for group in 0..<cardCount {
             var slice = rows[groupStarts[group] ..< groupStarts[group + 1]]
-            func precedes(_ left: Int32, _ right: Int32) -> Bool {
-                let a = Int(left), b = Int(right)
-                if seconds[a] != seconds[b] { return seconds[a] < seconds[b] }
-                if ratings[a] != ratings[b] { return ratings[a] < ratings[b] }
-                return states[a] < states[b]
-            }
-            // A log in time order (the usual case) needs no sort.
-            if !zip(slice, slice.dropFirst()).allSatisfy({ !precedes($1, $0) }) { slice.sort(by: precedes) }
-            // Rule 2 and 3: start at the last learning phase when every row has a state.
-            var first = slice.startIndex
-            if filter.usesRecordedStates, log.hasStateColumn, slice.allSatisfy({ states[Int($0)] >= 0 }) {
-                var learningStart: Int?
-                for index in slice.indices.reversed() {
-                    let row = Int(slice[index])
-                    if ratings[row] == 0 || states[row] == 5 { continue }
-                    if states[row] <= 1 {
-                        learningStart = index
-                    } else if learningStart != nil {
-                        break
-                    }
+            rules.sortInTime(&slice)
+            guard let start = rules.history(of: slice, into: &kept, scratch: &scratch, report: &report) else { continue }
+            for row in kept {
+                let index = Int(row)
+                ratings.append(log.ratings[index])
+                secondsSince1970.append(log.secondsSince1970[index])
+                durationsMilliseconds.append(log.durationsMilliseconds[index])
+                let seconds = log.secondsSince1970[index]
+                let day: Int
+                if case .ankiDays(let count) = days {
+                    day = -count.daysAgo(ofSecondsSince1970: seconds)
+                } else {
+                    day = days.dayNumber(ofSecondsSince1970: seconds)
                 }
-                guard let learningStart else {
-                    report.cardsWithoutLearningDropped += 1
-                    report.rowsOfCardsWithoutLearningDropped += slice.count
-                    continue
-                }
-                first = learningStart
-                report.rowsBeforeLastLearningDropped += learningStart - slice.startIndex
+                studyDays.append(Int32(clamping: day))
             }
-            let before = self.ratings.count
-            for index in first ..< slice.endIndex {
-                let row = Int(slice[index])
-                // Rule 1: manual entries are not reviews.
-                if ratings[row] == 0 || states[row] == 5 {
-                    report.manualEntriesDropped += 1
-                    continue
-                }
-                self.ratings.append(ratings[row])
-                secondsSince1970.append(seconds[row])
-                studyDays.append(Int32(clamping: calendar.dayNumber(ofSecondsSince1970: seconds[row])))
-            }
-            if self.ratings.count > before {
-                cardIDs.append(log.cardIDs[order[group]])
-                reviewStarts.append(self.ratings.count)
-            }
+            cardIDs.append(log.cardIDs[order[group]])
+            reviewStarts.append(ratings.count)
+            incompleteStarts.append(start)
         }
-        report.rowsKept = self.ratings.count
+        report.rowsKept = ratings.count
         filterReport = report
     }
 
@@ -128,8 +125,10 @@ public struct ReviewTimelines: Sendable {
         ratings.reserveCapacity(reviews)
         secondsSince1970.reserveCapacity(reviews)
         studyDays.reserveCapacity(reviews)
+        durationsMilliseconds.reserveCapacity(reviews)
         cardIDs.reserveCapacity(cards)
         reviewStarts.reserveCapacity(cards + 1)
+        incompleteStarts.reserveCapacity(cards)
     }
 
     /// Card positions in id order: numerically when every id is an integer, else by the
@@ -140,5 +139,168 @@ public struct ReviewTimelines: Sendable {
             return ids.indices.sorted { numbers[$0]! < numbers[$1]! }
         }
         return ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
+    }
+
+    /// The memory of card `card` before its first review, for a history Anki counts as
+    /// incomplete (``incompleteStarts``): inferred from the first row's interval (at least a
+    /// day) and factor as fsrs-rs's `memory_state_from_sm2` does at `historicalRetention`
+    /// (Anki's "historical retention", 0.9 by default), the difficulty read from the factor
+    /// when the factor is one FSRS wrote (1100 or less: `(factor/1000 − 0.1) · 9 + 1`); a
+    /// factor of 0 is taken as 2500. The card's first review is then replaced by this state.
+    /// `nil` for a complete history (and for a CSV, which has no factor: its history starts
+    /// from scratch at its first review). O(1).
+    public func startingState(ofCard card: Int, model: MemoryModel, historicalRetention: Double) -> MemoryState? {
+        guard let fields = incompleteStarts[card] else { return nil }
+        let interval = Double(max(fields.interval, 1))
+        let ease = Double(fields.factor == 0 ? 2500 : fields.factor) / 1000
+        guard var state = model.memoryState(fromSM2Ease: ease, intervalDays: interval, sm2Retention: historicalRetention) else {
+            return nil
+        }
+        if ease <= 1.1 { state.difficulty = (ease - 0.1) * 9 + 1 }
+        return state
+    }
+}
+
+/// Anki's rules (``ReviewLogFilter``) over the rows of one log.
+private struct AnkiHistoryRules {
+    let log: ReviewLogColumns
+    let filter: ReviewLogFilter
+    /// Anki's cutoff in milliseconds (`ignore_revlogs_before`), or `Int64.min`.
+    let cutoff: Int64
+
+    init(log: ReviewLogColumns, filter: ReviewLogFilter) {
+        self.log = log
+        self.filter = filter
+        cutoff = filter.ignoreBefore.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? Int64.min
+    }
+
+    /// Orders a card's rows by time, then rating, then kind (a log in time order, the usual
+    /// case, needs no sort).
+    func sortInTime(_ slice: inout ArraySlice<Int32>) {
+        let seconds = log.secondsSince1970, ratings = log.ratings, states = log.states
+        func precedes(_ left: Int32, _ right: Int32) -> Bool {
+            let a = Int(left), b = Int(right)
+            if seconds[a] != seconds[b] { return seconds[a] < seconds[b] }
+            if ratings[a] != ratings[b] { return ratings[a] < ratings[b] }
+            return states[a] < states[b]
+        }
+        if !zip(slice, slice.dropFirst()).allSatisfy({ !precedes($1, $0) }) { slice.sort(by: precedes) }
+    }
+
+    /// The row's time in whole milliseconds (Anki's revlog id).
+    @inline(__always)
+    func milliseconds(_ row: Int) -> Int64 { Int64((log.secondsSince1970[row] * 1000).rounded()) }
+
+    /// An answer: rated 1–4 and neither manual nor rescheduled (Anki's `has_rating`).
+    @inline(__always)
+    func isAnswer(_ row: Int) -> Bool {
+        log.ratings[row] > 0 && log.states[row] != ReviewKind.manual.rawValue && log.states[row] != ReviewKind.rescheduled.rawValue
+    }
+
+    /// Cramming: filtered, factor 0 (Anki's `is_cramming`); never in a CSV.
+    @inline(__always)
+    func isCramming(_ row: Int) -> Bool {
+        log.states[row] == ReviewKind.filtered.rawValue && log.ankiFields(ofRow: row)?.factor == 0
+    }
+
+    /// A Forget: manual, factor 0 (Anki's `is_reset`); never in a CSV.
+    @inline(__always)
+    func isReset(_ row: Int) -> Bool {
+        log.states[row] == ReviewKind.manual.rawValue && log.ankiFields(ofRow: row)?.factor == 0
+    }
+
+    /// Puts the rows of a card's history into `kept` (cleared first), in time order, and
+    /// returns what ``ReviewTimelines/incompleteStarts`` keeps for the card (`.some(nil)` for
+    /// a complete history or one without Anki's fields), or `nil` when the card has no
+    /// history. O(rows of the card).
+    func history(of slice: ArraySlice<Int32>, into kept: inout [Int32], scratch rows: inout [Int32],
+                 report: inout ReviewLogFilterReport) -> AnkiRevlogFields?? {
+        kept.removeAll(keepingCapacity: true)
+        // Exact repeats of an earlier row of the same instant.
+        rows.removeAll(keepingCapacity: true)
+        var instantStart = 0
+        for row in slice {
+            let index = Int(row)
+            if let last = rows.last, log.secondsSince1970[Int(last)] != log.secondsSince1970[index] { instantStart = rows.count }
+            let repeated = rows[instantStart...].contains { other in
+                let o = Int(other)
+                return log.ratings[o] == log.ratings[index] && log.states[o] == log.states[index]
+                    && log.secondsSince1970[o] == log.secondsSince1970[index]
+            }
+            if repeated { report.duplicateRowsDropped += 1 } else { rows.append(row) }
+        }
+        let training = filter.purpose == .training
+        var start = 0
+        var complete = true
+        if filter.usesRecordedStates, log.hasStateColumn, rows.allSatisfy({ log.states[Int($0)] >= 0 }) {
+            // Anki's backward scan (reviews_for_fsrs).
+            var firstLearning: Int?
+            var firstAnswer: Int?
+            complete = false
+            scan: for index in rows.indices.reversed() {
+                let row = Int(rows[index])
+                if isCramming(row) { continue }
+                let answer = isAnswer(row)
+                if answer, milliseconds(row) > cutoff, log.ankiFields(ofRow: row)?.isInterday ?? true { firstAnswer = index }
+                if answer, ReviewKind(rawValue: log.states[row])?.isLearning == true {
+                    firstLearning = index
+                    complete = true
+                } else if isReset(row) {
+                    if firstLearning != nil {
+                        complete = true
+                        break scan
+                    } else if firstAnswer != nil {
+                        complete = false
+                        break scan
+                    } else {
+                        return dropped(rows, report: &report)
+                    }
+                } else if firstLearning != nil {
+                    break scan
+                }
+            }
+            if let learning = firstLearning, milliseconds(Int(rows[learning])) < cutoff {
+                if training { return dropped(rows, report: &report) }
+                if learning < rows.count - 1 {
+                    complete = false
+                    firstLearning = nil
+                }
+            }
+            if let learning = firstLearning {
+                start = learning
+            } else if training {
+                report.cardsWithoutLearningDropped += 1
+                report.rowsOfCardsWithoutLearningDropped += rows.count
+                return nil
+            } else if let answer = firstAnswer {
+                start = answer
+            } else {
+                return dropped(rows, report: &report)
+            }
+        } else if cutoff != Int64.min {
+            // No kinds to find a learning phase by: the cutoff alone starts the history.
+            while start < rows.count, milliseconds(Int(rows[start])) <= cutoff { start += 1 }
+        }
+        report.rowsBeforeLastLearningDropped += start
+        for index in start ..< rows.count {
+            let row = Int(rows[index])
+            if isCramming(row) {
+                report.crammingDropped += 1
+            } else if !isAnswer(row) {
+                report.manualEntriesDropped += 1
+            } else {
+                kept.append(rows[index])
+            }
+        }
+        guard let first = kept.first else { return nil }
+        if !complete { report.incompleteHistories += 1 }
+        return .some(complete ? nil : log.ankiFields(ofRow: Int(first)))
+    }
+
+    /// Counts a card left without a history and returns `nil`.
+    private func dropped(_ rows: [Int32], report: inout ReviewLogFilterReport) -> AnkiRevlogFields?? {
+        report.cardsWithoutHistoryDropped += 1
+        report.rowsOfCardsWithoutHistoryDropped += rows.count
+        return nil
     }
 }

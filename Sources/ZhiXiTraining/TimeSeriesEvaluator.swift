@@ -9,9 +9,11 @@ import ZhiXiMemory
 /// and the protocol of `shared/data/README.md` (5 folds, 4 scored).
 ///
 /// Every fold is scored twice, with the candidate (fitted or given) parameters and with the
-/// FSRS-6 defaults. A fold's log loss and RMSE (bins) are fsrs-rs's `evaluate` on it
-/// (recency-weighted within the fold, by default); the summary is their mean over folds and,
-/// for the AUC, the AUC of all scored items together (unweighted).
+/// FSRS-6 defaults. The summary's headline (``TimeSeriesSummary/pooled``) is fsrs-rs's and
+/// Anki's `evaluate_params`: every scored item together, unweighted, one log loss, one RMSE
+/// (bins) and one AUC. A fold's own log loss and RMSE (bins) are fsrs-rs's `evaluate` on it
+/// (recency-weighted within the fold, by default), and the summary keeps their mean over folds
+/// under its own name (``TimeSeriesSummary/meanLogLoss``).
 public struct TimeSeriesEvaluator: Sendable {
     /// The number of equal folds (≥ 2); all but the first are scored.
     public var foldCount: Int
@@ -37,7 +39,7 @@ public struct TimeSeriesEvaluator: Sendable {
     ///   - parameters: score these instead of fitting each fold.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
-        try evaluate(dataset, parameters: parameters, lastFoldOnly: false)
+        try evaluate(dataset, candidates: parameters.map { .given($0) } ?? .fitted, lastFoldOnly: false)
     }
 
     /// The last fold only, as ``evaluate(_:parameters:)-5zr3e`` scores it: parameters fitted on the
@@ -46,24 +48,53 @@ public struct TimeSeriesEvaluator: Sendable {
     /// cost of one more fit. O(epochs · reviews).
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     public func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
-        try evaluate(dataset, parameters: nil, lastFoldOnly: true)
+        try evaluate(dataset, candidates: .fitted, lastFoldOnly: true)
     }
 
-    private func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters?,
+    /// Scores every fold with parameters fitted elsewhere, one set per scored fold in time
+    /// order (e.g. fsrs-rs's own fits of the same training items): the figures fsrs-rs's
+    /// `evaluate_with_time_series_splits` would report for those fits. O(folds · reviews).
+    /// - Throws: ``EvaluationError`` when there are fewer items than folds, or not one set of
+    ///   parameters per scored fold.
+    public func evaluate(_ dataset: TrainingDataset, foldParameters: [FSRSParameters]) throws(EvaluationError) -> TimeSeriesEvaluation {
+        guard foldParameters.count == foldCount - 1 else {
+            throw .wrongParameterCount(given: foldParameters.count, folds: foldCount - 1)
+        }
+        return try evaluate(dataset, candidates: .perFold(foldParameters), lastFoldOnly: false)
+    }
+
+    /// What scores each fold.
+    private enum Candidates: Sendable {
+        case fitted
+        case given(FSRSParameters)
+        case perFold([FSRSParameters])
+    }
+
+    private func evaluate(_ dataset: TrainingDataset, candidates: Candidates,
                           lastFoldOnly: Bool) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldCount >= 2 else { throw .tooFewFolds(foldCount) }
         let size = dataset.itemCount / foldCount
         guard size > 0 else { throw .tooFewItems(items: dataset.itemCount, folds: foldCount) }
         let scored = lastFoldOnly ? [foldCount - 1] : Array(1..<foldCount)
         let defaultsAtReviews = ModelEvaluator.retrievabilities(of: .default, on: dataset)
-        let givenAtReviews = parameters.map { ModelEvaluator.retrievabilities(of: $0, on: dataset) }
-        let optimizer = optimizer, weighting = weighting, foldCount = foldCount
+        var givenAtReviews: [Double]?
+        if case .given(let parameters) = candidates { givenAtReviews = ModelEvaluator.retrievabilities(of: parameters, on: dataset) }
+        let optimizer = optimizer, weighting = weighting, foldCount = foldCount, given = givenAtReviews
         let folds = ParallelChunks.array(chunks: scored.count) { slot in
             let fold = scored[slot]
             let test = fold * size ..< (fold == foldCount - 1 ? dataset.itemCount : (fold + 1) * size)
-            let fit: OptimizationResult? = parameters == nil ? optimizer.optimize(dataset, itemLimit: fold * size) : nil
-            let candidateParameters = parameters ?? fit!.parameters
-            let atReviews = givenAtReviews ?? ModelEvaluator.retrievabilities(of: candidateParameters, on: dataset)
+            var fit: OptimizationResult?
+            let candidateParameters: FSRSParameters
+            switch candidates {
+            case .fitted:
+                fit = optimizer.optimize(dataset, itemLimit: fold * size)
+                candidateParameters = fit!.parameters
+            case .given(let parameters):
+                candidateParameters = parameters
+            case .perFold(let parameters):
+                candidateParameters = parameters[slot]
+            }
+            let atReviews = given ?? ModelEvaluator.retrievabilities(of: candidateParameters, on: dataset)
             let candidate = test.map { atReviews[Int(dataset.itemPositions[$0])] }
             let defaults = test.map { defaultsAtReviews[Int(dataset.itemPositions[$0])] }
             return FoldEvaluation(
@@ -100,6 +131,8 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
     case tooFewFolds(Int)
     /// Fewer items than folds.
     case tooFewItems(items: Int, folds: Int)
+    /// Parameters given per fold, but not one set for each scored fold.
+    case wrongParameterCount(given: Int, folds: Int)
 
     /// What is wrong and what to do.
     public var description: String {
@@ -108,6 +141,8 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(folds) fold(s) cannot be split in time; use at least 2 (the first fold is only trained on)"
         case .tooFewItems(let items, let folds):
             "\(items) item(s) cannot be cut into \(folds) folds; use fewer folds or a longer history (an item is a review on a later day than the card's previous review)"
+        case .wrongParameterCount(let given, let folds):
+            "\(given) set(s) of parameters for \(folds) scored fold(s); give one set per scored fold"
         }
     }
 }
@@ -164,11 +199,13 @@ public struct TimeSeriesEvaluation: Sendable, Hashable {
 
 /// Summary figures of one set of parameters over the scored folds.
 public struct TimeSeriesSummary: Sendable, Hashable {
-    /// Mean over folds of each fold's log loss.
+    /// Mean over folds of each fold's log loss (each fold weighted as the evaluator weighs).
     public var meanLogLoss: Double
     /// Mean over folds of each fold's RMSE (bins).
     public var meanRMSEBins: Double
-    /// All scored items together, unweighted (fsrs-rs's `evaluate_with_time_series_splits`).
+    /// All scored items together, unweighted: the figure of fsrs-rs's
+    /// `evaluate_with_time_series_splits` and Anki's `evaluate_params` (their 5 splits are 6
+    /// folds here).
     public var pooled: EvaluationMetrics
     /// The AUC of all scored items together.
     public var auc: Double? { pooled.auc }

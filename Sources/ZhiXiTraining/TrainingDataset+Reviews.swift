@@ -20,16 +20,13 @@ extension TrainingDataset {
         self.init(reviews: reviews.map(\.archived), calendar: calendar, filter: filter)
     }
 
-    /// The training items of an archived review log (`ArchivedCardReview`, e.g. read with
+    /// The training items of an archived review log (`ReviewLogRow`s, e.g. read with
     /// `CardReviewArchive`), exactly as ``init(reviews:calendar:filter:)-([CardReview],_,_)``
     /// makes them from the full reviews. O(n log n) for n reviews, in any order.
-    public init(reviews: [ArchivedCardReview], calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
+    public init(reviews: [ReviewLogRow], calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
         var log = ReviewLogColumns()
         log.reserve(rows: reviews.count)
-        for review in reviews {
-            log.append(cardID: String(review.cardID), secondsSince1970: review.reviewedAt.timeIntervalSince1970,
-                       rating: UInt8(review.rating.rawValue), state: Int8(review.stateBefore.rawValue))
-        }
+        for review in reviews { log.append(review) }
         self.init(ReviewTimelines(log: log, calendar: calendar, filter: filter))
     }
 }

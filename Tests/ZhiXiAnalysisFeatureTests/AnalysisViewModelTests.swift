@@ -36,7 +36,7 @@ struct AnalysisViewModelTests {
     func submitAndAnalyze() async throws {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
-        let app = try await fixture.launch()
+        let app = try await fixture.launchHoldingAnswers()
         let page = app.makeAnalysisViewModel(lessonID: Self.lessonID)
         await page.load()
         let lesson = try #require(fixture.workspace.lessons.first { $0.id == Self.lessonID })
@@ -45,7 +45,7 @@ struct AnalysisViewModelTests {
         #expect(prompt.placeholder == LearnerWording.chinese.recallPlaceholder && prompt.inputMessage == nil)
 
         let log = ObservationLog { page.uiState }
-        let gate = TestServerGate(count: 2, timeout: 10)
+        let gate = TestServerGate(count: 2, timeout: 60)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/ai/analyze-learning-input", times: 1)
         let recall = "矩阵乘法的维度规则：前一个的列数等于后一个的行数。向量空间与基决定坐标。"
         let submitting = Task { await page.submit(recall) }

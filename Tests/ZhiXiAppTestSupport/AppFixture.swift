@@ -2,6 +2,7 @@ import Foundation
 import ZhiXiApp
 import ZhiXiAuth
 import ZhiXiCore
+import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiTestServer
@@ -59,14 +60,41 @@ public final class AppFixture: Sendable {
     }
 
     /// The configuration of a launch: the fake API, the device's storage and secure store,
-    /// the fixed clock, short timeouts and one quick retry.
-    /// `language` `nil` follows the learner (no device languages).
-    public func configuration(language: AppLanguage? = .default) -> AppConfiguration {
+    /// the fixed clock, short timeouts and one quick retry, app version `1.0.0-test`,
+    /// `monitor` as the network monitor (none by default) and `scheduler` as the reading
+    /// pipeline's clock and timers (real timers on the fixed clock by default); `language`
+    /// `nil` follows the learner (no device languages).
+    public func configuration(language: AppLanguage? = .default, monitor: ManualNetworkMonitor? = nil,
+                              scheduler: ManualReadingScheduler? = nil) -> AppConfiguration {
         AppConfiguration(apiBaseURL: api.apiBaseURL, storageDirectory: storageDirectory,
                          secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language, deviceLanguages: [],
                          client: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
                                                         retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.01, maximumDelay: 0.02)),
-                         now: { AppFixture.now })
+                         now: { AppFixture.now }, appVersion: Self.appVersion, networkMonitor: monitor, readingScheduler: scheduler)
+    }
+
+    /// The app version of the configurations.
+    public static let appVersion = "1.0.0-test"
+
+    /// Makes another learner known to the server (someone else on the same device): a user
+    /// `id` with one knowledge base of one lesson and no history, introduced (onboarded)
+    /// unless `onboarded` is false.
+    @discardableResult
+    public func seedLearner(id: String, appleUserID: String, onboarded: Bool = true) throws -> User {
+        let lesson = Lesson(id: "\(id)-lesson-1", pathID: "\(id)-path-1", title: "线性回归", estimatedMinutes: 20)
+        let workspace = LearnerWorkspace(
+            user: User(id: id, appleUserID: appleUserID, displayName: "学习者 \(id)", onboardingCompleted: onboarded, createdAt: FakeZhiXiAPI.createdAt),
+            profile: UserLearningProfile(userID: id, timeZone: "Asia/Shanghai", dailyMinutes: 20),
+            knowledgeBases: [KnowledgeBase(id: "\(id)-kb", title: "统计学习", createdAt: FakeZhiXiAPI.createdAt, updatedAt: FakeZhiXiAPI.createdAt)],
+            learningPaths: [LearningPath(id: "\(id)-path-1", knowledgeBaseID: "\(id)-kb", title: "回归", lessonIDs: [lesson.id])],
+            lessons: [lesson])
+        return try api.seed(workspace, planAt: Self.now)
+    }
+
+    /// What `SignInWithAppleButton` would give `user` (the domain's credential).
+    public func signInCredential(for user: User) -> AppleSignInCredential {
+        AppleSignInCredential(identityToken: "eyJ.identity.\(UUID().uuidString)", authorizationCode: "c.\(UUID().uuidString)",
+                              userIdentifier: user.appleUserID)
     }
 
     /// A launch of the app, signed in: with Sign in with Apple on the device's first launch,

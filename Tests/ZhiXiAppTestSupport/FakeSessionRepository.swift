@@ -1,4 +1,5 @@
 import ZhiXiDomain
+import ZhiXiModel
 
 /// A session a test signs in and out by hand: ``setSignedIn(_:)`` changes the login state and
 /// tells every stream of ``loginStates()``.
@@ -47,6 +48,21 @@ public final class FakeSessionRepository: SessionRepository {
     /// Signs in.
     public func signIn() async throws(SignInFailure) -> AppDestination {
         setSignedIn(true)
+        return destination
+    }
+
+    /// Signs in (the credential is not looked at).
+    public func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
+        try await signIn()
+    }
+
+    /// Users accepted, oldest first.
+    public private(set) var accepted: [User] = []
+
+    /// Keeps `user`; main while signed in.
+    @discardableResult
+    public func accept(_ user: User) -> AppDestination {
+        if isSignedIn { accepted.append(user) }
         return destination
     }
 

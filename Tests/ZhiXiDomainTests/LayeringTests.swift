@@ -8,7 +8,8 @@ import Testing
 @Suite("The app side's layers")
 struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let features = ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature"]
+    static let features = ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiReadingFeature",
+                           "ZhiXiOnboardingFeature"]
 
     /// Each Swift file of the target, with its text.
     static func sources(of target: String) throws -> [(name: String, text: String)] {

@@ -21,7 +21,7 @@ struct StudyHomeUseCaseTests {
     func gathers() async throws {
         let plan = ScriptedReviewRepository.plan(title: "向量")
         let reviews = ScriptedReviewRepository([.init(result: .success(plan))])
-        let reading = ContinueReading(materialID: "m", title: "讲义", progress: 0.5, isFromDevice: false)
+        let reading = ContinueReading(materialID: "m", readingTargetType: .knowledgeSource, title: "讲义", progress: 0.5, isFromDevice: false)
         let full = try await StudyHomeUseCase(reviews: reviews, learning: ScriptedLearningRepository(totals: .success(Self.totals), reading: reading))
             .load(now: Date())
         #expect(full == StudyHomeData(plan: plan, totals: Self.totals, continueReading: reading))

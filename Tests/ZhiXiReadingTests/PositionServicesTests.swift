@@ -50,24 +50,29 @@ struct PositionServicesTests {
         #expect(restore.source == .none && restore.position == nil)
     }
 
-    @Test("continue learning: the server's item, the device's when the server has none or fails")
+    @Test("continue learning: the server's answer; the device's only when the server cannot be asked")
     func continueLearning() async throws {
         let store = InMemoryReadingPositionStore()
         let server = ScriptedReadingServer()
         server.continueAnswer = .success(ContinueLearningItem(type: .temporaryFile, materialID: "tmp", title: "讲义",
-                                                              lastPosition: ReadingPosition(progress: 0.3), lastReadAt: Self.later))
+                                                              lastPosition: ReadingPosition(progress: 0.3), lastReadAt: Self.earlier))
         let service = ContinueLearningService(server: server, store: store)
         let expected = try server.continueAnswer.get()
         #expect(await service.suggestion() == .init(item: expected, isFromDevice: false))
+        store.save(Self.stored("src", 0.6, at: Self.later))
+        #expect(await service.suggestion() == .init(item: expected, isFromDevice: false), "the server's word, though the device read later")
 
         server.continueAnswer = .success(ContinueLearningItem(type: .nothing))
-        #expect(await service.suggestion() == nil)
-        store.save(Self.stored("src", 0.6, at: Self.earlier))
-        #expect(await service.suggestion()?.item.materialID == "src")
-        server.continueAnswer = .failure(.network(.timedOut))
-        #expect(await service.suggestion()?.isFromDevice == true)
+        #expect(await service.suggestion() == nil, "the server says nothing: the device's record is not offered")
         server.continueAnswer = .success(ContinueLearningItem(type: .unknown("video"), materialID: "v"))
-        #expect(await service.suggestion()?.item.materialID == "src", "a type this version cannot open")
+        #expect(await service.suggestion() == nil, "a type this version cannot open: nothing")
+        for failure in [APIError.network(.timedOut), .network(.unreachable), .http(status: 503, code: nil, message: nil)] {
+            server.continueAnswer = .failure(failure)
+            let offline = await service.suggestion()
+            #expect(offline?.item.materialID == "src" && offline?.isFromDevice == true, "\(failure): the device's")
+        }
+        server.continueAnswer = .failure(.unauthorized(.notSignedIn))
+        #expect(await service.suggestion() == nil, "a refused session: nothing")
     }
 
     @Test("a progress of status not_started is not restored, whatever position it carries")

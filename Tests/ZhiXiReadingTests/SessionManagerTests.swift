@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiTestServer
 @testable import ZhiXiReading
 
 @Suite("Session manager: the reading lifecycle on an injected clock")
@@ -159,5 +160,87 @@ struct SessionManagerTests {
         #expect(await manager.lastHandOffError == nil)
         #expect(await manager.bufferedEventCount(in: .failed) == 0)
         #expect(try await queue.queuedEvents().map(\.eventType) == [.opened, .heartbeat])
+    }
+
+    @Test("close(materialID:) closes that material only: the page of A leaving after the page of B appeared leaves B open")
+    func closeOnlyThatMaterial() async throws {
+        let other = ReadingMaterialContext(materialID: "src-2", readingTargetType: .knowledgeSource, title: "电磁学")
+        // In order: B appears (closing A), then A's page disappears.
+        let fixture = try Fixture()
+        await fixture.manager.open(Self.book)
+        await fixture.manager.open(other)
+        #expect(await fixture.manager.close(materialID: "src-1") == false, "A is not open any more")
+        #expect(await fixture.manager.openMaterial == other)
+        #expect(try await fixture.queued().map(\.eventType) == [.opened, .closed, .opened])
+        #expect(await fixture.manager.close(materialID: "src-2"))
+        #expect(await fixture.manager.openMaterial == nil)
+
+        // As two tasks racing, many times: whichever runs first, B ends open and nothing else is.
+        for _ in 0 ..< 50 {
+            let race = try Fixture()
+            await race.manager.open(Self.book)
+            async let leaving: Bool = race.manager.close(materialID: "src-1")
+            async let appearing: String = race.manager.open(other)
+            let (closedA, sessionB) = await (leaving, appearing)
+            #expect(await race.manager.openMaterial == other)
+            #expect(await race.manager.currentSession?.id == sessionB)
+            let events = try await race.queued()
+            #expect(events.filter { $0.eventType == .closed }.map(\.materialID) == ["src-1"], "A closed once, B never")
+            #expect(events.filter { $0.eventType == .opened }.map(\.materialID) == ["src-1", "src-2"])
+            _ = closedA
+        }
+
+        await #expect(throws: ReadingRuntimeError.noOpenMaterial) {
+            try await fixture.manager.updatePosition(ReadingPosition(progress: 0.3), materialID: "src-1")
+        }
+        await fixture.manager.open(Self.book)
+        await #expect(throws: ReadingRuntimeError.noOpenMaterial) { try await fixture.manager.markAsRead(materialID: "src-2") }
+        try await fixture.manager.updatePosition(ReadingPosition(progress: 0.3), materialID: "src-1")
+        try await fixture.manager.markAsRead(materialID: "src-1")
+        #expect(try await fixture.queued().suffix(2).map(\.eventType) == [.positionChanged, .markedAsRead])
+    }
+
+    @Test("flushing while idle: every 30 s in the foreground with no material open, none in the background; every flush is told")
+    func idleFlushes() async throws {
+        let fixture = try Fixture(configuration: ReadingSessionManagerConfiguration(flushesWhileIdle: true))
+        let results = fixture.manager.flushResults()
+        await fixture.scheduler.advance(by: 60)
+        #expect(fixture.server.received.isEmpty, "no timer before the first foreground")
+        await fixture.manager.willEnterForeground()
+        #expect(fixture.scheduler.activeTimerCount == 1, "the flush timer, no material open")
+
+        await fixture.manager.open(Self.book)
+        await fixture.scheduler.advance(by: 10)
+        try await fixture.manager.close()
+        #expect(fixture.scheduler.activeTimerCount == 1, "closing keeps the flush timer")
+        await fixture.scheduler.advance(by: 21)
+        #expect(fixture.server.received.count == 1, "flushed at 30 s though nothing is open")
+        #expect(fixture.server.received.first?.events.map(\.eventType) == [.opened, .closed])
+        await fixture.scheduler.advance(by: 30)
+        #expect(fixture.server.received.count == 1, "an empty queue sends nothing")
+
+        _ = await fixture.manager.didEnterBackground()
+        #expect(fixture.scheduler.activeTimerCount == 0)
+        await fixture.manager.willEnterForeground()
+        #expect(fixture.scheduler.activeTimerCount == 1)
+
+        var iterator = results.makeAsyncIterator()
+        var told: [FlushResult] = []
+        for _ in 0 ..< 3 { if let result = await iterator.next() { told.append(result) } }
+        #expect(told.map(\.uploaded) == [2, 0, 0], "the timed flushes and the background's, in order")
+    }
+
+    @Test("shutDown closes the material, hands its events over, and no timer runs again")
+    func shutDown() async throws {
+        let fixture = try Fixture(configuration: ReadingSessionManagerConfiguration(flushesWhileIdle: true))
+        await fixture.manager.willEnterForeground()
+        await fixture.manager.open(Self.book)
+        await fixture.scheduler.advance(by: 5)
+        await fixture.manager.shutDown()
+        #expect(await fixture.manager.openMaterial == nil && fixture.scheduler.activeTimerCount == 0)
+        #expect(try await fixture.queued().map(\.eventType) == [.opened, .closed])
+        await fixture.manager.willEnterForeground()
+        await fixture.scheduler.advance(by: 120)
+        #expect(fixture.scheduler.activeTimerCount == 0 && fixture.server.received.isEmpty)
     }
 }

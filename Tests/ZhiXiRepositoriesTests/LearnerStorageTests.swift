@@ -45,3 +45,27 @@ struct LearnerStorageTests {
         #expect(try await LearnerStorage(root: root).place(forUser: "u").cache.read() == nil)
     }
 }
+
+@Suite("Each learner's reading on the device")
+struct LearnerReadingStorageTests {
+    @Test("the one rule of a learner's directory; positions and the reading queue inside it; the shared positions file of old removed")
+    func readingFilesPerLearner() throws {
+        let root = LearnerStorageTests.root()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let storage = LearnerStorage(root: root)
+        #expect(storage.directory(forUser: "user-1") == root.appendingPathComponent("users/757365722d31", isDirectory: true))
+        #expect(storage.directory(forUser: "").lastPathComponent == "-")
+        let place = try storage.place(forUser: "user-1")
+        #expect(place.directory == storage.directory(forUser: "user-1"))
+        #expect(place.positions.fileURL == place.directory.appendingPathComponent("reading-positions.json"))
+        #expect(place.readingQueueDirectory == place.directory.appendingPathComponent("reading-queue", isDirectory: true))
+        let other = try storage.place(forUser: "user-2")
+        #expect(other.positions.fileURL != place.positions.fileURL)
+
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("{\"positions\": []}".utf8).write(to: root.appendingPathComponent("reading-positions.json"))
+        #expect(storage.removeSharedReadingPositions())
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("reading-positions.json").path))
+        #expect(!storage.removeSharedReadingPositions())
+    }
+}

@@ -30,9 +30,14 @@ struct AnkiCommandTests {
         #expect(optimize.status == 0, "\(optimize.error)")
         #expect(optimize.output.contains("the decks of preset \"Default\""))
         #expect(optimize.output.split(separator: "\n").last?.hasPrefix("[") == true)
-        let evaluate = await run("evaluate", Self.live, "--preset", "Intense", "--splits", "1")
+        let evaluate = await run("evaluate", Self.live, "--preset", "Default", "--splits", "1")
         #expect(evaluate.status == 0, "\(evaluate.error)")
-        #expect(evaluate.output.contains("the preset's"))
+        #expect(evaluate.output.contains("the decks of preset \"Default\""))
+        // "Intense" ignores reviews before 2025-03-02, and every card of it was learned before:
+        // as in Anki, nothing is left to train or score on.
+        let ignored = await run("evaluate", Self.live, "--preset", "Intense", "--splits", "1")
+        #expect(ignored.status == 65)
+        #expect(ignored.error.contains("learned before the cutoff") && ignored.error.contains("no items to score"))
     }
 
     @Test("wrong names, wrong options and damaged files give 64 and 65; standard input is read alike")
@@ -52,5 +57,49 @@ struct AnkiCommandTests {
         let piped = await run(["states", "-", "--format", "csv"], standardInput: bytes)
         #expect(piped.status == 0, "\(piped.error)")
         #expect(await run(["states", "-"], standardInput: bytes.prefix(5000)).status == 65)
+    }
+
+    /// The reference collection Anki 26.9.3 wrote over 150 days (Tests/Fixtures/Anki) and its
+    /// exports, with what Anki's `compute_memory_state` gave at a summer and a winter moment.
+    static let referenceFolder = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/Anki")
+
+    @Test("states on the collection and on each of its exports gives Anki's own memory states, preset by preset, summer and winter",
+          arguments: ["collection.anki2", "current.colpkg", "legacy.colpkg", "current.apkg", "legacy.apkg"])
+    func ankisMemoryStatesFromEveryFile(_ file: String) async throws {
+        let data = try Data(contentsOf: Self.referenceFolder.appendingPathComponent("reference.json"))
+        let reference = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let moments = try #require(reference["moments"] as? [String: [String: Any]])
+        let path = Self.referenceFolder.appendingPathComponent(file).path
+        var compared = 0
+        for (name, moment) in moments.sorted(by: { $0.key < $1.key }) {
+            let epoch = try #require((moment["epoch"] as? NSNumber)?.doubleValue)
+            let now = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: epoch))
+            let anki = try #require(moment["memoryStates"] as? [String: Any])
+            var ours: [String: (stability: Double, difficulty: Double)] = [:]
+            for preset in ["Languages", "Science"] {
+                // Days as Anki counts them at that moment, at the offset New York had then.
+                let result = await run("states", path, "--preset", preset, "--elapsed", "anki", "--now", now,
+                                       "--timezone", "America/New_York", "--format", "csv")
+                #expect(result.status == 0, "\(file) \(name) \(preset): \(result.error)")
+                for line in result.output.split(separator: "\n").dropFirst() {
+                    let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                    guard fields.count >= 6, let stability = Double(fields[4]), let difficulty = Double(fields[5]) else { continue }
+                    ours[fields[0]] = (stability, difficulty)
+                }
+            }
+            for (id, value) in anki {
+                guard let state = value as? [String: Any], let stability = (state["stability"] as? NSNumber)?.doubleValue,
+                      let difficulty = (state["difficulty"] as? NSNumber)?.doubleValue else {
+                    #expect(ours[id] == nil, "\(file) \(name): card \(id) has no memory state in Anki, \(String(describing: ours[id])) here")
+                    continue
+                }
+                // A suspended card is left out of a command's cards, as Anki leaves it out of its.
+                guard let mine = ours[id] else { continue }
+                #expect(abs(mine.stability - stability) <= 1e-3, "\(file) \(name): card \(id) stability \(mine.stability), Anki \(stability)")
+                #expect(abs(mine.difficulty - difficulty) <= 1e-3, "\(file) \(name): card \(id) difficulty \(mine.difficulty), Anki \(difficulty)")
+                compared += 1
+            }
+        }
+        #expect(compared > 500, "\(file): \(compared) memory states compared over both moments")
     }
 }

@@ -258,8 +258,13 @@ struct SimulateLearnerTests {
             let recalled = fields[5] == "1", predicted = min(max(Double(fields[6])!, 1e-7), 1 - 1e-7)
             folds[String(fields[2]), default: []].append((Double(fields[8])!, -(recalled ? log(predicted) : log(1 - predicted))))
         }
-        let means = folds.values.map { rows in rows.reduce(0) { $0 + $1.weight * $1.loss } / rows.reduce(0) { $0 + $1.weight } }
-        let recomputed = means.reduce(0, +) / Double(means.count)
+        // The headline figure: every scored item pooled, unweighted (fsrs-rs's time-series evaluation).
+        let pooled = folds.values.flatMap { $0 }
+        let recomputed = pooled.reduce(0) { $0 + $1.loss } / Double(pooled.count)
         #expect(abs(recomputed - (candidate["logLoss"] as? Double ?? 0)) < 1e-4)
+        // The per-fold figures under their own name: each fold weighted by recency, then the mean.
+        let means = folds.values.map { rows in rows.reduce(0) { $0 + $1.weight * $1.loss } / rows.reduce(0) { $0 + $1.weight } }
+        let perFold = try #require(candidate["perFoldMean"] as? [String: Any])
+        #expect(abs(means.reduce(0, +) / Double(means.count) - (perFold["logLoss"] as? Double ?? 0)) < 1e-4)
     }
 }

@@ -129,6 +129,61 @@ struct StatesCommandTests {
         #expect(await run("states", path, "--elapsed", "weekly").status == 64)
     }
 
+    @Test("a card's history is what Anki's rules keep: from the last learning phase, as optimize reads it")
+    func ankiRules() async throws {
+        // Card 7 was learned, reviewed, forgotten (manual) and learned again; card 8 was never learned in this log.
+        let path = try temporaryFile("log.csv", """
+        card_id,review_time,review_rating,review_state
+        7,2026-10-01T10:00:00Z,3,0
+        7,2026-10-03T10:00:00Z,1,2
+        7,2026-10-20T10:00:00Z,0,5
+        7,2026-10-21T10:00:00Z,3,0
+        7,2026-10-21T10:10:00Z,3,1
+        7,2026-10-25T10:00:00Z,4,2
+        8,2026-10-02T10:00:00Z,3,2
+        8,2026-10-09T10:00:00Z,3,2
+        """)
+        let result = await run("states", path, "--format", "json", "--now", "2026-11-01T00:00:00Z")
+        #expect(result.status == 0, "\(result.error)")
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(cards.map { $0["reviews"] as? Int } == [3, 2], "card 7 from its second learning phase on")
+        #expect(result.error.contains("Anki's rules leave out 3 rows before the start of a card's history"), "\(result.error)")
+        #expect(result.error.contains("1 card's history does not start at a learning step"))
+        // The same as a card learned on 21 October alone.
+        let alone = try temporaryFile("alone.csv", """
+        card_id,review_time,review_rating,review_state
+        7,2026-10-21T10:00:00Z,3,0
+        7,2026-10-21T10:10:00Z,3,1
+        7,2026-10-25T10:00:00Z,4,2
+        """)
+        let single = await run("states", alone, "--format", "csv", "--now", "2026-11-01T00:00:00Z")
+        let first = await run("states", path, "--format", "csv", "--now", "2026-11-01T00:00:00Z")
+        #expect(first.output.split(separator: "\n")[1] == single.output.split(separator: "\n")[1])
+    }
+
+    @Test("--elapsed anki counts days back from the next day start after --now, at the offset in force then")
+    func ankiDays() async throws {
+        // Reviewed at 03:30 EST on 19 January after an evening review: the same study day in winter,
+        // the next day when counted from summer (03:30 EST is 04:30 EDT, after the 04:00 day start).
+        let path = try temporaryFile("log.csv", """
+        card_id,review_time,review_rating
+        5,2026-01-17T23:30:00-05:00,3
+        5,2026-01-18T19:30:00-05:00,3
+        5,2026-01-19T03:30:00-05:00,3
+        """)
+        func stability(_ extra: String...) async throws -> Double {
+            let result = await run(["states", path, "--format", "json", "--timezone", "America/New_York", "--no-fuzz"] + extra)
+            #expect(result.status == 0, "\(result.error)")
+            let cards = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            return try #require(cards.first?["stability"] as? Double)
+        }
+        let calendar = try await stability("--now", "2026-06-04T12:00:00-04:00")
+        let winter = try await stability("--now", "2026-12-01T12:00:00-05:00", "--elapsed", "anki")
+        let summer = try await stability("--now", "2026-06-04T12:00:00-04:00", "--elapsed", "anki")
+        #expect(winter == calendar, "in winter Anki's count is the calendar's for winter reviews")
+        #expect(summer != winter, "in summer the 03:30 review falls on the next day")
+    }
+
     @Test("a malformed row exits 65 and names the file, line and column")
     func badRow() async throws {
         let path = try temporaryFile("bad.csv", Self.log + "\n303,2026-11-02T10:00:00Z,good,100\n")

@@ -39,7 +39,9 @@ struct TrainingReportTests {
         #expect(output.contains("  fold 2 of 5: 54 items scored; the 54 items before it leave 0 to train on (at least 8 needed): "
                                 + "nothing fitted, so the FSRS-6 defaults score it: 0.2352 / 0.1384"))
         #expect(!output.contains("trained on 54"))
-        #expect(output.contains("verdict: use fitted parameters — held-out log loss 0.1554 against 0.1645 for the defaults"))
+        #expect(output.contains("verdict: use fitted parameters — held-out log loss 0.1067 against 0.1334 for the defaults"))
+        #expect(output.contains("Per fold, the mean of each fold's log loss / RMSE (bins) weighted by recency (fsrs-rs's evaluate on "
+                                + "the fold): fitted per fold 0.1554 / 0.0600, FSRS-6 defaults 0.1645 / 0.0930"))
         let two = await run("evaluate", Self.sample, "--splits", "2")
         #expect(!two.output.contains("folds 2–2"))
         #expect(two.output.contains("fold 1 is only trained on; fold 2 is scored by parameters fitted on the items before it"))
@@ -64,7 +66,7 @@ struct TrainingReportTests {
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>\n"))
         #expect(svg.contains(">Calibration on the 220 held-out items (folds 2–5 of 5)</text>"))
         #expect(svg.contains(">FSRS-6 defaults</text>") && svg.contains(">fitted per fold</text>"))
-        #expect(svg.contains("log loss 0.1645, RMSE (bins) 0.0930") && svg.contains("log loss 0.1554, RMSE (bins) 0.0600"))
+        #expect(svg.contains("log loss 0.1334, RMSE (bins) 0.0915") && svg.contains("log loss 0.1067, RMSE (bins) 0.0449"))
         // One labelled bar per bin, and the counts of each panel add up to the items scored.
         for panel in svg.components(separatedBy: "<g>\n").dropFirst() {
             let counts = panel.components(separatedBy: "font-size=\"9\" text-anchor=\"middle\">").dropFirst()

@@ -134,7 +134,7 @@ struct ColdStartOfflineTests {
 
         // Signing in again sends what was kept for this learner, once.
         _ = try await app.sessionRepository.signIn()
-        #expect(await eventually { plan.uiState.screen != nil })
+        #expect(await eventually { plan.uiState.screen != nil && !plan.isRefreshing }, "the plan kept, then the server's")
         #expect(fixture.api.completionCount == 1)
     }
 

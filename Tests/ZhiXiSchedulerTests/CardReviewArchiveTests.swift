@@ -46,7 +46,7 @@ struct CardReviewArchiveTests {
         let data = try JSONEncoder().encode(review)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["cardId", "rating", "reviewedAt", "reviewDuration", "state"])
-        #expect(try JSONDecoder().decode(ArchivedCardReview.self, from: data) == review)
+        #expect(try JSONDecoder().decode(ReviewLogRow.self, from: data) == review)
     }
 
     @Test("columns in another order, CRLF, a byte-order mark, blank lines, extra columns and epoch milliseconds are read")
@@ -56,28 +56,45 @@ struct CardReviewArchiveTests {
             + "1,42,x,2,2026-11-30T05:00:00+08:00\r\n"
         let reviews = try CardReviewArchive.decode(Data(text.utf8))
         #expect(reviews == [
-            ArchivedCardReview(cardID: 42, rating: .good, reviewedAt: Date(timeIntervalSince1970: 1_764_400_000.25), stateBefore: .new),
-            ArchivedCardReview(cardID: 42, rating: .again, reviewedAt: Date(timeIntervalSince1970: 1_795_986_000), stateBefore: .review),
+            ReviewLogRow(cardID: 42, rating: .good, reviewedAt: Date(timeIntervalSince1970: 1_764_400_000.25), stateBefore: .new),
+            ReviewLogRow(cardID: 42, rating: .again, reviewedAt: Date(timeIntervalSince1970: 1_795_986_000), stateBefore: .review),
         ])
     }
 
-    @Test("errors name the missing column, or the line, column and value of the first bad field",
+    @Test("errors name the missing column, or the line, column and value of the first bad field (the one CSV reader's)",
           arguments: [
-              ("card_id,review_time,review_rating\n1,2026-11-29T00:00:00Z,3\n",
-               CardReviewArchiveError.missingColumn("review_state")),
+              ("card_id,review_time\n1,2026-11-29T00:00:00Z\n",
+               ReviewLogError.missingColumn("review_rating", header: "card_id,review_time")),
               ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,5,0\n",
-               .invalidField(line: 2, column: "review_rating", value: "5", expected: "1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)")),
+               .invalidField(line: 2, column: "review_rating", value: "5",
+                             expected: "a rating (expected 1 Again, 2 Hard, 3 Good or 4 Easy, or 0 for a manual entry)")),
               ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,3,0\n1,yesterday,3,2\n",
                .invalidField(line: 3, column: "review_time",
-                             value: "yesterday", expected: "an ISO-8601 time such as 2026-11-29T13:40:00Z, or epoch milliseconds")),
-              ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,3,5\n",
-               .invalidField(line: 2, column: "review_state", value: "5", expected: "0 (new), 1 (learning), 2 (review) or 3 (relearning)")),
+                             value: "yesterday", expected: "a time (epoch milliseconds or ISO-8601 such as 2024-03-29T20:32:32Z)")),
+              ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,3,7\n",
+               .invalidField(line: 2, column: "review_state", value: "7",
+                             expected: "a state (0 new, 1 learning, 2 review, 3 relearning, 4 filtered, 5 manual)")),
               ("card_id,review_time,review_rating,review_state,review_duration\nabc,2026-11-29T00:00:00Z,3,0,\n",
                .invalidField(line: 2, column: "card_id", value: "abc", expected: "a whole number (the card's id)")),
+              ("card_id,review_time,review_rating,review_state,review_duration\n1,2026-11-29T00:00:00Z,3,0,\n\"a\"\"b\",2026-11-29T00:00:00Z,3,0,\n",
+               .invalidField(line: 3, column: "card_id", value: "a\"b", expected: "a whole number (the card's id)")),
               ("card_id,review_time,review_rating,review_state,review_duration\n1,2026-11-29T00:00:00Z,3,0,-5\n",
-               .invalidField(line: 2, column: "review_duration", value: "-5", expected: "milliseconds (a whole number, 0 or more), or nothing")),
+               .invalidField(line: 2, column: "review_duration", value: "-5", expected: "a duration in milliseconds (a number, 0 or more)")),
           ])
-    func errors(text: String, expected: CardReviewArchiveError) {
+    func errors(text: String, expected: ReviewLogError) {
         #expect(throws: expected) { try CardReviewArchive.decode(Data(text.utf8)) }
+    }
+
+    @Test("rows that are not answers, and the kinds of an FSRS log, read back as they were written")
+    func manualRowsAndKinds() throws {
+        let rows = [
+            ReviewLogRow(cardID: 7, reviewedAt: Date(timeIntervalSince1970: 1_764_400_000), rating: nil, kind: .manual),
+            ReviewLogRow(cardID: 7, reviewedAt: Date(timeIntervalSince1970: 1_764_400_060), rating: .hard, kind: .filtered,
+                         reviewDurationMilliseconds: 4_000),
+            ReviewLogRow(cardID: 8, reviewedAt: Date(timeIntervalSince1970: 1_764_400_120), rating: .easy, kind: nil),
+        ]
+        #expect(try CardReviewArchive.decode(CardReviewArchive.encode(rows)) == rows)
+        let text = String(decoding: CardReviewArchive.encode(rows), as: UTF8.self)
+        #expect(text.contains("\n7,2025-11-29T07:06:40Z,0,5,\n"), "\(text)")
     }
 }

@@ -3,11 +3,13 @@ import ZhiXiModel
 import ZhiXiReading
 
 /// The reading endpoints of the app's API on a ``FakeZhiXiAPI``, with a server's memory:
-/// `POST learning/reading-events/batch` stores each event once by `eventId` and answers
-/// `{"accepted", "rejected"}`; `GET learning/continue` and
-/// `GET materials/{id}/reading-progress?targetType=T` answer from the stored events
-/// (`status` `not_started` for a material never read, `completed` once marked as read or read
-/// to the end, else `in_progress`).
+/// `POST learning/reading-events/batch` stores each event once by `eventId`, as the event of
+/// the learner whose token sent it, and answers `{"accepted", "rejected"}`;
+/// `GET learning/continue` and `GET materials/{id}/reading-progress?targetType=T` answer
+/// from the stored events of the asking learner (`status` `not_started` for a material never
+/// read, `completed` once marked as read or read to the end, else `in_progress`). Events a
+/// test plays with ``process(_:owner:)`` without an owner belong to no learner and count for
+/// every one.
 ///
 /// Rejections: an id stored before → `DUPLICATE_EVENT`; a material in
 /// ``deniedMaterials`` → `MATERIAL_ACCESS_DENIED`, in ``expiredMaterials`` →
@@ -21,6 +23,7 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     // Everything below is only touched under `lock`.
     private let lock = NSLock()
     private var stored: [String: ReadingEventUploadItem] = [:]
+    private var owners: [String: String] = [:]
     private var received = 0
     private var duplicates = 0
     private var denied: Set<String> = []
@@ -32,22 +35,23 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     public init(api: FakeZhiXiAPI) {
         self.api = api
         api.server.route("POST", "/api/learning/reading-events/batch") { [self] request in
-            api.authorized(request) { _ in
+            api.authorized(request) { user in
                 guard let batch = request.decodeBody(ReadingEventBatchRequest.self) else {
                     return .error(400, code: "INVALID_REQUEST", message: "the body must be {\"events\": [...]}")
                 }
-                return .json(process(batch))
+                return .json(process(batch, owner: user.id))
             }
         }
         api.server.route("GET", "/api/learning/continue") { [self] request in
-            api.authorized(request) { _ in .json(continueItem()) }
+            api.authorized(request) { user in .json(continueItem(for: user.id)) }
         }
         api.server.route("GET", "/api/materials/{id}/reading-progress") { [self] request in
-            api.authorized(request) { _ in
+            api.authorized(request) { user in
                 guard let targetType = request.query["targetType"], !targetType.isEmpty else {
                     return .error(400, code: "INVALID_REQUEST", message: "targetType is required")
                 }
-                return .json(progress(of: request.pathParameters["id"] ?? "", targetType: ReadingTargetType(rawValue: targetType)))
+                return .json(progress(of: request.pathParameters["id"] ?? "", targetType: ReadingTargetType(rawValue: targetType),
+                                      for: user.id))
             }
         }
     }
@@ -75,9 +79,10 @@ public final class FakeReadingEventServer: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// What the server answers to `batch`, storing the events it accepts. Tests call it to
-    /// play a request the network delivered twice.
-    public func process(_ batch: ReadingEventBatchRequest) -> ReadingEventBatchResponse {
+    /// What the server answers to `batch`, storing the events it accepts as `owner`'s (the
+    /// user id; `nil`: no learner's, counted for every one). Tests call it to play a request
+    /// the network delivered twice, or a learner's reading on another device.
+    public func process(_ batch: ReadingEventBatchRequest, owner: String? = nil) -> ReadingEventBatchResponse {
         lock.lock()
         defer { lock.unlock() }
         var response = ReadingEventBatchResponse()
@@ -107,6 +112,7 @@ public final class FakeReadingEventServer: @unchecked Sendable {
                                                                message: "refused by the fake server"))
             } else {
                 stored[event.eventID] = event
+                if let owner { owners[event.eventID] = owner }
                 response.accepted.append(event.eventID)
             }
         }
@@ -118,6 +124,13 @@ public final class FakeReadingEventServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return stored
+    }
+
+    /// The stored events of the learner with this user id (those without an owner left out).
+    public func storedEvents(ofUser userID: String) -> [ReadingEventUploadItem] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored.filter { owners[$0.key] == userID }.map(\.value)
     }
 
     /// Events received in batches, duplicates included.
@@ -138,28 +151,35 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     public func reset() {
         lock.lock()
         stored.removeAll()
+        owners.removeAll()
         received = 0
         duplicates = 0
         lock.unlock()
     }
 
-    private func continueItem() -> ContinueLearningItem {
+    /// The stored events `userID` may see: theirs and those of no learner. Call under the lock.
+    private func visibleEvents(of userID: String) -> [ReadingEventUploadItem] {
+        stored.filter { owners[$0.key].map { $0 == userID } ?? true }.map(\.value)
+    }
+
+    private func continueItem(for userID: String) -> ContinueLearningItem {
         lock.lock()
         defer { lock.unlock() }
-        guard let last = stored.values.max(by: { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }) else {
+        let stored = visibleEvents(of: userID)
+        guard let last = stored.max(by: { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }) else {
             return ContinueLearningItem(type: .nothing)
         }
-        let position = stored.values.filter { $0.materialID == last.materialID && $0.position != nil }
+        let position = stored.filter { $0.materialID == last.materialID && $0.position != nil }
             .max { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }?.position
         return ContinueLearningItem(type: ContinueLearningType(rawValue: last.readingTargetType.rawValue), materialID: last.materialID,
                                     title: titles[last.materialID], lastPosition: position, lastProgress: position?.progress,
                                     lastReadAt: last.event.timestamp)
     }
 
-    private func progress(of materialID: String, targetType: ReadingTargetType) -> ReadingProgress {
+    private func progress(of materialID: String, targetType: ReadingTargetType, for userID: String) -> ReadingProgress {
         lock.lock()
         defer { lock.unlock() }
-        let events = stored.values.filter { $0.materialID == materialID }
+        let events = visibleEvents(of: userID).filter { $0.materialID == materialID }
         guard !events.isEmpty else { return ReadingProgress(materialID: materialID, readingTargetType: targetType, status: .notStarted) }
         let last = events.filter { $0.position != nil }.max { ($0.clientTimestampMs, $0.sequence) < ($1.clientTimestampMs, $1.sequence) }
         let finished = events.contains { $0.eventType == .markedAsRead } || (last?.position?.progress ?? 0) >= 1

@@ -5,7 +5,8 @@ import ZhiXiModel
 extension FakeZhiXiAPI {
     /// `POST ai/analyze-learning-input` (the analysis is stored, and its session updated with
     /// the score, weak points, suggestion and `reviewAt`), `GET ai/analyses?since=ISO&cursor=C`
-    /// (paged, oldest first), `POST ai/chat`.
+    /// (paged, oldest first), `POST ai/chat` (streamed as `text/event-stream` when asked: see
+    /// `FakeZhiXiAPI+ChatStream.swift`).
     func registerAIRoutes() {
         server.route("POST", "/api/ai/analyze-learning-input") { [self] request in
             withLearner(request) { user, learner, now in
@@ -58,7 +59,7 @@ extension FakeZhiXiAPI {
                 let content = body.language == .english
                     ? "About \(title ?? "your question"): you asked “\(last.content)”. Start from what you remember."
                     : "关于\(title ?? "你的问题")：你问的是「\(last.content)」。先从你记得的部分说起。"
-                return .json(ChatReply(message: ChatMessage(role: .assistant, content: content)))
+                return chatAnswer(ChatReply(message: ChatMessage(role: .assistant, content: content)), to: request)
             }
         }
     }

@@ -58,6 +58,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     var clock: @Sendable () -> Date = { Date() }
     var itemsPerPage = 100
     var completions = 0
+    var chatStreamPlan = FakeChatStreamPlan()
     private var nextID = 0
 
     /// Starts the fake API on a new test server.

@@ -86,6 +86,7 @@ final class HTTPConnection {
     /// Writes an answer; `false` when the peer has gone.
     @discardableResult
     func write(_ response: TestHTTPResponse, keepAlive: Bool, bodyPrefix: Int? = nil, announcedLength: Int? = nil) -> Bool {
+        if let stream = response.stream { return writeStreamed(response, stream) }
         var head = "HTTP/1.1 \(response.status) \(TestHTTPResponse.reasonPhrase(response.status))\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
         where !["content-length", "connection"].contains(name.lowercased()) {
@@ -98,7 +99,7 @@ final class HTTPConnection {
         return write(bytes)
     }
 
-    private func write(_ bytes: [UInt8]) -> Bool {
+    func write(_ bytes: [UInt8]) -> Bool {
         Sockets.writeAll(descriptor, bytes)
     }
 

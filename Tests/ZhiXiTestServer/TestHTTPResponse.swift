@@ -8,12 +8,15 @@ public struct TestHTTPResponse: Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: Data
+    /// A body written piece by piece instead of ``body`` (chunked), `nil` for none.
+    public var stream: TestHTTPStream?
 
     /// Creates an answer.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), stream: TestHTTPStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     /// A JSON answer with `body` encoded by the model's encoder.

@@ -40,8 +40,13 @@ struct FitVerdictTests {
         let dataset = try Self.sample()
         let evaluation = try TimeSeriesEvaluator(foldCount: 5).evaluate(dataset)
         let verdict = FitVerdict(evaluation, dataset: dataset)
-        #expect(verdict.candidateLogLoss == evaluation.candidate.meanLogLoss)
-        #expect(verdict.defaultsLogLoss == evaluation.defaults.meanLogLoss)
+        // The table's figure: the scored folds pooled, as fsrs-rs's time-series evaluation scores them.
+        #expect(verdict.candidateLogLoss == evaluation.candidate.pooled.logLoss)
+        #expect(verdict.defaultsLogLoss == evaluation.defaults.pooled.logLoss)
+        // A check that shows the folds' own figures judges on their mean.
+        let perFold = FitVerdict(evaluation, dataset: dataset, pooled: false)
+        #expect(perFold.candidateLogLoss == evaluation.candidate.meanLogLoss)
+        #expect(perFold.defaultsLogLoss == evaluation.defaults.meanLogLoss)
         #expect(verdict.decision == (verdict.candidateLogLoss < verdict.defaultsLogLoss ? .useCandidate : .keepDefaults))
         #expect(verdict.scoredItemCount == evaluation.folds.reduce(0) { $0 + $1.testItems.count })
         // The mean difference is the difference of the two unweighted pooled log losses.

@@ -95,10 +95,11 @@ struct TrainingReadmeExampleTests {
             #expect(fit.outcome == .fitted)
             #expect(after.configuration.parameters == fit.parameters)
             #expect(after.configuration.parameters != learner.configuration.parameters)
-            #expect(after.cards == (try CardScheduler(after.configuration)).reschedule(learner.cards, from: log.map {
-                CardReview(cardID: $0.cardID, rating: $0.rating, reviewedAt: $0.reviewedAt, elapsedDays: 0, scheduledDays: 0,
-                           cardBefore: Card(id: $0.cardID, due: $0.reviewedAt))
-            }))
+            let answers = try log.map {
+                CardReview(cardID: $0.cardID, rating: try #require($0.rating), reviewedAt: $0.reviewedAt, elapsedDays: 0,
+                           scheduledDays: 0, cardBefore: Card(id: $0.cardID, due: $0.reviewedAt))
+            }
+            #expect(after.cards == (try CardScheduler(after.configuration)).reschedule(learner.cards, from: answers))
         }
     }
 }

@@ -505,7 +505,7 @@ struct JSONByteReader {
         }
     }
 
-    /// Reads an ISO-8601 timestamp string (see ``ISO8601Timestamp``).
+    /// Reads an ISO-8601 timestamp string (see `ISO8601Timestamp`).
     @inline(__always)
     mutating func readDate() throws(JSONReadFailure) -> Date {
         guard peekToken() == UInt8(ascii: "\"") else { throw mismatch(expected: "an ISO-8601 date string") }

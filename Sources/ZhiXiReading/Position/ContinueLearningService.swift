@@ -2,10 +2,13 @@ import Foundation
 import ZhiXiModel
 import ZhiXiNetwork
 
-/// "Continue where you left off": what the learner was reading last, from the server
-/// (`GET learning/continue`) first, the device's ``ReadingPositionStore`` as the fallback
-/// (when the server fails, has nothing, names a type this version cannot open, or is older
-/// than what the device read since). A material without a title is offered as
+/// "Continue where you left off": what the learner was reading last, as the server says
+/// (`GET learning/continue`); the device's ``ReadingPositionStore`` only when the server
+/// cannot be asked (no network, a timeout, a 5xx, an answer it could not read). An answer of
+/// `type: none`, or of a type this version cannot open, offers nothing: the server knows the
+/// learner's reading better than one device does, and a store that may hold what someone
+/// else read on the device is never a stand-in for it. A session the server refuses
+/// (`unauthorized`) offers nothing either. A material without a title is offered as
 /// ``ContinueLearningItem/untitled(language:)``: 未命名, or "Untitled" in English.
 public struct ContinueLearningService: Sendable {
     /// What to offer, and where it came from.
@@ -18,7 +21,7 @@ public struct ContinueLearningService: Sendable {
 
     /// The server.
     public let server: any ReadingServerAPI
-    /// The device's positions.
+    /// The device's positions (the signed-in learner's own).
     public let store: any ReadingPositionStore
 
     /// The language of the title given to a material without one.
@@ -31,20 +34,23 @@ public struct ContinueLearningService: Sendable {
         self.language = language
     }
 
-    /// What to offer; `nil` when neither the server nor the device knows anything read.
+    /// What to offer; `nil` when the server offers nothing, or it cannot be asked and the
+    /// device knows nothing read.
     public func suggestion() async -> Suggestion? {
-        let local = store.mostRecent().map { stored in
-            ContinueLearningItem(type: stored.readingTargetType == .temporaryFile ? .temporaryFile : .knowledgeSource,
-                                 materialID: stored.materialID, title: stored.title, lastPosition: stored.position,
-                                 lastProgress: stored.position.progress, lastReadAt: stored.updatedAt)
-        }
-        var suggestion = local.map { Suggestion(item: $0, isFromDevice: true) }
-        if let fromServer = try? await server.continueLearning(), fromServer.type.readingTargetType != nil,
-           fromServer.materialID != nil {
-            let localIsNewer = local.flatMap { local in
-                fromServer.lastReadAt.flatMap { serverDate in local.lastReadAt.map { $0 > serverDate } }
-            } ?? false
-            if !localIsNewer { suggestion = Suggestion(item: fromServer, isFromDevice: false) }
+        var suggestion: Suggestion?
+        do {
+            let fromServer = try await server.continueLearning()
+            if fromServer.type.readingTargetType != nil, fromServer.materialID != nil {
+                suggestion = Suggestion(item: fromServer, isFromDevice: false)
+            }
+        } catch {
+            if case .unauthorized = error { return nil }
+            suggestion = store.mostRecent().map { stored in
+                Suggestion(item: ContinueLearningItem(type: stored.readingTargetType == .temporaryFile ? .temporaryFile : .knowledgeSource,
+                                                      materialID: stored.materialID, title: stored.title, lastPosition: stored.position,
+                                                      lastProgress: stored.position.progress, lastReadAt: stored.updatedAt),
+                           isFromDevice: true)
+            }
         }
         if suggestion?.item.title?.isEmpty ?? false { suggestion?.item.title = nil }
         if suggestion != nil, suggestion?.item.title == nil { suggestion?.item.title = ContinueLearningItem.untitled(language: language) }

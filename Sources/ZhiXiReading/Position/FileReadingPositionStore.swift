@@ -47,7 +47,7 @@ public final class FileReadingPositionStore: ReadingPositionStore, Sendable {
         try table.withLock { (table) throws -> Void in
             guard table.keep(position) else { return }
             let data = try ZhiXiJSON.makeEncoder().encode(Contents(positions: table.trim(to: capacity)))
-            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try StoreDirectory.prepare(fileURL.deletingLastPathComponent(), create: true)
             try AtomicFileWriter.replaceFile(at: fileURL.path, with: data)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiModel
 
 /// The reading lifecycle of the app around one open material, on a reading runtime and a
@@ -6,12 +7,21 @@ import ZhiXiModel
 ///
 /// - ``open(_:position:)`` closes the material open before, starts a session (`opened`)
 ///   and the heartbeat; ``close()`` records the last position and `closed` (with the
-///   active seconds not yet reported) and stops the heartbeat.
+///   active seconds not yet reported) and stops the heartbeat; ``close(materialID:)`` does
+///   so only when that material is the one open (a reader's `onDisappear` racing the next
+///   reader's `onAppear` never closes the next one). Opening and closing change the state
+///   without a suspension in between, so two of them running at once cannot leave a session
+///   open that nothing tracks.
 /// - A heartbeat every ``ReadingSessionManagerConfiguration/heartbeatInterval`` seconds
 ///   (15) while in the foreground carries the active seconds since the last one; paused
 ///   time never counts.
 /// - While a material is open in the foreground, the queue is flushed every
-///   ``ReadingSessionManagerConfiguration/flushInterval`` seconds (30).
+///   ``ReadingSessionManagerConfiguration/flushInterval`` seconds (30); with
+///   ``ReadingSessionManagerConfiguration/flushesWhileIdle``, in the foreground whether a
+///   material is open or not (the app's upload timer), from the first
+///   ``willEnterForeground()`` on.
+/// - Every flush it runs (timed, on going to the background, or asked for) is told to the
+///   readers of ``flushResults()``, warnings included, so that the app can show them.
 /// - ``updatePosition(_:)`` is debounced: the position is recorded once it has stayed
 ///   ``ReadingSessionManagerConfiguration/positionDebounce`` seconds (2), or before any
 ///   other event; it is also kept in the ``ReadingPositionStore``.
@@ -44,6 +54,9 @@ public actor ReadingRuntimeSessionManager {
     private var flushTimer: (any ReadingTimer)?
     private var pendingPosition: ReadingPosition?
     private var timerGeneration = 0
+    private var flushGeneration = 0
+    private var isShutDown = false
+    private let flushBroadcast = Broadcast<FlushResult>()
 
     /// The error of the last hand-off to the queue that failed, if the last one failed.
     public private(set) var lastHandOffError: ReadingQueueError?
@@ -72,13 +85,23 @@ public actor ReadingRuntimeSessionManager {
     /// Events recorded but not yet in the queue, by buffer state.
     public func bufferedEventCount(in state: ReadingBufferState) -> Int { runtime.bufferedEventCount(in: state) }
 
+    /// The material open, if one is.
+    public var openMaterial: ReadingMaterialContext? { current?.context }
+
+    /// The result of every flush this manager runs from now on (timed, on going to the
+    /// background, or asked for with ``flush()``), in order. Each call makes a new stream;
+    /// it ends when its reader stops or the manager goes away.
+    public nonisolated func flushResults() -> AsyncStream<FlushResult> {
+        flushBroadcast.stream()
+    }
+
     // MARK: - Lifecycle
 
     /// Opens `context` at `position` (closing the material open before) and returns the
     /// new session's id.
     @discardableResult
     public func open(_ context: ReadingMaterialContext, position: ReadingPosition? = nil) async -> String {
-        if current != nil { try? await close() }
+        closeOpenSession()
         let event = runtime.startSession(context, position: position, at: scheduler.now())
         let sessionID = event.clientSessionID
         current = (sessionID, context)
@@ -87,7 +110,7 @@ public actor ReadingRuntimeSessionManager {
             _ = try? runtime.pauseSession(sessionID, at: scheduler.now())
         } else {
             startHeartbeat()
-            startFlushTimer()
+            if !configuration.flushesWhileIdle || flushTimer == nil { startFlushTimer() }
         }
         await handOff()
         return sessionID
@@ -106,6 +129,14 @@ public actor ReadingRuntimeSessionManager {
         }
     }
 
+    /// Notes the reading position of `materialID`, as ``updatePosition(_:)``, when that
+    /// material is the one open.
+    /// - Throws: ``ReadingRuntimeError/noOpenMaterial`` when another material (or none) is open.
+    public func updatePosition(_ position: ReadingPosition, materialID: String) throws(ReadingRuntimeError) {
+        guard current?.context.materialID == materialID else { throw .noOpenMaterial }
+        try updatePosition(position)
+    }
+
     /// Records `marked_as_read` (after the pending position).
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
     public func markAsRead() async throws(ReadingRuntimeError) {
@@ -115,16 +146,52 @@ public actor ReadingRuntimeSessionManager {
         await handOff()
     }
 
+    /// Records `marked_as_read` of `materialID` when that material is the one open.
+    /// - Throws: ``ReadingRuntimeError/noOpenMaterial`` when another material (or none) is open.
+    public func markAsRead(materialID: String) async throws(ReadingRuntimeError) {
+        guard current?.context.materialID == materialID else { throw .noOpenMaterial }
+        try await markAsRead()
+    }
+
     /// Closes the open material: records the pending position and `closed`, stops the
     /// heartbeat.
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
     public func close() async throws(ReadingRuntimeError) {
-        guard let open = current else { throw .noOpenMaterial }
-        recordPendingPosition()
+        guard current != nil else { throw .noOpenMaterial }
+        closeOpenSession()
+        await handOff()
+    }
+
+    /// Closes `materialID` as ``close()`` does, when it is the material open; returns
+    /// whether it was. Another material open stays open.
+    @discardableResult
+    public func close(materialID: String) async -> Bool {
+        guard current?.context.materialID == materialID else { return false }
+        closeOpenSession()
+        await handOff()
+        return true
+    }
+
+    /// Ends the manager (its learner signed out): the open material is closed, every timer
+    /// stopped for good, the events handed to the queue and a flush under way cancelled
+    /// (what it did not deliver stays in the queue). Nothing restarts the timers afterwards.
+    public func shutDown() async {
+        closeOpenSession()
+        isShutDown = true
         stopTimers()
+        await handOff()
+        await queue.cancelFlush()
+    }
+
+    /// Closes the open session, if any, without a suspension: records the pending position
+    /// and `closed`, stops the heartbeat (and the flush timer, unless it runs while idle).
+    private func closeOpenSession() {
+        guard let open = current else { return }
+        recordPendingPosition()
+        stopReadingTimers()
+        if !configuration.flushesWhileIdle { stopFlushTimer() }
         current = nil
         _ = try? runtime.closeSession(open.sessionID, at: scheduler.now())
-        await handOff()
     }
 
     /// The app went to the background: the pending position is recorded, the session
@@ -142,6 +209,8 @@ public actor ReadingRuntimeSessionManager {
 
     /// The app came back: stale runtime events are pending again, sessions idle for longer
     /// than the stale age are closed, and the open session resumes with its heartbeat.
+    /// With ``ReadingSessionManagerConfiguration/flushesWhileIdle`` the flush timer starts
+    /// (or goes on) whether a material is open or not.
     public func willEnterForeground() async {
         isInBackground = false
         _ = runtime.reloadStale()
@@ -156,19 +225,24 @@ public actor ReadingRuntimeSessionManager {
                 startFlushTimer()
             }
         }
+        if configuration.flushesWhileIdle, flushTimer == nil { startFlushTimer() }
         await handOff()
     }
 
     /// Hands every recorded event to the queue and uploads what it holds, failed events
-    /// included (``ReadingEventUploadQueue/retryFailed()``).
+    /// included (``ReadingEventUploadQueue/retryFailed()``); the result is also told to the
+    /// readers of ``flushResults()``.
     public func flush() async -> FlushResult {
         await handOff()
-        return await queue.retryFailed()
+        let result = await queue.retryFailed()
+        flushBroadcast.yield(result)
+        return result
     }
 
     // MARK: - Timers
 
     private func startHeartbeat() {
+        guard !isShutDown else { return }
         heartbeat?.cancel()
         let generation = timerGeneration
         heartbeat = scheduler.schedule(after: configuration.heartbeatInterval) { [weak self] in
@@ -177,25 +251,36 @@ public actor ReadingRuntimeSessionManager {
     }
 
     private func startFlushTimer() {
+        guard !isShutDown else { return }
         flushTimer?.cancel()
-        let generation = timerGeneration
+        let generation = flushGeneration
         flushTimer = scheduler.schedule(after: configuration.flushInterval) { [weak self] in
             await self?.flushTimerFired(generation: generation)
         }
     }
 
     private func stopTimers() {
+        stopReadingTimers()
+        stopFlushTimer()
+    }
+
+    /// Stops the heartbeat and the debounce.
+    private func stopReadingTimers() {
         timerGeneration += 1
         heartbeat?.cancel()
         heartbeat = nil
         debounce?.cancel()
         debounce = nil
+    }
+
+    private func stopFlushTimer() {
+        flushGeneration += 1
         flushTimer?.cancel()
         flushTimer = nil
     }
 
     private func flushTimerFired(generation: Int) async {
-        guard generation == timerGeneration, !isInBackground, current != nil else { return }
+        guard generation == flushGeneration, !isInBackground, current != nil || configuration.flushesWhileIdle else { return }
         startFlushTimer()
         _ = await flush()
     }

@@ -17,6 +17,10 @@ public struct ReadingSessionManagerConfiguration: Sendable, Hashable {
     /// Seconds between two flushes of the upload queue while a material is open and the app
     /// in the foreground (default 30, the design's upload timer).
     public var flushInterval: Double
+    /// `true`: the queue is flushed every ``flushInterval`` seconds while the app is in the
+    /// foreground, whether a material is open or not (the app's upload timer, from the first
+    /// `willEnterForeground()`); `false` (default): only while a material is open.
+    public var flushesWhileIdle: Bool
     /// The `platform` of the events (default `"ios"`).
     public var platform: String
     /// The `appVersion` of the events, such as `"1.4.0"`; `nil` leaves it out.
@@ -28,12 +32,13 @@ public struct ReadingSessionManagerConfiguration: Sendable, Hashable {
     /// Creates a configuration; values are clamped to sensible minimums.
     public init(heartbeatInterval: Double = 15, positionDebounce: Double = 2, staleSessionAge: Double = 1_800,
                 handOffBatchSize: Int = 500, flushInterval: Double = 30, platform: String = ReadingEventUploadItem.appPlatform,
-                appVersion: String? = nil, timeZone: TimeZone = .current) {
+                appVersion: String? = nil, timeZone: TimeZone = .current, flushesWhileIdle: Bool = false) {
         self.heartbeatInterval = max(0.001, heartbeatInterval)
         self.positionDebounce = max(0, positionDebounce)
         self.staleSessionAge = max(0, staleSessionAge)
         self.handOffBatchSize = max(1, handOffBatchSize)
         self.flushInterval = max(0.001, flushInterval)
+        self.flushesWhileIdle = flushesWhileIdle
         self.platform = platform
         self.appVersion = appVersion
         self.timeZone = timeZone

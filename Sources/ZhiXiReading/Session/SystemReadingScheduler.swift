@@ -2,11 +2,16 @@ import Foundation
 
 /// The system clock and timers on Swift tasks: the scheduler of the app.
 public struct SystemReadingScheduler: ReadingScheduler {
-    /// Creates the scheduler.
-    public init() {}
+    private let clock: @Sendable () -> Date
 
-    /// `Date()`.
-    public func now() -> Date { Date() }
+    /// Creates the scheduler; `now` is its clock (the system's by default: the app's clock
+    /// when it has one of its own), the timers sleep in real time.
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        clock = now
+    }
+
+    /// The clock's time.
+    public func now() -> Date { clock() }
 
     /// A task that sleeps `seconds`, then runs `action` unless cancelled meanwhile.
     public func schedule(after seconds: Double, _ action: @escaping @Sendable () async -> Void) -> any ReadingTimer {

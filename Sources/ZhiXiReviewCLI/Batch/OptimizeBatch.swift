@@ -11,7 +11,7 @@ import ZhiXiTraining
 /// when none were) — with `"note": "…"` when there was too little data for a full fit (the
 /// defaults, or only the initial stabilities, and why), or `{"line": N, "userId": …|null,
 /// "error": "…"}`. Learners are fitted on all cores by ``BatchRunner``, a few in flight,
-/// through ``ParameterOptimizer`` in the library.
+/// through `ParameterOptimizer` in the library.
 enum OptimizeBatch {
     /// Runs the batch.
     /// - Throws: 64 for an input file beside `--batch` or an option that has no meaning for a
@@ -38,11 +38,17 @@ enum OptimizeBatch {
         let configuration = chosen
         let zone = try arguments.value(of: TrainingInput.timeZone)
         let hour = try arguments.value(of: TrainingInput.dayStart)
-        let now = context.now
+        let now = try arguments.value(of: TrainingInput.now, default: context.now)
+        if try arguments.value(of: TrainingInput.elapsed, default: .calendar) == .anki {
+            throw arguments.usageError("--elapsed anki is for review logs; optimize --batch reads workspaces, whose days are study days")
+        }
+        let current = try ParameterSource.load(arguments, context: context)
+        let currentName = try ParameterSource.describe(arguments)
         let reader = try LineReader(path: path, context: context, trimsLinesOtherThanObjects: true)
         let inputName = reader.name
         let summary = try await BatchRunner.run(reader, context: context) { line in
-            fit(line, configuration: configuration, zone: zone, hour: hour, now: now, inputName: inputName)
+            fit(line, configuration: configuration, zone: zone, hour: hour, now: now, current: (current, currentName),
+                inputName: inputName)
         }
         if summary.failedCount > 0 {
             throw .dataError(summary.failureMessage(inputName: inputName, verb: "read"))
@@ -51,7 +57,7 @@ enum OptimizeBatch {
 
     /// One learner's output line.
     static func fit(_ line: LineReader.Line, configuration: OptimizerConfiguration, zone: String?, hour: Int?, now: Date,
-                    inputName: String) -> BatchRunner.LineResult {
+                    current: (parameters: FSRSParameters, name: String), inputName: String) -> BatchRunner.LineResult {
         let workspace: LearnerWorkspace
         switch BatchLine.workspace(line, inputName: inputName) {
         case .success(let decoded): workspace = decoded
@@ -67,9 +73,13 @@ enum OptimizeBatch {
                                      message: "\(inputName) line \(line.number): \(place)\(error.description)").result
         }
         let result = ParameterOptimizer(configuration: configuration).optimize(dataset)
-        let report = LearnerFit(userID: userID, parameters: ParameterList(parameters: result.parameters),
+        let selection = ParameterSelection(fitted: result.parameters, current: current.parameters, dataset: dataset)
+        let note = selection.outcome == .keptCurrent
+            ? OptimizeCommand.keptCurrentSentence(selection, name: current.name, items: dataset.itemCount, fit: result.parameters)
+            : (result.outcome == .fitted ? nil : result.outcome.description)
+        let report = LearnerFit(userID: userID, parameters: ParameterList(parameters: selection.parameters),
                                 reviews: dataset.reviewCount, items: result.itemCount, logLoss: .shortest(result.logLossAfter),
-                                note: result.outcome == .fitted ? nil : result.outcome.description)
+                                note: note)
         do {
             return BatchRunner.LineResult(bytes: Array(try ReportJSONEncoder(style: .compact).text(report).utf8) + [0x0A], failed: false)
         } catch {

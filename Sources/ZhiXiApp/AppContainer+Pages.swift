@@ -1,0 +1,54 @@
+import ZhiXiChatFeature
+import ZhiXiDomain
+import ZhiXiFeedbackFeature
+import ZhiXiKnowledgeFeature
+import ZhiXiProgressFeature
+import ZhiXiRepositories
+
+/// The pages of the AI tutor, the library and its learning paths, feedback and progress, made
+/// from the container's client, session and storage (each learner's files under the storage
+/// directory), in the configuration's language and clock.
+extension AppContainer {
+    /// The signed-in learner's id, read from the session.
+    private var signedInUserID: @Sendable () async -> String? {
+        let session = session
+        return { await MainActor.run { session.currentUser?.id } }
+    }
+
+    /// The AI tutor page of the lesson `lessonID` (`nil`: a conversation about anything).
+    public func makeChatViewModel(lessonID: String? = nil) -> AIChatViewModel {
+        AIChatViewModel(lessonID: lessonID,
+                        repository: TutorChatRepository(client: client, storage: storage, userID: signedInUserID, now: configuration.now),
+                        session: sessionRepository, language: language, now: configuration.now)
+    }
+
+    /// The library page: knowledge bases and their learning paths.
+    public func makeKnowledgeLibraryViewModel() -> KnowledgeLibraryViewModel {
+        KnowledgeLibraryViewModel(repository: knowledgeRepository(), session: sessionRepository, language: language,
+                                  now: configuration.now)
+    }
+
+    /// The page of the learning path `pathID`: its lessons with their next reviews.
+    public func makeLearningPathViewModel(pathID: String) -> LearningPathViewModel {
+        LearningPathViewModel(pathID: pathID, repository: knowledgeRepository(), session: sessionRepository,
+                              language: language, now: configuration.now)
+    }
+
+    /// The feedback page, about the session `sessionID` or the analysis `analysisID` if given.
+    public func makeFeedbackViewModel(sessionID: String? = nil, analysisID: String? = nil) -> FeedbackViewModel {
+        FeedbackViewModel(repository: FeedbackSubmissionRepository(client: client, userID: signedInUserID), session: sessionRepository,
+                          sessionID: sessionID, analysisID: analysisID, language: language)
+    }
+
+    /// The progress page: totals, the last 7 days, the last year.
+    public func makeLearningProgressViewModel() -> LearningProgressViewModel {
+        LearningProgressViewModel(repository: OfflineFirstProgressRepository(services: services, storage: storage, userID: signedInUserID),
+                                  session: sessionRepository, language: language, now: configuration.now)
+    }
+
+    private func knowledgeRepository() -> OfflineFirstKnowledgeRepository {
+        var planner = configuration.planner
+        planner.language = language
+        return OfflineFirstKnowledgeRepository(services: services, storage: storage, planner: planner, userID: signedInUserID)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import ZhiXiAnalysisFeature
+import ZhiXiAuthFeature
+import ZhiXiChatFeature
+import ZhiXiDomain
+import ZhiXiFeedbackFeature
+import ZhiXiHomeFeature
+import ZhiXiKnowledgeFeature
+import ZhiXiModel
+import ZhiXiPlanner
+import ZhiXiProgressFeature
+import ZhiXiReading
+import ZhiXiRepositories
+import ZhiXiReviewFeature
+
+/// The app for SwiftUI previews and UI tests: the real repositories and view models, as
+/// `AppContainer` makes them, over the in-memory API (``PreviewAPI``, the sample learner) and a
+/// session without network (``PreviewSessionRepository``), the device's files in a temporary
+/// directory of their own. Nothing reaches the network.
+///
+/// ```swift
+/// let app = PreviewApp()                      // the sample learner, signed in, the server answering
+/// let plan = app.makeReviewPlanViewModel()
+/// await plan.load()                            // the plan of 29 November 2026, 09:00 in Shanghai
+/// app.tearDown()                               // when the pages are gone: the temporary files removed
+/// ```
+@MainActor
+public final class PreviewApp {
+    /// The in-memory API.
+    public let api: PreviewAPI
+    /// The session.
+    public let session: PreviewSessionRepository
+    /// The device's files (a temporary directory).
+    public let storage: LearnerStorage
+    /// The language of the pages, of the plans' reasons and of the AI.
+    public let language: AppLanguage
+    /// The clock of the pages: ``PreviewSample/now``.
+    public let now: @Sendable () -> Date
+    /// The review tasks, offline first.
+    public let reviews: OfflineFirstReviewRepository
+    private let planner: PlannerConfiguration
+
+    /// Makes the app.
+    /// - Parameters:
+    ///   - mode: how the API answers (default: from the sample learner's data).
+    ///   - signedIn: whether the sample learner is signed in (default `true`).
+    ///   - language: the pages' language (default Simplified Chinese).
+    ///   - workspace: the learner's data (default the sample learner's).
+    public init(mode: PreviewServerMode = .answering, signedIn: Bool = true, language: AppLanguage = .default,
+                workspace: LearnerWorkspace = PreviewSample.workspace) {
+        var planner = PlannerConfiguration()
+        planner.language = language
+        self.planner = planner
+        self.language = language
+        now = { PreviewSample.now }
+        api = PreviewAPI(workspace: workspace, planner: planner, now: now)
+        api.setMode(mode)
+        session = PreviewSessionRepository(user: workspace.user ?? PreviewSample.user, signedIn: signedIn)
+        storage = LearnerStorage(root: FileManager.default.temporaryDirectory
+            .appendingPathComponent("zhixi-preview-\(UUID().uuidString.lowercased())", isDirectory: true))
+        let session = session
+        reviews = OfflineFirstReviewRepository(services: api.services, storage: storage, planner: planner,
+                                               userID: { await MainActor.run { session.signedInUserID } })
+    }
+
+    /// The signed-in learner's id, read from the session.
+    private var userID: @Sendable () async -> String? {
+        let session = session
+        return { await MainActor.run { session.signedInUserID } }
+    }
+
+    /// Keeps the learner's data on the device as a pull would have (so pages work offline).
+    public func keepOnDevice() async throws(RepositoryFailure) {
+        let workspace = api.workspace
+        try await storage.place(forUser: session.user.id).cache.update { $0 = workspace }
+    }
+
+    /// Makes the device's storage unusable (a file where the learners' directories go): every
+    /// page that keeps something on the device fails with `RepositoryFailure.storage`.
+    public func breakStorage() throws {
+        try FileManager.default.createDirectory(at: storage.root, withIntermediateDirectories: true)
+        try Data("not a directory".utf8).write(to: storage.root.appendingPathComponent("users"))
+    }
+
+    /// Removes the device's temporary files; call once the pages are gone.
+    public func tearDown() {
+        try? FileManager.default.removeItem(at: storage.root)
+    }
+
+    // MARK: - The pages, as AppContainer makes them
+
+    /// The login page.
+    public func makeLoginViewModel() -> LoginViewModel {
+        LoginViewModel(session: session, language: language)
+    }
+
+    /// The review-plan page.
+    public func makeReviewPlanViewModel() -> ReviewPlanViewModel {
+        ReviewPlanViewModel(repository: reviews, session: session, language: language, now: now)
+    }
+
+    /// The study home.
+    public func makeStudyHomeViewModel() -> StudyHomeViewModel {
+        let learning = LearningProgressRepository(services: api.services, storage: storage, language: language, userID: userID)
+        return StudyHomeViewModel(useCase: StudyHomeUseCase(reviews: reviews, learning: learning), session: session, language: language, now: now)
+    }
+
+    /// The analysis page of the lesson `lessonID`.
+    public func makeAnalysisViewModel(lessonID: String) -> AnalysisViewModel {
+        let analyses = RecallAnalysisRepository(services: api.services, storage: storage, userID: userID)
+        return AnalysisViewModel(lessonID: lessonID, useCase: AnalyzeRecallUseCase(analyses: analyses, reviews: reviews), session: session,
+                                 language: language, now: now)
+    }
+
+    /// The AI tutor page of the lesson `lessonID` (`nil`: about anything).
+    public func makeChatViewModel(lessonID: String? = nil) -> AIChatViewModel {
+        AIChatViewModel(lessonID: lessonID, repository: TutorChatRepository(chat: api, storage: storage, userID: userID, now: now),
+                        session: session, language: language, now: now)
+    }
+
+    /// The library page.
+    public func makeKnowledgeLibraryViewModel() -> KnowledgeLibraryViewModel {
+        KnowledgeLibraryViewModel(repository: knowledge, session: session, language: language, now: now)
+    }
+
+    /// The page of the learning path `pathID`.
+    public func makeLearningPathViewModel(pathID: String) -> LearningPathViewModel {
+        LearningPathViewModel(pathID: pathID, repository: knowledge, session: session, language: language, now: now)
+    }
+
+    /// The feedback page.
+    public func makeFeedbackViewModel(sessionID: String? = nil, analysisID: String? = nil) -> FeedbackViewModel {
+        FeedbackViewModel(repository: FeedbackSubmissionRepository(service: api, userID: userID), session: session, sessionID: sessionID,
+                          analysisID: analysisID, language: language)
+    }
+
+    /// The progress page.
+    public func makeLearningProgressViewModel() -> LearningProgressViewModel {
+        LearningProgressViewModel(repository: OfflineFirstProgressRepository(services: api.services, storage: storage, userID: userID),
+                                  session: session, language: language, now: now)
+    }
+
+    private var knowledge: OfflineFirstKnowledgeRepository {
+        OfflineFirstKnowledgeRepository(services: api.services, storage: storage, planner: planner, userID: userID)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+
+/// The sample learner the previews show: 林晓 of `data/sample-workspace.json` (bundled with this
+/// module), 29 November 2026 at 09:00 in Shanghai, her time zone.
+public enum PreviewSample {
+    /// The previews' clock: 2026-11-29T01:00:00Z (09:00 in Shanghai; study days start at 04:00).
+    public static let now = ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
+
+    /// The sample learner's workspace, as the bundled file holds it.
+    public static var workspace: LearnerWorkspace { loaded.workspace }
+
+    /// The sample learner.
+    public static var user: User { loaded.user }
+
+    /// The bundled file's bytes: `data/sample-workspace.json` as the package ships it.
+    public static func fileData() throws -> Data {
+        guard let url = Bundle.module.url(forResource: "sample-workspace", withExtension: "json") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "sample-workspace.json in the ZhiXiAppPreview bundle"])
+        }
+        return try Data(contentsOf: url)
+    }
+
+    private static let loaded: (workspace: LearnerWorkspace, user: User) = {
+        // The file ships with the module; it not reading is a broken build, not a state to show.
+        let workspace = try! LearnerWorkspace(jsonData: try! fileData())
+        let user = workspace.user ?? User(id: workspace.profile.userID, appleUserID: "apple-preview", displayName: "林晓",
+                                          onboardingCompleted: true, createdAt: now)
+        return (workspace, user)
+    }()
+}

@@ -1,0 +1,87 @@
+import ZhiXiDomain
+import ZhiXiModel
+
+/// The session of the previews: the sample learner (or a user given) signed in or not, routed
+/// to main or onboarding as the user's `onboardingCompleted` says; ``signIn()`` signs in at
+/// once, or fails as ``setSignInFailure(_:)`` says; every change of the login state is told to
+/// every stream of ``loginStates()``. No network, no Keychain.
+@MainActor
+public final class PreviewSessionRepository: SessionRepository {
+    /// The learner signed in by ``signIn()``.
+    public private(set) var user: User
+    /// `true` while signed in.
+    public private(set) var isSignedIn: Bool
+    /// Sign-outs so far (pages sign out when a repository says the session is gone).
+    public private(set) var signOutCount = 0
+    private var signInFailure: SignInFailure?
+    private var streams: [AsyncStream<Bool>.Continuation] = []
+
+    /// A session of `user` (default the sample learner), signed in or not.
+    public init(user: User = PreviewSample.user, signedIn: Bool = true) {
+        self.user = user
+        isSignedIn = signedIn
+    }
+
+    /// The signed-in learner's id.
+    public var signedInUserID: String? { isSignedIn ? user.id : nil }
+
+    /// Main or onboarding while signed in, login otherwise.
+    public var destination: AppDestination { isSignedIn ? (user.onboardingCompleted ? .main : .onboarding) : .login }
+
+    /// Never working: every change is at once.
+    public var isWorking: Bool { false }
+
+    /// Always confirmed.
+    public var isUnverified: Bool { false }
+
+    /// The current state, then every change.
+    public func loginStates() -> AsyncStream<Bool> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .unbounded)
+        continuation.yield(isSignedIn)
+        streams.append(continuation)
+        return stream
+    }
+
+    /// Nothing to restore.
+    public func restore() async -> SessionRestoreFailure? { nil }
+
+    /// Nothing to confirm.
+    public func verify() async {}
+
+    /// Signs in, unless a failure was set.
+    public func signIn() async throws(SignInFailure) -> AppDestination {
+        if let signInFailure { throw signInFailure }
+        setSignedIn(true)
+        return destination
+    }
+
+    /// Signs in as ``signIn()`` does: the credential is not looked at.
+    public func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
+        try await signIn()
+    }
+
+    /// Takes the answered user when it is the learner signed in (the onboarding finished).
+    @discardableResult
+    public func accept(_ user: User) -> AppDestination {
+        if isSignedIn, user.id == self.user.id { self.user = user }
+        return destination
+    }
+
+    /// Signs out.
+    public func signOut() async {
+        signOutCount += 1
+        setSignedIn(false)
+    }
+
+    /// Signs in or out at once.
+    public func setSignedIn(_ signedIn: Bool) {
+        guard signedIn != isSignedIn else { return }
+        isSignedIn = signedIn
+        for stream in streams { stream.yield(signedIn) }
+    }
+
+    /// Makes the next sign-ins fail with `failure` (`nil`: succeed).
+    public func setSignInFailure(_ failure: SignInFailure?) {
+        signInFailure = failure
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Observation
+import ZhiXiDomain
+import ZhiXiModel
+
+/// The AI tutor page (AI 导师): the conversation kept on the device, the learner's question,
+/// and the tutor's reply drawn as it arrives when the server streams it (the whole reply at
+/// once when it does not).
+///
+/// - ``load()`` reads the conversation (``ChatUiState/loading``, then the conversation or the
+///   error); a conversation whose last message was never answered says so, with a retry.
+/// - ``send()`` sends ``draft``: kept on the device first (the field is then cleared), then
+///   answered; ``ChatScreen/reply`` grows with each piece. Nothing else is sent while a reply
+///   is on its way (``ChatScreen/isReplying``); an empty or too long message is not sent (the
+///   screen says why).
+/// - A reply cut off mid-way keeps what arrived on screen with a notice and a retry
+///   (``retry()`` asks again; the new reply replaces it); a reply that never began says why.
+/// - Each step (load, send, retry, new conversation) cancels the one before: only the latest
+///   lands. Behind sign-in: ``ChatUiState/loggedOut`` the moment the session signs out, mid-reply
+///   too (the reply is stopped, nothing of it lands).
+/// - Texts are in the language given, and the tutor answers in it.
+@MainActor
+@Observable
+public final class AIChatViewModel {
+    /// What the page draws.
+    public private(set) var uiState: ChatUiState
+    /// What the learner is writing: bind the text field to it; ``send()`` sends it.
+    public var draft = ""
+
+    /// The lesson the conversation is about, `nil` for a conversation about anything.
+    @ObservationIgnored public let lessonID: String?
+    /// The wording of the page's texts; the tutor answers in its language too.
+    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored private let repository: any ChatRepository
+    @ObservationIgnored private let session: any SessionRepository
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let steps = LatestLoad()
+    @ObservationIgnored private var watcher: LoginStateWatcher?
+    @ObservationIgnored private var hasBeenLoaded = false
+    @ObservationIgnored private var conversation: ChatConversation?
+    @ObservationIgnored private var reply: ChatReplyDraft?
+    @ObservationIgnored private var isReplying = false
+    @ObservationIgnored private var notice: ScreenError?
+    @ObservationIgnored private var inputMessage: String?
+    /// Whether the latest ``send()`` got its message kept.
+    @ObservationIgnored private var lastSendKept = false
+
+    /// Creates the page's view model.
+    /// - Parameters:
+    ///   - lessonID: the lesson the conversation is about (`nil`: anything).
+    ///   - repository: the conversations and the tutor.
+    ///   - session: the login state (the page is behind sign-in).
+    ///   - language: the language of the texts and of the tutor's answers (default Simplified Chinese).
+    ///   - now: the clock (when a message was written).
+    public init(lessonID: String? = nil, repository: any ChatRepository, session: any SessionRepository, language: AppLanguage = .default,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.lessonID = lessonID
+        self.repository = repository
+        self.session = session
+        self.now = now
+        wording = .forLanguage(language)
+        uiState = session.isSignedIn ? .loading : .loggedOut
+        watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
+            guard let self else { return }
+            if !isSignedIn {
+                self.showLoggedOut()
+            } else if self.hasBeenLoaded {
+                Task { await self.load() }
+            } else {
+                self.uiState = .loading
+            }
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Reads the conversation: ``ChatUiState/loading``, then the conversation (or the error).
+    /// Cancels a step under way (a reply on its way stops; the question stays, unanswered).
+    public func load() async {
+        hasBeenLoaded = true
+        guard session.isSignedIn else { return showLoggedOut() }
+        await steps.run { [weak self] isCurrent in await self?.performLoad(isCurrent: isCurrent) }
+    }
+
+    /// Sends ``draft`` and shows the reply as it arrives; returns once the reply is complete or
+    /// failed. Returns whether the message was kept (and ``draft`` cleared): `false` when it was
+    /// not sent (empty, too long, a reply still on its way, the page not loaded) or could not
+    /// be kept.
+    @discardableResult
+    public func send() async -> Bool {
+        guard session.isSignedIn else {
+            showLoggedOut()
+            return false
+        }
+        guard conversation != nil, !isReplying else { return false }
+        let text = draft.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return refuse(wording.chatEmptyMessage) }
+        guard text.count <= ChatTurn.maximumLearnerLength else {
+            return refuse(wording.fill(wording.chatTooLong, [.count: String(ChatTurn.maximumLearnerLength)]))
+        }
+        lastSendKept = false
+        await steps.run { [weak self] isCurrent in
+            guard let self else { return }
+            await self.perform(self.repository.send(text, lessonID: self.lessonID, language: self.wording.language, sentAt: self.now()),
+                               isCurrent: isCurrent)
+        }
+        return lastSendKept
+    }
+
+    /// After an error: the page's error loads again; a reply cut off, failed or never given is
+    /// asked for again (what arrived of it is replaced by the new reply).
+    public func retry() async {
+        if case .error = uiState { return await load() }
+        guard session.isSignedIn, conversation?.awaitsReply == true, !isReplying else { return }
+        await steps.run { [weak self] isCurrent in
+            guard let self else { return }
+            await self.perform(self.repository.reply(lessonID: self.lessonID, language: self.wording.language), isCurrent: isCurrent)
+        }
+    }
+
+    /// Forgets the conversation on the device and starts an empty one (a reply on its way stops).
+    public func startNewConversation() async {
+        guard session.isSignedIn else { return showLoggedOut() }
+        guard conversation != nil else { return }
+        await steps.run { [weak self] isCurrent in await self?.performClear(isCurrent: isCurrent) }
+    }
+
+    // MARK: - Steps
+
+    private func performLoad(isCurrent: @MainActor () -> Bool) async {
+        if uiState != .loading { uiState = .loading }
+        conversation = nil
+        resetExchange()
+        let result = await Result.of { () async throws(RepositoryFailure) in try await repository.conversation(lessonID: lessonID) }
+        guard isCurrent() else { return }
+        switch result {
+        case .success(let conversation):
+            self.conversation = conversation
+            if conversation.awaitsReply { notice = ScreenError(message: wording.chatUnanswered, retryTitle: wording.retry) }
+            redraw()
+        case .failure(.signedOut):
+            showLoggedOut()
+            await session.signOut()
+        case .failure(.cancelled):
+            break
+        case .failure(let failure):
+            uiState = .error(ScreenError(failure, wording: wording))
+        }
+    }
+
+    /// Follows one exchange with the tutor to its end.
+    private func perform(_ events: AsyncStream<ChatReplyEvent>, isCurrent: @MainActor () -> Bool) async {
+        resetExchange()
+        isReplying = true
+        reply = ChatReplyDraft(speakerName: wording.chatTitle, text: "", isStreaming: true)
+        redraw()
+        var accepted = false
+        for await event in events {
+            guard isCurrent() else { return }
+            switch event {
+            case .accepted(let turn):
+                accepted = true
+                lastSendKept = true
+                conversation?.turns.append(turn)
+                if draft.trimmingCharacters(in: .whitespacesAndNewlines) == turn.text { draft = "" }
+            case .text(let piece):
+                reply?.text += piece
+            case .finished(let turn):
+                if conversation?.turns.last?.id != turn.id { conversation?.turns.append(turn) }
+                reply = nil
+                isReplying = false
+            case .interrupted:
+                reply?.isStreaming = false
+                isReplying = false
+                notice = ScreenError(message: wording.chatInterrupted, retryTitle: wording.retry)
+            case .failed(.signedOut):
+                showLoggedOut()
+                await session.signOut()
+                return
+            case .failed(let failure):
+                reply = nil
+                isReplying = false
+                if accepted || conversation?.awaitsReply == true {
+                    notice = ScreenError(message: message(for: failure), retryTitle: wording.retry)
+                } else {
+                    inputMessage = wording.chatNotSaved
+                }
+            }
+            redraw()
+            if !isReplying { return }
+        }
+        // The stream ended without its last event: stopped from outside.
+        guard isCurrent() else { return }
+        reply = nil
+        isReplying = false
+        if conversation?.awaitsReply == true { notice = ScreenError(message: wording.chatUnanswered, retryTitle: wording.retry) }
+        redraw()
+    }
+
+    private func performClear(isCurrent: @MainActor () -> Bool) async {
+        resetExchange()
+        let result = await Result.of { () async throws(RepositoryFailure) in try await repository.clear(lessonID: lessonID) }
+        guard isCurrent() else { return }
+        switch result {
+        case .success:
+            conversation?.turns = []
+        case .failure(.signedOut):
+            showLoggedOut()
+            return await session.signOut()
+        case .failure(.cancelled):
+            return
+        case .failure(let failure):
+            notice = ScreenError(failure, wording: wording)
+        }
+        redraw()
+    }
+
+    // MARK: - Drawing
+
+    private func message(for failure: RepositoryFailure) -> String {
+        switch failure {
+        case .unreachable: wording.chatUnreachable
+        case .serverError, .notFound: wording.chatServerError
+        default: wording.message(for: failure)
+        }
+    }
+
+    private func refuse(_ message: String) -> Bool {
+        inputMessage = message
+        redraw()
+        return false
+    }
+
+    private func resetExchange() {
+        reply = nil
+        isReplying = false
+        notice = nil
+        inputMessage = nil
+    }
+
+    private func redraw() {
+        guard let conversation else { return }
+        let title = conversation.lessonTitle.map { wording.fill(wording.chatAboutLesson, [.title: $0]) } ?? wording.chatTitle
+        let messages = conversation.turns.map { turn in
+            ChatBubble(id: turn.id, isLearner: turn.speaker == .learner,
+                       speakerName: turn.speaker == .learner ? wording.chatLearnerName : wording.chatTitle, text: turn.text)
+        }
+        let screen = ChatScreen(title: title, messages: messages, greeting: messages.isEmpty && reply == nil ? wording.chatGreeting : nil,
+                                reply: reply, isReplying: isReplying, replyingText: wording.chatReplying, notice: notice,
+                                inputMessage: inputMessage, placeholder: wording.chatPlaceholder,
+                                newConversationTitle: wording.chatNewConversation)
+        let state = ChatUiState.success(screen)
+        if uiState != state { uiState = state }
+    }
+
+    /// The page signed out: the step under way cancelled, the conversation forgotten.
+    private func showLoggedOut() {
+        steps.cancel()
+        conversation = nil
+        resetExchange()
+        draft = ""
+        uiState = .loggedOut
+    }
+}

@@ -1,0 +1,58 @@
+import Observation
+import ZhiXiDomain
+import ZhiXiModel
+
+/// The toasts of the learner's reading over the whole app: the server's refusals of an upload
+/// (timed, on going to the background, when the network is back) that the design says the
+/// learner is told of — `MATERIAL_ACCESS_DENIED` and `SOURCE_DELETED` — one toast per
+/// material and code while it is shown. Other refusals (`TEMPORARY_MATERIAL_EXPIRED`,
+/// `INVALID_…`) are not toasted; the repository's stream still carries them, codes included,
+/// for the app's logs.
+///
+/// Behind sign-in: signing out clears the toasts, and nothing told for a learner who signed
+/// out is shown to the next.
+@MainActor
+@Observable
+public final class ReadingNoticesViewModel {
+    /// The toasts to show, oldest first.
+    public private(set) var toasts: [ReadingToast] = []
+
+    /// The wording of the toasts.
+    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored private let session: any SessionRepository
+    @ObservationIgnored private var watcher: LoginStateWatcher?
+    @ObservationIgnored private var notices: StreamWatcher<ReadingUploadNotice>?
+    @ObservationIgnored private var nextID = 0
+
+    /// Starts following `repository`'s notices.
+    public init(repository: any ReadingRepository, session: any SessionRepository, language: AppLanguage = .default) {
+        self.session = session
+        wording = .forLanguage(language)
+        watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
+            if !isSignedIn { self?.toasts = [] }
+        }
+        notices = StreamWatcher(changes: repository.uploadNotices()) { [weak self] notice in
+            self?.received(notice)
+        }
+    }
+
+    /// Removes `toast` (its time is up, or the learner closed it).
+    public func dismiss(_ toast: ReadingToast) {
+        toasts.removeAll { $0.id == toast.id }
+    }
+
+    private func received(_ notice: ReadingUploadNotice) {
+        guard session.isSignedIn else { return }
+        let sentence: LearnerWording.Sentence
+        switch notice.kind {
+        case .accessDenied: sentence = wording.readingAccessDenied
+        case .sourceDeleted: sentence = wording.readingSourceDeleted
+        case .temporaryMaterialExpired, .invalid, .other: return
+        }
+        guard !toasts.contains(where: { $0.materialID == notice.materialID && $0.code == notice.code }) else { return }
+        nextID += 1
+        let title = notice.title.flatMap { $0.isEmpty ? nil : $0 } ?? wording.untitledMaterial
+        toasts.append(ReadingToast(id: nextID, materialID: notice.materialID, code: notice.code,
+                                   message: wording.fill(sentence, [.title: title])))
+    }
+}

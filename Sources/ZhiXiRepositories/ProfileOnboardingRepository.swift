@@ -1,0 +1,42 @@
+import Foundation
+import ZhiXiDomain
+import ZhiXiModel
+import ZhiXiNetwork
+import ZhiXiProfileService
+
+/// `OnboardingRepository` on the profile service: the study settings the server holds
+/// (`GET users/me/learning-profile`) and the first-run choices (`POST users/me/onboarding`).
+public struct ProfileOnboardingRepository: OnboardingRepository {
+    /// The services asked.
+    public let services: AppServices
+
+    /// Creates the repository.
+    public init(services: AppServices) {
+        self.services = services
+    }
+
+    /// The learner's study settings as answers, when the server holds settings the learner
+    /// made (`updatedAt` set); `nil` for a profile nobody set yet (the server's defaults).
+    public func savedAnswers() async throws(RepositoryFailure) -> OnboardingAnswers? {
+        let profile: UserLearningProfile
+        do {
+            profile = try await services.profile.learningProfile()
+        } catch {
+            throw RepositoryFailure(error)
+        }
+        guard profile.updatedAt != nil else { return nil }
+        return OnboardingAnswers(learningDirection: "", dailyMinutes: profile.dailyMinutes,
+                                 preferredLanguage: AppLanguage(preferredLanguage: profile.preferredLanguage), timeZone: profile.timeZone)
+    }
+
+    /// `POST users/me/onboarding`.
+    public func submit(_ answers: OnboardingAnswers) async throws(RepositoryFailure) -> User {
+        do {
+            return try await services.profile.completeOnboarding(OnboardingRequest(
+                learningDirection: answers.learningDirection, dailyMinutes: answers.dailyMinutes,
+                preferredLanguage: answers.preferredLanguage, timeZone: answers.timeZone))
+        } catch {
+            throw RepositoryFailure(error)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import ZhiXiAnalysisFeature
+import ZhiXiAppPreview
+import ZhiXiAppTestSupport
+import ZhiXiAuthFeature
+import ZhiXiChatFeature
+import ZhiXiDomain
+import ZhiXiFeedbackFeature
+import ZhiXiHomeFeature
+import ZhiXiKnowledgeFeature
+import ZhiXiModel
+import ZhiXiProgressFeature
+import ZhiXiReviewFeature
+
+
+/// Every page of the gallery, in each of its states, on the sample learner with no network.
+@Suite("PreviewGallery: every page in each state", .serialized)
+@MainActor
+struct PreviewGalleryTests {
+    @Test("the sample bundled with the module is data/sample-workspace.json, byte for byte")
+    func bundledSample() throws {
+        let shipped = try Data(contentsOf: AppFixture.packageRoot.appendingPathComponent("data/sample-workspace.json"))
+        #expect(try PreviewSample.fileData() == shipped, "copy data/sample-workspace.json to Sources/ZhiXiAppPreview/Resources/")
+        #expect(PreviewSample.user.id == "user-lin-xiao")
+    }
+
+    @Test("the pages that show one thing, in each state, in Chinese and in English", arguments: PreviewState.allCases)
+    func onePagePerState(_ state: PreviewState) async throws {
+        for language in [AppLanguage.simplifiedChinese, .english] {
+            let plan = await PreviewGallery.reviewPlan(state, language: language)
+            defer { plan.tearDown() }
+            let planState: PreviewState? = switch plan.viewModel.uiState {
+            case .loading: .loading
+            case .loggedOut: .loggedOut
+            case .error: .error
+            case .success(let screen): screen.isOffline ? .offline : .success
+            }
+            #expect(planState == state, "review plan, \(language)")
+
+            let home = await PreviewGallery.studyHome(state, language: language)
+            defer { home.tearDown() }
+            let homeState: PreviewState? = switch home.viewModel.uiState {
+            case .loading: .loading
+            case .loggedOut: .loggedOut
+            case .error: .error
+            case .success(let screen): screen.isOffline ? .offline : .success
+            }
+            #expect(homeState == state, "study home, \(language)")
+
+            let library = await PreviewGallery.knowledgeLibrary(state, language: language)
+            defer { library.tearDown() }
+            let libraryState: PreviewState? = switch library.viewModel.uiState {
+            case .loading: .loading
+            case .loggedOut: .loggedOut
+            case .error: .error
+            case .success(let screen): screen.isOffline ? .offline : .success
+            }
+            #expect(libraryState == state, "library, \(language)")
+            if case .success(let screen) = library.viewModel.uiState {
+                #expect(screen.bases.first?.paths.count == 5 && screen.title == LearnerWording.forLanguage(language).libraryTitle)
+            }
+
+            let path = await PreviewGallery.learningPath(state, language: language)
+            defer { path.tearDown() }
+            let pathState: PreviewState? = switch path.viewModel.uiState {
+            case .loading: .loading
+            case .loggedOut: .loggedOut
+            case .error: .error
+            case .success(let screen): screen.isOffline ? .offline : .success
+            }
+            #expect(pathState == state, "learning path, \(language)")
+            if case .success(let screen) = path.viewModel.uiState { #expect(screen.lessons.count == 6 && screen.lessons.contains { $0.nextReview != nil }) }
+
+            let progress = await PreviewGallery.learningProgress(state, language: language)
+            defer { progress.tearDown() }
+            let progressState: PreviewState? = switch progress.viewModel.uiState {
+            case .loading: .loading
+            case .loggedOut: .loggedOut
+            case .error: .error
+            case .success(let screen): screen.isOffline ? .offline : .success
+            }
+            #expect(progressState == state, "progress, \(language)")
+            if case .success(let screen) = progress.viewModel.uiState {
+                #expect(screen.trend.days.count == 7 && screen.heatmap.cells.count == 365 && screen.heatmap.activeDays > 0)
+            }
+        }
+    }
+
+    @Test("the analysis page in each state", arguments: AnalysisPreviewState.allCases)
+    func analysis(_ state: AnalysisPreviewState) async throws {
+        let page = await PreviewGallery.analysis(state)
+        defer { page.tearDown() }
+        let reached: AnalysisPreviewState = switch page.viewModel.uiState {
+        case .loading: .loading
+        case .ready: .ready
+        case .analyzing: .analyzing
+        case .analyzed: .analyzed
+        case .loggedOut: .loggedOut
+        case .error: .error
+        }
+        #expect(reached == state)
+    }
+
+    @Test("the AI tutor page in each state", arguments: ChatPreviewState.allCases)
+    func chat(_ state: ChatPreviewState) async throws {
+        let page = await PreviewGallery.chat(state)
+        defer { page.tearDown() }
+        let wording = LearnerWording.chinese
+        switch (state, page.viewModel.uiState) {
+        case (.loading, .loading), (.loggedOut, .loggedOut), (.error, .error):
+            break
+        case (.empty, .success(let screen)):
+            #expect(screen.messages.isEmpty && screen.greeting == wording.chatGreeting)
+        case (.conversation, .success(let screen)):
+            #expect(screen.messages.count == 2 && screen.messages.first?.text == PreviewGallery.sampleQuestion && screen.reply == nil)
+        case (.replying, .success(let screen)):
+            #expect(screen.isReplying && screen.reply?.isStreaming == true && !(screen.reply?.text.isEmpty ?? true))
+        case (.interrupted, .success(let screen)):
+            #expect(screen.notice?.message == wording.chatInterrupted && screen.reply?.isStreaming == false)
+        case (.failed, .success(let screen)):
+            #expect(screen.notice?.message == wording.chatUnreachable && screen.messages.map(\.text) == [PreviewGallery.sampleQuestion])
+        default:
+            Issue.record("\(state): \(page.viewModel.uiState)")
+        }
+    }
+
+    @Test("the feedback page in each state", arguments: FeedbackPreviewState.allCases)
+    func feedback(_ state: FeedbackPreviewState) async throws {
+        let page = await PreviewGallery.feedback(state)
+        defer { page.tearDown() }
+        let reached: FeedbackPreviewState = switch page.viewModel.uiState {
+        case .editing: .editing
+        case .submitting: .submitting
+        case .sent: .sent
+        case .failed: .failed
+        case .loggedOut: .loggedOut
+        }
+        #expect(reached == state)
+        #expect(page.app.api.feedback.count == (state == .sent ? 1 : 0), "only the sent state reached the in-memory server")
+    }
+
+    @Test("the login page in each state", arguments: LoginPreviewState.allCases)
+    func login(_ state: LoginPreviewState) async throws {
+        let page = await PreviewGallery.login(state)
+        defer { page.tearDown() }
+        switch state {
+        case .signedOut: #expect(page.viewModel.route == .login && page.viewModel.errorMessage == nil)
+        case .failed: #expect(page.viewModel.route == .login && page.viewModel.errorMessage != nil)
+        case .signedIn: #expect(page.viewModel.route == .main)
+        }
+    }
+}
