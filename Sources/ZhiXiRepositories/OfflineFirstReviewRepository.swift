@@ -66,7 +66,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
             let kept = try await place.cache.read()
             let pulled: Result<WorkspacePull.Fetched, APIError>
             do throws(APIError) {
-                pulled = .success(try await WorkspacePull(services: services).fetch(newerThan: kept))
+                pulled = .success(try await WorkspacePull(services: services).fetchMergeable(newerThan: kept))
             } catch {
                 pulled = .failure(error)
             }
