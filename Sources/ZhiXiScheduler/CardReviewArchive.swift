@@ -82,9 +82,11 @@ public enum CardReviewArchive {
         guard let headerLine = reader.nextLine() else { throw .missingColumn("card_id") }
         var columns = Columns()
         var fieldIndex = 0
+        var names: [String] = []
         for field in Fields(bytes: bytes, line: headerLine) {
             var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self)
             if fieldIndex == 0, name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+            names.append(name.trimmingCharacters(in: .whitespaces))
             switch name.trimmingCharacters(in: .whitespaces) {
             case "card_id": columns.card = fieldIndex
             case "review_time": columns.time = fieldIndex
@@ -95,6 +97,7 @@ public enum CardReviewArchive {
             }
             fieldIndex += 1
         }
+        if let repeated = CSVHeaderNames.firstRepeated(in: names, among: Self.columnNames) { throw .repeatedColumn(repeated) }
         for (index, name) in [(columns.card, "card_id"), (columns.time, "review_time"), (columns.rating, "review_rating"),
                               (columns.state, "review_state")] where index < 0 {
             throw .missingColumn(name)
@@ -120,6 +123,9 @@ public enum CardReviewArchive {
                 case columns.time:
                     guard let date = timestamp(value) else {
                         throw invalid("review_time", "an ISO-8601 time such as 2026-11-29T13:40:00Z, or epoch milliseconds")
+                    }
+                    guard SupportedYears.contains(secondsSince1970: date.timeIntervalSince1970) else {
+                        throw invalid("review_time", "a time in the years \(SupportedYears.description)")
                     }
                     time = date
                 case columns.rating:
@@ -150,6 +156,9 @@ public enum CardReviewArchive {
         }
         return reviews
     }
+
+    /// The columns the archive reads; each may be named once.
+    private static let columnNames: Set<String> = ["card_id", "review_time", "review_rating", "review_state", "review_duration"]
 
     /// Column positions of the header (-1: absent).
     private struct Columns {
