@@ -98,9 +98,9 @@ enum EventsEnqueueCommand: Command {
             if problems.count < reportedLines { problems.append("standard input line \(lineNumber): \(problem)") }
         }
         guard badLines == 0 else {
-            let more = badLines > problems.count ? "\n… and \(badLines - problems.count) more bad lines" : ""
-            throw .dataError("events enqueue: \(badLines) bad line\(badLines == 1 ? "" : "s"), nothing enqueued:\n"
-                             + problems.joined(separator: "\n") + more)
+            var failure = CommandError.dataError("events enqueue: \(badLines) bad line\(badLines == 1 ? "" : "s"), nothing enqueued:")
+            failure.detailLines = problems + (badLines > problems.count ? ["… and \(badLines - problems.count) more bad lines"] : [])
+            throw failure
         }
         return items
     }

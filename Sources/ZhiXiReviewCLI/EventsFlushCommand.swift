@@ -32,7 +32,8 @@ enum EventsFlushCommand: Command {
         meanwhile.
         """,
         options: [AuthOptions.server.erased, tokenFile.erased, AuthOptions.store.erased, batchSize.erased, retries.erased,
-                  AuthOptions.timeout.erased, format.erased, AuthOptions.verbose.erased, AuthOptions.insecureHTTP.erased,
+                  AuthOptions.timeout.erased, AuthOptions.maxTime.erased, format.erased, AuthOptions.verbose.erased,
+                  AuthOptions.insecureHTTP.erased,
                   SharedOptions.wait.erased],
         epilogue: """
         JSON output: {"uploaded", "duplicates", "dropped", "failed", "remaining", "requests",
@@ -57,7 +58,7 @@ enum EventsFlushCommand: Command {
         guard tokenPath == nil || storePath == nil else {
             throw arguments.usageError("events flush takes --token-file FILE or --store DIR, not both")
         }
-        let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
+        let clientConfiguration = try AuthOptions.clientConfiguration(arguments, retries: nil)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         let configuration = ReadingEventUploadQueueConfiguration(
             batchSize: try arguments.value(of: batchSize, default: 100),
@@ -78,7 +79,7 @@ enum EventsFlushCommand: Command {
         var logger: (@Sendable (APIRequestLog) -> Void)?
         if let requestLog { logger = { record in requestLog.append(record.description) } }
         let client = APIClient(baseURL: server, tokenStore: tokenStore,
-                               configuration: APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout * 4, retryPolicy: .none),
+                               configuration: clientConfiguration,
                                logger: logger)
         let queue = try EventsQueueAccess.open(path, create: false,
                                                server: APIReadingServer(client: client, refreshesOnUnauthorized: tokenPath == nil),

@@ -19,7 +19,8 @@ enum TasksOptions {
     /// A day `YYYY-MM-DD`.
     static func day(_ name: String, help: String) -> CommandOption<CivilDate> {
         CommandOption(name: name, placeholder: "D", help: help, defaultDescription: nil, isFlag: false, isRepeatable: false,
-                      example: "2026-11-29", expectation: "a date such as 2026-11-29", parse: { CivilDate(iso8601Date: $0) })
+                      example: "2026-11-29", expectation: "a date such as 2026-11-29, in the years \(SupportedYears.description)",
+                      parse: { CivilDate(iso8601Date: $0).flatMap { SupportedYears.contains($0) ? $0 : nil } })
     }
 
     /// The directory beside the store that holds each learner's default outbox: the store's
