@@ -79,12 +79,7 @@ public final class LockedFile {
             guard descriptor >= 0 else {
                 throw FileSystemError(.io, path: path, reason: "cannot be opened (\(FileSystemError.lastError))")
             }
-            do {
-                try FileLock.lock(descriptor, path: path, wait: wait)
-            } catch {
-                Foundation.close(descriptor)
-                throw error
-            }
+            try lockOrClose(descriptor, path: path, wait: wait)
             var held = stat()
             fstat(descriptor, &held)
             // Replaced by another writer while this one waited: lock the new file instead.
@@ -129,12 +124,7 @@ public final class LockedFile {
         }
         // Nobody else can hold the lock of a file that did not exist a moment ago but a run
         // that opened it since; wait for that one as for any writer.
-        do {
-            try FileLock.lock(descriptor, path: path, wait: wait)
-        } catch {
-            Foundation.close(descriptor)
-            throw error
-        }
+        try lockOrClose(descriptor, path: path, wait: wait)
         var held = stat()
         fstat(descriptor, &held)
         if mode != nil { fchmod(descriptor, permissions) }
@@ -143,26 +133,23 @@ public final class LockedFile {
                           wasCreated: true)
     }
 
-    /// The whole file as it is now, at most the limit it was opened with. O(size).
+    /// The whole file as it is now (empty for a new one), at most the limit it was opened
+    /// with. O(size).
     /// - Throws: ``FileSystemError`` of kind `.tooLarge` or `.io`.
     public func read() throws(FileSystemError) -> Data {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw FileSystemError(.io, path: path, reason: "cannot be read (\(FileSystemError.lastError))")
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                guard data.count + count <= limit else {
-                    throw FileSystemError(.tooLarge, path: path, reason: "grew past \(InputFile.describe(bytes: limit)) while being read")
-                }
-                data.append(contentsOf: buffer[0 ..< count])
-            } else if count == 0 {
-                return data
-            } else if errno != EINTR {
-                throw FileSystemError(.io, path: path, reason: "cannot be read (\(FileSystemError.lastError))")
-            }
+        return try InputFile.readStreamAllowingEmpty(descriptor, limit: limit, name: path)
+    }
+
+    /// Takes the lock of `descriptor`, waiting as `wait` says; closes it when that fails.
+    private static func lockOrClose(_ descriptor: Int32, path: String, wait: FileLockWait) throws(FileSystemError) {
+        do {
+            try FileLock.lock(descriptor, path: path, wait: wait)
+        } catch {
+            Foundation.close(descriptor)
+            throw error
         }
     }
 

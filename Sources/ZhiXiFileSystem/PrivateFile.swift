@@ -54,22 +54,7 @@ public enum PrivateFile {
     public static func read(_ path: String, limit: Int) throws(FileSystemError) -> Data? {
         guard let descriptor = try open(path) else { return nil }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: min(limit + 1, 1 << 16))
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                guard data.count + count <= limit else {
-                    throw FileSystemError(.tooLarge, path: path, reason: "is larger than the \(InputFile.describe(bytes: limit)) "
-                                          + "such a file can be; it was not written by this program")
-                }
-                data.append(contentsOf: buffer[0 ..< count])
-            } else if count == 0 {
-                return data
-            } else if errno != EINTR {
-                throw FileSystemError(.io, path: path, reason: "cannot be read (\(FileSystemError.lastError))")
-            }
-        }
+        return try InputFile.readStreamAllowingEmpty(descriptor, limit: limit, name: path)
     }
 
     /// Refuses the open file `descriptor` (at `path`) unless it is a regular file of the

@@ -57,28 +57,23 @@ public enum WorkspaceBounds {
 
     /// The first value of `workspace` outside its range, or `nil` when every value fits.
     public static func firstViolation(in workspace: LearnerWorkspace) -> WorkspaceBoundsViolation? {
-        do throws(WorkspaceBoundsViolation) {
-            try check(workspace)
-            return nil
-        } catch {
-            return error
-        }
+        violation { () throws(WorkspaceBoundsViolation) in try check(workspace) }
     }
 
     /// The first value of a session outside its range (its paths start with `path`), or `nil`.
     public static func firstViolation(session: LearningSession, path: String = "session") -> WorkspaceBoundsViolation? {
-        do throws(WorkspaceBoundsViolation) {
-            try check(session, path: path)
-            return nil
-        } catch {
-            return error
-        }
+        violation { () throws(WorkspaceBoundsViolation) in try check(session, path: path) }
     }
 
     /// The first value of an analysis outside its range (its paths start with `path`), or `nil`.
     public static func firstViolation(analysis: AIAnalysis, path: String = "analysis") -> WorkspaceBoundsViolation? {
+        violation { () throws(WorkspaceBoundsViolation) in try check(analysis, path: path) }
+    }
+
+    /// What `check` throws, or `nil`.
+    private static func violation(_ check: () throws(WorkspaceBoundsViolation) -> Void) -> WorkspaceBoundsViolation? {
         do throws(WorkspaceBoundsViolation) {
-            try check(analysis, path: path)
+            try check()
             return nil
         } catch {
             return error

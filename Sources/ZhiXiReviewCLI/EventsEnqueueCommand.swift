@@ -37,7 +37,8 @@ enum EventsEnqueueCommand: Command {
 
         exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), an input
         over its limit, or QUEUE is not a queue; 66 standard input cannot be read; 74 the queue
-        cannot be written; 75 another zhixi-review held the queue longer than --wait.
+        cannot be written; 75 another zhixi-review held the queue longer than --wait; 77 QUEUE (or
+        a file in it) is not this user's private queue (a link, another user's, open to others).
         """)
 
     /// Lines reported at most, after which the count of the others is given.

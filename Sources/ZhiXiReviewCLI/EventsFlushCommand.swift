@@ -46,7 +46,8 @@ enum EventsFlushCommand: Command {
         is on standard error), or another zhixi-review held the queue longer than --wait; 64 wrong
         command line; 65 QUEUE is not a queue or the token file is empty; 66 there is no queue at
         QUEUE, or the token file cannot be read; 74 the queue cannot be written; 76 the server's
-        answer is malformed or larger than 32 MiB; 77 --store holds no session or is not private.
+        answer is malformed or larger than 32 MiB; 77 --store holds no session or is not private, or
+        QUEUE (or a file in it) is not this user's private queue (nothing in it is sent).
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
