@@ -1,6 +1,14 @@
 #!/usr/bin/env python3
-"""The hostile pass of zhixi-review: inputs a hostile or careless user would type, against
+"""The hostile passes of zhixi-review: inputs a hostile or careless user would type, against
 every command, as root and as an unprivileged user, each run bounded in time and memory.
+
+The second pass (issue 16) is the original 402 cases. The third pass (issue 28) adds a hostile
+loopback server (`hostile_api.py`: text that drives terminals, another learner, records out of
+bounds, a session dated 2199, pages without end, bodies that never end, tokens too large, lost
+answers) and a second local user (`second_user.py`: made with `useradd` for the run and removed
+after), whose links, directories and entries are planted where root keeps or writes files. Its
+runs are judged in the issue's classes: security, data loss, crash, hang, silent accept (0 where
+a refusal was due), wrong exit, unclear error.
 
 Every case runs the binary under `prlimit --as` (address space) and a timeout, and is judged:
 
@@ -19,10 +27,14 @@ Usage (from the package root, after `swift build`):
   python3 Benchmarks/hostile/hostile.py --binary .build/release/zhixi-review --json report.json
   python3 Benchmarks/hostile/hostile.py --only record --verbose
 
-Runs as any user; as root it also runs the unprivileged cases (user 65534 through setpriv)
-and those that need mknod, and skips them otherwise (said in the summary). Every server is a
-thread of this script on 127.0.0.1. About 5 minutes with a debug build; at most 2 GiB of
-address space and 120 s per run; the scratch directory is removed at the end.
+  python3 Benchmarks/hostile/hostile.py --pass third            # only the third pass
+
+Runs as any user; as root it also runs the unprivileged cases (user 65534 through setpriv),
+those that need mknod and the second local user's, and skips them otherwise (said in the
+summary). Every server is a thread of this script on 127.0.0.1. About 5 minutes with a debug
+build (the third pass waits out a body that never ends with the default limits once: about 90 s);
+at most 2 GiB of address space and 120 s per run; the scratch directory and the second user are
+removed at the end.
 """
 
 import argparse
@@ -40,7 +52,10 @@ import tempfile
 import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hostile_api import HostileAPI, loopback_server      # noqa: E402  (the third pass's server)
+from second_user import SecondUser      # noqa: E402  (the third pass's neighbour)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "data", "sample-workspace.json")
@@ -80,7 +95,8 @@ class Runner:
         """Runs the binary with argv (or `shell`, a /bin/bash script where $Z is the binary)."""
         command = []
         if user is not None:
-            command += ["setpriv", "--reuid=%d" % user, "--regid=%d" % user, "--clear-groups", "--"]
+            uid, gid = user if isinstance(user, tuple) else (user, user)
+            command += ["setpriv", "--reuid=%d" % uid, "--regid=%d" % gid, "--clear-groups", "--"]
         command += ["prlimit", "--as=%d" % memory, "--"]
         command += ["/bin/bash", "-c", shell] if shell else [self.binary] + argv
         environment = dict(os.environ, Z=self.binary, HOME=self.scratch, XDG_CONFIG_HOME=os.path.join(self.scratch, "config"))
@@ -117,26 +133,9 @@ class FakeAPI:
     MODES = ["ok", "refuse413", "refuse400", "refuse422", "huge", "escape", "dupkey", "slowhuge"]
 
     def __init__(self):
-        api = self
         self.received = {}
         self.lock = threading.Lock()
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                api.answer(self, "GET")
-
-            def do_POST(self):
-                api.answer(self, "POST")
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
+        self.server = loopback_server(self.answer)
 
     def url(self, mode):
         return "http://127.0.0.1:%d/%s/api" % (self.server.server_address[1], mode)
@@ -291,8 +290,9 @@ def hostile_workspaces():
 # The pass
 
 class Pass:
-    def __init__(self, runner, api, verbose, only):
+    def __init__(self, runner, api, verbose, only, hostile_api=None, other=None, passes=None):
         self.runner, self.api, self.verbose, self.only = runner, api, verbose, only
+        self.hostile, self.other, self.passes = hostile_api, other, passes
         self.results = []
         self.skipped = []
         self.is_root = os.geteuid() == 0
@@ -315,9 +315,13 @@ class Pass:
         return path
 
     def case(self, group, name, argv=None, expect=(0,), stdin=None, user=None, shell=None, timeout=TIMEOUT,
-             check=None, env=None, text_output=False):
-        """Runs one case and judges it; `check(outcome)` returns [(category, message)]."""
+             check=None, env=None, text_output=False, third=False):
+        """Runs one case and judges it; `check(outcome)` returns [(category, message)]. A case of
+        the third pass (`third`) names a wrong status as the issue's classes do: a `silent accept`
+        when it succeeded where a refusal was due, else a `wrong exit`."""
         if self.only and self.only not in group and self.only not in name:
+            return None
+        if self.passes and ("third" if third else "second") not in self.passes:
             return None
         outcome = self.runner.run(argv or [], stdin=stdin, user=user, timeout=timeout, shell=shell, env=env)
         findings = []
@@ -330,15 +334,19 @@ class Pass:
                 findings += check(outcome) or []
             except Exception as error:  # a check that cannot run is itself a finding to look at
                 findings.append(("wrong", "the check failed: %r" % error))
+        if third and not outcome.timed_out:
+            findings += hidden_characters(outcome)
         if not findings:
             if outcome.status not in set(expect):
-                findings.append(("wrong", "status %d, expected %s: %s" % (outcome.status, sorted(set(expect)), outcome.error[-300:].strip())))
+                kind = "wrong" if not third else "silent accept" if outcome.status == 0 else "wrong exit"
+                findings.append((kind, "status %d, expected %s: %s" % (outcome.status, sorted(set(expect)), outcome.error[-300:].strip())))
             elif SWIFT_API.search(outcome.error):
                 findings.append(("wrong", "a message names a Swift API: " + SWIFT_API.search(outcome.error).group(0)))
             elif re.search("[\x00\x1b]", outcome.error) or (text_output and re.search("[\x00\x1b]", outcome.text)):
                 findings.append(("security", "raw control characters reached the terminal"))
         verdict = findings[0][0] if findings else ("accept" if outcome.status == 0 else "error")
-        self.results.append({"group": group, "case": name, "user": "nobody" if user == NOBODY else "root" if self.is_root else "user",
+        self.results.append({"group": group, "case": name, "pass": "third" if third else "second",
+                             "user": "nobody" if user == NOBODY else "other" if user is not None else "root" if self.is_root else "user",
                              "status": outcome.status, "seconds": round(outcome.seconds, 2), "verdict": verdict,
                              "findings": [message for _, message in findings]})
         if self.verbose or findings and verdict not in ("accept", "error"):
@@ -679,6 +687,7 @@ class Pass:
                       shell='exec 9<>"%s/lock"; flock -x 9; "$Z" events %s "%s" --wait 2 <<< \'%s\'' % (locked, command, locked, event_line(2)),
                       expect={75}, check=lambda o: [] if "waiting for another zhixi-review" in o.error else [("wrong", "the wait was not said")])
         fifo_queue = self.folder("fifoqueue")
+        os.chmod(fifo_queue, 0o700)   # a queue's directory is private (issue 28): the FIFOs are what is tried
         os.mkfifo(os.path.join(fifo_queue, "journal"))
         os.mkfifo(os.path.join(fifo_queue, "lock"))
         for command in ("inspect", "enqueue"):
@@ -751,19 +760,400 @@ class Pass:
             self.case("pipe", command.split('"$Z" ')[1][:40] + " | head -c 10",
                       shell='%s | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}' % command, expect={0})
 
+    # --- the third pass (issue 28): a hostile server, a hostile neighbour, hostile files -------
+
+    def hostile_store(self, mode="ok"):
+        """A store signed in to the hostile server (the sample learner)."""
+        store = os.path.join(self.folder("h-store"), "store")
+        outcome = self.runner.run(["auth", "sign-in", "--server", self.hostile.url(mode), "--store", store, "--identity-token", "t",
+                                   "--authorization-code", "c", "--user-identifier", "apple-1"])
+        if outcome.status != 0:
+            raise RuntimeError("the hostile server's sign-in failed: " + outcome.error[-300:])
+        return store
+
+    def hargs(self, mode, store, *extra):
+        return ["--server", self.hostile.url(mode), "--store", store] + list(extra)
+
+    def changes(self, since):
+        with self.hostile.lock:
+            return self.hostile.received[since:]
+
+    def mark(self):
+        with self.hostile.lock:
+            return len(self.hostile.received)
+
+    @staticmethod
+    def same_file(path, before):
+        def check(outcome):
+            return [] if open(path, "rb").read() == before else [("data loss", "%s was changed" % os.path.basename(path))]
+        return check
+
+    def third(self):
+        if self.hostile is None:
+            return
+        self.hostile.reset()
+        self.third_neighbour()
+        self.third_escaping()
+        self.third_pull()
+        self.third_time()
+        self.third_check_before_acting()
+        self.third_paths_dates_headers()
+
+    def third_neighbour(self):
+        """Another user of the machine: links, directories and entries planted where root keeps
+        or writes files."""
+        if not (self.other and self.other.available):
+            self.skipped.append("the neighbour's cases (%s)" % (self.other.reason if self.other else "no second user"))
+            return
+        other = (self.other.uid, self.other.gid)
+        shared = self.folder("n-shared")
+        os.chmod(shared, 0o1777)
+        # 1. STORE-outbox a link of the neighbour's to a directory of theirs: nothing created there.
+        store = self.hostile_store()
+        target = self.folder("n-target")
+        self.other.own(target)
+        os.chmod(target, 0o777)
+        os.symlink(target, store + "-outbox")
+        self.other.own(store + "-outbox")
+        since = self.mark()
+        self.case("neighbour", "tasks complete, STORE-outbox a neighbour's link", ["tasks", "complete", "task-1"]
+                  + self.hargs("ok", store), {74, 77}, third=True,
+                  check=lambda o, t=target, m=since: ([] if not os.listdir(t) else [("security", "files created through the link")])
+                  + ([] if not self.changes(m) else [("security", "an action was sent")]))
+        # 2. STORE-outbox a directory of the neighbour's with an action planted in the learner's outbox.
+        store = self.hostile_store()
+        planted = os.path.join(store + "-outbox", "user-lin-xiao")
+        os.makedirs(planted)
+        os.chmod(store + "-outbox", 0o777)
+        os.chmod(planted, 0o777)
+        action = os.path.join(planted, "7461736b2d32.complete.json")
+        self.write(action, '{"taskId":"task-2","kind":"complete","completedAt":"2026-11-29T01:00:00Z","recordedAt":"2026-11-29T01:00:00Z"}')
+        self.write(os.path.join(planted, "learner"), "user-lin-xiao\n")
+        self.other.own(store + "-outbox", planted, action, os.path.join(planted, "learner"))
+        since = self.mark()
+        self.case("neighbour", "tasks sync, an action planted in the outbox", ["tasks", "sync"] + self.hargs("ok", store), {77},
+                  third=True, check=lambda o, m=since: [] if not self.changes(m) else [("security", "the planted action was sent")])
+        # 3. A shared --outbox holding the neighbour's action.
+        outbox = os.path.join(shared, "outbox")
+        os.makedirs(outbox)
+        os.chmod(outbox, 0o777)
+        action = os.path.join(outbox, "7461736b2d33.complete.json")
+        self.write(action, '{"taskId":"task-3","kind":"complete","completedAt":"2026-11-29T01:00:00Z","recordedAt":"2026-11-29T01:00:00Z"}',
+                   0o666)
+        self.other.own(outbox, action)
+        since = self.mark()
+        self.case("neighbour", "tasks sync --outbox a shared directory with the neighbour's action",
+                  ["tasks", "sync", "--outbox", outbox] + self.hargs("ok", store), {77}, third=True,
+                  check=lambda o, m=since: [] if not self.changes(m) else [("security", "the neighbour's action was sent")])
+        # 4. A learner file planted to lock root out is refused and said, not obeyed silently.
+        store = self.hostile_store()
+        os.makedirs(store + "-outbox", mode=0o700)
+        locked_out = os.path.join(store + "-outbox", "user-lin-xiao")
+        os.makedirs(locked_out, mode=0o700)
+        marker = self.write(os.path.join(locked_out, "learner"), "someone-else\n", 0o644)
+        self.other.own(marker)
+        self.case("neighbour", "tasks complete, a neighbour's learner file in the outbox", ["tasks", "complete", "task-1"]
+                  + self.hargs("ok", store), {77}, third=True,
+                  check=lambda o: [] if "another user" in o.error else [("unclear error", "the planted file was not named: "
+                                                                          + o.error[-200:])])
+        # 5. An output through the neighbour's link in a sticky directory.
+        victim = self.write(os.path.join(self.folder("n-victim"), "precious"), "keep\n", 0o644)
+        link = os.path.join(shared, "params.json")
+        os.symlink(victim, link)
+        self.other.own(link)
+        self.case("neighbour", "optimize --out the neighbour's link in /tmp-like 1777", ["optimize", SAMPLE, "--out", link],
+                  {74}, third=True, check=self.same_file(victim, b"keep\n"))
+        for command in (["simulate", "--days", "30", "--deck", "50", "--svg", link], ["evaluate", SAMPLE, "--splits", "2", "--predictions", link]):
+            self.case("neighbour", command[0] + " through the neighbour's link in 1777", command, {74}, third=True,
+                      check=self.same_file(victim, b"keep\n"))
+        # 6. pull --out and record through the neighbour's link.
+        store = self.hostile_store()
+        workspace = self.workspace_copy(self.folder("n-ws"), "w.json")
+        original = open(workspace, "rb").read()
+        wlink = os.path.join(shared, "w.json")
+        os.symlink(workspace, wlink)
+        self.other.own(wlink)
+        self.case("neighbour", "pull --out the neighbour's link in 1777", ["pull", "--out", wlink] + self.hargs("ok", store), {74},
+                  third=True, check=self.same_file(workspace, original))
+        # 7. The store's parent a link of the neighbour's: nothing created through it.
+        parent = self.folder("n-parent")
+        self.other.own(parent)
+        os.chmod(parent, 0o755)
+        plink = os.path.join(shared, "config")
+        os.symlink(parent, plink)
+        self.other.own(plink)
+        self.case("neighbour", "auth sign-in --store through the neighbour's link", ["auth", "sign-in", "--store",
+                  os.path.join(plink, "zhixi"), "--server", self.hostile.url("ok"), "--identity-token", "t", "--authorization-code", "c",
+                  "--user-identifier", "apple-1"], {74, 77}, third=True,
+                  check=lambda o, p=parent: [] if not os.listdir(p) else [("security", "the store was created through the link")])
+        # 8. The reading queue: another user's queue directory is not flushed with root's token.
+        queue = os.path.join(shared, "queue")
+        self.runner.run(["events", "enqueue", queue], stdin=(event_line(1) + "\n").encode(), user=other)
+        token = self.write(self.path("h-token"), "TOKEN-SECRET-789\n", 0o600)
+        since = self.mark()
+        self.case("neighbour", "events flush of the neighbour's queue", ["events", "flush", queue, "--server", self.hostile.url("ok"),
+                  "--token-file", token], {77}, third=True,
+                  check=lambda o, m=since: [] if not self.changes(m) else [("security", "the neighbour's events were sent")])
+
+    def third_escaping(self):
+        """Server text with ESC, BEL, CR, LF, bidirectional overrides and forged lines, through
+        every command's every format: nothing raw, no line forged."""
+        store = self.hostile_store("escape")
+        for fmt in ("text", "json"):
+            self.case("escape", "tasks list --format " + fmt, ["tasks", "list", "--format", fmt] + self.hargs("escape", store), {0},
+                      third=True, check=self.valid_json if fmt == "json" else None)
+            self.case("escape", "auth whoami --format " + fmt, ["auth", "whoami", "--format", fmt] + self.hargs("escape", store), {0},
+                      third=True, check=self.valid_json if fmt == "json" else None)
+            self.case("escape", "auth status --format " + fmt, ["auth", "status", "--format", fmt] + self.hargs("escape", store), {0},
+                      third=True)
+            out = os.path.join(self.folder("e-pull"), "w.json")
+            self.case("escape", "pull --format " + fmt, ["pull", "--out", out, "--format", fmt] + self.hargs("escape", store), {0},
+                      third=True, check=self.valid_json if fmt == "json" else None)
+            self.case("escape", "plan of the pulled workspace, " + fmt, ["plan", out, "--now", "2026-11-29T09:00:00+08:00",
+                      "--format", fmt], {0}, third=True, check=self.valid_json if fmt == "json" else None)
+            self.case("escape", "tasks complete, refused with a forged message, " + fmt,
+                      ["tasks", "complete", "task-1", "--format", fmt] + self.hargs("escape", store), {77}, third=True)
+            self.case("escape", "analyze --format " + fmt, ["analyze", "--lesson", "lesson-1-1", "--input", "-", "--format", fmt]
+                      + self.hargs("escape", store), {0}, third=True, stdin=("我学了" + fmt + "\n").encode(),
+                      check=self.valid_json if fmt == "json" else None)
+        out = os.path.join(self.folder("e-pull"), "w.json")
+        self.runner.run(["pull", "--out", out] + self.hargs("escape", store))
+        for fmt in ("csv", "ics"):
+            self.case("escape", "plan of the pulled workspace, " + fmt, ["plan", out, "--now", "2026-11-29T09:00:00+08:00",
+                      "--format", fmt], {0}, third=True, check=self.check_ics if fmt == "ics" else None)
+        self.case("escape", "sign-in refused with a forged line", self.sign_in_argv(os.path.join(self.folder("e-si"), "s"), "escape"),
+                  {77}, stdin=b"t\nc\n", third=True)
+        log = self.write(self.path("e-log.csv"), "card_id,review_time,review_rating\n" + "".join(
+            "c\u202e\u2066%d\x9b,%d,3\n" % (i % 20, 1_700_000_000_000 + i * 86_400_000) for i in range(200)))
+        for argv in (["states", log], ["states", log, "--format", "json"], ["states", log, "--format", "csv"],
+                     ["evaluate", log, "--splits", "2"]):
+            self.case("escape", " ".join(a if a != log else "LOG" for a in argv) + " (bidi in card ids)", argv, {0}, third=True)
+        titles = sample()
+        for lesson in titles["lessons"]:
+            lesson["title"] = "T\u202eevil\u2066\u2028x\x9b"
+        hostile_ws = self.write(self.path("e-ws.json"), compact(titles))
+        for fmt in ("text", "json", "csv", "ics"):
+            self.case("escape", "plan --format %s, bidi and C1 in titles" % fmt, ["plan", hostile_ws, "--format", fmt,
+                      "--now", "2026-11-29T09:00:00+08:00"], {0}, third=True)
+        self.case("escape", "record, bidi in the weak point", ["record", self.workspace_copy(self.folder("e-rec")), "--lesson",
+                  "lesson-1-1", "--score", "60", "--weak-point", "点\u202e\x1b[2J\nFORGED"], {0}, third=True)
+
+    @staticmethod
+    def valid_json(outcome):
+        """The standard output is JSON (one document, or one per line)."""
+        if outcome.status != 0:
+            return []
+        try:
+            json.loads(outcome.text)
+        except ValueError:
+            try:
+                for line in outcome.text.strip().split("\n"):
+                    json.loads(line)
+            except ValueError as error:
+                return [("wrong exit", "the JSON does not read: %s" % error)]
+        return []
+
+    def third_pull(self):
+        """`pull` as a merge that can be trusted."""
+        store = self.hostile_store()
+        folder = self.folder("p")
+        # The file's learner must be the signed-in learner.
+        theirs = self.workspace_copy(folder, "theirs.json")
+        before = open(theirs, "rb").read()
+        self.case("pull", "--out another learner's workspace", ["pull", "--out", theirs] + self.hargs("other", store), {77},
+                  third=True, check=self.same_file(theirs, before))
+        # A file that is not a workspace.
+        package = self.write(os.path.join(folder, "package.json"), '{"name": "my-app", "version": "1.0.0"}\n')
+        self.case("pull", "--out package.json", ["pull", "--out", package] + self.hargs("ok", store), {65}, third=True,
+                  check=self.same_file(package, b'{"name": "my-app", "version": "1.0.0"}\n'))
+        for command in (["plan", "-"], ["optimize", "-"], ["plan", "--batch", "-"]):
+            self.case("pull", " ".join(command) + ' < {"name": "my-app"}', command, {65} if "--batch" not in command else {0, 65},
+                      stdin=b'{"name": "my-app"}\n', third=True,
+                      check=(lambda o: [] if '"error"' in o.text else [("silent accept", "planned as an empty workspace")])
+                      if "--batch" in command else None)
+        # Unknown keys are kept.
+        kept = sample()
+        kept["x-note"] = {"mine": True}
+        kept["sessions"][0]["x-mood"] = "happy"
+        unknown = self.write(os.path.join(folder, "unknown.json"), json.dumps(kept, ensure_ascii=False, indent=2))
+        self.case("pull", "unknown keys survive a pull", ["pull", "--out", unknown] + self.hargs("ok", store), {0}, third=True,
+                  check=lambda o, p=unknown: [] if '"x-note"' in open(p, encoding="utf-8").read() and '"x-mood"' in open(p, encoding="utf-8").read()
+                  else [("data loss", "the file's own keys were dropped")])
+        # Incremental by the server's records, never a local one.
+        incremental = os.path.join(folder, "incremental.json")
+        self.runner.run(["pull", "--out", incremental] + self.hargs("ok", store))
+        # The server records a session (another device's), then one is recorded here, later.
+        missed = self.hostile.add_session(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        self.runner.run(["record", incremental, "--lesson", "lesson-1-1", "--score", "70", "--at",
+                         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 7200))])
+        self.case("pull", "a local record does not hide the server's later sessions", ["pull", "--out", incremental]
+                  + self.hargs("ok", store), {0}, third=True,
+                  check=lambda o, p=incremental, m=missed: [] if m in open(p, encoding="utf-8").read()
+                  else [("data loss", "the server's session %s was missed" % m)])
+        future = os.path.join(folder, "future.json")
+        self.runner.run(["pull", "--out", future] + self.hargs("future", store))
+        later = self.hostile.add_session(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        self.case("pull", "a server session dated 2199 does not hide later ones", ["pull", "--out", future]
+                  + self.hargs("ok", store), {0}, third=True,
+                  check=lambda o, p=future, m=later: [] if m in open(p, encoding="utf-8").read()
+                  else [("data loss", "the server's session %s was missed" % m)])
+        # Every server record within the workspace's bounds.
+        for mode in ("bounds", "unknownlesson"):
+            out = os.path.join(folder, mode + ".json")
+            self.case("pull", "a server record out of bounds (%s) is left out, named" % mode, ["pull", "--out", out]
+                      + self.hargs(mode, store), {0}, third=True,
+                      check=lambda o, p=out: ([] if "left out" in o.error else [("silent accept", "the refused record was not named")])
+                      + self.plans(p))
+        # A pull begun before the file existed never overwrites what was made meanwhile.
+        race = os.path.join(folder, "race.json")
+        script = ('"$Z" pull --out "%s" --server %s --store "%s" > /dev/null & p=$!; sleep 1.5; cp "%s" "%s"; '
+                  '"$Z" record "%s" --lesson lesson-1-1 --score 61 --session-id race-session --wait 60 > /dev/null; r=$?; wait $p; '
+                  'exit $r') % (race, self.hostile.url("slow"), store, SAMPLE, race, race)
+        self.case("pull", "pull of a new file while another program makes it and records", shell=script, expect={0}, third=True,
+                  timeout=120, check=lambda o, p=race: [] if "race-session" in open(p, encoding="utf-8").read()
+                  and "session-0001" in open(p, encoding="utf-8").read() else [("data loss", "what was made meanwhile is gone")])
+        # Limits on pages, bytes and time, each a clear error.
+        for mode, words in (("endless", "pages"), ("bigpages", "bytes")):
+            out = os.path.join(folder, mode + ".json")
+            self.case("pull", "a server paging without end (%s)" % mode, ["pull", "--out", out] + self.hargs(mode, store), {69, 76}, third=True, timeout=120,
+                      check=lambda o, p=out: [] if not os.path.exists(p) or os.path.getsize(p) == 0 or self.plans(p) == []
+                      else [("data loss", "a partial workspace was written")])
+
+    def plans(self, path):
+        if not os.path.exists(path):
+            return [("data loss", "no workspace was written")]
+        outcome = self.runner.run(["plan", path, "--now", "2026-11-29T09:00:00+08:00"])
+        return [] if outcome.status == 0 else [("data loss", "plan refuses the pulled file: " + outcome.error[-200:])]
+
+    def third_time(self):
+        """Time limits that are limits: a body that never ends."""
+        store = self.hostile_store()
+        self.case("time", "auth whoami, a body that never ends, --timeout 5", ["auth", "whoami", "--timeout", "5"]
+                  + self.hargs("slowbody", store), {69}, third=True, timeout=40)
+        self.case("time", "tasks list, a body that never ends, --timeout 5", ["tasks", "list", "--timeout", "5"]
+                  + self.hargs("slowbody", store), {69}, third=True, timeout=40)
+        self.case("time", "auth whoami, a body that never ends, the defaults", ["auth", "whoami"] + self.hargs("slowbody", store),
+                  {69}, third=True, timeout=110)
+        token = self.write(self.path("t-token"), "T\n", 0o600)
+        queue = os.path.join(self.folder("t-events"), "queue")
+        self.runner.run(["events", "enqueue", queue], stdin=(event_line(1) + "\n").encode())
+        self.case("time", "events flush, a body that never ends, --timeout 5", ["events", "flush", queue, "--server",
+                  self.hostile.url("slowbody"), "--token-file", token, "--timeout", "5", "--retries", "1"], {69, 75, 76}, third=True, timeout=40)
+
+    def third_check_before_acting(self):
+        """Every command proves it can write its outputs before it changes the server; a rerun
+        after a failure does not duplicate."""
+        store = self.hostile_store()
+        folder = self.folder("c")
+        readonly = self.workspace_copy(folder, "ro.json", mode=0o444)
+        since = self.mark()
+        self.case("check", "analyze --workspace a file it may not replace", ["analyze", "--lesson", "lesson-1-1", "--input", "-",
+                  "--workspace", readonly] + self.hargs("ok", store), {74}, stdin=b"text\n", third=True,
+                  check=lambda o, m=since: [] if not self.changes(m) else [("data loss", "sent before the refusal: %r" % self.changes(m))])
+        if self.is_root:
+            # Root may write a 0444 file; a directory it cannot enter is what stops it.
+            pass
+        text = ("我解释了链式法则 %s\n" % uuid.uuid4().hex).encode()
+        workspace = self.workspace_copy(folder, "w.json")
+        before = (self.hostile.created_sessions, self.hostile.created_analyses)
+        self.runner.run(["analyze", "--lesson", "lesson-1-1", "--input", "-", "--workspace", workspace, "--retries", "0"]
+                        + self.hargs("ailost", store), stdin=text)
+        self.case("check", "analyze again after a lost answer: no second session or analysis", ["analyze", "--lesson", "lesson-1-1",
+                  "--input", "-", "--workspace", workspace] + self.hargs("ok", store), {0}, stdin=text, third=True,
+                  check=lambda o, b=before: [] if (self.hostile.created_sessions - b[0], self.hostile.created_analyses - b[1]) == (1, 1)
+                  else [("data loss", "the server holds %d sessions and %d analyses for one analysis"
+                         % (self.hostile.created_sessions - b[0], self.hostile.created_analyses - b[1]))])
+        si = os.path.join(self.folder("c-si"), "store")
+        self.case("check", "sign-in whose tokens could never be read back", ["auth", "sign-in", "--store", si, "--server",
+                  self.hostile.url("hugetoken"), "--identity-token", "t", "--authorization-code", "c", "--user-identifier", "a"],
+                  {74}, third=True,
+                  check=lambda o: [] if "signed in" not in o.text else [("silent accept", "success reported")])
+        self.case("check", "whoami after it", ["auth", "whoami"] + self.hargs("ok", si), {77}, third=True)
+
+    def third_paths_dates_headers(self):
+        store = self.hostile_store()
+        for task in ("..", ".", "a/../../complete", "%2e%2e"):
+            since = self.mark()
+            self.case("paths", "tasks complete %r" % task, ["tasks", "complete", task] + self.hargs("ok", store), {77}, third=True,
+                      check=lambda o, m=since: [] if all(p.startswith("/api/review-tasks/") for _, p in self.changes(m))
+                      else [("security", "a request left review-tasks/: %r" % self.changes(m))])
+        for argv, expect in ((["plan", SAMPLE, "--now", "9999-01-01T00:00:00Z"], {64}),
+                             (["plan", SAMPLE, "--now", "0001-01-01T00:00:00Z", "--format", "ics"], {64}),
+                             (["plan", SAMPLE, "--away", "0001-01-01:0001-01-02"], {64}),
+                             (["tasks", "complete", "task-1", "--at", "0001-01-01T00:00:00Z"] + self.hargs("ok", store), {64}),
+                             (["tasks", "list", "--from", "9999-01-01"] + self.hargs("ok", store), {64}),
+                             (["tasks", "list"] + self.hargs("year9999", store), {76}),
+                             (["tasks", "list", "--format", "json"] + self.hargs("year9999", store), {76}),
+                             (["states", self.write(self.path("d-log.csv"), "card_id,review_time,review_rating\n1,253402300800000,3\n")], {65}),
+                             (["simulate", "--now", "9999-01-01T00:00:00Z", "--days", "10", "--deck", "10"], {64})):
+            self.case("dates", " ".join(a for a in argv if not a.startswith("http"))[:70], argv, expect, third=True)
+        twice = self.write(self.path("h-twice.csv"), "card_id,review_time,review_rating,review_rating\n1,1700000000000,3,1\n")
+        for command in ("states", "optimize", "evaluate"):
+            self.case("headers", command + " a CSV naming review_rating twice", [command, twice], {65}, third=True)
+        huge = "x" * (100 << 10)   # the kernel takes at most 128 KiB in one argument
+        for argv in (["tasks", "complete", huge] + self.hargs("ok", store), ["plan", SAMPLE, "--now", huge],
+                     ["plan", SAMPLE, "--lang", huge], ["record", self.workspace_copy(self.folder("h-huge")), "--lesson", huge],
+                     ["plan", "--" + huge]):
+            self.case("headers", "a 100 KiB argument (%s)" % argv[0], argv, {64, 65, 77}, third=True, stdin=b"text\n",
+                      check=lambda o: [] if len(o.stderr) < 16 << 10 else [("unclear error", "%d bytes of message" % len(o.stderr))])
+        # Exit codes agree with the output and the docs.
+        self.case("exits", "pull into a directory-less path", ["pull", "--out", "/nonexistent/w.json"] + self.hargs("ok", store), {74},
+                  third=True)
+        self.case("exits", "tasks sync with nothing waiting", ["tasks", "sync"] + self.hargs("ok", store), {0}, third=True,
+                  check=lambda o: [] if "outbox is empty" in o.text else [("wrong exit", "the output does not say it")])
+        self.case("exits", "tasks skip refused for good: 77, and said", ["tasks", "skip", "task-404"] + self.hargs("refuse", store),
+                  {77}, third=True)
+
     def run(self):
-        for part in (self.inputs, self.outputs, self.record, self.auth, self.events, self.simulate, self.account, self.pipes):
+        for part in (self.inputs, self.outputs, self.record, self.auth, self.events, self.simulate, self.account, self.pipes,
+                     self.third):
             part()
 
 
+HIDDEN = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|\xc2[\x80-\x9f]|\xe2\x80[\xa8-\xae]|\xe2\x81[\xa6-\xa9]")
+FORGED = re.compile(rb"^(FORGED|zhixi-review: all is well)", re.M)
+
+
+def hidden_characters(outcome):
+    """The third pass's rule for what reaches a terminal: no control character (but LF, tab and
+    CRLF), no bidirectional override or line separator, raw; no line forged by a server."""
+    findings = []
+    for name, data in (("standard output", outcome.stdout), ("standard error", outcome.stderr)):
+        if HIDDEN.search(data):
+            findings.append(("security", "a raw control character or bidirectional override on %s: %r"
+                             % (name, HIDDEN.search(data).group(0))))
+        if FORGED.search(data):
+            findings.append(("security", "a line forged by the server on " + name))
+    return findings
+
+
+CLASSES = ("security", "data loss", "crash", "hang", "silent accept", "wrong exit", "unclear error")
+
+
 def summarize(results, skipped):
-    counts = {}
-    for result in results:
-        counts[result["verdict"]] = counts.get(result["verdict"], 0) + 1
-    line = "%d runs: %d crashes, %d hangs, %d data loss, %d security findings; %d clear errors, %d correct accepts, %d wrong" % (
-        len(results), counts.get("crash", 0), counts.get("hang", 0), counts.get("data loss", 0), counts.get("security", 0),
-        counts.get("error", 0), counts.get("accept", 0), counts.get("wrong", 0))
-    return counts, line + ("; skipped: " + ", ".join(skipped) if skipped else "")
+    """Counts per verdict, for all runs and per pass, and a line for people."""
+    def count(runs):
+        counts = {}
+        for result in runs:
+            counts[result["verdict"]] = counts.get(result["verdict"], 0) + 1
+        return counts
+    counts = count(results)
+    lines = []
+    for name in ("second", "third"):
+        runs = [result for result in results if result.get("pass", "second") == name]
+        if not runs:
+            continue
+        part = count(runs)
+        if name == "second":
+            lines.append("second pass: %d runs: %d crashes, %d hangs, %d data loss, %d security findings; %d clear errors, "
+                         "%d correct accepts, %d wrong" % (len(runs), part.get("crash", 0), part.get("hang", 0), part.get("data loss", 0),
+                                                           part.get("security", 0), part.get("error", 0), part.get("accept", 0),
+                                                           part.get("wrong", 0)))
+        else:
+            lines.append("third pass: %d runs: " % len(runs) + ", ".join("%d %s" % (part.get(kind, 0), kind) for kind in CLASSES)
+                         + "; %d clear errors, %d correct accepts" % (part.get("error", 0), part.get("accept", 0)))
+        counts[name] = part
+    return counts, "; ".join(lines) + ("; skipped: " + ", ".join(skipped) if skipped else "")
 
 
 def main():
@@ -773,6 +1163,8 @@ def main():
     parser.add_argument("--only", help="run only the cases whose group or name contains this text")
     parser.add_argument("--verbose", action="store_true", help="print every run, not only the findings")
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    parser.add_argument("--pass", dest="passes", choices=("second", "third"), action="append",
+                        help="run only this pass (repeatable; default both)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
     if not os.access(binary, os.X_OK):
@@ -783,14 +1175,18 @@ def main():
     scratch = tempfile.mkdtemp(prefix="zhixi-hostile-")
     os.chmod(scratch, 0o755)
     api = FakeAPI()
+    hostile_api = HostileAPI(sample())
     started = time.monotonic()
-    hostile = Pass(Runner(binary, scratch), api, arguments.verbose, arguments.only)
-    try:
-        hostile.run()
-    finally:
-        api.stop()
-        if not arguments.keep:
-            shutil.rmtree(scratch, ignore_errors=True)
+    with SecondUser() as other:
+        hostile = Pass(Runner(binary, scratch), api, arguments.verbose, arguments.only, hostile_api=hostile_api, other=other,
+                       passes=set(arguments.passes or ()))
+        try:
+            hostile.run()
+        finally:
+            api.stop()
+            hostile_api.stop()
+            if not arguments.keep:
+                shutil.rmtree(scratch, ignore_errors=True)
     counts, line = summarize(hostile.results, hostile.skipped)
     print("hostile: %s (%s, %.0f s)" % (line, binary, time.monotonic() - started))
     if arguments.json:

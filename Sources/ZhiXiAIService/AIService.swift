@@ -9,6 +9,11 @@ public protocol AIService: Sendable {
     /// score, weak points, suggestions), stored by the server.
     func analyze(_ request: AnalysisRequest) async throws(APIError) -> AIAnalysis
 
+    /// `POST ai/analyze-learning-input` with `Idempotency-Key: idempotencyKey`: a second call
+    /// with the same key and request answers the analysis of the first, and runs no model
+    /// (see docs/APP.md). A service without keys analyses anew.
+    func analyze(_ request: AnalysisRequest, idempotencyKey: String) async throws(APIError) -> AIAnalysis
+
     /// `GET ai/analyses?since=ISO&cursor=C`: one page of the analyses made at or after
     /// `since` (all when `nil`), oldest first.
     func analyses(since: Date?, cursor: String?) async throws(APIError) -> APIPage<AIAnalysis>
@@ -18,6 +23,11 @@ public protocol AIService: Sendable {
 }
 
 extension AIService {
+    /// Analyses anew, ignoring the key (for services that keep no keys).
+    public func analyze(_ request: AnalysisRequest, idempotencyKey: String) async throws(APIError) -> AIAnalysis {
+        try await analyze(request)
+    }
+
     /// Every analysis made at or after `since`, all pages followed (see
     /// `APIPage.collect(maximumPages:_:)`). O(analyses).
     public func allAnalyses(since: Date?) async throws(APIError) -> [AIAnalysis] {

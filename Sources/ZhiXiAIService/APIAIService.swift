@@ -18,6 +18,11 @@ public struct APIAIService: AIService {
         try await client.request(.analyzeLearningInput(request), as: AIAnalysis.self)
     }
 
+    /// `POST ai/analyze-learning-input` with `Idempotency-Key: idempotencyKey`.
+    public func analyze(_ request: AnalysisRequest, idempotencyKey: String) async throws(APIError) -> AIAnalysis {
+        try await client.request(.analyzeLearningInput(request, idempotencyKey: idempotencyKey), as: AIAnalysis.self)
+    }
+
     /// `GET ai/analyses`.
     public func analyses(since: Date?, cursor: String?) async throws(APIError) -> APIPage<AIAnalysis> {
         try await client.request(.analyses(since: since, cursor: cursor), as: APIPage<AIAnalysis>.self)

@@ -4,9 +4,11 @@ import ZhiXiNetwork
 /// The AI endpoints of the app's API, relative to a base URL ending in `/api`.
 extension APIEndpoint {
     /// `POST ai/analyze-learning-input` with an ``AnalysisRequest``: answers the `AIAnalysis`.
-    /// Not retried: every call costs a model run.
-    public static func analyzeLearningInput(_ request: AnalysisRequest) -> APIEndpoint {
-        APIEndpoint(method: .post, path: "ai/analyze-learning-input", body: request)
+    /// Without a key not retried: every call costs a model run. With `idempotencyKey` (sent
+    /// as `Idempotency-Key`), the server answers a key it has seen with the analysis it made
+    /// then, so the call is retried, and sent again by a later run, without a second model run.
+    public static func analyzeLearningInput(_ request: AnalysisRequest, idempotencyKey: String? = nil) -> APIEndpoint {
+        APIEndpoint(method: .post, path: "ai/analyze-learning-input", body: request, idempotencyKey: idempotencyKey)
     }
 
     /// `GET ai/analyses?since=ISO&cursor=C`: answers a page of `AIAnalysis`es.

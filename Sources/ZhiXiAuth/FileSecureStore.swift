@@ -52,41 +52,35 @@ public struct FileSecureStore: SecureStore {
 
     /// The data under `key`, or `nil` when its file does not exist.
     /// - Throws: ``SecureStoreError/unreadable(key:reason:)`` when the file exists but is
-    ///   not a regular file, is larger than 1 MiB or cannot be read.
+    ///   not a secret this program wrote (not a regular file, a link, another user's, open to
+    ///   others, hard-linked: ``PrivateFile`` of ZhiXiFileSystem), is larger than 1 MiB or
+    ///   cannot be read; ``SecureStoreError/insecureDirectory(path:reason:)`` when the
+    ///   directory is not private.
     public func data(forKey key: String) throws(SecureStoreError) -> Data? {
         let path = try fileURL(forKey: key).path
-        // Never waits: a named pipe put where a secret should be is refused, not read.
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw .unreadable(key: key, reason: "\(path): \(Self.lastError)")
+        do throws(FileSystemError) {
+            guard try PrivateDirectory.check(directory.path) else { return nil }
+        } catch {
+            throw .insecureDirectory(path: directory.path, reason: error.reason)
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(key: key, reason: "\(path): \(Self.lastError)") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(key: key, reason: "\(path) is not a regular file") }
-        guard Int(info.st_size) <= Self.maximumSize else {
-            throw .unreadable(key: key, reason: "\(path) is \(info.st_size) bytes, more than a secret can be")
+        do throws(FileSystemError) {
+            return try PrivateFile.read(path, limit: Self.maximumSize)
+        } catch {
+            throw .unreadable(key: key, reason: "\(path) \(error.reason)")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw .unreadable(key: key, reason: "\(path): \(Self.lastError)") }
-            if got == 0 { break }
-            count += got
-        }
-        guard count <= Self.maximumSize else { throw .unreadable(key: key, reason: "\(path) grew while being read") }
-        return Data(bytes[..<count])
     }
 
     /// Saves `data` under `key` atomically (temporary file, flushed to disk, rename,
     /// directory flushed), creating the directory (0700) if needed; the file is mode 0600.
     /// - Throws: ``SecureStoreError/insecureDirectory(path:reason:)`` or
-    ///   ``SecureStoreError/unwritable(key:reason:)``; the previous secret is then unchanged.
+    ///   ``SecureStoreError/unwritable(key:reason:)`` (also for data larger than the 1 MiB a
+    ///   secret may be, which could never be read back); the previous secret is then unchanged.
     public func setData(_ data: Data, forKey key: String) throws(SecureStoreError) {
         let path = try fileURL(forKey: key).path
+        guard data.count <= Self.maximumSize else {
+            throw .unwritable(key: key, reason: "\(data.count) bytes is more than the \(Self.maximumSize) a secret may be; "
+                              + "it could not be read back, so it was not saved")
+        }
         try prepareDirectory()
         do {
             try AtomicFileWriter.replaceFile(at: path, with: data, mode: 0o600)
@@ -103,6 +97,21 @@ public struct FileSecureStore: SecureStore {
             try AtomicFileWriter.removeFile(at: path)
         } catch {
             throw .unwritable(key: key, reason: error.reason)
+        }
+    }
+
+    /// Proves that the store can keep a secret and give it back — the directory created or
+    /// checked, a small record written, read back the same and removed — before anything is
+    /// asked of a server whose answer must be kept (a sign-in issues tokens that would else be
+    /// lost). O(1) files.
+    /// - Throws: ``SecureStoreError`` saying what failed; nothing is left behind.
+    public func checkWritable() throws(SecureStoreError) {
+        let key = "write-check"
+        let probe = Data("zhixi-review write check \(UUID().uuidString)\n".utf8)
+        try setData(probe, forKey: key)
+        defer { try? removeData(forKey: key) }
+        guard try data(forKey: key) == probe else {
+            throw .unwritable(key: key, reason: "what was written does not read back the same")
         }
     }
 
@@ -134,5 +143,4 @@ public struct FileSecureStore: SecureStore {
         }
     }
 
-    private static var lastError: String { String(cString: strerror(errno)) }
 }

@@ -47,6 +47,10 @@ public struct SessionUserStore: Sendable {
             throw .unwritable(key: key, reason: "the user cannot be encoded")
         }
         try secureStore.setData(data, forKey: key)
+        guard loadUser() == user else {
+            try? secureStore.removeData(forKey: key)
+            throw .unwritable(key: key, reason: "the saved learner does not read back as written, so it was removed")
+        }
     }
 
     /// Forgets the learner remembered (a damaged record too); nothing happens when there is none.

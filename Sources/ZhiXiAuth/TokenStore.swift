@@ -60,8 +60,11 @@ public struct TokenStore: TokenStoreProtocol {
         (try? readTokens()) ?? nil
     }
 
-    /// Saves `tokens`, replacing the previous ones whole.
-    /// - Throws: ``TokenStoreError/unwritable(_:)``; the previous tokens are then unchanged.
+    /// Saves `tokens`, replacing the previous ones whole, then reads them back: tokens that
+    /// were written but do not read back as the same (a store that keeps less than it is
+    /// given, tokens too large for it) are removed and reported, never taken for a session.
+    /// - Throws: ``TokenStoreError/unwritable(_:)``; the previous tokens are then unchanged
+    ///   (or, when the new ones did not read back, removed).
     public func saveTokens(_ tokens: AuthTokens) throws(TokenStoreError) {
         let record = StoredTokenRecord(version: StoredTokenRecord.currentVersion, accessToken: tokens.accessToken,
                                        refreshToken: tokens.refreshToken, tokenType: tokens.tokenType, expiresAt: tokens.expiresAt)
@@ -75,6 +78,13 @@ public struct TokenStore: TokenStoreProtocol {
             try secureStore.setData(data, forKey: key)
         } catch {
             throw .unwritable(error)
+        }
+        let readBack = try? readTokens()
+        guard let readBack, readBack.accessToken == tokens.accessToken, readBack.refreshToken == tokens.refreshToken,
+              readBack.tokenType == tokens.tokenType else {
+            try? secureStore.removeData(forKey: key)
+            throw .unwritable(.unwritable(key: key, reason: "the saved tokens do not read back as they were written, so they "
+                                          + "were removed"))
         }
     }
 

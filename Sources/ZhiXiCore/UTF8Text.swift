@@ -211,22 +211,50 @@ public struct UTF8Text: Sendable, Hashable {
 
     /// Appends a JSON string literal, quotes included: `"`, `\` and control characters
     /// escaped as `JSONEncoder` escapes them (`\b`, `\t`, `\n`, `\f`, `\r`, otherwise
-    /// `\u00xx`); everything else, `/` and non-ASCII included, kept as it is. O(n).
+    /// `\u00xx`), and the other characters the package makes visible (``VisibleText``: DEL,
+    /// the C1 controls, U+2028, U+2029, the bidirectional controls) as `\u007f`-style
+    /// escapes, which mean the same characters; everything else, `/` and non-ASCII included,
+    /// kept as it is. O(n).
     public mutating func appendJSONString(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             storage.append(UInt8(ascii: "\""))
             var runStart = 0
-            for index in 0 ..< utf8.count {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    if byte == 0x7F || byte == 0xC2 || byte == 0xE2 {
+                        let length = VisibleText.hiddenLength(in: UnsafeRawBufferPointer(utf8), at: index)
+                        if length > 0 {
+                            storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
+                            let scalar = String(decoding: UnsafeBufferPointer(rebasing: utf8[index ..< index + length]), as: UTF8.self)
+                                .unicodeScalars.first!.value
+                            appendUnicodeEscape(scalar)
+                            index += length
+                            runStart = index
+                            continue
+                        }
+                    }
+                    index += 1
+                    continue
+                }
                 storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
                 appendJSONEscape(of: byte)
-                runStart = index + 1
+                index += 1
+                runStart = index
             }
             storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< utf8.count]))
             storage.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// `\u` and the four lower-case hex digits of a scalar of the Basic Multilingual Plane.
+    private mutating func appendUnicodeEscape(_ value: UInt32) {
+        let hexDigits: StaticString = "0123456789abcdef"
+        storage.append(UInt8(ascii: "\\"))
+        storage.append(UInt8(ascii: "u"))
+        for shift in [12, 8, 4, 0] { storage.append(hexDigits.utf8Start[Int(value >> UInt32(shift) & 0xF)]) }
     }
 
     private mutating func appendJSONEscape(of byte: UInt8) {

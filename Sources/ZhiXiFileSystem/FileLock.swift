@@ -71,4 +71,29 @@ public enum FileLock {
             pause = min(pause * 2, 50_000)
         }
     }
+
+    /// Takes the exclusive (or shared) `flock` of `descriptor`, waiting as long as it takes
+    /// (for locks held only for a few file operations). Retries after interruptions.
+    /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io``.
+    public static func lockWaiting(_ descriptor: Int32, exclusive: Bool = true, path: String) throws(FileSystemError) {
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            if errno != EINTR { throw FileSystemError(.io, path: path, reason: "cannot be locked (\(FileSystemError.lastError))") }
+        }
+    }
+
+    /// Takes the exclusive `flock` of `descriptor` if no one holds it: `false` when another
+    /// holder has it. Never waits.
+    /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io``.
+    public static func tryLock(_ descriptor: Int32, path: String) throws(FileSystemError) -> Bool {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK || errno == EAGAIN { return false }
+            if errno != EINTR { throw FileSystemError(.io, path: path, reason: "cannot be locked (\(FileSystemError.lastError))") }
+        }
+        return true
+    }
+
+    /// Releases the `flock` of `descriptor`.
+    public static func unlock(_ descriptor: Int32) {
+        flock(descriptor, LOCK_UN)
+    }
 }

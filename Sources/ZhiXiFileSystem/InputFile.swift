@@ -118,6 +118,17 @@ public enum InputFile {
         }
     }
 
+    /// What ``readStream(_:limit:format:name:)`` reads, but empty data (not an error) for an
+    /// input that holds nothing: for files the package keeps, which may be new. O(size).
+    /// - Throws: ``FileSystemError`` of kind too large or I/O.
+    public static func readStreamAllowingEmpty(_ descriptor: Int32, limit: Int, name: String) throws(FileSystemError) -> Data {
+        do {
+            return try readStream(descriptor, limit: limit, name: name)
+        } catch where error.kind == .empty {
+            return Data()
+        }
+    }
+
     /// Checks bytes already in memory against the limit and the format, as a read would.
     /// - Throws: ``FileSystemError`` of kind empty, too large or malformed.
     public static func check(_ data: Data, limit: Int, format: Format = .any, name: String) throws(FileSystemError) {

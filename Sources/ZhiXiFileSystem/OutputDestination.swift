@@ -36,16 +36,17 @@ public enum OutputDestination: Sendable, Hashable {
     /// The paths that mean the standard error.
     public static let standardErrorPaths: Set<String> = ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]
 
-    /// Classifies `path` as an output, following symbolic links, and checks up front what can
-    /// be checked: that an existing regular file may be written by the effective user, keeps
-    /// its owner and group and has a single link, and that a new file's directory exists and
-    /// may be written. O(1) system calls.
+    /// Classifies `path` as an output, following symbolic links as ``LinkPolicy/output``
+    /// allows (never another user's link in a shared sticky directory such as `/tmp`), and
+    /// checks up front what can be checked: that an existing regular file may be written by
+    /// the effective user, keeps its owner and group and has a single link, and that a new
+    /// file's directory exists and may be written. O(components of the path) system calls.
     ///
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/refused`` for a
     ///   directory, a socket, a block device, a dangling symbolic link or a name longer than
     ///   the file system allows; ``FileSystemError/Kind-swift.enum/permission`` for a file or
-    ///   directory the user may not change this way; ``FileSystemError/Kind-swift.enum/io`` for
-    ///   a new file whose directory does not exist.
+    ///   directory the user may not change this way, or a link the policy refuses;
+    ///   ``FileSystemError/Kind-swift.enum/io`` for a new file whose directory does not exist.
     public init(path: String) throws(FileSystemError) {
         if Self.standardOutputPaths.contains(path) {
             self = .standardOutput
@@ -57,12 +58,20 @@ public enum OutputDestination: Sendable, Hashable {
         }
         guard !path.isEmpty else { throw FileSystemError(.refused, path: path, reason: "an empty path names no file") }
         guard !path.utf8.contains(0) else { throw FileSystemError(.refused, path: path, reason: "a path cannot hold a NUL byte") }
-        if let status = SystemCalls.status(path) {
+        let target: String
+        do {
+            target = try LinkPolicy.output.resolve(path, allowingMissingEnd: true)
+        } catch where error.kind == .missing {
+            throw FileSystemError(.io, path: path, reason: "cannot be created: \(error.reason)")
+        }
+        // `target` has no link left but the kernel's own under /proc (`/dev/stdout`'s), which
+        // `stat` follows.
+        if let status = SystemCalls.status(target) {
             switch SystemCalls.type(status.st_mode) {
             case S_IFIFO, S_IFCHR:
                 self = .stream(path: path)
             case S_IFREG:
-                self = .file(try RegularFileOutput(existing: path, status: status))
+                self = .file(try RegularFileOutput(existing: path, target: target, status: status))
             default:
                 throw FileSystemError(.refused, path: path, reason: "is \(SystemCalls.describe(type: SystemCalls.type(status.st_mode))); "
                                       + "an output must be a regular file, a named pipe or a character device")
@@ -78,7 +87,7 @@ public enum OutputDestination: Sendable, Hashable {
             throw FileSystemError(failure == EACCES ? .permission : .refused, path: path,
                                   reason: "cannot be examined (\(String(cString: strerror(failure))))")
         }
-        self = .file(try RegularFileOutput(new: path))
+        self = .file(try RegularFileOutput(new: path, target: target))
     }
 }
 
@@ -96,38 +105,30 @@ public struct RegularFileOutput: Sendable, Hashable {
     /// The longest file name most file systems take, in bytes.
     static let maximumNameLength = 255
 
-    init(existing path: String, status: stat) throws(FileSystemError) {
+    init(existing path: String, target: String, status: stat) throws(FileSystemError) {
         self.path = path
-        guard let resolved = realpath(path, nil) else {
-            throw FileSystemError(.io, path: path, reason: "cannot be resolved (\(FileSystemError.lastError))")
-        }
-        target = String(cString: resolved)
-        free(resolved)
+        self.target = target
         let identity = FileIdentity(status)
         existing = identity
         try identity.checkReplaceable(target, shownAs: path)
         try Self.checkDirectory(of: target, shownAs: path)
     }
 
-    init(new path: String) throws(FileSystemError) {
+    /// A new file at `target`, `path` resolved (its directory exists unless refused here).
+    init(new path: String, target: String) throws(FileSystemError) {
         self.path = path
-        let (directory, name) = Self.split(path)
+        let (directory, name) = Self.split(target)
         guard name.utf8.count <= Self.maximumNameLength else {
             throw FileSystemError(.refused, path: path, reason: "the file name is \(name.utf8.count) bytes long; "
                                   + "file systems take at most \(Self.maximumNameLength)")
         }
         guard let status = SystemCalls.status(directory) else {
-            throw FileSystemError(.io, path: path, reason: "cannot be created: its directory \(directory) does not exist")
+            throw FileSystemError(.io, path: path, reason: "cannot be created: its directory \(Self.split(path).directory) does not exist")
         }
         guard SystemCalls.type(status.st_mode) == S_IFDIR else {
-            throw FileSystemError(.io, path: path, reason: "cannot be created: \(directory) is not a directory")
+            throw FileSystemError(.io, path: path, reason: "cannot be created: \(Self.split(path).directory) is not a directory")
         }
-        guard let resolved = realpath(directory, nil) else {
-            throw FileSystemError(.io, path: path, reason: "its directory cannot be resolved (\(FileSystemError.lastError))")
-        }
-        let resolvedDirectory = String(cString: resolved)
-        free(resolved)
-        target = (resolvedDirectory == "/" ? "" : resolvedDirectory) + "/" + name
+        self.target = target
         existing = nil
         try Self.checkDirectory(of: target, shownAs: path)
     }

@@ -120,3 +120,13 @@ package enum SystemCalls {
         }
     }
 }
+
+extension SystemCalls {
+    /// The target of the symbolic link at `path`, as written in the link; `nil` with `errno` set.
+    static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

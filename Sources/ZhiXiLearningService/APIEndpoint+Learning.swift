@@ -9,8 +9,11 @@ extension APIEndpoint {
     }
 
     /// `POST learning/sessions` with a ``NewLearningSession``: answers the `LearningSession`.
-    /// Not retried: a retry could record the session twice.
-    public static func recordLearningSession(_ session: NewLearningSession) -> APIEndpoint {
-        APIEndpoint(method: .post, path: "learning/sessions", body: session)
+    /// Without a key not retried: a retry could record the session twice. With
+    /// `idempotencyKey` (sent as `Idempotency-Key`), the server answers a key it has seen with
+    /// the session it recorded then, so the call is retried, and sent again by a later run,
+    /// without a duplicate.
+    public static func recordLearningSession(_ session: NewLearningSession, idempotencyKey: String? = nil) -> APIEndpoint {
+        APIEndpoint(method: .post, path: "learning/sessions", body: session, idempotencyKey: idempotencyKey)
     }
 }

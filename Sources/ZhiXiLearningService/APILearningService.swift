@@ -22,4 +22,9 @@ public struct APILearningService: LearningService {
     public func recordSession(_ session: NewLearningSession) async throws(APIError) -> LearningSession {
         try await client.request(.recordLearningSession(session), as: LearningSession.self)
     }
+
+    /// `POST learning/sessions` with `Idempotency-Key: idempotencyKey`.
+    public func recordSession(_ session: NewLearningSession, idempotencyKey: String) async throws(APIError) -> LearningSession {
+        try await client.request(.recordLearningSession(session, idempotencyKey: idempotencyKey), as: LearningSession.self)
+    }
 }

@@ -13,9 +13,19 @@ public protocol LearningService: Sendable {
     /// `POST learning/sessions`: records a session and answers it as the server stored it
     /// (with its id).
     func recordSession(_ session: NewLearningSession) async throws(APIError) -> LearningSession
+
+    /// `POST learning/sessions` with `Idempotency-Key: idempotencyKey`: a second call with the
+    /// same key and session answers the session recorded by the first, and records nothing
+    /// (see docs/APP.md). A service without keys records anew.
+    func recordSession(_ session: NewLearningSession, idempotencyKey: String) async throws(APIError) -> LearningSession
 }
 
 extension LearningService {
+    /// Records anew, ignoring the key (for services that keep no keys).
+    public func recordSession(_ session: NewLearningSession, idempotencyKey: String) async throws(APIError) -> LearningSession {
+        try await recordSession(session)
+    }
+
     /// Every session recorded at or after `since`, all pages followed (see
     /// `APIPage.collect(maximumPages:_:)`). O(sessions).
     public func allSessions(since: Date?) async throws(APIError) -> [LearningSession] {

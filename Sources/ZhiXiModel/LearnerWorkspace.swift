@@ -69,6 +69,27 @@ public struct LearnerWorkspace: Sendable, Codable, Hashable {
         case analyses, reviewTasks, feedback
     }
 
+    /// The names of a workspace's top-level members (`schemaVersion`, `user`, `profile`, …): a
+    /// file naming none of them is not a workspace, whatever else it holds.
+    public static let memberNames: Set<String> = Set(CodingKeys.allCases.map(\.stringValue))
+
+    /// The names this version reads in an element of the top-level array `member`
+    /// (`sessions`, `lessons`, …), its own and their former ones; any other key of such an
+    /// element is one this version does not know (a file's own, or a newer version's). `nil`
+    /// for a member that is not an array of records.
+    public static func recordKeyNames(ofArray member: String) -> Set<String>? {
+        switch member {
+        case "knowledgeBases": Set(KnowledgeBase.decoding.keys.names)
+        case "learningPaths": Set(LearningPath.decoding.keys.names)
+        case "lessons": Set(Lesson.decoding.keys.names)
+        case "sessions": Set(LearningSession.decoding.keys.names)
+        case "analyses": Set(AIAnalysis.decoding.keys.names)
+        case "reviewTasks": Set(ReviewTask.decoding.keys.names)
+        case "feedback": Set(Feedback.decoding.keys.names)
+        default: nil
+        }
+    }
+
     /// The profile of a workspace without one: the defaults, for the user's id if known.
     static func defaultProfile(for user: User?) -> UserLearningProfile {
         UserLearningProfile(userID: user?.id ?? "")

@@ -43,10 +43,11 @@ public enum WorkspaceBounds {
     /// The workspace formats this version reads: the earlier ones (their former names are
     /// mapped when decoding), its own and the next one.
     public static let supportedSchemaVersions: ClosedRange<Int> = 1 ... LearnerWorkspace.currentSchemaVersion + 1
-    /// The earliest instant accepted: 1900-01-01T00:00:00Z, in seconds since 1970.
-    public static let earliestDate: Double = -2_208_988_800
+    /// The earliest instant accepted: 1900-01-01T00:00:00Z, in seconds since 1970
+    /// (`SupportedYears` of ZhiXiCore: the package's years everywhere).
+    public static let earliestDate: Double = SupportedYears.earliestSecondsSince1970
     /// The first instant refused at the late end: 2201-01-01T00:00:00Z, in seconds since 1970.
-    public static let dateLimit: Double = 7_289_654_400
+    public static let dateLimit: Double = SupportedYears.limitSecondsSince1970
     /// Minutes in a day: the largest daily budget or lesson length.
     public static let minutesPerDay: ClosedRange<Int> = 0 ... 1440
     /// Mastery scores.
@@ -56,8 +57,23 @@ public enum WorkspaceBounds {
 
     /// The first value of `workspace` outside its range, or `nil` when every value fits.
     public static func firstViolation(in workspace: LearnerWorkspace) -> WorkspaceBoundsViolation? {
+        violation { () throws(WorkspaceBoundsViolation) in try check(workspace) }
+    }
+
+    /// The first value of a session outside its range (its paths start with `path`), or `nil`.
+    public static func firstViolation(session: LearningSession, path: String = "session") -> WorkspaceBoundsViolation? {
+        violation { () throws(WorkspaceBoundsViolation) in try check(session, path: path) }
+    }
+
+    /// The first value of an analysis outside its range (its paths start with `path`), or `nil`.
+    public static func firstViolation(analysis: AIAnalysis, path: String = "analysis") -> WorkspaceBoundsViolation? {
+        violation { () throws(WorkspaceBoundsViolation) in try check(analysis, path: path) }
+    }
+
+    /// What `check` throws, or `nil`.
+    private static func violation(_ check: () throws(WorkspaceBoundsViolation) -> Void) -> WorkspaceBoundsViolation? {
         do throws(WorkspaceBoundsViolation) {
-            try check(workspace)
+            try check()
             return nil
         } catch {
             return error
@@ -71,58 +87,92 @@ public enum WorkspaceBounds {
             throw WorkspaceBoundsViolation(path: "schemaVersion", reason: "version \(workspace.schemaVersion) is not one this "
                                            + "program reads (\(supportedSchemaVersions.lowerBound)–\(supportedSchemaVersions.upperBound))")
         }
-        if let user = workspace.user {
-            try date(user.createdAt, "user.createdAt")
-            try date(user.lastLoginAt, "user.lastLoginAt")
-        }
-        let profile = workspace.profile
-        try integer(profile.dailyMinutes, minutesPerDay, "profile.dailyMinutes", unit: " minutes")
-        try integer(profile.dayStartHour, 0 ... 23, "profile.dayStartHour", unit: "")
+        if let user = workspace.user { try check(user, path: "user") }
+        try check(workspace.profile, path: "profile")
+        for (index, base) in workspace.knowledgeBases.enumerated() { try check(base, path: "knowledgeBases[\(index)]") }
+        for (index, path) in workspace.learningPaths.enumerated() { try check(path, path: "learningPaths[\(index)]") }
+        for (index, lesson) in workspace.lessons.enumerated() { try check(lesson, path: "lessons[\(index)]") }
+        for (index, session) in workspace.sessions.enumerated() { try check(session, path: "sessions[\(index)]") }
+        for (index, analysis) in workspace.analyses.enumerated() { try check(analysis, path: "analyses[\(index)]") }
+        for (index, task) in workspace.reviewTasks.enumerated() { try check(task, path: "reviewTasks[\(index)]") }
+        for (index, item) in workspace.feedback.enumerated() { try check(item, path: "feedback[\(index)]") }
+    }
+
+    // MARK: - One record each
+    //
+    // Each checks one record as the workspace holds it; `path` is where it stands (`sessions[3]`),
+    // the start of the violation's path. What `pull` checks every record from a server with
+    // before it is merged. O(1) each (O(weak points) for none).
+
+    /// Checks the account's dates.
+    public static func check(_ user: User, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try date(user.createdAt, path() + ".createdAt")
+        try date(user.lastLoginAt, path() + ".lastLoginAt")
+    }
+
+    /// Checks the study settings.
+    public static func check(_ profile: UserLearningProfile, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try integer(profile.dailyMinutes, minutesPerDay, path() + ".dailyMinutes", unit: " minutes")
+        try integer(profile.dayStartHour, 0 ... 23, path() + ".dayStartHour", unit: "")
         if !(profile.desiredRetention > 0 && profile.desiredRetention < 1) {
-            throw WorkspaceBoundsViolation(path: "profile.desiredRetention",
+            throw WorkspaceBoundsViolation(path: path() + ".desiredRetention",
                                            reason: "\(profile.desiredRetention) is not strictly between 0 and 1")
         }
-        if let weekday = profile.firstWeekday { try integer(weekday, 1 ... 7, "profile.firstWeekday", unit: " (1 is Sunday, 7 Saturday)") }
-        try date(profile.updatedAt, "profile.updatedAt")
-        for (index, base) in workspace.knowledgeBases.enumerated() {
-            try date(base.createdAt, "knowledgeBases[\(index)].createdAt")
-            try date(base.updatedAt, "knowledgeBases[\(index)].updatedAt")
+        if let weekday = profile.firstWeekday { try integer(weekday, 1 ... 7, path() + ".firstWeekday", unit: " (1 is Sunday, 7 Saturday)") }
+        try date(profile.updatedAt, path() + ".updatedAt")
+    }
+
+    /// Checks a knowledge base's dates.
+    public static func check(_ base: KnowledgeBase, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try date(base.createdAt, path() + ".createdAt")
+        try date(base.updatedAt, path() + ".updatedAt")
+    }
+
+    /// Checks a learning path's order.
+    public static func check(_ learningPath: LearningPath, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try integer(learningPath.order, orders, path() + ".order", unit: "")
+    }
+
+    /// Checks a lesson's minutes, order and dates.
+    public static func check(_ lesson: Lesson, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try integer(lesson.estimatedMinutes, minutesPerDay, path() + ".estimatedMinutes", unit: " minutes")
+        try integer(lesson.order, orders, path() + ".order", unit: "")
+        try date(lesson.createdAt, path() + ".createdAt")
+        try date(lesson.updatedAt, path() + ".updatedAt")
+    }
+
+    /// Checks a session's dates (the end not before the start) and score.
+    public static func check(_ session: LearningSession, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try date(session.startedAt, path() + ".startedAt")
+        try date(session.endedAt, path() + ".endedAt")
+        if let end = session.endedAt, end < session.startedAt {
+            throw WorkspaceBoundsViolation(path: path() + ".endedAt",
+                                           reason: "\(stamp(end)) is before the session's startedAt, \(stamp(session.startedAt))")
         }
-        for (index, path) in workspace.learningPaths.enumerated() {
-            try integer(path.order, orders, "learningPaths[\(index)].order", unit: "")
+        try date(session.reviewAt, path() + ".reviewAt")
+        try date(session.createdAt, path() + ".createdAt")
+        if let score = session.masteryScore { try integer(score, scores, path() + ".masteryScore", unit: "") }
+    }
+
+    /// Checks an analysis's date, score and cost.
+    public static func check(_ analysis: AIAnalysis, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try date(analysis.createdAt, path() + ".createdAt")
+        if let score = analysis.masteryScore { try integer(score, scores, path() + ".masteryScore", unit: "") }
+        if let cost = analysis.costEstimate, !(cost >= 0 && cost <= 1_000_000) {
+            throw WorkspaceBoundsViolation(path: path() + ".costEstimate", reason: "\(cost) is outside 0–1000000 (US dollars)")
         }
-        for (index, lesson) in workspace.lessons.enumerated() {
-            try integer(lesson.estimatedMinutes, minutesPerDay, "lessons[\(index)].estimatedMinutes", unit: " minutes")
-            try integer(lesson.order, orders, "lessons[\(index)].order", unit: "")
-            try date(lesson.createdAt, "lessons[\(index)].createdAt")
-            try date(lesson.updatedAt, "lessons[\(index)].updatedAt")
-        }
-        for (index, session) in workspace.sessions.enumerated() {
-            try date(session.startedAt, "sessions[\(index)].startedAt")
-            try date(session.endedAt, "sessions[\(index)].endedAt")
-            if let end = session.endedAt, end < session.startedAt {
-                throw WorkspaceBoundsViolation(path: "sessions[\(index)].endedAt",
-                                               reason: "\(stamp(end)) is before the session's startedAt, \(stamp(session.startedAt))")
-            }
-            try date(session.reviewAt, "sessions[\(index)].reviewAt")
-            try date(session.createdAt, "sessions[\(index)].createdAt")
-            if let score = session.masteryScore { try integer(score, scores, "sessions[\(index)].masteryScore", unit: "") }
-        }
-        for (index, analysis) in workspace.analyses.enumerated() {
-            try date(analysis.createdAt, "analyses[\(index)].createdAt")
-            if let score = analysis.masteryScore { try integer(score, scores, "analyses[\(index)].masteryScore", unit: "") }
-            if let cost = analysis.costEstimate, !(cost >= 0 && cost <= 1_000_000) {
-                throw WorkspaceBoundsViolation(path: "analyses[\(index)].costEstimate", reason: "\(cost) is outside 0–1000000 (US dollars)")
-            }
-        }
-        for (index, task) in workspace.reviewTasks.enumerated() {
-            try date(task.scheduledAt, "reviewTasks[\(index)].scheduledAt")
-            try date(task.completedAt, "reviewTasks[\(index)].completedAt")
-        }
-        for (index, item) in workspace.feedback.enumerated() {
-            try date(item.createdAt, "feedback[\(index)].createdAt")
-            if let rating = item.rating { try integer(rating, 1 ... 5, "feedback[\(index)].rating", unit: "") }
-        }
+    }
+
+    /// Checks a review task's dates.
+    public static func check(_ task: ReviewTask, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try date(task.scheduledAt, path() + ".scheduledAt")
+        try date(task.completedAt, path() + ".completedAt")
+    }
+
+    /// Checks a feedback's date and rating.
+    public static func check(_ item: Feedback, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+        try date(item.createdAt, path() + ".createdAt")
+        if let rating = item.rating { try integer(rating, 1 ... 5, path() + ".rating", unit: "") }
     }
 
     private static func integer(_ value: Int, _ range: ClosedRange<Int>, _ path: @autoclosure () -> String,
@@ -134,8 +184,8 @@ public enum WorkspaceBounds {
     private static func date(_ value: Date?, _ path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         guard let value else { return }
         let seconds = value.timeIntervalSince1970
-        guard !(seconds >= earliestDate && seconds < dateLimit) else { return }
-        throw WorkspaceBoundsViolation(path: path(), reason: "\(stamp(value)) is outside the years 1900–2200")
+        guard !SupportedYears.contains(secondsSince1970: seconds) else { return }
+        throw WorkspaceBoundsViolation(path: path(), reason: "\(stamp(value)) is outside the years \(SupportedYears.description)")
     }
 
     private static func stamp(_ date: Date) -> String {

@@ -13,8 +13,12 @@ import ZhiXiModel
 ///   and one retry with the new access token. Calls answered 401 at the same time share a
 ///   single refresh. A refused refresh clears the stored tokens and the call fails with
 ///   ``APIError/unauthorized(_:)``.
-/// - Idempotent calls are retried on timeouts, lost connections and 5xx answers with the
-///   configuration's ``RetryPolicy``.
+/// - Idempotent calls, and calls with an idempotency key (sent as `Idempotency-Key`), are
+///   retried on timeouts, lost connections and 5xx answers with the configuration's
+///   ``RetryPolicy``.
+/// - Each exchange waits at most ``APIClientConfiguration/resourceTimeout`` for its whole
+///   answer; all calls together at most ``APIClientConfiguration/totalTimeout``, reading at
+///   most ``APIClientConfiguration/maximumTotalAnswerBytes``.
 /// - Each HTTP exchange is reported to the logger as an ``APIRequestLog`` (method, path,
 ///   status, milliseconds); no header or body is ever logged.
 /// - The session is ephemeral, with no URL cache and no cookies, so answers carrying
@@ -43,6 +47,10 @@ public final class APIClient: Sendable {
     private let logger: (@Sendable (APIRequestLog) -> Void)?
     private let now: @Sendable () -> Date
     private let refreshCoordinator = TokenRefreshCoordinator()
+    /// When the client was made: the start of ``APIClientConfiguration/totalTimeout``.
+    private let createdAt = ContinuousClock.now
+    /// The answer bytes read so far, against ``APIClientConfiguration/maximumTotalAnswerBytes``.
+    private let answerBytesRead = Locked(0)
 
     /// Creates a client.
     ///
@@ -194,7 +202,8 @@ public final class APIClient: Sendable {
     /// the status and body of the last answer.
     private func send(_ endpoint: APIEndpoint, url: URL, body: Data?, tokens: AuthTokens?) async throws(APIError) -> (status: Int, data: Data) {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: Self.timeout(configuration.requestTimeout))
+                                 timeoutInterval: Self.timeout(min(configuration.requestTimeout, remainingSeconds ?? .infinity)))
+        if let key = endpoint.idempotencyKey { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
         request.httpMethod = endpoint.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let body {
@@ -205,9 +214,12 @@ public final class APIClient: Sendable {
             #endif
         }
         if let tokens { request.setValue(tokens.authorizationHeaderValue, forHTTPHeaderField: "Authorization") }
-        let policy = endpoint.isIdempotent ? configuration.retryPolicy : .none
+        let policy = endpoint.isIdempotent || endpoint.idempotencyKey != nil ? configuration.retryPolicy : .none
         var retry = 0
         while true {
+            if let remaining = remainingSeconds, remaining <= 0, let total = configuration.totalTimeout {
+                throw .network(.outOfTime(seconds: total))
+            }
             let outcome: Result<(status: Int, data: Data), APIError>
             do throws(APIError) {
                 outcome = .success(try await exchange(request, endpoint: endpoint, retry: retry, sentAccessToken: tokens != nil))
@@ -220,6 +232,8 @@ public final class APIClient: Sendable {
             case .failure(let error): error.isTransient
             }
             guard isTransient, retry < policy.maximumRetries else { return try outcome.get() }
+            // No time left for the pause and another try: the failure as it is.
+            if let remaining = remainingSeconds, remaining <= policy.delay(beforeRetry: retry + 1) { return try outcome.get() }
             retry += 1
             do {
                 try await Task.sleep(nanoseconds: UInt64(policy.delay(beforeRetry: retry) * 1_000_000_000))
@@ -242,19 +256,31 @@ public final class APIClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         let data: Data, response: URLResponse
         let (session, delegate) = session(for: request)
+        let remaining = remainingSeconds
+        let bytesLeft = configuration.maximumTotalAnswerBytes.map { total in max(0, total - answerBytesRead.withLock { $0 }) }
+        let limit = min(configuration.maximumAnswerBytes, bytesLeft ?? .max)
         do {
-            (data, response) = try await BoundedExchange.data(for: request, in: session, delegate: delegate,
-                                                              deadline: Self.timeout(configuration.resourceTimeout) + 1,
-                                                              limit: configuration.maximumAnswerBytes)
+            (data, response) = try await BoundedExchange.data(
+                for: request, in: session, delegate: delegate,
+                deadline: min(Self.timeout(configuration.resourceTimeout), max(0.001, remaining ?? .infinity)), limit: limit)
+            answerBytesRead.withLock { $0 += data.count }
         } catch let error as BoundedExchange.AnswerTooLarge {
             log(status: nil, failure: nil)
             let announced = error.announced.map { " (it announced \($0) bytes)" } ?? ""
+            if let total = configuration.maximumTotalAnswerBytes, limit < configuration.maximumAnswerBytes {
+                throw .decoding(path: "", reason: "the server's answers would come to more than \(total) bytes in all, the most this "
+                                + "client reads\(announced); the rest was not read")
+            }
             throw .decoding(path: "", reason: "the answer is larger than \(error.limit) bytes, the most this client reads\(announced); "
                             + "it was not read")
         } catch let error as URLError {
-            guard let failure = NetworkFailure(error.code) else {
+            guard var failure = NetworkFailure(error.code) else {
                 log(status: nil, failure: nil)
                 throw .cancelled
+            }
+            // Cut because the time left for all calls ran out, not this exchange's own.
+            if failure == .timedOut, let total = configuration.totalTimeout, let left = remainingSeconds, left <= 0.01 {
+                failure = .outOfTime(seconds: total)
             }
             log(status: nil, failure: failure)
             throw .network(failure)
@@ -272,6 +298,13 @@ public final class APIClient: Sendable {
         }
         log(status: http.statusCode, failure: nil)
         return (http.statusCode, data)
+    }
+
+    /// The seconds left of ``APIClientConfiguration/totalTimeout``; `nil` without a limit.
+    private var remainingSeconds: Double? {
+        guard let total = configuration.totalTimeout else { return nil }
+        let elapsed = ContinuousClock.now - createdAt
+        return total - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     /// The session that sends `request` (see `bodySession`), with its delegate.
@@ -320,7 +353,7 @@ public final class APIClient: Sendable {
                             + "(line \(duplicate.line)); the answer is ambiguous")
         }
         do {
-            return try ZhiXiJSON.makeDecoder().decode(type, from: data)
+            return try ZhiXiJSON.makeDecoder(refusingDatesOutsideSupportedYears: true).decode(type, from: data)
         } catch let error as DecodingError {
             let (path, reason) = error.jsonPathAndReason
             throw .decoding(path: path, reason: reason)

@@ -23,6 +23,11 @@ public struct APIEndpoint: Sendable {
     /// `true` when sending the call twice has the effect of sending it once, so that the
     /// client may retry it after a timeout, a lost connection or a 5xx answer.
     public var isIdempotent: Bool
+    /// The `Idempotency-Key` header of a call that changes the server (`POST learning/sessions`,
+    /// `POST ai/analyze-learning-input`), `nil` for none: the server answers a call with a key
+    /// it has seen with what it answered then, instead of doing it again, so the client may
+    /// retry it and a later run may send it again without a duplicate (see docs/APP.md).
+    public var idempotencyKey: String?
 
     /// Creates an endpoint.
     ///
@@ -43,8 +48,10 @@ public struct APIEndpoint: Sendable {
         body: (any Encodable & Sendable)? = nil,
         sendsAccessToken: Bool = true,
         refreshesOnUnauthorized: Bool? = nil,
-        isIdempotent: Bool? = nil
+        isIdempotent: Bool? = nil,
+        idempotencyKey: String? = nil
     ) {
+        self.idempotencyKey = idempotencyKey
         self.method = method
         self.path = path
         self.queryItems = queryItems
@@ -75,11 +82,15 @@ public struct APIEndpoint: Sendable {
         return components.url
     }
 
-    /// `segment` percent-encoded as one path segment: a `/` or `?` inside it cannot change
-    /// the path.
+    /// `segment` percent-encoded as one path segment, so that it is data whatever it holds: a
+    /// `/`, `?`, `#` or `;` inside it cannot change the path, and a segment of dots only (`.`,
+    /// `..`) is written `%2E`, `%2E%2E`, which no client or server takes for "this" or "the
+    /// parent" (`review-tasks/../complete` would be `POST complete`).
     public static func pathSegment(_ segment: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/?#;%")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        let encoded = segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        guard !encoded.isEmpty, encoded.allSatisfy({ $0 == "." }) else { return encoded }
+        return String(repeating: "%2E", count: encoded.count)
     }
 }

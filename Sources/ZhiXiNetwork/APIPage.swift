@@ -50,7 +50,8 @@ extension APIPage {
             items.append(contentsOf: current.items)
             guard let next = current.nextCursor else { return items }
             guard followed.insert(next).inserted else {
-                throw .decoding(path: "nextCursor", reason: "the server gave the cursor '\(next)' twice; the pages would never end")
+                throw .decoding(path: "nextCursor", reason: "the server gave the cursor '\(next.quotedForMessage())' twice; the pages "
+                                + "would never end")
             }
             cursor = next
         }

@@ -49,6 +49,7 @@ public struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
         case .timedOut: "timed out"
         case .connectionLost: "connection lost"
         case .other(let code): "URLError \(code)"
+        case .outOfTime: "out of time"
         }
     }
 }

@@ -13,6 +13,9 @@ public enum NetworkFailure: Sendable, Hashable, CustomStringConvertible {
     case connectionLost
     /// Another transport failure, with its `URLError` code.
     case other(code: Int)
+    /// The time allowed for all of the client's requests together
+    /// (``APIClientConfiguration/totalTimeout``), `seconds`, ran out.
+    case outOfTime(seconds: Double)
 
     /// The failure a `URLError` code stands for, or `nil` for cancellation.
     init?(_ code: URLError.Code) {
@@ -45,6 +48,12 @@ public enum NetworkFailure: Sendable, Hashable, CustomStringConvertible {
         case .timedOut: "the server did not answer in time"
         case .connectionLost: "the connection closed before the server's answer was complete"
         case .other(let code): "the request failed on its way to the server (transport error \(code))"
+        case .outOfTime(let seconds): "the \(Self.seconds(seconds)) allowed for the server's answers in all ran out"
         }
+    }
+
+    /// `300 s`, `2.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
     }
 }

@@ -25,9 +25,9 @@ final class HistoryRefresh: Sendable {
             running[user] = Task { [weak self] in
                 defer { self?.finished(user) }
                 guard let kept = try? await place.cache.read(),
-                      let update = try? await WorkspaceRefresh(services: services).history(kept: kept),
+                      let update = try? await WorkspaceRefresh(services: services).history(kept: kept).mergeable(into: kept),
                       await currentUserID() == user else { return }
-                _ = try? await place.cache.update { $0 = update.merged(into: $0) }
+                _ = try? await place.cache.update { $0 = (try? update.mergeable(into: $0))?.merged(into: $0) ?? $0 }
             }
         }
     }

@@ -71,7 +71,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
             let kept = try await place.cache.read()
             let pulled: Result<WorkspaceRefresh.Update, APIError>
             do throws(APIError) {
-                pulled = .success(try await WorkspaceRefresh(services: services).current(kept: kept))
+                pulled = .success(try await WorkspaceRefresh(services: services).current(kept: kept).mergeable(into: kept))
             } catch {
                 pulled = .failure(error)
             }

@@ -89,7 +89,7 @@ public struct RecallAnalysisRepository: AnalysisRepository {
         let kept = try await place.cache.read()
         let fetched: WorkspacePull.Fetched
         do {
-            fetched = try await WorkspacePull(services: services).fetch(newerThan: kept)
+            fetched = try await WorkspacePull(services: services).fetchMergeable(newerThan: kept)
         } catch {
             throw RepositoryFailure(error)
         }

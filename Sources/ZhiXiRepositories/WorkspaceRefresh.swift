@@ -51,6 +51,26 @@ public struct WorkspaceRefresh: Sendable {
                             sessions: sessions, analyses: analyses, reviewTasks: reviewTasks ?? [])
             return workspace
         }
+
+        /// What may be merged into `workspace`, as `WorkspacePull` decides for a pull
+        /// (``WorkspacePull/Fetched/checked(against:)``): records out of the workspace's bounds
+        /// or of a lesson nobody knows are left out. O(records).
+        /// - Throws: `APIError.decoding` when the account or the study settings are out of
+        ///   bounds: nothing of the answer may be merged.
+        public func mergeable(into workspace: LearnerWorkspace?) throws(APIError) -> Update {
+            var kept = self
+            var tasks = reviewTasks ?? []
+            do throws(WorkspaceBoundsViolation) {
+                _ = try WorkspacePull.keepMergeable(user: user, profile: profile, knowledgeBases: &kept.knowledgeBases,
+                                                    learningPaths: &kept.learningPaths, lessons: &kept.lessons,
+                                                    sessions: &kept.sessions, analyses: &kept.analyses, reviewTasks: &tasks,
+                                                    against: workspace)
+            } catch {
+                throw .decoding(path: error.path, reason: error.reason)
+            }
+            if kept.reviewTasks != nil { kept.reviewTasks = tasks }
+            return kept
+        }
     }
 
     /// At most this many requests of a step in flight at once: 6.

@@ -1,6 +1,8 @@
 import Foundation
 import ZhiXiAIService
+import ZhiXiAuth
 import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiLearningService
 import ZhiXiLocalization
 import ZhiXiModel
@@ -67,45 +69,82 @@ enum AnalyzeCommand: Command {
         guard let inputPath = try arguments.value(of: input) else { throw arguments.usageError("analyze needs --input FILE|-") }
         let workspacePath = try arguments.value(of: workspace)
         if workspacePath == "-" { throw arguments.usageError("--workspace changes a file in place; give its path, not -") }
-        let endedAt = try arguments.value(of: at, default: context.now)
-        let startedAt = endedAt.addingTimeInterval(-(try arguments.value(of: minutes, default: 0)) * 60)
+        let givenAt = try arguments.value(of: at)
+        let minutes = try arguments.value(of: minutes, default: 0)
         let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
         let text = String(decoding: try FileAccess.read(inputPath, limit: InputLimits.learnerInput, format: .text, context: context),
                           as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .dataError("\(FileAccess.displayName(inputPath)): the learner's input is empty") }
+        let connection = try AuthConnection(arguments, context: context)
+
+        // Before anything is sent: the workspace is locked (and held until it is written) and
+        // known to be replaceable, and the request is kept in the store, so a failure on the
+        // way is finished by running the same command again (the keys make the server answer
+        // what it did before) instead of sending twice or losing what was sent.
+        var workspaceFile: LockedFile?
         var workspace: LearnerWorkspace?
         if let workspacePath {
-            let (current, _) = try WorkspaceFile.read(workspacePath, context: context)
+            let file = try LockedFileUpdate.open(workspacePath, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait))
+            let (current, _) = try WorkspaceSplice.open(try LockedFileUpdate.read(file), path: workspacePath)
             guard current.lessons.contains(where: { $0.id == lessonID }) else {
-                throw .dataError("\(workspacePath): no lesson has the id '\(lessonID)'; nothing was sent")
+                throw .dataError("\(workspacePath): no lesson has the id '\(lessonID.quotedForMessage())'; nothing was sent")
             }
             workspace = current
+            workspaceFile = file
         }
+        defer { workspaceFile?.close() }
         let language = LanguageChoice.language(try arguments.value(of: language), context: context, workspace: workspace)
+        let learner = try await connection.signedInLearner("analyze", context: context)
+        let store = FileSecureStore(directory: connection.storeDirectory)
+        let storeKey = PendingAnalysis.storeKey(learnerID: learner.id, lessonID: lessonID, text: text, at: givenAt, minutes: minutes)
+        let pending: PendingAnalysis
+        if let earlier = PendingAnalysis.load(storeKey, from: store, now: context.now) {
+            pending = earlier
+            context.writeError("zhixi-review: analyze: note: finishing the same analysis begun at "
+                + "\(ISO8601Timestamp.string(from: earlier.begunAt)) (the server answers it as then)")
+        } else {
+            let endedAt = givenAt ?? context.now
+            pending = PendingAnalysis(key: UUID().uuidString.lowercased(), startedAt: endedAt.addingTimeInterval(-minutes * 60),
+                                      endedAt: endedAt, begunAt: context.now)
+            try pending.save(storeKey, in: store)
+        }
 
-        let connection = try AuthConnection(arguments, context: context)
         let (session, analysis) = try await connection.performAPI("analyze", context: context) {
             () async throws(APIError) -> (LearningSession, AIAnalysis) in
             let learning = APILearningService(client: connection.client)
             let recorded = try await learning.recordSession(
-                NewLearningSession(lessonID: lessonID, startedAt: startedAt, endedAt: endedAt, userInput: text))
+                NewLearningSession(lessonID: lessonID, startedAt: pending.startedAt, endedAt: pending.endedAt, userInput: text),
+                idempotencyKey: pending.sessionKey)
             let analysis = try await APIAIService(client: connection.client).analyze(
-                AnalysisRequest(sessionID: recorded.id, lessonID: lessonID, userInput: text, language: language))
+                AnalysisRequest(sessionID: recorded.id, lessonID: lessonID, userInput: text, language: language),
+                idempotencyKey: pending.analysisKey)
             // The session as the server holds it now: with the analysis's score, weak points and review time.
             let since = recorded.createdAt ?? recorded.endedAt ?? recorded.startedAt
             let updated = try await learning.allSessions(since: since).last { $0.id == recorded.id }
             return (updated ?? withAnalysis(recorded, analysis), analysis)
         }
-
-        if let workspacePath {
-            try LockedFileUpdate.update(workspacePath, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
-                (data) throws(CommandError) -> Data in
-                let (_, splice) = try WorkspaceSplice.open(data, path: workspacePath)
-                return try splice.append([("sessions", try WorkspaceSplice.elementJSON(session)),
-                                          ("analyses", try WorkspaceSplice.elementJSON(analysis))])
+        // The server's records go into the workspace only within its bounds.
+        for violation in [WorkspaceBounds.firstViolation(session: session), WorkspaceBounds.firstViolation(analysis: analysis)] {
+            if let violation {
+                throw .protocolError("analyze: the server's answer has \(violation); "
+                    + (workspacePath.map { "\($0) was not changed" } ?? "it was not shown"))
             }
         }
+
+        if let workspaceFile, let workspacePath {
+            let (current, splice) = try WorkspaceSplice.open(try LockedFileUpdate.read(workspaceFile), path: workspacePath)
+            var records: [(key: String, json: String)] = []
+            // A run that wrote these before it could forget the request adds nothing twice.
+            if !current.sessions.contains(where: { $0.id == session.id }) {
+                records.append(("sessions", try WorkspaceSplice.elementJSON(session)))
+            }
+            if !current.analyses.contains(where: { $0.id == analysis.id }) {
+                records.append(("analyses", try WorkspaceSplice.elementJSON(analysis)))
+            }
+            if !records.isEmpty { try LockedFileUpdate.replace(workspaceFile, with: try splice.append(records)) }
+        }
+        PendingAnalysis.remove(storeKey, from: store)
         let report = Report(session: session, analysis: analysis, workspace: workspacePath)
         context.write(format == .json ? try OutputJSON.line(report, command: "analyze") : Self.text(report, language: language))
     }

@@ -23,9 +23,8 @@ final class AuthConnection {
 
     /// Reads the common options of `arguments`.
     /// - Throws: a usage error when `--server` is missing or an option's value is invalid.
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
-        let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
-        let retries = try arguments.value(of: AuthOptions.retries, default: 2)
+    init(_ arguments: ParsedArguments, context: CommandContext, maximumTotalAnswerBytes: Int? = nil) throws(CommandError) {
+        let configuration = try AuthOptions.clientConfiguration(arguments, maximumTotalAnswerBytes: maximumTotalAnswerBytes)
         let server = try AuthOptions.server(arguments)
         storeDirectory = try AuthOptions.storeDirectory(arguments, context: context)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
@@ -33,8 +32,6 @@ final class AuthConnection {
         let secureStore = FileSecureStore(directory: storeDirectory)
         tokenStore = TokenStore(secureStore: secureStore)
         userStore = SessionUserStore(secureStore: secureStore)
-        let configuration = APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout * 4,
-                                                   retryPolicy: RetryPolicy(maximumRetries: retries))
         var logger: (@Sendable (APIRequestLog) -> Void)?
         if let requestLog { logger = { record in requestLog.append(record.description) } }
         client = APIClient(baseURL: server, tokenStore: tokenStore, configuration: configuration, logger: logger)
@@ -145,6 +142,8 @@ final class AuthConnection {
     static func failure(_ error: APIError, _ action: String) -> CommandError {
         let message = "\(action): \(error)"
         switch error {
+        case .network(.outOfTime):
+            return .unavailable(message + " (--max-time sets how long)")
         case .network, .cancelled:
             return .unavailable(message)
         case .http(let status, _, _):

@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiAuth
 import ZhiXiFileSystem
+import ZhiXiNetwork
 
 /// The options the `auth` commands share, declared once.
 enum AuthOptions {
@@ -58,19 +59,40 @@ enum AuthOptions {
     static let verbose = CommandOption<Bool>.flag(
         "verbose", help: "log each request to standard error: method, path, status, milliseconds (tokens are never shown)")
 
-    /// `--timeout SECONDS`: the longest wait for the server.
+    /// `--timeout SECONDS`: the longest any one request waits for its whole answer.
     static let timeout = CommandOption<Double>.number(
         "timeout", placeholder: "SECONDS", range: 1...600, default: 30, example: "10",
-        help: "the longest wait for the server to answer, in seconds")
+        help: "the longest any one request waits for its whole answer, in seconds (an answer that is slow to come, or "
+            + "never ends, is cut there)")
 
     /// `--retries N`: retries of idempotent requests.
     static let retries = CommandOption<Int>.integer(
         "retries", range: 0...10, default: 2,
-        help: "retries of a request that may be repeated (GET, logout) after a timeout, a lost connection or a 5xx answer")
+        help: "retries of a request that may be repeated (GET, logout, a request with an idempotency key) after a timeout, "
+            + "a lost connection or a 5xx answer, after 0.5, 1, 2 … s")
+
+    /// `--max-time SECONDS`: the longest the command waits for the server in all.
+    static let maxTime = CommandOption<Double>.number(
+        "max-time", placeholder: "SECONDS", range: 1...3600, default: 300, example: "60",
+        help: "the longest the command waits for the server in all, in seconds: every request, retry and pause together "
+            + "(one request waits at most (retries + 1) × --timeout and the pauses)")
 
     /// The options every `auth` command takes, in the order of the help (after its own).
-    static let common: [AnyCommandOption] = [server.erased, store.erased, timeout.erased, retries.erased, verbose.erased,
-                                             insecureHTTP.erased]
+    static let common: [AnyCommandOption] = [server.erased, store.erased, timeout.erased, retries.erased, maxTime.erased,
+                                             verbose.erased, insecureHTTP.erased]
+
+    /// The client configuration of `--timeout`, `--retries` and `--max-time` (defaults 30 s,
+    /// 2, 300 s): each exchange waits at most the timeout for its whole answer, and all of them
+    /// together at most the maximum time, whatever the server does.
+    /// - Throws: a usage error for a value out of range.
+    static func clientConfiguration(_ arguments: ParsedArguments, retries retryOption: CommandOption<Int>? = retries,
+                                    maximumTotalAnswerBytes: Int? = nil) throws(CommandError) -> APIClientConfiguration {
+        let timeout = try arguments.value(of: timeout, default: 30)
+        let retries = try retryOption.map { option throws(CommandError) in try arguments.value(of: option, default: 2) } ?? 0
+        return APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout, retryPolicy: RetryPolicy(maximumRetries: retries),
+                                      totalTimeout: try arguments.value(of: maxTime, default: 300),
+                                      maximumTotalAnswerBytes: maximumTotalAnswerBytes)
+    }
 
     /// The store directory of `--store` (or the default), refused when it exists and is not
     /// private: a symbolic link, another user's, or open to group or others (it is never

@@ -44,6 +44,13 @@ enum AuthSignInCommand: Command {
         let format = try arguments.value(of: format, default: .text)
         let connection = try AuthConnection(arguments, context: context)
         let credential = try credential(arguments, context: context)
+        // Before the server issues tokens: the store must keep them and give them back.
+        do throws(SecureStoreError) {
+            try FileSecureStore(directory: connection.storeDirectory).checkWritable()
+        } catch {
+            throw .ioError("auth sign-in: the store \(connection.storeDirectory.path) cannot keep a session (\(error)); "
+                + "nothing was sent")
+        }
         let outcome = await signIn(credential, service: connection.service, userStore: connection.userStore)
         connection.flushLog(to: context)
         if let error = outcome.error { throw AuthConnection.failure(error, "auth sign-in") }

@@ -83,8 +83,14 @@ public final class CommandContext {
         }
     }
 
-    /// Writes text to standard output (buffered; see ``flush()``).
+    /// Writes text to standard output (buffered; see ``flush()``). The last guard of the
+    /// package's rule (``ZhiXiCore/VisibleText``): a hidden character that reached here raw —
+    /// ESC, CR alone, a bidirectional override — is written as a `\u001B`-style escape, which a
+    /// terminal shows and a JSON string reads as the same character; line feeds, tabs and
+    /// CRLF are written as they are. (Each format makes its fields visible before: see
+    /// ``String/escapingControlCharacters(keepingLineBreaks:)``.)
     public func write(_ text: String) {
+        let text = text.escapingHiddenCharactersAtEdge()
         if isProcess {
             pendingOutput.append(contentsOf: text.utf8)
             if pendingOutput.count >= 1 << 16 { try? flush() }
@@ -138,12 +144,21 @@ public final class CommandContext {
         }
     }
 
-    /// Writes a message line to standard error, immediately, its control characters made
-    /// visible (line breaks and tabs kept), so that text quoted from a file or a server cannot
-    /// drive the terminal. A closed or broken standard error is ignored: the command still
+    /// Writes a message to standard error as one line, immediately, with the package's rule
+    /// applied to all of it (``ZhiXiCore/VisibleText``: control characters, line breaks and
+    /// bidirectional overrides made visible), so that text quoted from a file, a server or an
+    /// argument can neither drive the terminal nor forge a line of its own; a message longer
+    /// than 8 KiB is cut in the middle, saying how much was left out, so a huge argument is
+    /// never echoed whole. A closed or broken standard error is ignored: the command still
     /// ends with its own status.
     public func writeError(_ text: String) {
         errorStream.writeMessage(text)
+    }
+
+    /// Writes a text of several lines of the program's own (a usage synopsis) to standard
+    /// error: its line breaks kept, everything else as ``writeError(_:)``.
+    func writeErrorLines(_ text: String) {
+        errorStream.writeLines(text)
     }
 
     /// Writes bytes to standard error as they are (an output option given `/dev/stderr`).
@@ -210,11 +225,31 @@ private struct ErrorStream: Sendable {
     /// What was written, when not writing to the process's stream.
     let captured = Locked("")
 
-    /// Writes a message line, its control characters made visible (line breaks and tabs kept).
-    /// A closed or broken standard error is ignored.
+    /// The longest message line written whole, in bytes.
+    static let maximumLineBytes = 8 << 10
+
+    /// Writes a message as one line, everything hidden made visible, cut in the middle past
+    /// ``maximumLineBytes``. A closed or broken standard error is ignored.
     func writeMessage(_ text: String) {
-        let safe = text.escapingControlCharacters(keepingLineBreaks: true)
-        write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
+        var body = Substring(text)
+        while body.hasSuffix("\n") { body = body.dropLast() }
+        write(Data((Self.clipped(String(body).escapingControlCharacters()) + "\n").utf8))
+    }
+
+    /// Writes lines of the program's own: line breaks and tabs kept, the rest as ``writeMessage(_:)``.
+    func writeLines(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Self.clipped(String($0).escapingControlCharacters(keepingLineBreaks: true)) }
+        let joined = lines.joined(separator: "\n")
+        write(Data((joined.hasSuffix("\n") ? joined : joined + "\n").utf8))
+    }
+
+    /// `line`, or its head and tail with what was left out said between, past ``maximumLineBytes``.
+    static func clipped(_ line: String) -> String {
+        guard line.utf8.count > maximumLineBytes else { return line }
+        let head = String(decoding: line.utf8.prefix(maximumLineBytes / 2), as: UTF8.self)
+        let tail = String(decoding: line.utf8.suffix(1024), as: UTF8.self)
+        return head + " … (\(line.utf8.count - head.utf8.count - tail.utf8.count) bytes left out) … " + tail
     }
 
     /// Writes bytes as they are.

@@ -6,6 +6,9 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The usage text to print after the message (for usage errors).
     public var usage: String?
+    /// Lines to print after the message, each on its own (each made visible as the message
+    /// is: see ``CommandContext/writeError(_:)``), such as the bad lines of an input.
+    public var detailLines: [String] = []
 
     /// A usage error (exit 64), printed with the command's usage.
     public static func usage(_ message: String, usage: String? = nil) -> CommandError {

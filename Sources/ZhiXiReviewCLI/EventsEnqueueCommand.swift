@@ -37,7 +37,8 @@ enum EventsEnqueueCommand: Command {
 
         exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), an input
         over its limit, or QUEUE is not a queue; 66 standard input cannot be read; 74 the queue
-        cannot be written; 75 another zhixi-review held the queue longer than --wait.
+        cannot be written; 75 another zhixi-review held the queue longer than --wait; 77 QUEUE (or
+        a file in it) is not this user's private queue (a link, another user's, open to others).
         """)
 
     /// Lines reported at most, after which the count of the others is given.
@@ -98,9 +99,9 @@ enum EventsEnqueueCommand: Command {
             if problems.count < reportedLines { problems.append("standard input line \(lineNumber): \(problem)") }
         }
         guard badLines == 0 else {
-            let more = badLines > problems.count ? "\n… and \(badLines - problems.count) more bad lines" : ""
-            throw .dataError("events enqueue: \(badLines) bad line\(badLines == 1 ? "" : "s"), nothing enqueued:\n"
-                             + problems.joined(separator: "\n") + more)
+            var failure = CommandError.dataError("events enqueue: \(badLines) bad line\(badLines == 1 ? "" : "s"), nothing enqueued:")
+            failure.detailLines = problems + (badLines > problems.count ? ["… and \(badLines - problems.count) more bad lines"] : [])
+            throw failure
         }
         return items
     }

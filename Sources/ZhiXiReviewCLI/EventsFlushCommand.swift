@@ -32,7 +32,8 @@ enum EventsFlushCommand: Command {
         meanwhile.
         """,
         options: [AuthOptions.server.erased, tokenFile.erased, AuthOptions.store.erased, batchSize.erased, retries.erased,
-                  AuthOptions.timeout.erased, format.erased, AuthOptions.verbose.erased, AuthOptions.insecureHTTP.erased,
+                  AuthOptions.timeout.erased, AuthOptions.maxTime.erased, format.erased, AuthOptions.verbose.erased,
+                  AuthOptions.insecureHTTP.erased,
                   SharedOptions.wait.erased],
         epilogue: """
         JSON output: {"uploaded", "duplicates", "dropped", "failed", "remaining", "requests",
@@ -45,7 +46,8 @@ enum EventsFlushCommand: Command {
         is on standard error), or another zhixi-review held the queue longer than --wait; 64 wrong
         command line; 65 QUEUE is not a queue or the token file is empty; 66 there is no queue at
         QUEUE, or the token file cannot be read; 74 the queue cannot be written; 76 the server's
-        answer is malformed or larger than 32 MiB; 77 --store holds no session or is not private.
+        answer is malformed or larger than 32 MiB; 77 --store holds no session or is not private, or
+        QUEUE (or a file in it) is not this user's private queue (nothing in it is sent).
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -57,7 +59,7 @@ enum EventsFlushCommand: Command {
         guard tokenPath == nil || storePath == nil else {
             throw arguments.usageError("events flush takes --token-file FILE or --store DIR, not both")
         }
-        let timeout = try arguments.value(of: AuthOptions.timeout, default: 30)
+        let clientConfiguration = try AuthOptions.clientConfiguration(arguments, retries: nil)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         let configuration = ReadingEventUploadQueueConfiguration(
             batchSize: try arguments.value(of: batchSize, default: 100),
@@ -78,7 +80,7 @@ enum EventsFlushCommand: Command {
         var logger: (@Sendable (APIRequestLog) -> Void)?
         if let requestLog { logger = { record in requestLog.append(record.description) } }
         let client = APIClient(baseURL: server, tokenStore: tokenStore,
-                               configuration: APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout * 4, retryPolicy: .none),
+                               configuration: clientConfiguration,
                                logger: logger)
         let queue = try EventsQueueAccess.open(path, create: false,
                                                server: APIReadingServer(client: client, refreshesOnUnauthorized: tokenPath == nil),

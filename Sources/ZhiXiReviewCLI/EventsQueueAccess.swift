@@ -25,6 +25,7 @@ enum EventsQueueAccess {
         case .notAQueue, .invalidEvent: return .dataError(message)
         case .storage: return .ioError(message)
         case .busy: return .temporaryFailure(message)
+        case .untrusted: return .noPermission(message)
         }
     }
 }

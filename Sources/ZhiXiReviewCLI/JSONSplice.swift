@@ -1,3 +1,6 @@
+import Foundation
+import ZhiXiCore
+
 /// Inserts an element into a top-level array of a JSON document without re-encoding the rest,
 /// so every byte the program does not understand (unknown keys, formatting, key order)
 /// survives a `record`.
@@ -71,15 +74,88 @@ enum JSONSplice {
         }
     }
 
+    /// One member of a JSON object, by byte positions in its document.
+    struct Member {
+        /// The key, its escapes decoded.
+        let key: String
+        /// Where the key's opening quote is.
+        let keyStart: Int
+        /// Where the value starts and ends (one past its last byte).
+        let value: Range<Int>
+    }
+
+    /// The members of the document's top-level object in order, and the position of its
+    /// closing brace; `nil` when the document is not one JSON object. With `until`, stops at the
+    /// first member it is `true` for (then `closing` is -1). O(size of the document).
+    static func topLevelMembers(of document: [UInt8], until: ((String) -> Bool)? = nil) -> (members: [Member], closing: Int)? {
+        var scanner = Scanner(bytes: document)
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "{") else { return nil }
+        scanner.position += 1
+        var members: [Member] = []
+        while true {
+            scanner.skipWhitespace()
+            guard let byte = scanner.peek else { return nil }
+            if byte == UInt8(ascii: "}") {
+                let closing = scanner.position
+                scanner.position += 1
+                scanner.skipWhitespace()
+                return scanner.peek == nil ? (members, closing) : nil
+            }
+            if byte == UInt8(ascii: ",") { scanner.position += 1; continue }
+            let keyStart = scanner.position
+            guard let raw = scanner.readString(), let key = decodedString(raw) else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.peek == UInt8(ascii: ":") else { return nil }
+            scanner.position += 1
+            scanner.skipWhitespace()
+            let valueStart = scanner.position
+            guard scanner.skipValue() else { return nil }
+            members.append(Member(key: key, keyStart: keyStart, value: valueStart ..< scanner.position))
+            if let until, until(key) { return (members, -1) }
+        }
+    }
+
+    /// The elements of the array at `range` of `document` (which starts with `[`), by byte
+    /// ranges; `nil` when it is not an array. O(size of the array).
+    static func arrayElements(in document: [UInt8], at range: Range<Int>) -> (elements: [Range<Int>], closing: Int)? {
+        var scanner = Scanner(bytes: document)
+        scanner.position = range.lowerBound
+        guard scanner.peek == UInt8(ascii: "[") else { return nil }
+        scanner.position += 1
+        var elements: [Range<Int>] = []
+        while true {
+            scanner.skipWhitespace()
+            guard let byte = scanner.peek else { return nil }
+            if byte == UInt8(ascii: "]") { return (elements, scanner.position) }
+            if byte == UInt8(ascii: ",") { scanner.position += 1; continue }
+            let start = scanner.position
+            guard scanner.skipValue() else { return nil }
+            elements.append(start ..< scanner.position)
+        }
+    }
+
+    /// `key` as a JSON string (for a member's key).
+    static func jsonKey(_ key: String) -> String {
+        String.jsonLiteral(key)
+    }
+
+    /// The text of a JSON string's raw content (between the quotes), its escapes decoded;
+    /// `nil` when an escape is invalid.
+    static func decodedString(_ raw: String) -> String? {
+        guard raw.contains("\\") else { return raw }
+        return (try? JSONDecoder().decode(String.self, from: Data(("\"" + raw + "\"").utf8)))
+    }
+
     /// The white space between the start of the line holding `position` and `position`.
-    private static func indentation(before position: Int, in bytes: [UInt8]) -> String {
+    static func indentation(before position: Int, in bytes: [UInt8]) -> String {
         var start = position
         while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
         guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return "" }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
-    private static func reindent(_ text: String, by indent: String) -> String {
+    static func reindent(_ text: String, by indent: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
     }
 

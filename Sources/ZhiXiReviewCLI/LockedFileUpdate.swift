@@ -1,12 +1,14 @@
 import Foundation
 import ZhiXiFileSystem
 
-/// Changes a file in place the way a user can trust: under an exclusive lock (concurrent runs
-/// all land, one after the other; a lock held by another run is waited for at most `wait`,
-/// saying so after a second), through a symbolic link to its target (the link stays a link),
-/// and atomically through `AtomicFileWriter` (a temporary file created exclusively under a
-/// short unpredictable name, flushed to disk and renamed over the original; removed if the
-/// process is interrupted, and by the next update if the process was killed).
+/// Changes a file in place the way a user can trust (`LockedFile` of ZhiXiFileSystem):
+/// under an exclusive lock (concurrent runs all land, one after the other; a lock held by
+/// another run is waited for at most `wait`, saying so after a second), through a symbolic
+/// link to its target (the link stays a link; another user's link in a shared sticky
+/// directory is refused), and atomically through `AtomicFileWriter` (a temporary file
+/// created exclusively under a short unpredictable name, flushed to disk and renamed over the
+/// original; removed if the process is interrupted, and by the next update if the process was
+/// killed).
 ///
 /// Refused with 74, the file unchanged: a read-only file, a file the user may not write
 /// (whatever the directory allows), a file whose owner or group the replacement could not
@@ -22,81 +24,51 @@ enum LockedFileUpdate {
     ///   The file is then unchanged.
     static func update(_ path: String, limit: Int, wait: FileLockWait,
                        _ transform: (Data) throws(CommandError) -> Data) throws(CommandError) {
-        guard let resolved = realpath(path, nil) else {
-            throw .noInput("\(path): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
-        }
-        let target = String(cString: resolved)
-        free(resolved)
+        let file = try open(path, limit: limit, wait: wait)
+        defer { file.close() }
+        let updated = try transform(try read(file))
+        try replace(file, with: updated)
+    }
 
-        // Lock the file; if another run replaced it while we waited, lock the new one.
-        var descriptor: Int32 = -1
-        var status = stat()
-        for _ in 0 ..< 1000 {
-            var before = stat()
-            guard stat(target, &before) == 0 else { throw .noInput("\(path): \(String(cString: strerror(errno)))") }
-            guard (before.st_mode & S_IFMT) == S_IFREG else {
-                throw .noInput("\(path): is \(describe(before.st_mode)), not a workspace file")
-            }
-            descriptor = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .noInput("\(path): cannot be opened (\(String(cString: strerror(errno))))") }
-            do {
-                try FileLock.lock(descriptor, path: path, wait: wait)
-            } catch {
-                close(descriptor)
-                throw FileAccess.outputFailure(error)
-            }
-            var current = stat()
-            fstat(descriptor, &status)
-            if stat(target, &current) == 0, current.st_ino == status.st_ino, current.st_dev == status.st_dev { break }
-            close(descriptor)
-            descriptor = -1
-        }
-        guard descriptor >= 0 else { throw .ioError("\(path): keeps being replaced by another program; try again") }
-        defer { close(descriptor) }   // releases the lock
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .noInput("\(path): is not a regular file") }
-        let identity = FileIdentity(status)
+    /// The file at `path` opened and locked, checked replaceable before anything else is
+    /// done (so a command that then talks to a server knows first that it can write).
+    /// - Throws: the statuses of ``update(_:limit:wait:_:)``.
+    static func open(_ path: String, limit: Int, wait: FileLockWait) throws(CommandError) -> LockedFile {
         do {
-            try identity.checkReplaceable(target, shownAs: path)
+            return try LockedFile.open(path, limit: limit, wait: wait)
         } catch {
-            throw FileAccess.outputFailure(error)
+            throw failure(error, path: path)
         }
-        guard Int(status.st_size) <= limit else {
-            throw .dataError("\(path): is \(InputFile.describe(bytes: Int(status.st_size))), more than the "
-                             + "\(InputFile.describe(bytes: limit)) a workspace may be")
-        }
+    }
 
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                guard data.count + count <= limit else {
-                    throw .dataError("\(path): grew past \(InputFile.describe(bytes: limit)) while being read")
-                }
-                data.append(contentsOf: buffer[0 ..< count])
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw .noInput("\(path): cannot be read (\(String(cString: strerror(errno))))")
-            }
-        }
-        let updated = try transform(data)
+    /// The locked file's bytes.
+    /// - Throws: 65 when it grew past its limit, 66 when it cannot be read.
+    static func read(_ file: LockedFile) throws(CommandError) -> Data {
         do {
-            try AtomicFileWriter.writeReplacing(target, shownAs: path, data: updated, mode: identity.permissions,
-                                                owner: (identity.owner, identity.group), holdingWritersLock: true)
+            return try file.read()
+        } catch {
+            throw failure(error, path: file.path)
+        }
+    }
+
+    /// Replaces the locked file with `data`.
+    /// - Throws: 74 when it cannot be written (it is then unchanged).
+    static func replace(_ file: LockedFile, with data: Data) throws(CommandError) {
+        do {
+            try file.replace(with: data)
         } catch {
             throw FileAccess.outputFailure(error)
         }
     }
 
-    private static func describe(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a named pipe"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
+    /// The exit status of a file error while opening or reading: 66 missing, not a file or
+    /// unreadable; 65 too large; 75 busy; 74 not replaceable.
+    static func failure(_ error: FileSystemError, path: String) -> CommandError {
+        switch error.kind {
+        case .missing, .refused, .io, .empty, .malformed: .noInput(error.description)
+        case .tooLarge: .dataError(error.description)
+        case .busy: .temporaryFailure(error.description)
+        case .permission: .ioError(error.description)
         }
     }
 }

@@ -46,14 +46,23 @@ enum OutboxLearner {
     ///   or written.
     static func claim(_ directory: URL, for learnerID: String, command: String) throws(CommandError) -> String? {
         let lockPath = directory.appendingPathComponent("lock").path
-        var descriptor: Int32 = -1
-        repeat { descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw .ioError("\(command): \(lockPath): cannot be opened (\(lastError))") }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno != EINTR { throw .ioError("\(command): \(lockPath): cannot be locked (\(lastError))") }
+        let descriptor: Int32
+        do throws(FileSystemError) {
+            guard let opened = try PrivateFile.open(lockPath, writing: true, create: true) else {
+                throw FileSystemError(.io, path: lockPath, reason: "vanished")
+            }
+            descriptor = opened
+        } catch {
+            throw error.kind == .permission || error.kind == .refused
+                ? .noPermission("\(command): \(error); nothing was kept or sent") : .ioError("\(command): \(error)")
         }
-        defer { flock(descriptor, LOCK_UN) }
+        defer { close(descriptor) }
+        do throws(FileSystemError) {
+            try FileLock.lockWaiting(descriptor, path: lockPath)
+        } catch {
+            throw .ioError("\(command): \(error)")
+        }
+        defer { FileLock.unlock(descriptor) }
 
         let markerPath = directory.appendingPathComponent(markerName).path
         if let named = try namedLearner(markerPath, command: command) {
@@ -88,14 +97,16 @@ enum OutboxLearner {
             + "'zhixi-review tasks sync --outbox \(parent.path)'"
     }
 
-    /// The learner `markerPath` names, `nil` when there is no such file.
+    /// The learner `markerPath` names, `nil` when there is no such file. Only a marker this
+    /// program wrote is believed (``PrivateFile``): another's is refused (77), never obeyed.
     private static func namedLearner(_ markerPath: String, command: String) throws(CommandError) -> String? {
-        guard FileManager.default.fileExists(atPath: markerPath) else { return nil }
         let data: Data
         do throws(FileSystemError) {
-            data = try InputFile.read(markerPath, limit: 4096, name: markerPath)
+            guard let read = try PrivateFile.read(markerPath, limit: 4096) else { return nil }
+            data = read
         } catch {
-            throw .ioError("\(command): \(error)")
+            throw error.kind == .permission || error.kind == .refused || error.kind == .tooLarge
+                ? .noPermission("\(command): \(error); nothing was kept or sent") : .ioError("\(command): \(error)")
         }
         let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .ioError("\(command): \(markerPath): names no learner; remove it to let the signed-in learner claim the outbox") }
@@ -108,5 +119,4 @@ enum OutboxLearner {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
     }
 
-    private static var lastError: String { String(cString: strerror(errno)) }
 }

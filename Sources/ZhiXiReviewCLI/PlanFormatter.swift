@@ -236,25 +236,20 @@ struct PlanFormatter {
             .replacingOccurrences(of: ":", with: "")
     }
 
-    /// A TEXT value as RFC 5545 (§ 3.3.11) writes it: `\` `;` `,` escaped with a backslash,
-    /// every line break (CRLF, LF or a lone CR) as `\n`, and the other control characters,
-    /// which a TEXT value may not hold (only HTAB is allowed), left out.
+    /// A TEXT value as RFC 5545 (§ 3.3.11) writes it, after the package's rule has made
+    /// everything hidden visible (``ZhiXiCore/VisibleText``: control characters, line breaks,
+    /// bidirectional overrides, as `\u{1B}`, `\n`; so none is left that a TEXT value may not
+    /// hold, and none can reorder or break what a calendar shows): `\` `;` `,` escaped with a
+    /// backslash.
     func escape(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
+        for scalar in text.escapingControlCharacters().unicodeScalars {
             switch scalar {
             case "\\": output += "\\\\"
             case ";": output += "\\;"
             case ",": output += "\\,"
-            case "\r": output += "\\n"
-            case "\n": if !previousWasCR { output += "\\n" }
-            case "\t": output.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80 ... 0x9F).contains(scalar.value) { continue }
-                output.unicodeScalars.append(scalar)
+            default: output.unicodeScalars.append(scalar)
             }
         }
         return output

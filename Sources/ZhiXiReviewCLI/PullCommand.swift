@@ -1,15 +1,22 @@
 import Foundation
+import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiRepositories
 
 /// `zhixi-review pull --server URL --out WORKSPACE.json`: the signed-in learner's workspace
-/// from the API, merged incrementally.
+/// from the API, merged incrementally into the file, under the file's lock from the first read
+/// to the last write.
 enum PullCommand: Command {
     static let out = CommandOption<String>.text(
         "out", placeholder: "WORKSPACE.json", example: "my-workspace.json",
-        help: "the workspace file to write; when it exists, only what is newer than its newest records is fetched and merged; required")
-    static let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out exists")
+        help: "the workspace file to write; when it exists (the signed-in learner's), what the server sent since the last pull "
+            + "is fetched and merged into it; required")
+    static let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out was pulled before")
+    static let maxSize = CommandOption<Int>.integer(
+        "max-size", placeholder: "MIB", range: 1...1024, default: 256, unit: "MiB",
+        help: "the most the server's answers may come to in all")
     static let format = SharedOptions.format([.text, .json])
 
     static let specification = CommandSpecification(
@@ -20,19 +27,29 @@ enum PullCommand: Command {
         users/me/learning-profile), knowledge bases with their paths and lessons, every page of
         sessions and analyses (GET learning/sessions, GET ai/analyses, following nextCursor) and
         review tasks (GET review-tasks), and writes them as a workspace that 'zhixi-review plan'
-        plans. When --out exists, sessions and analyses are asked for from its newest ones on
-        (?since=), and everything is merged into it by id: a record from the server replaces
-        the file's, new records are added, the file's other records stay. The file is replaced
-        atomically, under the same lock as 'record', and written in the current schema
-        (schemaVersion 2, the design's names). Sessions pages and other reads are retried on
-        timeouts and 5xx answers, and an expired session is renewed once.
+        plans. When --out exists it must be a workspace (65 otherwise) of the signed-in learner
+        (77 otherwise; nothing is fetched or written), and everything is merged into it by id: a
+        record from the server replaces the file's, new records are added, the file's other
+        records — and every key the program does not know — stay byte for byte. Sessions and
+        analyses are asked for from the newest ones the server sent before (?since=, kept in
+        the file's "pullState"; never from one recorded here, never from a date more than a day
+        ahead), and everything again once a week. Every record from the server is checked
+        against the workspace's bounds (and must be of a known lesson) before it is merged: a
+        record out of them is left out and named on standard error, the rest is kept. The file
+        is held under the same lock as 'record' from its first read to its last write (a new
+        file is created empty, exclusively, for that), and replaced atomically. Pages and other
+        reads are retried on timeouts and 5xx answers, and an expired session is renewed once;
+        at most 1,000 pages a list, --max-size MiB of answers and --max-time seconds in all.
         """,
-        options: [out.erased, full.erased, format.erased, SharedOptions.wait.erased] + AuthOptions.common,
+        options: [out.erased, full.erased, maxSize.erased, format.erased, SharedOptions.wait.erased] + AuthOptions.common,
         epilogue: """
         JSON output: {"userId", "file", "fetched": {"knowledgeBases", "learningPaths", "lessons",
-        "sessions", "analyses", "reviewTasks"}, "total": {"sessions", "analyses", "reviewTasks"}}.
+        "sessions", "analyses", "reviewTasks"}, "total": {"sessions", "analyses", "reviewTasks"},
+        "refused": [{"kind", "id", "reason"}…]}.
 
-        \(AuthOptions.exitStatuses) Also 65 when --out is not a workspace.
+        \(AuthOptions.exitStatuses) Also 65 when --out is not a workspace, or the result would be
+        larger than the 1 GiB a workspace may be; 75 when another zhixi-review held --out longer
+        than --wait; 77 also when --out is another learner's workspace.
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -45,45 +62,117 @@ enum PullCommand: Command {
             throw arguments.usageError("pull writes a file; give its path, not \(path)")
         }
         let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
-        let full = arguments.flag(full)
-        let connection = try AuthConnection(arguments, context: context)
-        var exists = false
-        if case .file(let file) = output.destination { exists = file.existing != nil }
-        let existing = exists ? try WorkspaceFile.read(path, context: context).0 : nil
-        let sessionsSince = full ? nil : existing?.newestSessionRecordedAt
-        let analysesSince = full ? nil : existing?.newestAnalysisCreatedAt
-        let fetched = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> WorkspacePull.Fetched in
-            try await WorkspacePull(client: connection.client).fetch(sessionsSince: sessionsSince, analysesSince: analysesSince)
-        }
+        let askedFull = arguments.flag(full)
+        let maximumBytes = try arguments.value(of: maxSize, default: 256) << 20
+        let connection = try AuthConnection(arguments, context: context, maximumTotalAnswerBytes: maximumBytes)
+        let server = Self.serverName(connection.client.baseURL)
 
-        var written = LearnerWorkspace(profile: fetched.profile)
-        if exists {
-            try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
-                (data) throws(CommandError) -> Data in
-                let current = try WorkspaceFile.decode(data, name: path)
-                written = fetched.merged(into: current)
-                return try encode(written, path: path)
+        // The file, locked from here to the last write (created empty and exclusively when new).
+        var file: LockedFile?
+        if case .file(let regular) = output.destination {
+            do {
+                file = regular.existing == nil
+                    ? try LockedFile.create(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait))
+                    : try LockedFile.open(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait))
+            } catch {
+                throw error.kind == .permission || error.kind == .io && regular.existing == nil
+                    ? FileAccess.outputFailure(error) : LockedFileUpdate.failure(error, path: path)
             }
-        } else {
-            written = fetched.merged(into: nil)
-            try output.write(try encode(written, path: path), context: context)
         }
+        var finished = false
+        defer { if finished { file?.close() } else { file?.discard() } }
+        let data = try file.map { (file) throws(CommandError) in try LockedFileUpdate.read(file) } ?? Data()
+        // An empty file is new: a first pull that was killed left it, or it was made for this one.
+        let current = data.isEmpty ? nil : try WorkspaceFile.decode(data, name: path)
+        let previousMark = current == nil ? nil : WorkspaceMerge.mark(in: data)
+
+        let pull = WorkspacePull(client: connection.client)
+        let user = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> User in
+            try await pull.currentUser()
+        }
+        if let current { try Self.checkLearner(of: current, is: user, path: path) }
+        let fullPull = askedFull || current == nil || previousMark?.wantsFullPull(server: server, now: context.now) ?? true
+        let fetched = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> WorkspacePull.Fetched in
+            try await pull.fetch(for: user, sessionsSince: fullPull ? nil : previousMark?.sessionsThrough,
+                                 analysesSince: fullPull ? nil : previousMark?.analysesThrough)
+        }
+        let kept: WorkspacePull.Fetched, refused: [WorkspacePull.Refusal]
+        do throws(WorkspaceBoundsViolation) {
+            (kept, refused) = try fetched.checked(against: current)
+        } catch {
+            throw .protocolError("pull: the server's answer has \(error); nothing was written")
+        }
+        for refusal in refused {
+            context.writeError("zhixi-review: pull: warning: left out the server's \(refusal); the rest is kept")
+        }
+        let mark = fetched.mark(after: previousMark, server: server, now: context.now, full: fullPull)
+        // Every writer that locks waited; one that does not (an editor, `cp`) may have written the
+        // file meanwhile: what it holds now is what is merged into, never overwritten.
+        var latest = data
+        if let file {
+            let now = try LockedFileUpdate.read(file)
+            if now != data { latest = now }
+        }
+        let bytes: Data
+        let written: LearnerWorkspace
+        if !latest.isEmpty {
+            let holding: LearnerWorkspace
+            if latest == data, let current {
+                holding = current
+            } else {
+                holding = try WorkspaceFile.decode(latest, name: path)
+                try Self.checkLearner(of: holding, is: user, path: path)
+            }
+            (bytes, written) = try WorkspaceMerge.merge(latest, path: path, current: holding, fetched: kept, mark: mark)
+        } else {
+            written = kept.merged(into: nil)
+            bytes = try WorkspaceMerge.newFile(written, mark: mark, path: path)
+        }
+        guard bytes.count <= InputLimits.workspace else {
+            throw .dataError("pull: \(path) would be \(InputFile.describe(bytes: bytes.count)), more than the "
+                + "\(InputFile.describe(bytes: InputLimits.workspace)) a workspace may be (every reader refuses more); nothing was written")
+        }
+        if let file {
+            try LockedFileUpdate.replace(file, with: bytes)
+        } else {
+            try output.write(bytes, context: context)
+        }
+        finished = true
         let report = Report(userId: fetched.user.id, file: path,
-                            fetched: .init(knowledgeBases: fetched.knowledgeBases.count, learningPaths: fetched.learningPaths.count,
-                                           lessons: fetched.lessons.count, sessions: fetched.sessions.count,
-                                           analyses: fetched.analyses.count, reviewTasks: fetched.reviewTasks.count),
+                            fetched: .init(knowledgeBases: kept.knowledgeBases.count, learningPaths: kept.learningPaths.count,
+                                           lessons: kept.lessons.count, sessions: kept.sessions.count,
+                                           analyses: kept.analyses.count, reviewTasks: kept.reviewTasks.count),
                             total: .init(sessions: written.sessions.count, analyses: written.analyses.count,
-                                         reviewTasks: written.reviewTasks.count))
+                                         reviewTasks: written.reviewTasks.count),
+                            refused: refused.map { .init(kind: $0.kind, id: $0.id, reason: $0.reason) })
         context.write(format == .json ? try OutputJSON.line(report, command: "pull") : report.text)
     }
 
-    /// The workspace as written: pretty-printed JSON with sorted keys and a final newline.
-    static func encode(_ workspace: LearnerWorkspace, path: String) throws(CommandError) -> Data {
-        do {
-            return try ZhiXiJSON.makeEncoder(prettyPrinted: true).encode(workspace) + Data("\n".utf8)
-        } catch {
-            throw .dataError("\(path): the workspace cannot be written as JSON (\(error))")
+    /// Refuses a workspace that is not `user`'s: its account and its profile name the learner
+    /// it belongs to, and both (where they say) must be the signed-in learner.
+    /// - Throws: 77, nothing written.
+    static func checkLearner(of workspace: LearnerWorkspace, is user: User, path: String) throws(CommandError) {
+        let named = [workspace.user?.id, workspace.profile.userID.isEmpty ? nil : workspace.profile.userID].compactMap { $0 }
+        guard !named.isEmpty else {
+            throw .noPermission("pull: \(path) names no learner (no user, no profile.userId), so it is not known to be "
+                + "\(user.id.quotedForMessage())'s; nothing was written (pull into a new file)")
         }
+        guard let other = named.first(where: { $0 != user.id }) else { return }
+        throw .noPermission("pull: \(path) is the workspace of learner \(other.quotedForMessage()), and the signed-in learner is "
+            + "\(user.id.quotedForMessage()); nothing was written (sign in as that learner, or pull into another --out)")
+    }
+
+    /// The server as a pull's mark names it: its base URL without user name, password,
+    /// query or fragment.
+    static func serverName(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        var text = components.string ?? url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 
     /// What `pull` prints.
@@ -94,16 +183,23 @@ enum PullCommand: Command {
         struct Total: Encodable {
             var sessions, analyses, reviewTasks: Int
         }
+        struct Refused: Encodable {
+            var kind, id, reason: String
+        }
         var userId: String
         var file: String
         var fetched: Fetched
         var total: Total
+        var refused: [Refused]
 
+        /// The report for people; the server's text and the path made visible.
         var text: String {
             "pulled \(fetched.sessions) session\(fetched.sessions == 1 ? "" : "s"), \(fetched.analyses) analys\(fetched.analyses == 1 ? "is" : "es"), "
                 + "\(fetched.reviewTasks) review task\(fetched.reviewTasks == 1 ? "" : "s"), \(fetched.lessons) lessons in "
                 + "\(fetched.learningPaths) paths of \(fetched.knowledgeBases) knowledge base\(fetched.knowledgeBases == 1 ? "" : "s") "
-                + "for \(userId) → \(file) (now \(total.sessions) sessions, \(total.analyses) analyses, \(total.reviewTasks) tasks)\n"
+                + "for \(userId.escapingControlCharacters()) → \(file.escapingControlCharacters()) (now \(total.sessions) sessions, "
+                + "\(total.analyses) analyses, \(total.reviewTasks) tasks"
+                + (refused.isEmpty ? ")" : "; \(refused.count) record\(refused.count == 1 ? "" : "s") left out)") + "\n"
         }
     }
 }

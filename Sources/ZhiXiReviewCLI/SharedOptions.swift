@@ -73,7 +73,7 @@ enum SharedOptions {
                           + "and what falls due is moved before or after; repeat for several breaks",
                       defaultDescription: defaultDescription, isFlag: false, isRepeatable: true, example: "2026-12-24:2026-12-27",
                       expectation: "FROM:TO as two dates YYYY-MM-DD with FROM not after TO (at most 366 days), or one date, "
-                          + "e.g. 2026-12-24:2026-12-27",
+                          + "e.g. 2026-12-24:2026-12-27, in the years \(SupportedYears.description)",
                       parse: parseAway)
     }
 
@@ -100,6 +100,7 @@ enum SharedOptions {
               let from = CivilDate(iso8601Date: String(parts[0])),
               let to = CivilDate(iso8601Date: String(parts.count == 2 ? parts[1] : parts[0])) else { return nil }
         let away = StudyBreak(from: from, to: to)
+        guard SupportedYears.contains(from), SupportedYears.contains(to) else { return nil }
         return (1 ... 366).contains(away.dayCount) ? away : nil
     }
 

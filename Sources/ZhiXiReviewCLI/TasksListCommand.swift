@@ -45,11 +45,14 @@ enum TasksListCommand: Command {
         for task in tasks { context.write(line(task) + "\n") }
     }
 
-    /// One task as a line of text.
+    /// One task as a line of text; the server's text made visible (a lesson id holding a line
+    /// break cannot forge a task of its own).
     static func line(_ task: ReviewTask) -> String {
         let done = task.completedAt.map { "  completed " + ISO8601Timestamp.string(from: $0) } ?? ""
-        return [ISO8601Timestamp.string(from: task.scheduledAt), task.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
-                task.reviewType.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0), task.lessonID, task.id]
+        return [ISO8601Timestamp.string(from: task.scheduledAt),
+                task.status.rawValue.escapingControlCharacters().padding(toLength: 9, withPad: " ", startingAt: 0),
+                task.reviewType.rawValue.escapingControlCharacters().padding(toLength: 16, withPad: " ", startingAt: 0),
+                task.lessonID.escapingControlCharacters(), task.id.escapingControlCharacters()]
             .joined(separator: "  ") + done
     }
 }

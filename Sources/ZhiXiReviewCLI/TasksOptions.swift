@@ -19,7 +19,8 @@ enum TasksOptions {
     /// A day `YYYY-MM-DD`.
     static func day(_ name: String, help: String) -> CommandOption<CivilDate> {
         CommandOption(name: name, placeholder: "D", help: help, defaultDescription: nil, isFlag: false, isRepeatable: false,
-                      example: "2026-11-29", expectation: "a date such as 2026-11-29", parse: { CivilDate(iso8601Date: $0) })
+                      example: "2026-11-29", expectation: "a date such as 2026-11-29, in the years \(SupportedYears.description)",
+                      parse: { CivilDate(iso8601Date: $0).flatMap { SupportedYears.contains($0) ? $0 : nil } })
     }
 
     /// The directory beside the store that holds each learner's default outbox: the store's
@@ -35,7 +36,8 @@ enum TasksOptions {
     69 the server cannot be reached or failed (tasks list); 74 the outbox cannot be written;
     75 completions or skips wait in the outbox for a later 'tasks sync' (no answer, a 5xx after
     the retries); 76 the server's answer is malformed; 77 not signed in (nothing is kept), the
-    outbox holds another learner's actions, or the server refused the action for good (the
-    task is gone: it left the outbox).
+    outbox holds another learner's actions, the outbox (or a file in it) is not this user's
+    private one (a link, another user's, open to others: nothing in it is read or sent), or the
+    server refused the action for good (the task is gone: it left the outbox).
     """
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiReviewService
@@ -24,7 +25,16 @@ struct TasksOutbox {
         if let explicit {
             directory = URL(fileURLWithPath: explicit, isDirectory: true)
         } else {
+            // The directory of every learner's outbox is checked as the store is (the user's,
+            // 0700, no link): another user cannot make it, put an outbox in it, or lead it away.
             let shared = TasksOptions.sharedOutboxDirectory(connection: connection)
+            do throws(FileSystemError) {
+                if create { try PrivateDirectory.prepare(shared.path) } else { try PrivateDirectory.check(shared.path) }
+            } catch {
+                throw error.kind == .permission
+                    ? .noPermission("\(command): the outboxes' directory \(error.path) cannot be used: \(error.reason)")
+                    : .ioError("\(command): \(error)")
+            }
             if let warning = OutboxLearner.earlierOutboxWarning(shared, command: command) { context.writeError("zhixi-review: " + warning) }
             directory = shared.appendingPathComponent(OutboxLearner.directoryName(for: learner.id), isDirectory: true)
         }
@@ -90,6 +100,7 @@ struct TasksOutbox {
         switch error {
         case .missingOutbox: return .noInput(message)
         case .notAnOutbox: return .dataError(message)
+        case .untrusted: return .noPermission(message)
         case .invalidTaskID: return .usage(message)
         case .storage: return .ioError(message)
         }
@@ -127,14 +138,19 @@ struct TasksOutbox {
             try container.encode(stopped, forKey: .stopped)
         }
 
+        /// The report for people, one action a line; every text from the server, the outbox
+        /// or an argument made visible, so none can forge a line.
         var text: String {
             var lines = delivered.map { task in
-                "\(task.status.rawValue) \(task.id)" + (task.completedAt.map { " at " + ISO8601Timestamp.string(from: $0) } ?? "")
-                    + " (lesson \(task.lessonID))"
+                "\(task.status.rawValue.escapingControlCharacters()) \(task.id.escapingControlCharacters())"
+                    + (task.completedAt.map { " at " + ISO8601Timestamp.string(from: $0) } ?? "")
+                    + " (lesson \(task.lessonID.escapingControlCharacters()))"
             }
-            lines += refused.map { "refused \($0.kind) \($0.taskId): \($0.error)" }
+            lines += refused.map {
+                "refused \($0.kind) \($0.taskId.escapingControlCharacters()): \($0.error.escapingControlCharacters())"
+            }
             lines.append(remaining == 0 ? "the outbox is empty"
-                         : "\(remaining) action\(remaining == 1 ? " waits" : "s wait") in \(outbox)")
+                         : "\(remaining) action\(remaining == 1 ? " waits" : "s wait") in \(outbox.escapingControlCharacters())")
             return lines.joined(separator: "\n") + "\n"
         }
     }

@@ -16,37 +16,19 @@ enum TextFormatting {
         String.jsonLiteral(text)
     }
 
-    /// A CSV field, quoted when it holds a comma, quote or line break. A text that a
-    /// spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a
-    /// carriage return, and is not a number) gets a leading `'`, so opening the file runs
-    /// nothing (OWASP's CSV injection advice).
-    /// Control characters other than line breaks and tabs (ESC, NUL, …) are made visible
-    /// (`\u{1B}`), so the file cannot drive a terminal it is printed on.
+    /// A CSV field, quoted when it holds a comma or a quote. A text that a spreadsheet would
+    /// run as a formula (it begins with `=`, `+`, `-` or `@`, and is not a number) gets a
+    /// leading `'`, so opening the file runs nothing (OWASP's CSV injection advice).
+    /// The package's rule makes everything hidden visible first (``ZhiXiCore/VisibleText``:
+    /// control characters, line breaks, bidirectional overrides, as `\u{1B}`, `\n`), so a field
+    /// can neither drive a terminal the file is printed on nor forge a row. O(n).
     static func csvField(_ text: String) -> String {
-        var text = visibleControls(text)
-        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
+        var text = text.escapingControlCharacters()
+        if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first), Double(text) == nil {
             text = "'" + text
         }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// `text` with its control characters other than tab, line feed and carriage return
-    /// written as `\u{1B}`-style escapes. O(n).
-    static func visibleControls(_ text: String) -> String {
-        func hidden(_ scalar: Unicode.Scalar) -> Bool {
-            (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F ... 0x9F).contains(scalar.value)
-        }
-        guard text.unicodeScalars.contains(where: hidden) else { return text }
-        var output = ""
-        for scalar in text.unicodeScalars {
-            if hidden(scalar) {
-                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 
     /// The width of text in a terminal: East Asian wide and full-width characters count 2.

@@ -1,3 +1,5 @@
+import ZhiXiCore
+
 /// The `zhixi-review` command line: subcommand dispatch, `--help` and `--version`.
 public enum ZhiXiReview {
     /// The version printed by `--version`.
@@ -50,7 +52,8 @@ public enum ZhiXiReview {
         } catch {
             try? context.flush()
             if !error.message.isEmpty { context.writeError("zhixi-review: " + error.message) }
-            if let usage = error.usage { context.writeError(synopsis(of: usage)) }
+            for line in error.detailLines { context.writeError(line) }
+            if let usage = error.usage { context.writeErrorLines(synopsis(of: usage)) }
             return error.exitCode.rawValue
         }
     }
@@ -94,10 +97,12 @@ public enum ZhiXiReview {
                     return
                 }
                 // Alone or with something unknown: a usage error (64) that shows what the group holds.
-                throw .usage("'\(first)' needs a subcommand: \(names)\n\n"
-                             + group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }.joined(separator: "\n\n"))
+                var failure = CommandError.usage("'\(first)' needs a subcommand: \(names)")
+                failure.detailLines = [""] + group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }
+                    .joined(separator: "\n\n").components(separatedBy: "\n")
+                throw failure
             }
-            throw .usage("unknown command '\(first)'", usage: usage)
+            throw .usage("unknown command '\(first.quotedForMessage())'", usage: usage)
         }
         let specification = command.specification
         let words = specification.name.split(separator: " ").count

@@ -5,6 +5,10 @@ public enum ReviewOutboxError: Error, Sendable, Hashable, CustomStringConvertibl
     case missingOutbox(path: String)
     /// The path is not an outbox's directory.
     case notAnOutbox(path: String, reason: String)
+    /// The outbox's directory or one of its files was not made by this program for this user:
+    /// a symbolic link, another user's, open to others, linked elsewhere. Nothing in it is
+    /// read or sent.
+    case untrusted(path: String, reason: String)
     /// Reading, writing, flushing or locking a file of the outbox failed.
     case storage(path: String, operation: String, reason: String)
     /// The task id cannot be kept: empty, or longer than ``ReviewTaskOutbox/maximumTaskIDBytes``.
@@ -17,6 +21,8 @@ public enum ReviewOutboxError: Error, Sendable, Hashable, CustomStringConvertibl
             "there is no review-task outbox at \(path); check the path (a completion that waits creates one)"
         case .notAnOutbox(let path, let reason):
             "\(path) is not a review-task outbox (\(reason)); give the outbox's directory"
+        case .untrusted(let path, let reason):
+            "\(path) is not a private outbox of this user's (\(reason)); nothing in it was read or sent"
         case .storage(let path, let operation, let reason):
             "\(operation) \(path) failed: \(reason); check the disk and the permissions, then try again"
         case .invalidTaskID(let id):

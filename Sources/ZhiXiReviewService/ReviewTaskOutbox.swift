@@ -66,6 +66,7 @@ public actor ReviewTaskOutbox {
             case .missing: throw .missingOutbox(path: directory.path)
             case .notADirectory: throw .notAnOutbox(path: directory.path, reason: "it is a file, and an outbox is a directory")
             case .cannotCreate(let reason): throw .storage(path: directory.path, operation: "creating the directory", reason: reason)
+            case .untrusted(let reason): throw .untrusted(path: directory.path, reason: reason)
             }
         }
         lockDescriptor = try Self.openFile(lockPath)
@@ -206,9 +207,19 @@ public actor ReviewTaskOutbox {
         let decoder = ZhiXiJSON.makeDecoder()
         for name in names where name.hasSuffix(Self.entrySuffix) && !name.hasPrefix(".") {
             let path = directory.appendingPathComponent(name).path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .storage(path: path, operation: "reading", reason: "the file cannot be read")
+            // Only an entry this program wrote is read (and so sent): a regular file of the
+            // user's, 0600, one link; anything else is refused with the outbox.
+            let read: Data?
+            do throws(FileSystemError) {
+                read = try PrivateFile.read(path, limit: Self.maximumEntryBytes)
+            } catch {
+                switch error.kind {
+                case .refused: throw .notAnOutbox(path: path, reason: "it is not a regular file")
+                case .permission, .tooLarge: throw .untrusted(path: path, reason: error.reason)
+                default: throw .storage(path: path, operation: "reading", reason: error.reason)
+                }
             }
+            guard let data = read else { continue }   // removed by a sync meanwhile
             do {
                 actions.append(try decoder.decode(ReviewTaskAction.self, from: data))
             } catch {
@@ -221,33 +232,45 @@ public actor ReviewTaskOutbox {
     // MARK: - Locks
 
     private func locked<Value>(_ body: () throws(ReviewOutboxError) -> Value) throws(ReviewOutboxError) -> Value {
-        while flock(lockDescriptor, LOCK_EX) != 0 {
-            if errno != EINTR { throw .storage(path: lockPath, operation: "locking", reason: Self.lastError) }
+        do throws(FileSystemError) {
+            try FileLock.lockWaiting(lockDescriptor, path: lockPath)
+        } catch {
+            throw .storage(path: lockPath, operation: "locking", reason: error.reason)
         }
-        defer { flock(lockDescriptor, LOCK_UN) }
+        defer { FileLock.unlock(lockDescriptor) }
         return try body()
     }
 
     private func tryLockSync() throws(ReviewOutboxError) -> Bool {
         if syncLockDescriptor < 0 { syncLockDescriptor = try Self.openFile(syncLockPath) }
-        while flock(syncLockDescriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EWOULDBLOCK { return false }
-            if errno != EINTR { throw .storage(path: syncLockPath, operation: "locking", reason: Self.lastError) }
+        do throws(FileSystemError) {
+            return try FileLock.tryLock(syncLockDescriptor, path: syncLockPath)
+        } catch {
+            throw .storage(path: syncLockPath, operation: "locking", reason: error.reason)
         }
-        return true
     }
 
     private func unlockSync() {
-        if syncLockDescriptor >= 0 { flock(syncLockDescriptor, LOCK_UN) }
+        if syncLockDescriptor >= 0 { FileLock.unlock(syncLockDescriptor) }
     }
 
+    /// The largest entry read, in bytes: an action is about 150.
+    static let maximumEntryBytes = 64 << 10
+
+    /// Opens (or creates, 0600) a lock file of the outbox: a regular file of the user's,
+    /// private, one link, never through a link (``PrivateFile``).
     private static func openFile(_ path: String) throws(ReviewOutboxError) -> Int32 {
-        while true {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if descriptor >= 0 { return descriptor }
-            if errno != EINTR { throw .storage(path: path, operation: "opening", reason: lastError) }
+        do throws(FileSystemError) {
+            guard let descriptor = try PrivateFile.open(path, writing: true, create: true) else {
+                throw FileSystemError(.io, path: path, reason: "vanished")
+            }
+            return descriptor
+        } catch {
+            switch error.kind {
+            case .refused: throw .notAnOutbox(path: path, reason: "it is not a regular file")
+            case .permission: throw .untrusted(path: path, reason: error.reason)
+            default: throw .storage(path: path, operation: "opening", reason: error.reason)
+            }
         }
     }
-
-    private static var lastError: String { String(cString: strerror(errno)) }
 }

@@ -330,6 +330,9 @@ private struct Reader {
         var needed: Int { max(card, time, rating) }
     }
 
+    /// The columns the reader uses; each may be named once.
+    static let columnNames: Set<String> = ["card_id", "review_time", "review_rating", "review_state", "review_duration"]
+
     mutating func read<Sink: ReviewLogSink>(_ bytes: UnsafeBufferPointer<UInt8>, into log: inout Sink) throws(ReviewLogError) {
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
@@ -350,6 +353,9 @@ private struct Reader {
             return name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? name : name.lowercased()
         }
         let header = names.joined(separator: ",")
+        if let repeated = CSVHeaderNames.firstRepeated(in: names, among: Self.columnNames) {
+            throw .repeatedColumn(repeated, header: header)
+        }
         func column(_ name: String) throws(ReviewLogError) -> Int {
             guard let index = names.firstIndex(of: name) else { throw .missingColumn(name, header: header) }
             return index
@@ -417,6 +423,10 @@ private struct Reader {
         } else {
             throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
                                 expected: "a time (epoch milliseconds or ISO-8601 such as 2024-03-29T20:32:32Z)")
+        }
+        guard SupportedYears.contains(secondsSince1970: seconds) else {
+            throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
+                                expected: "a time in the years \(SupportedYears.description)")
         }
         let ratingField = Self.trimmed(row.rating, bytes)
         guard ratingField.end - ratingField.start == 1, bytes[ratingField.start] &- UInt8(ascii: "0") <= 4 else {

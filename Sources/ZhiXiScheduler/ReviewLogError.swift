@@ -4,6 +4,8 @@ public enum ReviewLogError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     /// The header lacks a required column (`card_id`, `review_time` or `review_rating`).
     case missingColumn(String, header: String)
+    /// The header names a column the reader uses twice (which one counts would be a guess).
+    case repeatedColumn(String, header: String)
     /// A value on a data row cannot be read.
     case invalidField(line: Int, column: String, value: String, expected: String)
     /// A row has fewer fields than the header.
@@ -18,6 +20,8 @@ public enum ReviewLogError: Error, Sendable, Hashable, CustomStringConvertible {
             "the file is empty; a review log starts with a header row such as card_id,review_time,review_rating"
         case .missingColumn(let column, let header):
             "line 1: the header has no '\(column)' column (header: \(header)); required columns are card_id, review_time and review_rating"
+        case .repeatedColumn(let column, let header):
+            "line 1: the header names '\(column)' twice (header: \(header)); which one holds the values would be a guess, so name it once"
         case .invalidField(let line, let column, let value, let expected):
             "line \(line), column \(column): \"\(value)\" is not \(expected)"
         case .missingField(let line, let column):

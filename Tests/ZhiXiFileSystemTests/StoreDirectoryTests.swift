@@ -14,7 +14,7 @@ struct StoreDirectoryTests {
         #expect(linkStatus(store.path).map { $0.st_mode & 0o777 } == 0o700)
     }
 
-    @Test("a file at its path is not a directory; an existing directory is left as it is")
+    @Test("a file at its path is not a directory; an existing directory is checked as a store's: open to others, refused and left as it is")
     func existing() throws {
         let base = try temporaryDirectory()
         let file = base + "/file"
@@ -25,8 +25,16 @@ struct StoreDirectoryTests {
         let open = base + "/open"
         #expect(mkdir(open, 0o700) == 0)
         chmod(open, 0o755)
-        try StoreDirectory.prepare(URL(fileURLWithPath: open, isDirectory: true), create: true)
+        #expect {
+            try StoreDirectory.prepare(URL(fileURLWithPath: open, isDirectory: true), create: true)
+        } throws: { error in
+            guard case .untrusted(let reason)? = error as? StoreDirectory.Failure else { return false }
+            return reason.contains("open to other users")
+        }
         #expect(linkStatus(open).map { $0.st_mode & 0o777 } == 0o755)
+        let own = base + "/own"
+        #expect(mkdir(own, 0o700) == 0)
+        try StoreDirectory.prepare(URL(fileURLWithPath: own, isDirectory: true), create: false)
     }
 
     @Test("a directory that cannot be made says why")

@@ -27,7 +27,7 @@ struct ControlCharacterTests {
         #expect(result.output.contains("\\u{1B}[2J"))
     }
 
-    @Test("the iCalendar file keeps no control character in SUMMARY, folds at 75 octets and ends lines with CRLF")
+    @Test("the iCalendar file shows control characters as escapes in SUMMARY, folds at 75 octets and ends lines with CRLF")
     func iCalendar() async throws {
         let path = try temporaryFile("w.json", try Self.workspace())
         let result = await run("plan", path, "--now", "2026-11-29T09:00:00+08:00", "--format", "ics", "--days", "30")
@@ -41,7 +41,9 @@ struct ControlCharacterTests {
         let lines = result.output.components(separatedBy: "\r\n")
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })
         let unfolded = result.output.replacingOccurrences(of: "\r\n ", with: "")
-        #expect(unfolded.contains("SUMMARY:") && unfolded.contains("Title[2J\\nFORGED LINE"))
+        // The package's one rule first (control characters and line breaks made visible), then
+        // RFC 5545's escaping of its backslashes: the calendar shows `Title\u{1B}[2J\0\r\n…`.
+        #expect(unfolded.contains("SUMMARY:") && unfolded.contains(#"Title\\u{1B}[2J\\0\\r\\nFORGED LINE\\u{7}"#))
     }
 
     @Test("a server message with ESC and a line break is shown escaped on standard error")

@@ -65,6 +65,10 @@ struct CardReviewArchiveTests {
           arguments: [
               ("card_id,review_time\n1,2026-11-29T00:00:00Z\n",
                ReviewLogError.missingColumn("review_rating", header: "card_id,review_time")),
+              ("card_id,review_time,review_rating,review_state,card_id\n1,2026-11-29T00:00:00Z,3,0,2\n",
+               .repeatedColumn("card_id", header: "card_id,review_time,review_rating,review_state,card_id")),
+              ("card_id,review_time,review_rating,review_state\n1,9999-11-29T00:00:00Z,3,0\n",
+               .invalidField(line: 2, column: "review_time", value: "9999-11-29T00:00:00Z", expected: "a time in the years 1900–2200")),
               ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,5,0\n",
                .invalidField(line: 2, column: "review_rating", value: "5",
                              expected: "a rating (expected 1 Again, 2 Hard, 3 Good or 4 Easy, or 0 for a manual entry)")),

@@ -3,13 +3,14 @@ import ZhiXiAIService
 import ZhiXiModel
 
 extension FakeZhiXiAPI {
-    /// `POST ai/analyze-learning-input` (the analysis is stored, and its session updated with
+    /// `POST ai/analyze-learning-input` (an `Idempotency-Key` honoured; the analysis is stored,
+    /// and its session updated with
     /// the score, weak points, suggestion and `reviewAt`), `GET ai/analyses?since=ISO&cursor=C`
     /// (paged, oldest first), `POST ai/chat` (streamed as `text/event-stream` when asked: see
     /// `FakeZhiXiAPI+ChatStream.swift`).
     func registerAIRoutes() {
         server.route("POST", "/api/ai/analyze-learning-input") { [self] request in
-            withLearner(request) { user, learner, now in
+            withLearner(request) { user, learner, now in idempotent(request, route: "ai/analyze-learning-input", userID: user.id) {
                 guard let body = request.decodeBody(AnalysisRequest.self) else {
                     return .error(400, code: "INVALID_REQUEST", message: "the body must be an AnalysisRequest")
                 }
@@ -36,7 +37,7 @@ extension FakeZhiXiAPI {
                     ? "Mastery \(verdict.masteryScore)." : "掌握度 \(verdict.masteryScore)。"
                 learner.sessions[sessionIndex].reviewAt = now.addingTimeInterval(Double(verdict.reviewInDays) * 86_400)
                 return .json(analysis, status: 201)
-            }
+            } }
         }
         server.route("GET", "/api/ai/analyses") { [self] request in
             withLearner(request) { _, learner, _ in

@@ -4,7 +4,8 @@ import ZhiXiModel
 
 extension FakeZhiXiAPI {
     /// `GET learning/sessions?since=ISO&cursor=C` (paged, oldest first by the time the server
-    /// recorded them), `POST learning/sessions`.
+    /// recorded them), `POST learning/sessions` (an `Idempotency-Key` honoured: see
+    /// ``idempotent(_:route:userID:_:)``).
     func registerLearningRoutes() {
         server.route("GET", "/api/learning/sessions") { [self] request in
             withLearner(request) { _, learner, _ in
@@ -19,7 +20,7 @@ extension FakeZhiXiAPI {
             }
         }
         server.route("POST", "/api/learning/sessions") { [self] request in
-            withLearner(request) { user, learner, now in
+            withLearner(request) { user, learner, now in idempotent(request, route: "learning/sessions", userID: user.id) {
                 guard let new = request.decodeBody(NewLearningSession.self) else {
                     return .error(400, code: "INVALID_REQUEST", message: "the body must be a NewLearningSession")
                 }
@@ -30,7 +31,7 @@ extension FakeZhiXiAPI {
                                               endedAt: new.endedAt, userInput: new.userInput, reviewType: new.reviewType, createdAt: now)
                 learner.sessions.append(session)
                 return .json(session, status: 201)
-            }
+            } }
         }
     }
 }

@@ -59,6 +59,9 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     var itemsPerPage = 100
     var completions = 0
     var chatStreamPlan = FakeChatStreamPlan()
+    /// The answers kept per learner, route and `Idempotency-Key`, with a digest of the body.
+    var idempotentAnswers: [String: (bodyDigest: UInt64, response: TestHTTPResponse)] = [:]
+    var idempotentReplays = 0
     private var nextID = 0
 
     /// Starts the fake API on a new test server.

@@ -20,4 +20,9 @@ public final class LockedList<Element: Sendable>: @unchecked Sendable {
 
     /// How many elements there are.
     public var count: Int { lock.withLock { elements.count } }
+
+    /// Forgets every element.
+    public func removeAll() {
+        lock.withLock { elements.removeAll() }
+    }
 }

@@ -46,12 +46,22 @@ struct ReviewLogColumnsTests {
         ("card_id,review_rating\n1,3\n", "the header has no 'review_time' column"),
         ("", "the file is empty"),
         ("card_id,review_time,review_rating\n\"1,1711744352250,3\n", "line 2: a quoted field is not closed"),
+        ("card_id,review_time,review_rating,review_time\n1,1711744352250,3,1\n", "the header names 'review_time' twice"),
     ])
     func fatal(text: String, message: String) {
         #expect {
             _ = try read(text, skipping: true)
         } throws: { error in
             String(describing: error).contains(message)
+        }
+    }
+
+    @Test("a time outside the years 1900–2200 is a bad field", arguments: ["253402300800000", "-2208988801", "0001-01-01T00:00:00Z"])
+    func yearsOutside(time: String) {
+        #expect {
+            _ = try read("card_id,review_time,review_rating\n1,\(time),3\n")
+        } throws: { error in
+            String(describing: error).contains("a time in the years 1900–2200")
         }
     }
 

@@ -42,7 +42,11 @@ public enum ZhiXiJSON {
     }
 
     /// A `JSONDecoder` for the contract: ISO-8601 dates with or without fractional seconds.
-    public static func makeDecoder() -> JSONDecoder {
+    /// - Parameter refusingDatesOutsideSupportedYears: refuse a date outside the years
+    ///   1900–2200 (`SupportedYears` of ZhiXiCore) as a value of the wrong shape, naming its
+    ///   field: what the API client reads servers' answers with, so that no date a learner
+    ///   cannot have (the year 1 or 9999) reaches a plan, a calendar or a terminal.
+    public static func makeDecoder(refusingDatesOutsideSupportedYears: Bool = false) -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -50,7 +54,13 @@ public enum ZhiXiJSON {
             guard let date = ISO8601Timestamp.date(from: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
-                    debugDescription: "expected an ISO-8601 date such as 2025-03-14T09:30:00Z, found \"\(text)\""
+                    debugDescription: "expected an ISO-8601 date such as 2025-03-14T09:30:00Z, found \"\(text.escapingControlCharacters())\""
+                )
+            }
+            if refusingDatesOutsideSupportedYears, !SupportedYears.contains(secondsSince1970: date.timeIntervalSince1970) {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "\"\(text.escapingControlCharacters())\" is outside the years \(SupportedYears.description)"
                 )
             }
             return date

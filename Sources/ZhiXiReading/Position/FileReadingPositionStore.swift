@@ -22,8 +22,10 @@ public final class FileReadingPositionStore: ReadingPositionStore, Sendable {
     public init(fileURL: URL, capacity: Int = 500) {
         self.fileURL = fileURL
         self.capacity = max(1, capacity)
-        // A file that cannot be read, or that holds a key twice (ambiguous), starts an empty table.
-        let contents = (try? Data(contentsOf: fileURL))
+        // A file that cannot be read, is not one this program wrote (a link, another user's,
+        // open to others: `PrivateFile`), is larger than 16 MiB or holds a key twice (ambiguous)
+        // starts an empty table.
+        let contents = (try? PrivateFile.read(fileURL.path, limit: 16 << 20)).flatMap { $0 }
             .flatMap { JSONDuplicateKeyScanner.firstDuplicate(inBytes: $0) == nil ? $0 : nil }
             .flatMap { try? ZhiXiJSON.makeDecoder().decode(Contents.self, from: $0) }
         table = Locked(ReadingPositionTable(contents?.positions ?? []))

@@ -71,6 +71,7 @@ final class ReadingEventJournal {
             case .missing: throw .missingQueue(path: directory.path)
             case .notADirectory: throw .notAQueue(path: directory.path, reason: "it is a file, and a queue is a directory")
             case .cannotCreate(let reason): throw .storage(path: directory.path, operation: "creating the directory", reason: reason)
+            case .untrusted(let reason): throw .untrusted(path: directory.path, reason: reason)
             }
         }
         lockDescriptor = try Self.openFile(lockPath, flags: O_RDWR | O_CREAT)
@@ -353,18 +354,21 @@ final class ReadingEventJournal {
 
     /// Opens a file of the queue, never through a link and never waiting (a named pipe put in
     /// its place is refused, not waited on).
+    /// Opens a file of the queue as ``PrivateFile`` does (ZhiXiFileSystem): never through a
+    /// link and never waiting (a named pipe put in its place is refused, not waited on), and
+    /// only a regular file of the user's, private, with one link — one this program wrote.
     private static func openFile(_ path: String, flags: Int32) throws(ReadingQueueError) -> Int32 {
-        while true {
-            let descriptor = open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-            if descriptor >= 0 {
-                var status = stat()
-                guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                    close(descriptor)
-                    throw .notAQueue(path: path, reason: "it is not a regular file")
-                }
-                return descriptor
+        do throws(FileSystemError) {
+            guard let descriptor = try PrivateFile.open(path, writing: flags & O_RDWR != 0, create: flags & O_CREAT != 0) else {
+                throw FileSystemError(.io, path: path, reason: "vanished")
             }
-            if errno != EINTR { throw .storage(path: path, operation: "opening", reason: lastError) }
+            return descriptor
+        } catch {
+            switch error.kind {
+            case .refused: throw .notAQueue(path: path, reason: "it is not a regular file")
+            case .permission: throw .untrusted(path: path, reason: error.reason)
+            default: throw .storage(path: path, operation: "opening", reason: error.reason)
+            }
         }
     }
 

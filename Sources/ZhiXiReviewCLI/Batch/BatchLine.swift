@@ -25,6 +25,10 @@ enum BatchLine {
             return .failure(Failure(line: line, userID: salvagedUserID(line.bytes),
                                     message: "\(inputName) line \(line.number), column \(error.column): \(place)\(error.reason)"))
         case .success(let workspace):
+            guard line.bytes.withUnsafeBytes({ WorkspaceFile.namesWorkspaceMember($0) }) else {
+                return .failure(Failure(line: line, userID: nil,
+                                        message: WorkspaceFile.notAWorkspace("\(inputName) line \(line.number)").message))
+            }
             // Every numeric and date field within its range, before any planning.
             if let violation = WorkspaceBounds.firstViolation(in: workspace) {
                 return .failure(Failure(line: line, userID: workspace.user?.id ?? workspace.profile.userID,

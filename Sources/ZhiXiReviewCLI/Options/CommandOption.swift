@@ -113,12 +113,18 @@ extension CommandOption where Value == String {
 }
 
 extension CommandOption where Value == Date {
-    /// An instant in ISO-8601 with a time and a UTC offset (`2026-11-29T09:00:00+08:00`).
+    /// An instant in ISO-8601 with a time and a UTC offset (`2026-11-29T09:00:00+08:00`), in
+    /// the years the package works with (``ZhiXiCore/SupportedYears``, 1900–2200).
     static func timestamp(_ name: String, default defaultDescription: String, help: String) -> CommandOption<Date> {
         CommandOption(name: name, placeholder: "ISO-8601", help: help, defaultDescription: defaultDescription, isFlag: false,
                       isRepeatable: false, example: "2026-11-29T09:00:00+08:00",
-                      expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00",
-                      parse: { ISO8601Timestamp.date(from: $0) })
+                      expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00, in the "
+                        + "years \(SupportedYears.description)",
+                      parse: { text in
+                          ISO8601Timestamp.date(from: text).flatMap {
+                              SupportedYears.contains(secondsSince1970: $0.timeIntervalSince1970) ? $0 : nil
+                          }
+                      })
     }
 }
 

@@ -1,3 +1,5 @@
+import ZhiXiCore
+
 /// A command line parsed against a ``CommandSpecification``: the positional arguments, and
 /// the options read back through their typed declarations. It remembers which options the
 /// command read, so a test can check that every declared option is used, and it refuses to read
@@ -44,7 +46,7 @@ final class ParsedArguments {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw .usage("unknown option '\(argument)'", usage: usage)
+                throw .usage("unknown option '\(argument.quotedForMessage())'", usage: usage)
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -54,7 +56,7 @@ final class ParsedArguments {
             }
             guard let option = specification.options.first(where: { $0.name == name }) else {
                 let known = specification.options.map { "--" + $0.name }.joined(separator: ", ")
-                throw .usage("unknown option '--\(name)'" + (known.isEmpty ? "" : " (\(specification.name) accepts \(known))"),
+                throw .usage("unknown option '--\(name.quotedForMessage())'" + (known.isEmpty ? "" : " (\(specification.name) accepts \(known))"),
                              usage: usage)
             }
             if option.isFlag {
@@ -144,7 +146,7 @@ final class ParsedArguments {
 
     private func parse<Value>(_ text: String, _ option: CommandOption<Value>) throws(CommandError) -> Value {
         guard let value = option.parse(text) else {
-            throw .usage("--\(option.name) '\(text)' is not valid: give \(option.expectation)", usage: specification.synopsis)
+            throw .usage("--\(option.name) '\(text.quotedForMessage())' is not valid: give \(option.expectation)", usage: specification.synopsis)
         }
         return value
     }
