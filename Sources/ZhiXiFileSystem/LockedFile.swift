@@ -21,7 +21,7 @@ import Darwin
 /// - The file must be replaceable as it is (``FileIdentity/checkReplaceable(_:shownAs:)``:
 ///   writable, its owner and group kept, a single hard link) before anything is read — so a
 ///   caller learns that it cannot write before it acts on anything else.
-/// - ``create(_:mode:wait:)`` makes a new, empty file exclusively and holds it the same way,
+/// - ``create(_:mode:limit:wait:)`` makes a new, empty file exclusively and holds it the same way,
 ///   so that a file another run creates meanwhile is never overwritten; ``discard()`` removes
 ///   it again if nothing was written.
 ///
@@ -37,7 +37,7 @@ public final class LockedFile {
     public let target: String
     /// The file as it was when the lock was taken.
     public private(set) var identity: FileIdentity
-    /// `true` when ``create(_:mode:wait:)`` made the file (it was empty, and nobody else's).
+    /// `true` when ``create(_:mode:limit:wait:)`` made the file (it was empty, and nobody else's).
     public let wasCreated: Bool
     private var descriptor: Int32
     private let limit: Int
@@ -162,7 +162,7 @@ public final class LockedFile {
                                             owner: (identity.owner, identity.group), holdingWritersLock: true)
     }
 
-    /// Removes the file again when ``create(_:mode:wait:)`` made it and it is still the empty
+    /// Removes the file again when ``create(_:mode:limit:wait:)`` made it and it is still the empty
     /// file made (nothing was written into it), then releases the lock. For a run that failed
     /// before it wrote anything. Best effort.
     public func discard() {

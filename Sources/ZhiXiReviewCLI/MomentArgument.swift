@@ -31,11 +31,15 @@ enum MomentArgument: Sendable, Hashable {
         return date(on: calendar ?? .utc)
     }
 
-    /// An ISO-8601 timestamp with its offset, or a date `YYYY-MM-DD`; `nil` for anything else.
+    /// An ISO-8601 timestamp with its offset, or a date `YYYY-MM-DD`, in the years the package
+    /// works with (`SupportedYears`, 1900–2200); `nil` for anything else.
     @Sendable static func parse(_ text: String) -> MomentArgument? {
-        if let date = ISO8601Timestamp.date(from: text) { return .instant(date) }
+        if let date = ISO8601Timestamp.date(from: text) {
+            return SupportedYears.contains(secondsSince1970: date.timeIntervalSince1970) ? .instant(date) : nil
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.utf8.count == 10, let day = CivilDate(iso8601Date: trimmed) else { return nil }
+        guard trimmed.utf8.count == 10, let day = CivilDate(iso8601Date: trimmed),
+              SupportedYears.contains(day) else { return nil }
         return .studyDay(day)
     }
 }
@@ -48,7 +52,7 @@ extension CommandOption where Value == MomentArgument {
                       help: help + " (a date YYYY-MM-DD is the start of that study day in the learner's time zone)",
                       defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "2026-11-30",
                       expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00, "
-                          + "or a date YYYY-MM-DD, e.g. 2026-11-30",
+                          + "or a date YYYY-MM-DD, e.g. 2026-11-30, in the years \(SupportedYears.description)",
                       parse: MomentArgument.parse)
     }
 }

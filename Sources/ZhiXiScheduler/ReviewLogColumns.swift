@@ -424,7 +424,7 @@ private struct Reader {
             throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
                                 expected: "a time (epoch milliseconds or ISO-8601 such as 2024-03-29T20:32:32Z)")
         }
-        guard SupportedYears.contains(secondsSince1970: seconds) else {
+        guard SupportedYears.contains(secondsSince1970: date?.timeIntervalSince1970 ?? seconds) else {
             throw .invalidField(line: line, column: "review_time", value: Self.text(bytes, timeField),
                                 expected: "a time in the years \(SupportedYears.description)")
         }

@@ -44,7 +44,7 @@ struct ReadmeExampleTests {
     func embedding() async throws {
         let fixture = try FakeReadingEventServerFixture()
         let directory = temporaryDirectory()
-        let positions = directory.deletingLastPathComponent().appendingPathComponent("positions.json")
+        let positions = temporaryDirectory().appendingPathComponent("positions.json")   // a folder of its own: the store refuses a shared one
         try await startReading(client: fixture.client, queueDirectory: directory, positionsFile: positions)
         let stored = fixture.fake.storedEvents.values.sorted { $0.sequence < $1.sequence }
         #expect(stored.map(\.eventType) == [.opened, .positionChanged])
