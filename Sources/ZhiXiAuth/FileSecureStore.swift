@@ -53,7 +53,7 @@ public struct FileSecureStore: SecureStore {
     /// The data under `key`, or `nil` when its file does not exist.
     /// - Throws: ``SecureStoreError/unreadable(key:reason:)`` when the file exists but is
     ///   not a secret this program wrote (not a regular file, a link, another user's, open to
-    ///   others, hard-linked: ``PrivateFile`` of ZhiXiFileSystem), is larger than 1 MiB or
+    ///   others, hard-linked: `PrivateFile` of ZhiXiFileSystem), is larger than 1 MiB or
     ///   cannot be read; ``SecureStoreError/insecureDirectory(path:reason:)`` when the
     ///   directory is not private.
     public func data(forKey key: String) throws(SecureStoreError) -> Data? {

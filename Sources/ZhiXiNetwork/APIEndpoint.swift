@@ -4,7 +4,7 @@ import Foundation
 /// how it is authorized. ``APIClient`` sends it.
 ///
 /// The endpoints of the app's API are ready-made as static members (see
-/// `APIEndpoint+Catalog.swift`); other calls can be built with ``init(method:path:queryItems:body:sendsAccessToken:refreshesOnUnauthorized:isIdempotent:)``.
+/// `APIEndpoint+Catalog.swift`); other calls can be built with ``init(method:path:queryItems:body:sendsAccessToken:refreshesOnUnauthorized:isIdempotent:idempotencyKey:)``.
 public struct APIEndpoint: Sendable {
     /// The HTTP method.
     public var method: HTTPMethod
@@ -41,6 +41,8 @@ public struct APIEndpoint: Sendable {
     ///     bearer token is sent).
     ///   - isIdempotent: may be retried on transient failures (default: `GET`, `PUT` and
     ///     `DELETE`).
+    ///   - idempotencyKey: sent as `Idempotency-Key`, so that the server answers a repeated
+    ///     request once; a request with one may be retried (default none).
     public init(
         method: HTTPMethod,
         path: String,

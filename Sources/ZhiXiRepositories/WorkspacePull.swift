@@ -126,7 +126,7 @@ public struct WorkspacePull: Sendable {
         /// (`WorkspaceBounds`), and every session and analysis of a lesson the workspace or the
         /// lessons kept know — a record that would make the workspace unreadable, or unplannable,
         /// is refused and named; the rest is kept. O(records).
-        /// - Throws: ``WorkspaceBoundsViolation`` when the account or the study settings are
+        /// - Throws: `WorkspaceBoundsViolation` when the account or the study settings are
         ///   out of bounds: those cannot be left out, so nothing may be merged.
         public func checked(against workspace: LearnerWorkspace?) throws(WorkspaceBoundsViolation) -> (kept: Fetched, refused: [Refusal]) {
             var kept = self
@@ -224,7 +224,7 @@ public struct WorkspacePull: Sendable {
     /// Leaves out of the records a server sent those that may not be merged into `workspace`
     /// (``Fetched/checked(against:)``'s rule, shared by every merge of a server's records) and
     /// names them. O(records).
-    /// - Throws: ``WorkspaceBoundsViolation`` when the account or the study settings (when
+    /// - Throws: `WorkspaceBoundsViolation` when the account or the study settings (when
     ///   sent) are out of bounds.
     static func keepMergeable(user: User?, profile: UserLearningProfile?, knowledgeBases: inout [KnowledgeBase],
                               learningPaths: inout [LearningPath], lessons: inout [Lesson], sessions: inout [LearningSession],

@@ -98,7 +98,7 @@ enum OutboxLearner {
     }
 
     /// The learner `markerPath` names, `nil` when there is no such file. Only a marker this
-    /// program wrote is believed (``PrivateFile``): another's is refused (77), never obeyed.
+    /// program wrote is believed (`PrivateFile`): another's is refused (77), never obeyed.
     private static func namedLearner(_ markerPath: String, command: String) throws(CommandError) -> String? {
         let data: Data
         do throws(FileSystemError) {

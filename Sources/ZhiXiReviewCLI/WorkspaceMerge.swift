@@ -10,7 +10,7 @@ import ZhiXiRepositories
 /// replaces the file's record of that id where it stands (the server's is the newer; the
 /// file's unknown keys are carried over into it), new records are appended, in the order sent;
 /// the account and the study settings are the server's. Where the next pull starts is kept in the file's
-/// `"pullState"` member (``WorkspacePull/Mark``).
+/// `"pullState"` member (`WorkspacePull.Mark`).
 ///
 /// The result is checked before it is returned: it must read back as exactly the workspace
 /// the model's merge makes (`WorkspacePull.Fetched.merged(into:)`), within the workspace's

@@ -258,7 +258,7 @@ public actor ReviewTaskOutbox {
     static let maximumEntryBytes = 64 << 10
 
     /// Opens (or creates, 0600) a lock file of the outbox: a regular file of the user's,
-    /// private, one link, never through a link (``PrivateFile``).
+    /// private, one link, never through a link (`PrivateFile`).
     private static func openFile(_ path: String) throws(ReviewOutboxError) -> Int32 {
         do throws(FileSystemError) {
             guard let descriptor = try PrivateFile.open(path, writing: true, create: true) else {

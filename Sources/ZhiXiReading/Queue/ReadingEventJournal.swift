@@ -354,7 +354,7 @@ final class ReadingEventJournal {
 
     /// Opens a file of the queue, never through a link and never waiting (a named pipe put in
     /// its place is refused, not waited on).
-    /// Opens a file of the queue as ``PrivateFile`` does (ZhiXiFileSystem): never through a
+    /// Opens a file of the queue as `PrivateFile` does (ZhiXiFileSystem): never through a
     /// link and never waiting (a named pipe put in its place is refused, not waited on), and
     /// only a regular file of the user's, private, with one link — one this program wrote.
     private static func openFile(_ path: String, flags: Int32) throws(ReadingQueueError) -> Int32 {
