@@ -15,7 +15,7 @@ import ZhiXiMemory
 /// - `review_time` is ISO-8601 UTC with the shortest fraction of a second (none, 3, 6 or 9
 ///   digits) that reads back as the same `Date`, as in the scheduler's JSON: a review stamped
 ///   with `Date()` is restored equal. Reading also takes epoch milliseconds (plain digits) and
-///   any ISO-8601 offset.
+///   any ISO-8601 offset, in the years 0000–9999 (UTC), which the writer's form can hold.
 /// - `review_rating` 1–4, `review_state` the card's state before the review (0–3),
 ///   `review_duration` milliseconds or empty when unknown.
 ///
@@ -119,7 +119,8 @@ public enum CardReviewArchive {
                     card = number
                 case columns.time:
                     guard let date = timestamp(value) else {
-                        throw invalid("review_time", "an ISO-8601 time such as 2026-11-29T13:40:00Z, or epoch milliseconds")
+                        throw invalid("review_time",
+                                      "an ISO-8601 time such as 2026-11-29T13:40:00Z, or epoch milliseconds, in the years 0000–9999")
                     }
                     time = date
                 case columns.rating:
@@ -173,12 +174,16 @@ public enum CardReviewArchive {
         return negative ? -value : value
     }
 
-    /// An ISO-8601 timestamp, or epoch milliseconds given as plain digits.
+    /// An ISO-8601 timestamp, or epoch milliseconds given as plain digits, in the years
+    /// 0000–9999 (UTC), the only ones the writer's timestamps read back; `nil` otherwise.
     private static func timestamp(_ field: UnsafeBufferPointer<UInt8>) -> Date? {
-        if let milliseconds = integer(field) {
-            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        let date: Date? = if let milliseconds = integer(field) {
+            Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        } else {
+            ISO8601Timestamp.date(fromUTF8: field)
         }
-        return ISO8601Timestamp.date(fromUTF8: field)
+        guard let date, ISO8601Timestamp.isRepresentable(date) else { return nil }
+        return date
     }
 
     /// The lines of a buffer, without their `\n` or `\r\n`.

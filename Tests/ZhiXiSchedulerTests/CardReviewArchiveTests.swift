@@ -69,7 +69,7 @@ struct CardReviewArchiveTests {
                .invalidField(line: 2, column: "review_rating", value: "5", expected: "1 (Again), 2 (Hard), 3 (Good) or 4 (Easy)")),
               ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,3,0\n1,yesterday,3,2\n",
                .invalidField(line: 3, column: "review_time",
-                             value: "yesterday", expected: "an ISO-8601 time such as 2026-11-29T13:40:00Z, or epoch milliseconds")),
+                             value: "yesterday", expected: "an ISO-8601 time such as 2026-11-29T13:40:00Z, or epoch milliseconds, in the years 0000–9999")),
               ("card_id,review_time,review_rating,review_state\n1,2026-11-29T00:00:00Z,3,5\n",
                .invalidField(line: 2, column: "review_state", value: "5", expected: "0 (new), 1 (learning), 2 (review) or 3 (relearning)")),
               ("card_id,review_time,review_rating,review_state,review_duration\nabc,2026-11-29T00:00:00Z,3,0,\n",
