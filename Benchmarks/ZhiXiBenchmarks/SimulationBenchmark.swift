@@ -45,7 +45,7 @@ enum SimulationBenchmark {
                 semaphore.wait()
             }
             print(String(format: "sweep of %d retentions x %d seeds: %.3f s, recommended %.2f", retentions.count, sweepSeeds, seconds,
-                         box.result!.recommendation.retention))
+                         box.result!.recommendation?.retention ?? .nan))
             return
         }
         var times: [Double] = []

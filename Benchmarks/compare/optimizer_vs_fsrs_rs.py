@@ -195,6 +195,11 @@ def main():
         timings.append(("before", os.path.join(args.before, "zhixi-review")))
     fsrs_seconds, fsrs_cpu = [], []
     ours = {name: ([], [], []) for name, _ in timings}  # wall, CPU, ratio per round
+    # The fit alone, as compute_parameters: builds since issue 27 add a held-out check (one more fit)
+    # unless given --no-check; earlier builds do not know the option and fit only.
+    fit_only = {binary: (["--no-check"] if "--no-check" in subprocess.run([binary, "optimize", "--help"], capture_output=True,
+                                                                            text=True).stdout else [])
+                for _, binary in timings}
     with tempfile.TemporaryDirectory() as directory:
         cuts = cut_logs(args.log, items, args.folds, directory)
         fold_items = [fsrs_items(train) for _, train in cuts]
@@ -206,7 +211,7 @@ def main():
             fsrs_seconds.append(time.perf_counter() - start)
             fsrs_cpu.append(time.process_time() - start_cpu)
             for name, binary in timings:
-                wall, cpu = time_once([binary, "optimize", args.log])
+                wall, cpu = time_once([binary, "optimize", args.log] + fit_only[binary])
                 ours[name][0].append(wall)
                 ours[name][1].append(cpu)
                 ours[name][2].append(wall / fsrs_seconds[-1])
@@ -215,7 +220,7 @@ def main():
                 FSRS(DEFAULT_PARAMETERS).compute_parameters(train)
                 fold_theirs[index].append(time.perf_counter() - start)
                 for name, binary in timings:
-                    wall, _ = time_once([binary, "optimize", fold_path])
+                    wall, _ = time_once([binary, "optimize", fold_path] + fit_only[binary])
                     fold_ours[name][index][0].append(wall)
                     fold_ours[name][index][1].append(wall / fold_theirs[index][-1])
 

@@ -55,9 +55,13 @@ public enum PlanNote: Sendable, Hashable {
     case deferredWithinWeek(count: Int)
     /// ``backlog(count:minutes:days:lastDate:budget:)`` when the days' budgets differ.
     case backlogWithinWeek(count: Int, minutes: Int, days: Int, lastDate: CivilDate)
-    /// The tasks that fell in the break `from`–`to`: `before` brought forward before it, `after`
-    /// moved after it, the lowest predicted recall of those after (percent) and its day.
-    case breakMoves(from: CivilDate, to: CivilDate, before: Int, after: Int, worstRecall: Int?, worstDate: CivilDate?)
+    /// The tasks the break `from`–`to` moved: of those that fell in it, `before` brought
+    /// forward before it and `after` moved after it, the lowest predicted recall of those after
+    /// (percent) and its day; and the other tasks whose day differs from the plan without the
+    /// break (drawn off its days within their window, or moved as the days around it filled
+    /// differently), `otherEarlier` now earlier and `otherLater` later.
+    case breakMoves(from: CivilDate, to: CivilDate, before: Int, after: Int, worstRecall: Int?, worstDate: CivilDate?,
+                    otherEarlier: Int, otherLater: Int)
     /// `count` of the `requested` due tasks were postponed on request; the lowest predicted
     /// recall (percent) on their new days.
     case postponedOnRequest(count: Int, requested: Int, worstRecall: Int?)
@@ -107,15 +111,27 @@ public enum PlanNote: Sendable, Hashable {
         case .backlogWithinWeek(let number, let minutes, let days, let lastDate):
             return fill(wording.noteBacklogWithinWeek.form(number), [.count: count(number), .minutes: String(minutes),
                                                                      .days: String(days), .date: wording.date(lastDate)])
-        case .breakMoves(let from, let to, let before, let after, let worstRecall, let worstDate):
+        case .breakMoves(let from, let to, let before, let after, let worstRecall, let worstDate, let otherEarlier, let otherLater):
             var values: [PlanWording.Blank: String] = [.date: wording.date(from), .endDate: wording.date(to), .count: count(before),
                                                        .laterCount: count(after)]
+            let total = before + after + otherEarlier + otherLater
+            let allMoved: [PlanWording.Blank: String] = [
+                .date: wording.date(from), .endDate: wording.date(to), .count: count(total),
+                .earlierCount: count(before + otherEarlier), .laterCount: count(after + otherLater),
+            ]
+            guard before + after > 0 else { return fill(wording.noteBreakShifts.form(total), allMoved) }
+            var sentence: String
             if let worstRecall, let worstDate, after > 0 {
                 values[.recall] = String(worstRecall)
                 values[.recallDate] = wording.date(worstDate)
-                return fill(wording.noteBreak.form(before), values)
+                sentence = fill(wording.noteBreak.form(before), values)
+            } else {
+                sentence = fill(wording.noteBreakAllBefore.form(before), values)
             }
-            return fill(wording.noteBreakAllBefore.form(before), values)
+            if otherEarlier + otherLater > 0 {
+                sentence += wording.sentenceSeparator + fill(wording.noteBreakShiftsInAll.form(total), allMoved)
+            }
+            return sentence
         case .postponedOnRequest(let number, let requested, let worstRecall):
             var sentences: [String] = []
             if number > 0 {

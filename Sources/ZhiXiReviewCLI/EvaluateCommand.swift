@@ -14,6 +14,10 @@ enum EvaluateCommand: Command {
         example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path,
         help: "write every scored review's predicted recall to FILE.csv, whole or not at all")
     static let format = SharedOptions.format([.text, .json])
+    static let svg = CommandOption<String>.text(
+        "svg", placeholder: "FILE", example: "calibration.svg",
+        help: "also draw the calibration, whole or not at all: predicted against observed recall by bin of predicted recall, "
+            + "with each bin's count, for the FSRS-6 defaults and the candidate side by side")
 
     static let specification = CommandSpecification(
         name: "evaluate",
@@ -30,15 +34,22 @@ enum EvaluateCommand: Command {
         each item's weight, so the table can be recomputed from it. fsrs-rs's
         evaluate_with_time_series_splits (5 splits) is --splits 6.
         """,
-        options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, format.erased,
+        options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, svg.erased, format.erased,
                   TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.seed.erased,
                   TrainingInput.skipBadRows.erased],
         epilogue: """
-        JSON output: {"items", "splits", "candidate", "defaults", "folds"}; candidate and
+        The verdict line says whether to use the candidate: its log loss on held-out reviews
+        (the table's) against the defaults', with how sure that is (the mean per-review
+        difference and its standard error).
+
+        JSON output: {"items", "splits", "candidate", "defaults", "folds", "verdict"}; candidate and
         defaults are {"name", "parameters" (a JSON array: when fitted per fold, the last fold's,
         named by "parametersFrom"), "weighting", "logLoss", "rmseBins", "auc",
         "logLossUnweighted", "rmseBinsUnweighted"}, each fold {"fold", "trainingItems",
-        "testItems", "candidate", "defaults", "parameters", "outcome"}. The predictions file has
+        "testItems", "trainedItems", "candidate", "defaults", "parameters", "outcome"}, verdict
+        {"decision" (useCandidate, keepDefaults, nothingFitted or none), "heldOut", "candidateLogLoss",
+        "defaultsLogLoss", "scoredItems", "meanDifference", "differenceStandardError", "clear"}.
+        The predictions file has
         the columns card_id, review_time, fold, elapsed_days, rating, recalled,
         predicted_recall, default_recall, weight (the item's weight within its fold). Exit
         status 65 for a log row that cannot be read (its line is named) unless --skip-bad-rows
@@ -61,6 +72,7 @@ enum EvaluateCommand: Command {
         let splitCount = try arguments.value(of: splits, default: 5)
         let predictionsPath = try arguments.value(of: predictions)
         let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
+        let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")
         let given: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         var configuration = OptimizerConfiguration()
@@ -74,6 +86,7 @@ enum EvaluateCommand: Command {
         var foldReports: [EvaluationReport.Fold] = []
         var predictionRows: [(item: Int, fold: Int, predicted: Double, defaults: Double, weight: Double)] = []
         var lastFoldParameters: (parameters: FSRSParameters, fold: Int, trainingItems: Int)?
+        var verdict: FitVerdict?
         if splitCount == 1 {
             let items = 0 ..< dataset.itemCount
             guard !items.isEmpty else { throw .dataError("\(FileAccess.displayName(path)): no items to score (no card was reviewed on two days)") }
@@ -89,6 +102,9 @@ enum EvaluateCommand: Command {
             if given != nil { rows.append(row("FSRS-6 defaults", defaults)) }
             let weights = ModelEvaluator.weights(count: items.count, weighting: .recency)
             predictionRows = items.map { ($0, 0, candidate[$0], defaults[$0], weights[$0]) }
+            if given != nil {
+                verdict = FitVerdict(candidate: candidate, defaults: defaults, dataset: dataset, items: items, weighting: .recency)
+            }
         } else {
             let evaluation: TimeSeriesEvaluation
             do {
@@ -115,16 +131,13 @@ enum EvaluateCommand: Command {
             if let last = evaluation.folds.last {
                 lastFoldParameters = (last.parameters, last.fold + 1, last.trainingItems.count)
             }
+            verdict = FitVerdict(evaluation, dataset: dataset)
             for fold in evaluation.folds {
                 let outcome = fold.optimization.map { $0.outcome.description } ?? "given"
-                foldLines.append("  fold \(fold.fold + 1) of \(splitCount): \(fold.testItems.count) items, trained on "
-                                 + "\(fold.trainingItems.count): \(given == nil ? "fitted" : "given") "
-                                 + "\(TextFormatting.fixed(fold.candidate.logLoss, 4)) / \(TextFormatting.fixed(fold.candidate.rmseBins, 4)), "
-                                 + "defaults \(TextFormatting.fixed(fold.defaults.logLoss, 4)) / "
-                                 + "\(TextFormatting.fixed(fold.defaults.rmseBins, 4))"
-                                 + (fold.optimization.map { $0.outcome == .fitted ? "" : " (\($0.outcome))" } ?? ""))
+                foldLines.append(TrainingReportText.foldLine(fold, of: splitCount))
                 foldReports.append(EvaluationReport.Fold(
                     fold: fold.fold + 1, trainingItems: fold.trainingItems.count, testItems: fold.testItems.count,
+                    trainedItems: fold.optimization?.trainingItemCount,
                     candidate: EvaluationReport.Metrics(fold.candidate), defaults: EvaluationReport.Metrics(fold.defaults),
                     parameters: ParameterList(parameters: fold.parameters), outcome: outcome))
                 let weights = ModelEvaluator.weights(count: fold.testItems.count, weighting: .recency)
@@ -146,6 +159,25 @@ enum EvaluateCommand: Command {
             }
             try predictionsOutput.write(Data(csv.utf8), context: context)
         }
+        if let svgOutput {
+            let items = predictionRows.map(\.item)
+            let chart = CalibrationChart(
+                title: splitCount == 1 ? "Calibration on all \(items.count) items"
+                    : "Calibration on the \(items.count) held-out items (\(splitCount == 2 ? "fold 2" : "folds 2–\(splitCount)") of \(splitCount))",
+                notes: ["\(dataset.itemCount) items from \(input.description)",
+                        splitCount == 1 ? "Every item scored by " + (given == nil ? "the FSRS-6 defaults" : "the given parameters and the defaults")
+                            : "Items in time order, cut into \(splitCount) folds: " + TrainingReportText.scoredFolds(splitCount, given: given != nil)],
+                panels: [
+                    CalibrationChart.Panel(name: "FSRS-6 defaults", bins: CalibrationBins(
+                        predictions: predictionRows.map(\.defaults), dataset: dataset, items: items),
+                        logLoss: rows[rows.count - 1].logLoss, rmseBins: rows[rows.count - 1].rmseBins),
+                ] + (given == nil && splitCount == 1 ? [] : [
+                    CalibrationChart.Panel(name: candidateName, bins: CalibrationBins(
+                        predictions: predictionRows.map(\.predicted), dataset: dataset, items: items),
+                        logLoss: rows[0].logLoss, rmseBins: rows[0].rmseBins),
+                ]))
+            try svgOutput.write(Data(chart.svg().utf8), context: context)
+        }
 
         switch format {
         case .json:
@@ -163,22 +195,43 @@ enum EvaluateCommand: Command {
                 items: dataset.itemCount, splits: splitCount,
                 candidate: EvaluationReport.Row(rows[0], parameters: candidateParameters, parametersFrom: parametersFrom),
                 defaults: EvaluationReport.Row(rows[rows.count - 1], parameters: .default, parametersFrom: nil),
-                folds: foldReports)
+                folds: foldReports, verdict: EvaluationReport.Verdict(verdict, heldOut: splitCount > 1))
             context.write(try OutputJSON.report(report, style: .spaced, command: "evaluate"))
         default:
+            let itemsFrom = "\(dataset.itemCount) items from \(input.description); an item is a review on a later day than the "
+                + "card's previous one"
             var output = splitCount == 1
-                ? "every item scored: \(dataset.itemCount) items from \(input.description)\n"
-                : "\(splitCount) folds in time, folds 2–\(splitCount) scored: \(dataset.itemCount) items from \(input.description)\n"
+                ? "every item scored, by \(given == nil ? "the FSRS-6 defaults" : "the given parameters (--params) and the FSRS-6 defaults") "
+                    + "(\(itemsFrom))\n"
+                : "\(splitCount) folds in time (\(itemsFrom)): fold 1 is only trained on; "
+                    + TrainingReportText.scoredFolds(splitCount, given: given != nil) + "\n"
             output += TextFormatting.table(
                 header: ["PARAMETERS", "LOG LOSS", "RMSE (BINS)", "AUC"],
                 rows: rows.map { [$0.name, TextFormatting.fixed($0.logLoss, 4), TextFormatting.fixed($0.rmseBins, 4),
                                   $0.auc.map { TextFormatting.fixed($0, 4) } ?? "–"] },
                 rightAligned: [1, 2, 3])
-            output += "Log loss and RMSE (bins) weight items by recency within each \(splitCount == 1 ? "run" : "scored fold"), as fsrs-rs's "
-                + "evaluate (0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is in --predictions).\n"
-            output += "Unweighted: " + rows.map { "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / "
-                + TextFormatting.fixed($0.rmseBinsUnweighted, 4) }.joined(separator: ", ") + "\n"
+            let scoredCount = predictionRows.count
+            output += splitCount == 1
+                ? "Log loss and RMSE (bins) weight the items by recency, as fsrs-rs's evaluate does (0.25 + 0.75·(i/(n−1))³: 0.25 "
+                    + "for the oldest, 1 for the latest; each item's weight is in --predictions); AUC counts them alike. "
+                : "Log loss and RMSE (bins): " + (splitCount == 2 ? "fold 2's" : "the mean over folds 2–\(splitCount) of each fold's")
+                    + " figure, its items weighted by recency as "
+                    + "fsrs-rs's evaluate does (0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is "
+                    + "in --predictions); AUC: the \(scoredCount) scored items together. "
+            output += "Lower log loss and RMSE are better, higher AUC.\n"
+            output += "Unweighted (every scored item alike), log loss / RMSE (bins): " + rows.map {
+                "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / " + TextFormatting.fixed($0.rmseBinsUnweighted, 4)
+            }.joined(separator: ", ") + "\n"
+            if !foldLines.isEmpty { output += "Each scored fold, log loss / RMSE (bins) weighted by recency:\n" }
             output += foldLines.map { $0 + "\n" }.joined()
+            let candidate: TrainingReportText.Candidate = given == nil ? .fittedPerFold : .given
+            if let verdict {
+                output += TrainingReportText.verdictLine(verdict, candidate: candidate, heldOut: splitCount > 1) + "\n"
+                if let sure = TrainingReportText.howSureLine(verdict, candidate: candidate, heldOut: splitCount > 1) { output += sure + "\n" }
+            } else {
+                output += "verdict: none — --splits 1 without --params scores the defaults only; give --params to compare "
+                    + "parameters with them, or more splits to test fitted ones on later reviews\n"
+            }
             if let predictionsPath { output += "predictions written to \(predictionsPath)\n" }
             context.write(output)
         }
@@ -229,10 +282,40 @@ enum EvaluateCommand: Command {
             var fold: Int
             var trainingItems: Int
             var testItems: Int
+            /// The items trained on (after the outlier filter), when fitted.
+            var trainedItems: Int?
             var candidate: Metrics
             var defaults: Metrics
             var parameters: ParameterList
             var outcome: String
+        }
+
+        /// ``FitVerdict``: whether to use the candidate.
+        struct Verdict: Encodable {
+            var decision: String
+            var heldOut: Bool
+            var candidateLogLoss: ReportNumber
+            var defaultsLogLoss: ReportNumber
+            var scoredItems: Int
+            var meanDifference: ReportNumber
+            var differenceStandardError: ReportNumber
+            var clear: Bool
+
+            init(_ verdict: FitVerdict?, heldOut: Bool) {
+                switch verdict?.decision {
+                case .useCandidate: decision = "useCandidate"
+                case .keepDefaults: decision = "keepDefaults"
+                case .nothingFitted: decision = "nothingFitted"
+                case nil: decision = "none"
+                }
+                self.heldOut = heldOut
+                candidateLogLoss = .fixed(verdict?.candidateLogLoss, 6)
+                defaultsLogLoss = .fixed(verdict?.defaultsLogLoss, 6)
+                scoredItems = verdict?.scoredItemCount ?? 0
+                meanDifference = .fixed(verdict?.meanDifference, 6)
+                differenceStandardError = .fixed(verdict?.differenceStandardError, 6)
+                clear = verdict?.isClear ?? false
+            }
         }
 
         var items: Int
@@ -240,5 +323,6 @@ enum EvaluateCommand: Command {
         var candidate: Row
         var defaults: Row
         var folds: [Fold]
+        var verdict: Verdict
     }
 }

@@ -9,6 +9,8 @@ enum OptimizeCommand: Command {
         "out", placeholder: "FILE",
         example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
         help: "also write the parameters (the JSON array) to FILE, whole or not at all")
+    static let noCheck = CommandOption<Bool>.flag(
+        "no-check", help: "skip the held-out check (one more fit, on the items before the latest fifth) and so the verdict")
     static let batch = CommandOption<String>.text(
         "batch", placeholder: "FILE|-", example: "-",
         help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
@@ -27,12 +29,16 @@ enum OptimizeCommand: Command {
         recency-weighted cross-entropy plus a pull towards the starting values, fsrs-rs's
         bounds). From a workspace, each lesson and each weak point is an item of its own, with
         the reviews the planner gives it (sessions rated by the mastery-score scale).
+        Then a held-out check: the same fit on the items before the latest fifth (evaluate's
+        fold 5 of 5) scores those latest items against the FSRS-6 defaults, and the verdict
+        line says whether to use the parameters (their held-out log loss is lower) or keep the
+        defaults, with how sure that is.
         Progress goes to standard error; standard output ends with the parameters as a JSON
         array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
         (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so.
         """,
         options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, out.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased, batch.erased],
+                  TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
         --skip-bad-rows is given.
@@ -41,7 +47,8 @@ enum OptimizeCommand: Command {
         "items": N, "logLoss": …} (and "note": "…" when there was too little data for a full
         fit: the defaults or the initial stabilities only, and why), or {"line": N, "userId":
         …|null, "error": "…"} for a line that is not a workspace the planner can read.
-        --timezone, --day-start and --seed apply to every learner. Learners are fitted on all
+        --timezone, --day-start and --seed apply to every learner; a batch makes no held-out
+        check. Learners are fitted on all
         cores, a few in flight, and written in input order. Exit status 0 when every line was
         read, 65 when any was not (the others are still written).
         """)
@@ -60,11 +67,17 @@ enum OptimizeCommand: Command {
         let dataset = input.dataset
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
                            + "from \(input.description)")
+        let counts = TrainingItemCounts(dataset: dataset, configuration: configuration)
+        if counts.trainingItems >= configuration.minimumTrainingItemCount {
+            context.writeError("zhixi-review: training on \(counts.trainingItems) of them; each epoch's figure is fsrs-rs's training "
+                               + "objective (the recency-weighted log loss of the training items plus the pull towards the starting "
+                               + "weights, per item): it compares epochs, not parameters")
+        }
         // The blocking fit (the command is the whole process), so that progress is written
         // from this thread.
         func fit() -> OptimizationResult {
             ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
-                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training loss "
+                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training objective "
                                    + TextFormatting.fixed(progress.loss, 4))
             }
         }
@@ -73,21 +86,58 @@ enum OptimizeCommand: Command {
         try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = ""
         if result.outcome == .fitted {
-            output += "fitted all 21 parameters on \(result.trainingItemCount) of \(result.itemCount) items\n"
+            output += "fitted all 21 parameters on \(result.trainingItemCount) of the \(result.itemCount) items"
+                + (TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength).map { " (\($0))" } ?? "")
+                + "\n"
         } else {
             context.writeError("zhixi-review: note: \(result.outcome)")
             output += "\(result.outcome)\n"
         }
         if let before = result.logLossBefore, let after = result.logLossAfter {
-            output += "log loss on those items: FSRS-6 defaults \(TextFormatting.fixed(before, 4)), "
-                + "fitted \(TextFormatting.fixed(after, 4)) (unweighted)\n"
+            output += "log loss on the \(result.trainingItemCount) training items, unweighted: FSRS-6 defaults "
+                + "\(TrainingReportText.loss(before)), fitted \(TrainingReportText.loss(after))\n"
         }
         if dataset.itemCount > 0, result.outcome.isFitted {
             output += allItemsLosses(result.parameters, dataset: dataset)
         }
+        let verdict = arguments.flag(noCheck)
+            ? (figures: "", lines: "verdict: not checked (--no-check); evaluate tests a fit on later reviews\n")
+            : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context)
+        output += verdict.figures
         for warning in warnings(result) { output += "warning: " + warning + "\n" }
+        output += verdict.lines
         if let outPath { output += "written to \(outPath)\n" }
         context.write(output + array + "\n")
+    }
+
+    /// The held-out check of a fit and its verdict: the latest fifth of the items (evaluate's
+    /// last fold of 5) scored by parameters fitted the same way on the items before them, and
+    /// by the defaults. `figures` is the labelled log loss line, `lines` the verdict and how
+    /// sure it is.
+    static func heldOutVerdict(_ result: OptimizationResult, dataset: TrainingDataset, configuration: OptimizerConfiguration,
+                               context: CommandContext) -> (figures: String, lines: String) {
+        guard result.outcome.isFitted else {
+            return ("", "verdict: keep the defaults — there is too little data to fit any parameter\n")
+        }
+        let folds = 5
+        let evaluation: TimeSeriesEvaluation
+        do {
+            evaluation = try TimeSeriesEvaluator(foldCount: folds, optimizer: ParameterOptimizer(configuration: configuration))
+                .evaluateLastFold(dataset)
+        } catch {
+            return ("", "verdict: none — \(dataset.itemCount) items are too few to hold any out; compare with evaluate on a longer "
+                        + "history\n")
+        }
+        guard let fold = evaluation.folds.first else { return ("", "") }
+        context.writeError("zhixi-review: held-out check: fitted again on the first \(fold.trainingItems.count) items, "
+                           + "scored on the latest \(fold.testItems.count)")
+        let verdict = FitVerdict(evaluation, dataset: dataset)
+        let figures = "held-out log loss, weighted by recency, on the latest \(fold.testItems.count) items (fitted the same way "
+            + "on the \(fold.trainingItems.count) before them: evaluate's fold \(folds) of \(folds)): FSRS-6 defaults "
+            + "\(TrainingReportText.loss(fold.defaults.logLoss)), fitted \(TrainingReportText.loss(fold.candidate.logLoss))\n"
+        var lines = TrainingReportText.verdictLine(verdict, candidate: .fitted) + "\n"
+        if let sure = TrainingReportText.howSureLine(verdict, candidate: .fitted) { lines += sure + "\n" }
+        return (verdict.decision == .nothingFitted ? "" : figures, lines)
     }
 
     /// The log loss of the defaults and of the result on every item, weighted by recency as
@@ -99,7 +149,8 @@ enum OptimizeCommand: Command {
         func loss(_ predictions: [Double], _ weighting: EvaluationWeighting) -> String {
             TextFormatting.fixed(ModelEvaluator.logLoss(predictions: predictions, dataset: dataset, items: items, weighting: weighting), 4)
         }
-        return "log loss on all \(dataset.itemCount) items (as evaluate --splits 1 --params scores them):\n"
+        return "log loss on all \(dataset.itemCount) items, the training items among them (what evaluate --splits 1 --params "
+            + "prints for these parameters):\n"
             + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "
             + "\(loss(defaults, .recency)), fitted \(loss(fitted, .recency))\n"
             + "  unweighted: FSRS-6 defaults \(loss(defaults, .uniform)), fitted \(loss(fitted, .uniform))\n"

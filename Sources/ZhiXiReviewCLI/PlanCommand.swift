@@ -71,9 +71,9 @@ enum PlanCommand: Command {
         review's event. Notes on the plan also go to standard error in json, csv and ics
         formats.
 
-        --batch: each output line is {"userId": …, "plan": {…}} (the plan as --format json
-        writes it, and "notes": […] when there are notes), or {"line": N, "userId": …|null,
-        "error": "…"} for a learner that cannot be planned. Every option applies to every
+        --batch: each output line is {"userId": …, "plan": {…}} (the plan exactly as --format
+        json writes it for that learner alone, its "notes" included), or {"line": N, "userId":
+        …|null, "error": "…"} for a learner that cannot be planned. Every option applies to every
         learner. Learners are planned on all cores, a few in flight at a time, and written in
         input order as they finish. Exit status 0 when every learner was planned, 65 when any
         was not (the others are still written).
@@ -87,10 +87,10 @@ enum PlanCommand: Command {
         let path = try arguments.singleInput()
         let format = try arguments.value(of: format, default: .text)
         let settings = try PlanSettings(arguments, context: context)
-        let now = settings.now
 
         let (workspace, _) = try WorkspaceFile.read(path, context: context)
         let configuration = settings.configuration(for: workspace)
+        let now = settings.now(for: workspace)
 
         let result: PlannerResult
         do {

@@ -34,18 +34,22 @@ struct PlanFormatter {
     ///   cannot hold); the pieces before were written.
     func writeJSON(to write: (UnsafeRawBufferPointer) -> Void) throws(CommandError) {
         do {
-            try result.plan.writeJSON(moreMembers: { text in
-                text.append(",\"notes\":[")
-                for (index, note) in result.notes.enumerated() {
-                    if index > 0 { text.append(byte: UInt8(ascii: ",")) }
-                    text.appendJSONString(note.text(wording: wording))
-                }
-                text.append(byte: UInt8(ascii: "]"))
-            }, to: write)
+            try result.plan.writeJSON(moreMembers: { Self.appendNotesMember(result.notes, wording: wording, to: &$0) }, to: write)
         } catch {
             throw .ioError("cannot encode the plan as JSON (\(error))")
         }
         withUnsafeBytes(of: UInt8(ascii: "\n")) { write($0) }
+    }
+
+    /// The plan's JSON member after its own: `,"notes":[sentences]` (`[]` when there are
+    /// none). `plan --format json` and each line of `plan --batch` write it alike.
+    static func appendNotesMember(_ notes: [PlanNote], wording: PlanWording, to text: inout UTF8Text) {
+        text.append(",\"notes\":[")
+        for (index, note) in notes.enumerated() {
+            if index > 0 { text.append(byte: UInt8(ascii: ",")) }
+            text.appendJSONString(note.text(wording: wording))
+        }
+        text.append(byte: UInt8(ascii: "]"))
     }
 
     // MARK: Text
@@ -154,24 +158,30 @@ struct PlanFormatter {
 
     // MARK: CSV
 
-    /// One row per task, every group, with a header; the last two columns say when and why a
-    /// task was moved for a break or on request.
+    /// One row per task, every group, with a header. Times are in the learner's time zone:
+    /// `date` is the task's study day, `scheduled_at`, `due_at`, `deferred_from` and
+    /// `moved_from` are ISO-8601 with the zone's offset (the same instants as the JSON's), and
+    /// the last column, `scheduled_at_utc`, is the start of the task's day in UTC for programs
+    /// that want it; `moved_from` and `move` say when and why a task was moved for a break or
+    /// on request.
     func csv() -> String {
-        var output = "group,scheduled_at,review_type,lesson_id,lesson_title,weak_point,estimated_minutes,"
-            + "predicted_recall,stability,difficulty,due_at,deferred_from,task_id,source_session_id,reason,moved_from,move\n"
+        var output = "group,date,scheduled_at,review_type,lesson_id,lesson_title,weak_point,estimated_minutes,"
+            + "predicted_recall,stability,difficulty,due_at,deferred_from,task_id,source_session_id,reason,moved_from,move,"
+            + "scheduled_at_utc\n"
         let plan = result.plan
+        func local(_ date: Date) -> String { TextFormatting.iso8601(date, on: calendar) }
         for (group, tasks) in [("today", plan.today), ("tomorrow", plan.tomorrow), ("thisWeek", plan.thisWeek), ("later", plan.later)] {
             for task in tasks {
                 let fields = [
-                    group, TextFormatting.iso8601UTC(task.task.scheduledAt.timeIntervalSince1970), task.task.reviewType.rawValue,
+                    group, calendar.localDate(ofDay: studyDay(task.task.scheduledAt)).description, local(task.task.scheduledAt),
+                    task.task.reviewType.rawValue,
                     task.task.lessonID, task.explanation.lessonTitle ?? "", task.explanation.weakPoint ?? "",
                     String(task.explanation.estimatedMinutes), TextFormatting.fixed(task.explanation.predictedRecall, 4),
                     TextFormatting.fixed(task.explanation.stability, 4), TextFormatting.fixed(task.explanation.difficulty, 4),
-                    TextFormatting.iso8601UTC(task.explanation.dueAt.timeIntervalSince1970),
-                    task.explanation.deferredFrom.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
+                    local(task.explanation.dueAt), task.explanation.deferredFrom.map(local) ?? "",
                     task.task.id, task.task.sourceSessionID ?? "", task.explanation.reason,
-                    task.explanation.movedFrom.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
-                    task.explanation.move?.rawValue ?? "",
+                    task.explanation.movedFrom.map(local) ?? "", task.explanation.move?.rawValue ?? "",
+                    TextFormatting.iso8601UTC(task.task.scheduledAt.timeIntervalSince1970),
                 ]
                 output += fields.map(TextFormatting.csvField).joined(separator: ",") + "\n"
             }

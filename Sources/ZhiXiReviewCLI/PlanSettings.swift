@@ -9,8 +9,8 @@ import ZhiXiPlanner
 struct PlanSettings: Sendable {
     /// The configuration before a learner's profile fills what the options leave open.
     var configuration: PlannerConfiguration
-    /// When to plan as of.
-    var now: Date
+    /// When to plan as of (a date: the start of that study day on each learner's calendar).
+    var moment: MomentArgument
     /// The language chosen by `--lang` or the environment; `nil` leaves it to each profile.
     var language: AppLanguage?
     /// `--week`.
@@ -19,7 +19,7 @@ struct PlanSettings: Sendable {
     /// Reads the options of `plan` (except the input and the output format).
     /// - Throws: a usage error for an invalid value; 65 or 66 for a bad or missing `--params`.
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
-        now = try arguments.value(of: PlanCommand.now, default: context.now)
+        moment = try arguments.value(of: PlanCommand.now, default: .instant(context.now))
         var configuration = PlannerConfiguration()
         configuration.parameters = try ParameterSource.load(arguments, context: context)
         configuration.timeZoneIdentifier = try arguments.value(of: PlanCommand.timeZone)
@@ -39,6 +39,13 @@ struct PlanSettings: Sendable {
         self.configuration = configuration
         language = try arguments.value(of: PlanCommand.language) ?? PlanCommand.languageFromEnvironment(context)
         week = try arguments.value(of: PlanCommand.week, default: .rolling)
+    }
+
+    /// The moment to plan one learner at: `--now`'s instant, or the start of its study day in
+    /// the learner's time zone and day-start hour (the options', else the profile's). A zone
+    /// the planner cannot read leaves the day's start in UTC; the planner then refuses the zone.
+    func now(for workspace: LearnerWorkspace) -> Date {
+        moment.date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
     }
 
     /// The configuration for one learner: the options, with the language and the first day of

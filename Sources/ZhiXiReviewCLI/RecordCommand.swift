@@ -5,8 +5,9 @@ import ZhiXiScheduler
 
 /// `zhixi-review record WORKSPACE.json --lesson ID --score N`: adds a learning session.
 enum RecordCommand: Command {
-    static let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
-                                                   help: "the lesson's id (one of the workspace's lessons); required")
+    static let lesson = CommandOption<String>.text(
+        "lesson", placeholder: "ID|TITLE", example: "lesson-1-1",
+        help: "the lesson: its id or its exact title (zhixi-review lessons WORKSPACE.json lists them); required")
     static let score = CommandOption<Int>.integer("score", range: 0...100, default: nil, defaultDescription: "none (an unscored session)",
                                                   help: "the AI's mastery score")
     static let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true,
@@ -30,7 +31,8 @@ enum RecordCommand: Command {
         summary: "add a learning session (score, weak points) to a workspace",
         arguments: [.init(placeholder: "WORKSPACE.json", help: "the learner workspace file to add the session to")],
         discussion: """
-        Appends a learning session to a workspace: the lesson studied, the AI's mastery score
+        Appends a learning session to a workspace: the lesson studied (its id or its exact
+        title; the lessons command lists them), the AI's mastery score
         (0-100) and the weak points its analysis named. Runs at the same time wait for each
         other (an exclusive lock), so every session lands. The file is replaced atomically (a
         temporary file, flushed to disk, renamed over it) and left untouched on any error or
@@ -50,7 +52,9 @@ enum RecordCommand: Command {
         let path = try arguments.singleInput()
         guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
         let format = try arguments.value(of: format, default: .text)
-        guard let lessonID = try arguments.value(of: lesson) else { throw arguments.usageError("record needs --lesson ID") }
+        guard let lessonReference = try arguments.value(of: lesson) else {
+            throw arguments.usageError("record needs --lesson ID|TITLE (zhixi-review lessons \(path) lists the lessons)")
+        }
         let score = try arguments.value(of: score)
         let endedAt = try arguments.value(of: at, default: context.now)
         guard endedAt <= context.now.addingTimeInterval(86_400),
@@ -67,11 +71,14 @@ enum RecordCommand: Command {
         let givenID = try arguments.value(of: sessionIDOption)
         var sessionJSON = ""
         var sessionID = ""
-        var lessonTitle = lessonID
+        var lessonTitle = lessonReference
+        var timeText = ISO8601Timestamp.string(from: endedAt)
         let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
         try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
             (data) throws(CommandError) -> Data in
             let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
+            let lessonID = try Self.lessonID(lessonReference, in: workspace, path: path)
+            timeText = Self.learnerTime(endedAt, workspace: workspace)
             let proposed = LearningSession(
                 id: "", userID: "", lessonID: lessonID, startedAt: startedAt, endedAt: endedAt, userInput: userInput,
                 masteryScore: score, weakPoints: weakPoints, reviewType: reviewType, createdAt: endedAt)
@@ -81,14 +88,12 @@ enum RecordCommand: Command {
             } catch {
                 switch error {
                 case .unknownLesson:
-                    let known = workspace.lessons.prefix(5).map(\.id).joined(separator: ", ")
-                    throw .dataError("\(path): no lesson has the id '\(lessonID)'"
-                        + (workspace.lessons.isEmpty ? " (the workspace has no lessons)" : "; lessons include \(known)"))
+                    throw .dataError("\(path): no lesson has the id '\(lessonID.escapingControlCharacters())'")
                 case .idTaken(let id):
                     throw .dataError("\(path): session '\(id)' is already recorded; the file is unchanged")
                 case .alreadyRecorded(let id):
                     throw .dataError("\(path): this session (lesson \(lessonID), score \(score.map(String.init) ?? "none"), at "
-                        + "\(ISO8601Timestamp.string(from: endedAt))) is already recorded as '\(id)'; the file is unchanged")
+                        + "\(timeText)) is already recorded as '\(id)'; the file is unchanged")
                 }
             }
             sessionID = session.id
@@ -103,8 +108,42 @@ enum RecordCommand: Command {
             let title = lessonTitle
             let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
             let line = "recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at "
-                + "\(ISO8601Timestamp.string(from: endedAt)) → \(path)"
+                + "\(timeText) → \(path)"
             context.write(line.escapingControlCharacters() + "\n")
         }
+    }
+
+    /// The id of the lesson `reference` names in `workspace`: its id or its exact title.
+    /// - Throws: 65 naming what was given, with the lessons it resembles (ids with titles), or
+    ///   the first lessons of the workspace, or the lessons that share the title.
+    static func lessonID(_ reference: String, in workspace: LearnerWorkspace, path: String) throws(CommandError) -> String {
+        let matches = workspace.lessons(referredToAs: reference)
+        if matches.count == 1 { return matches[0].id }
+        func listed(_ lessons: some Collection<Lesson>) -> String {
+            lessons.prefix(8).map { "\($0.id) (\($0.title))".escapingControlCharacters() }.joined(separator: ", ")
+                + (lessons.count > 8 ? ", …" : "")
+        }
+        let given = reference.escapingControlCharacters()
+        let listing = "'zhixi-review lessons \(path)' lists every lesson with its id, title and next review"
+        if matches.count > 1 {
+            throw .dataError("\(path): \(matches.count) lessons have the title '\(given)': \(listed(matches)); give the id. \(listing)")
+        }
+        guard !workspace.lessons.isEmpty else {
+            throw .dataError("\(path): no lesson has the id or the title '\(given)': the workspace has no lessons")
+        }
+        let resembling = workspace.lessons(resembling: reference)
+        let hint = resembling.isEmpty
+            ? "its \(workspace.lessons.count) lessons include \(listed(workspace.lessons))."
+            : "did you mean \(listed(resembling))?"
+        throw .dataError("\(path): no lesson has the id or the exact title '\(given)'; \(hint) \(listing)")
+    }
+
+    /// An instant as ISO-8601 in the learner's time zone (`2026-11-29T21:30:00+08:00`), or in
+    /// UTC when the profile's zone is not one.
+    static func learnerTime(_ date: Date, workspace: LearnerWorkspace) -> String {
+        guard let calendar = try? StudyCalendar(timeZoneIdentifier: workspace.profile.timeZone) else {
+            return ISO8601Timestamp.string(from: date)
+        }
+        return TextFormatting.iso8601(date, on: calendar)
     }
 }

@@ -21,8 +21,9 @@ enum SharedOptions {
                  help: "local hour at which a new study day starts")
     }
 
-    /// `--now ISO-8601`: the moment to plan or measure at.
-    static let now = CommandOption<Date>.timestamp("now", default: "the current time", help: "act as of this moment")
+    /// `--now ISO-8601|DATE`: the moment to plan or measure at; a date is the start of that
+    /// study day in the learner's time zone.
+    static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "act as of this moment")
 
     /// `--retention R`: a desired retention strictly between 0 and 1.
     static func retention(default defaultDescription: String) -> CommandOption<Double> {

@@ -64,8 +64,9 @@ enum SimulateCommand: Command {
         help: "with --revlog: also write the derived settings as a --config file (fsrs-rs's field names), whole or not at all")
     static let budget = CommandOption<Double>.number(
         "budget", placeholder: "MINUTES", range: 0...1_440, openBounds: true, default: nil, example: "20",
-        help: "the budget question: the highest retention whose minutes a day over the last 30 days fit MINUTES, with what it "
-            + "buys; without --max-minutes-per-day the cap is lifted so that each retention shows what it asks")
+        help: "the budget question: simulate MINUTES a day as the daily cap (what would pass it waits for a later day, new "
+            + "material first) and answer which retention remembers the most without passing it on any day from the first; "
+            + "days over it, the worst day and week and what it cost are reported (a whole number in ZhiXi mode)")
     static let weakPointRate = CommandOption<[Double]>(
         name: "weak-point-rate", placeholder: "P|A,H,G,E",
         help: "ZhiXi mode: the probability that an assessment names a new weak point, one for every rating or four for Again, "
@@ -101,7 +102,8 @@ enum SimulateCommand: Command {
         how many waited. With --revlog it simulates a real learner: their own habits and
         their cards. ZhiXi mode simulates lessons scored by the AI (mastery 0-100, rated by
         the planner's scale), the planner's review types and durations, weak points that
-        appear, are drilled and retire, and a daily budget in minutes that tasks never exceed.
+        appear, are drilled and retire, and a daily budget in minutes that tasks never exceed but
+        for a single task longer than the whole budget, done alone on an otherwise empty day.
         With --weekday-minutes and --away (ZhiXi mode) each day has its own minutes, as the
         planner plans them: nothing on a day at 0 or away, reviews drawn towards the lighter days
         of their fuzz range, the fragile ones of a break done before it; compare with a run
@@ -109,10 +111,14 @@ enum SimulateCommand: Command {
 
         A sweep simulates every retention FROM, FROM+STEP, ... TO with the same seeds, in
         parallel, and recommends the one with the lowest cost per item (cards: seconds of study
-        per item remembered at the end, fsrs-rs's criterion; ZhiXi: per item gained within the
-        span), lists the retentions within 2% of it, and warns when the answer is not one: a
-        cap that decides the minutes, minutes that do not change, an optimum at the sweep's
-        edge or outside 0.70-0.99, parameters at a bound or from fewer than 500 items.
+        per item remembered at the end, fsrs-rs's criterion; ZhiXi: minutes per lesson gained
+        within the span), lists the retentions within 2% of it, and warns when the answer is not
+        one: a cap that decides the minutes, minutes that do not change, an optimum at the
+        sweep's edge or outside 0.70-0.99, parameters at a bound or from fewer than 500 items.
+        A figure whose items are within two standard errors over the seeds is "not measurable"
+        rather than a number; with none measurable there is no recommendation. --budget B
+        simulates B as the daily cap and names the retention that remembers the most without
+        passing B on any day, its worst week, and what keeping within B cost.
         """,
         options: [days.erased, deck.erased, mode.erased, retention.erased, sweep.erased, SharedOptions.parameters.erased,
                   newPerDay.erased, maximumMinutes.erased, weekdayMinutes.erased, away.erased, seeds.erased, seed.erased,
@@ -126,8 +132,10 @@ enum SimulateCommand: Command {
         "correctReviews", ...}, "warnings": [{"code", "figure", "message"}], "notes": [...]}; with
         several seeds each summary number has its standard deviation beside it
         ("totalReviewsStandardDeviation"). A sweep has "sweep": [{"desiredRetention", "summary",
-        "marginalMinutesPerItem", "days"}, ...], "recommendedRetention", "recommendation" and,
-        with --budget, "budgetRetention" and "budget". With --revlog: "derived" (fsrs-rs's
+        "cost", "extraAgainstPrevious", "extraAgainstRecommended", "marginalMinutesPerItem",
+        "days"}, ...], "recommendedRetention", "recommendation" (null when no cost is measured)
+        and, with --budget, "budgetRetention" and "budget" ({"retention", "fits",
+        "daysOverBudget", "worstDayMinutes", "worstWeek", ...}). With --revlog: "derived" (fsrs-rs's
         field names), "derivedFrom" (the evidence) and "existingCards". CSV: the per-day series,
         or the sweep table. A progress line goes to standard error when a run takes longer than a
         second and standard error is a terminal.
@@ -197,7 +205,7 @@ enum SimulateCommand: Command {
         var points = [try arguments.value(of: retention, default: prepared.defaultRetention)]
         if let retentions { points = retentions }
         // Daily series are kept for what shows them: one retention's report, a chart, --series.
-        let keepsSeries = retentions == nil || svgOutput != nil || seriesOutput != nil
+        let keepsSeries = retentions == nil || svgOutput != nil || seriesOutput != nil || inputs.budgetMinutes != nil
         try checkWork(arguments, setting: prepared.setting, seeds: seedList.count, points: points.count, keepingSeries: keepsSeries)
         let plan: RetentionSweep
         do {
@@ -216,7 +224,7 @@ enum SimulateCommand: Command {
         var report = SimulationReport(outcome: retentions == nil ? .single(result.points[0]) : .sweep(result), setting: setting)
         report.warnings = SimulationWarning.warnings(for: result, parameters: parameters,
                                                      trainingItemCount: setting.inputs.learnerLog?.itemCount,
-                                                     capMinutes: setting.dailyLimitMinutes)
+                                                     capMinutes: setting.dailyLimitMinutes, capIsAskedBudget: setting.inputs.budgetMinutes != nil)
         if let saveConfigOutput, let log = setting.inputs.learnerLog {
             let configuration = try OutputJSON.report(log.configuration(withRate: false), style: .spaced, command: "simulate")
             try saveConfigOutput.write(Data(configuration.utf8), context: context)
@@ -256,7 +264,7 @@ enum SimulateCommand: Command {
         if keepingSeries, series > maximumSeriesDays {
             throw arguments.usageError("this simulation keeps daily series of \(setting.spanDays) days × \(seeds) seeds × \(points) "
                 + "retention\(points == 1 ? "" : "s") = \(grouped(series)) days, more than the \(grouped(maximumSeriesDays)) kept for "
-                + "a report, a chart or --series; simulate fewer days, seeds or retentions, or leave the chart out of a sweep")
+                + "a report, a chart, --series or --budget; simulate fewer days, seeds or retentions, or leave the chart out of a sweep")
         }
     }
 
@@ -271,15 +279,19 @@ enum SimulateCommand: Command {
         var run: @Sendable (RetentionSweep, @escaping @Sendable (Int, Int) -> Void) async -> RetentionSweepResult
     }
 
-    /// The daily cap of `--max-minutes-per-day` in minutes (`nil`: none), lifted when
-    /// `--budget` asks and no cap was given.
+    /// The daily cap in minutes (`nil`: none): `--budget`'s minutes, which are simulated as the
+    /// cap, or `--max-minutes-per-day`'s, or the default.
+    /// - Throws: 64 when both are given.
     static func dailyCap(_ arguments: ParsedArguments, default defaultMinutes: Double?,
-                         inputs: inout SimulationReport.Inputs) throws(CommandError) -> Double? {
-        if let minutes = try arguments.value(of: maximumMinutes) { return minutes == 0 ? nil : minutes }
-        if inputs.budgetMinutes != nil {
-            inputs.capLiftedForBudget = defaultMinutes != nil
-            return nil
+                         inputs: SimulationReport.Inputs) throws(CommandError) -> Double? {
+        if let budget = inputs.budgetMinutes {
+            if arguments.isGiven(maximumMinutes) {
+                throw arguments.usageError("give --budget or --max-minutes-per-day, not both: --budget \(SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)) "
+                    + "already simulates its minutes as the daily cap")
+            }
+            return budget
         }
+        if let minutes = try arguments.value(of: maximumMinutes) { return minutes == 0 ? nil : minutes }
         return defaultMinutes
     }
 
@@ -290,6 +302,7 @@ enum SimulateCommand: Command {
         var inputs = inputs
         var configuration = SimulatorConfiguration()
         var existing: [ExistingCard] = []
+        var firstDate: CivilDate?
         if let revlogPath {
             let calendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart,
                                                       defaultTimeZone: "UTC", defaultDayStart: 4)
@@ -299,6 +312,7 @@ enum SimulateCommand: Command {
             existing = log.existingCards
             inputs.learnerLog = log
             inputs.start = log.start
+            firstDate = CivilDate(daysSince1970: calendar.dayNumber(of: log.start))
             inputs.startDescription = log.startGiven ? "--now" : "the study day after the log's last review"
             inputs.calendar = "\(calendar.timeZoneIdentifier), day starts \(calendar.dayStartHour < 10 ? "0" : "")\(calendar.dayStartHour):00"
         }
@@ -332,7 +346,7 @@ enum SimulateCommand: Command {
             configuration.deckSize = max(1, min(SimulatorConfiguration.maximumDeckSize, overflow ? .max : existing.count + new))
         }
         let capMinutes = try dailyCap(arguments, default: configuration.hasCostCap ? configuration.maximumCostPerDaySeconds / 60 : nil,
-                                      inputs: &inputs)
+                                      inputs: inputs)
         configuration.maximumCostPerDaySeconds = capMinutes.map { $0 * 60 } ?? 0
         inputs.capRule = configuration.costCapRule
         let simulator: CardSimulator
@@ -345,10 +359,11 @@ enum SimulateCommand: Command {
             ? "new cards unlimited" : "at most \(configuration.learnLimitPerDay) new cards a day"
         var setting = SimulationReport.Setting(
             mode: .cards, spanDays: configuration.learnSpanDays, itemCount: configuration.deckSize, studiedAtStart: 0,
-            dailyLimit: capMinutes.map { "at most \(SimulationTextReport.number($0, $0 == $0.rounded() ? 0 : 1)) min a day" } ?? "no daily cap",
+            dailyLimit: capMinutes.map { (inputs.budgetMinutes == nil ? "at most " : "budget ") + "\(SimulationTextReport.number($0, $0 == $0.rounded() ? 0 : 1)) min a day" } ?? "no daily cap",
             dailyLimitMinutes: capMinutes, newPerDay: newPerDay, seeds: [], workspace: nil)
         setting.existingCards = existing.count
         setting.inputs = inputs
+        setting.firstDate = firstDate
         return Prepared(setting: setting, defaultRetention: 0.9) { sweep, progress in await sweep.run(simulator, progress: progress) }
     }
 
@@ -363,10 +378,14 @@ enum SimulateCommand: Command {
         if let budget = try arguments.value(of: maximumMinutes), budget != budget.rounded() {
             throw arguments.usageError("--max-minutes-per-day '\(budget)' must be a whole number of minutes in ZhiXi mode")
         }
+        if let budget = inputs.budgetMinutes, budget != budget.rounded() {
+            throw arguments.usageError("--budget '\(SimulationTextReport.number(budget, 2))' must be a whole number of minutes in ZhiXi mode")
+        }
         let start: ZhiXiStartingState
         var defaultRetention = 0.9
         var workspaceName: String?
         var defaultBudget = 30.0
+        var firstDate: CivilDate?
         if let path = workspacePath {
             if arguments.isGiven(deck) {
                 throw arguments.usageError("--deck sets the size of a new course; with --workspace the course is the workspace's lessons")
@@ -392,6 +411,7 @@ enum SimulateCommand: Command {
             configuration.weekdayMinutes = workspace.profile.weekdayMinutes
             configuration.breaks = workspace.profile.breaks ?? []
             configuration.startDate = CivilDate(daysSince1970: snapshot.today)
+            firstDate = configuration.startDate
             workspaceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
             inputs.start = now
             inputs.startDescription = arguments.isGiven(self.now) ? "--now" : "the current time"
@@ -403,6 +423,7 @@ enum SimulateCommand: Command {
             if arguments.isGiven(self.now) {
                 inputs.start = now
                 inputs.startDescription = "--now, whose UTC day places the week"
+                firstDate = configuration.startDate
             }
             inputs.weakPointSource = "ZhiXi's defaults"
         }
@@ -415,7 +436,7 @@ enum SimulateCommand: Command {
             inputs.weakPointSource = "--weak-point-rate"
         }
         inputs.weakPointProbabilities = configuration.weakPoints.newWeakPointProbabilities
-        let capMinutes = try dailyCap(arguments, default: defaultBudget == 0 ? nil : defaultBudget, inputs: &inputs)
+        let capMinutes = try dailyCap(arguments, default: defaultBudget == 0 ? nil : defaultBudget, inputs: inputs)
         configuration.dailyMinutes = capMinutes.map { Int($0) } ?? 0
         let simulator: ZhiXiSimulator
         do {
@@ -432,6 +453,8 @@ enum SimulateCommand: Command {
             dailyLimitMinutes: configuration.dailyMinutes > 0 ? Double(configuration.dailyMinutes) : nil,
             newPerDay: "\(rateText) new lesson\(rate == 1 ? "" : "s") a day", seeds: [], workspace: workspaceName)
         setting.inputs = inputs
+        setting.firstDate = firstDate
+        setting.dayAllowances = configuration.dayAllowances()
         return Prepared(setting: setting, defaultRetention: defaultRetention) { sweep, progress in
             await sweep.run(simulator, progress: progress)
         }

@@ -2,8 +2,10 @@ import ZhiXiSimulation
 
 /// `simulate --format csv`: the per-day series of one setting (`day` from 1, then one column
 /// per series, means over the seeds), or the sweep's table (one row per retention, each
-/// number's mean and standard deviation, and whether it is the recommended one). Column
-/// names are snake_case.
+/// number's mean and standard deviation, whether it is the recommended one, whether its cost
+/// per item is measured, and its minutes per extra item against the row before with what they
+/// mean, as ``ExtraItemCost`` says). Column names are snake_case; a number that is not one is
+/// empty.
 enum SimulationCSV {
     /// The report as CSV, header first.
     static func text(_ report: SimulationReport) -> String {
@@ -22,15 +24,18 @@ enum SimulationCSV {
             let metrics = report.metrics
             var header = ["desired_retention"]
             for metric in metrics { header += [metric.csvName, metric.csvName + "_sd"] }
-            header.append("recommended")
+            header += ["cost_verdict", "minutes_per_extra_item", "extra_item_verdict", "recommended"]
             var output = header.joined(separator: ",") + "\n"
-            for point in result.points {
+            let previous = result.extraAgainstPrevious
+            for (index, point) in result.points.enumerated() {
                 output += csvNumber(point.desiredRetention, decimals: 6)
                 for metric in metrics {
                     let statistics = point.statistics(metric)
                     output += "," + csvNumber(statistics.mean, decimals: 4) + "," + csvNumber(statistics.standardDeviation, decimals: 4)
                 }
-                output += point.desiredRetention == result.recommendation.retention ? ",true\n" : ",false\n"
+                output += "," + result.costs[index].verdict.rawValue
+                output += "," + csvNumber(previous[index]?.minutesPerExtraItem ?? .nan, decimals: 4) + "," + (previous[index]?.verdict.rawValue ?? "")
+                output += index == result.recommendedIndex ? ",true\n" : ",false\n"
             }
             return output
         }

@@ -5,14 +5,16 @@ import ZhiXiSimulation
 /// `simulate --format json`.
 ///
 /// One setting: `{"mode", "desiredRetention", "spanDays", "seeds", "inputs": {…}, "summary":
-/// {…}, "days": {…per-day arrays…}, "warnings": […], "notes": […]}`. A sweep: `{"mode",
-/// "spanDays", "seeds", "inputs", "sweep": [{"desiredRetention", "summary": {…},
-/// "marginalMinutesPerItem", "days": {…}}, …], "recommendedRetention", "recommendation": {…},
-/// "warnings", "notes"}`, with `--budget` also `"budgetRetention"` and `"budget"`. From a
-/// review log: `"derived"` (fsrs-rs's field names), `"derivedFrom"` and `"existingCards"`.
+/// {…}, "cost": {…}, "days": {…per-day arrays…}, "warnings": […], "notes": […]}`. A sweep:
+/// `{"mode", "spanDays", "seeds", "inputs", "sweep": [{"desiredRetention", "summary": {…},
+/// "cost", "extraAgainstPrevious", "extraAgainstRecommended", "marginalMinutesPerItem",
+/// "days": {…}}, …], "recommendedRetention", "recommendation": {…}, "warnings", "notes"}`,
+/// with `--budget` also `"budgetRetention"`, `"budget"` and each point's `"budgetCheck"`. From
+/// a review log: `"derived"` (fsrs-rs's field names), `"derivedFrom"` and `"existingCards"`.
 /// With several seeds, summary numbers and per-day values are means, and each summary number
 /// has its standard deviation beside it (`totalReviewsStandardDeviation`). A number that is
-/// not finite (seconds per memorized item when nothing is memorized) is `null`.
+/// not finite (seconds per memorized item when nothing is memorized) is `null`, and the
+/// `"verdict"` beside it (`"cost"`, `"extra…"`) says why; a note says so too.
 enum SimulationJSON {
     /// The report as JSON text, ending with a newline, written by ``ReportJSONEncoder``.
     /// - Throws: 74 when it cannot be written (not expected: every number has a text).
@@ -98,25 +100,36 @@ enum SimulationJSON {
                 try container.encode(Number(value: runs.desiredRetention), forKey: Key("desiredRetention"))
                 try encodeSetting(into: &container)
                 try container.encode(Summary(runs: runs, metrics: report.metrics), forKey: Key("summary"))
+                try container.encode(Cost(RetentionCost(runs: runs, criterion: RetentionRecommendation.criterion(for: report.mode))),
+                                     forKey: Key("cost"))
                 try container.encode(Days(runs: runs, mode: report.mode), forKey: Key("days"))
             case .sweep(let result):
                 try encodeSetting(into: &container)
                 let marginal = result.marginalMinutesPerItem
+                let previous = result.extraAgainstPrevious
+                let recommendedIndex = result.recommendedIndex
                 let points = result.points.enumerated().map { index, point in
-                    SweepPoint(runs: point, metrics: report.metrics, mode: report.mode, marginalMinutesPerItem: marginal[index] ?? .nan)
+                    SweepPoint(runs: point, metrics: report.metrics, mode: report.mode, cost: Cost(result.costs[index]),
+                               extraAgainstPrevious: previous[index].map(Extra.init),
+                               extraAgainstRecommended: recommendedIndex.flatMap { $0 == index ? nil : Extra(result.extraCost(from: $0, to: index)) },
+                               marginalMinutesPerItem: marginal[index] ?? .nan,
+                               budgetCheck: report.budget.map { BudgetCheck($0.compliance[index]) })
                 }
                 try container.encode(LinedArray(elements: points), forKey: Key("sweep"))
-                try container.encode(Number(value: result.recommendation.retention), forKey: Key("recommendedRetention"))
-                try container.encode(Recommendation(result.recommendation), forKey: Key("recommendation"))
+                try container.encode(Number(value: result.recommendation?.retention ?? .nan), forKey: Key("recommendedRetention"))
+                if let recommendation = result.recommendation {
+                    try container.encode(Recommendation(recommendation, compliance: report.recommendedCompliance), forKey: Key("recommendation"))
+                } else {
+                    try container.encodeNil(forKey: Key("recommendation"))
+                }
             }
-            if let budget = report.setting.inputs.budgetMinutes {
-                let point = report.budgetPoint
-                try container.encode(Number(value: point?.desiredRetention ?? .nan), forKey: Key("budgetRetention"))
-                try container.encode(Budget(minutesPerDay: budget, point: point), forKey: Key("budget"))
+            if let minutes = report.setting.inputs.budgetMinutes {
+                try container.encode(Number(value: report.budgetPoint?.desiredRetention ?? .nan), forKey: Key("budgetRetention"))
+                try container.encode(Budget(minutesPerDay: minutes, report: report), forKey: Key("budget"))
             }
             let warnings = report.warnings.map { Warning(code: $0.code, figure: Number(value: $0.figure), message: $0.description) }
             try container.encode(LinedArray(elements: warnings), forKey: Key("warnings"))
-            try container.encode(LinedArray(elements: report.notes), forKey: Key("notes"))
+            try container.encode(LinedArray(elements: report.notes + nullNotes(report)), forKey: Key("notes"))
         }
 
         /// `spanDays`, `seeds`, `inputs` and, from a review log, `derived`, `derivedFrom`
@@ -131,6 +144,24 @@ enum SimulationJSON {
                 try container.encode(report.setting.existingCards, forKey: Key("existingCards"))
             }
         }
+    }
+
+    /// Sentences on the `null`s of the summaries: which cost per item is infinite, where and why.
+    static func nullNotes(_ report: SimulationReport) -> [String] {
+        var notes: [String] = []
+        for metric in [SummaryMetric.secondsPerMemorized, .secondsPerItemGained] where report.metrics.contains(metric) {
+            let retentions = report.points.filter { !$0.statistics(metric).mean.isFinite }.map(\.desiredRetention)
+            guard !retentions.isEmpty else { continue }
+            let noun = report.itemsNoun, gained = metric == .secondsPerItemGained ? "gained" : "memorized at the end"
+            notes.append("summary.\(metric.rawValue) is null" + (report.points.count > 1
+                    ? " at " + SimulationTextReport.list(retentions, in: report.points.map(\.desiredRetention)) : "")
+                + ": some seed has no \(noun) \(gained) to divide its study by; such a cost is not measured (cost.verdict)")
+        }
+        if case .sweep(let result) = report.outcome, result.recommendation == nil {
+            notes.append("recommendedRetention and recommendation are null: no retention's cost per item is measured over "
+                + "\(report.setting.seeds.count) seeds (each point's cost.verdict says why)")
+        }
+        return notes
     }
 
     /// `"inputs"`: where the parameters, configuration, log or workspace came from, and the
@@ -160,7 +191,9 @@ enum SimulationJSON {
             try member("newPerDay", report.setting.newPerDay)
             try member("dailyCapMinutes", report.setting.dailyLimitMinutes.map(ShortNumber.init))
             try member("capRule", inputs.capRule.rawValue)
-            try member("capLiftedForBudget", inputs.capLiftedForBudget)
+            // Deprecated since issue 27, when --budget became the daily cap: always false.
+            try member("capLiftedForBudget", false)
+            try member("budgetIsDailyCap", inputs.budgetMinutes != nil)
             try member("budgetMinutes", inputs.budgetMinutes.map(ShortNumber.init))
             try member("weakPointProbabilities", inputs.weakPointProbabilities?.map(ShortNumber.init))
             try member("weakPointSource", inputs.weakPointSource)
@@ -209,20 +242,105 @@ enum SimulationJSON {
         let runs: SimulationRuns
         let metrics: [SummaryMetric]
         let mode: SimulationMode
+        let cost: Cost
+        let extraAgainstPrevious: Extra?
+        let extraAgainstRecommended: Extra?
         let marginalMinutesPerItem: Double
+        let budgetCheck: BudgetCheck?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(Number(value: runs.desiredRetention), forKey: Key("desiredRetention"))
             try container.encode(Summary(runs: runs, metrics: metrics), forKey: Key("summary"))
+            try container.encode(cost, forKey: Key("cost"))
+            if let extraAgainstPrevious { try container.encode(extraAgainstPrevious, forKey: Key("extraAgainstPrevious")) }
+            else { try container.encodeNil(forKey: Key("extraAgainstPrevious")) }
+            if let extraAgainstRecommended { try container.encode(extraAgainstRecommended, forKey: Key("extraAgainstRecommended")) }
+            else { try container.encodeNil(forKey: Key("extraAgainstRecommended")) }
             try container.encode(Number(value: marginalMinutesPerItem), forKey: Key("marginalMinutesPerItem"))
+            if let budgetCheck { try container.encode(budgetCheck, forKey: Key("budgetCheck")) }
             try container.encode(Days(runs: runs, mode: mode), forKey: Key("days"))
         }
     }
 
-    /// The sweep's recommendation, on one line.
+    /// A retention's cost per item, on one line: `{"criterion", "secondsPerItem",
+    /// "secondsPerItemStandardDeviation", "minutesPerItem", "itemsGained" (ZhiXi mode: memorized
+    /// at the end minus at the start, negative when the span ends with fewer) or
+    /// "itemsMemorized" (cards mode), its standard deviation, "verdict"}`; the seconds and
+    /// minutes are `null` unless `"verdict"` is `"measured"`.
+    struct Cost: Encodable {
+        let cost: RetentionCost
+
+        init(_ cost: RetentionCost) { self.cost = cost }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            let measured = cost.verdict == .measured
+            let items = cost.criterion == .secondsPerItemGained ? "itemsGained" : "itemsMemorized"
+            try container.encode(cost.criterion.rawValue, forKey: Key("criterion"))
+            try container.encode(Number(value: measured ? cost.secondsPerItem.mean : .nan), forKey: Key("secondsPerItem"))
+            try container.encode(Number(value: measured ? cost.secondsPerItem.standardDeviation : .nan), forKey: Key("secondsPerItemStandardDeviation"))
+            try container.encode(Number(value: cost.minutesPerItem ?? .nan, decimals: 4), forKey: Key("minutesPerItem"))
+            try container.encode(ShortNumber(value: cost.items.mean), forKey: Key(items))
+            try container.encode(ShortNumber(value: cost.items.standardDeviation), forKey: Key(items + "StandardDeviation"))
+            try container.encode(cost.verdict.rawValue, forKey: Key("verdict"))
+        }
+    }
+
+    /// What a retention buys and costs against another, on one line: `{"fromRetention",
+    /// "extraMinutes", "extraMinutesStandardDeviation", "extraItems",
+    /// "extraItemsStandardDeviation", "minutesPerExtraItem", "verdict"}`; `minutesPerExtraItem`
+    /// (always positive: paid per extra item, or saved per item given up when `extraItems` is
+    /// negative) is `null` unless `"verdict"` is `"measured"`.
+    struct Extra: Encodable {
+        let fromRetention: Number
+        let extraMinutes: ShortNumber
+        let extraMinutesStandardDeviation: ShortNumber
+        let extraItems: ShortNumber
+        let extraItemsStandardDeviation: ShortNumber
+        let minutesPerExtraItem: Number
+        let verdict: String
+
+        init(_ cost: ExtraItemCost) {
+            fromRetention = Number(value: cost.fromRetention)
+            extraMinutes = ShortNumber(value: cost.extraMinutes.mean)
+            extraMinutesStandardDeviation = ShortNumber(value: cost.extraMinutes.standardDeviation)
+            extraItems = ShortNumber(value: cost.extraItems.mean)
+            extraItemsStandardDeviation = ShortNumber(value: cost.extraItems.standardDeviation)
+            minutesPerExtraItem = Number(value: cost.minutesPerExtraItem ?? .nan, decimals: 4)
+            verdict = cost.verdict.rawValue
+        }
+    }
+
+    /// A retention against the budget, on one line: `{"fits", "daysOverBudget",
+    /// "worstDayMinutes", "waited", "notStarted"}` (means over the seeds; the worst day over
+    /// all of them).
+    struct BudgetCheck: Encodable {
+        let fits: Bool
+        let daysOverBudget: ShortNumber
+        let worstDayMinutes: ShortNumber
+        let waited: ShortNumber
+        let notStarted: ShortNumber
+
+        init(_ compliance: BudgetCompliance) {
+            fits = compliance.fits
+            daysOverBudget = ShortNumber(value: compliance.daysOverBudget.mean)
+            worstDayMinutes = ShortNumber(value: compliance.worstDayMinutes)
+            waited = ShortNumber(value: compliance.waited.mean)
+            notStarted = ShortNumber(value: compliance.notStarted.mean)
+        }
+    }
+
+    /// The sweep's recommendation, on one line. `secondsPerItem` is its cost per item under
+    /// `criterion` (per memorized item in cards mode, per item gained in ZhiXi mode);
+    /// `secondsPerMemorized` is the same number under its name before issue 27 (kept for
+    /// programs that read it; deprecated). With a daily cap: `daysOverCap` and
+    /// `worstDayMinutes`.
     struct Recommendation: Encodable {
         let retention: Number
+        let secondsPerItem: Number
+        let secondsPerItemStandardDeviation: Number
+        let minutesPerItem: Number
         let secondsPerMemorized: Number
         let secondsPerMemorizedStandardDeviation: Number
         let seedOptimaMean: Number
@@ -231,11 +349,18 @@ enum SimulationJSON {
         let plausibleRange: [Number]
         let nearOptimal: [Number]
         let criterion: String
+        let daysOverCap: ShortNumber?
+        let worstDayMinutes: ShortNumber?
 
-        init(_ recommendation: RetentionRecommendation) {
+        init(_ recommendation: RetentionRecommendation, compliance: BudgetCompliance?) {
             retention = Number(value: recommendation.retention)
-            secondsPerMemorized = Number(value: recommendation.secondsPerMemorized.mean)
-            secondsPerMemorizedStandardDeviation = Number(value: recommendation.secondsPerMemorized.standardDeviation)
+            secondsPerItem = Number(value: recommendation.secondsPerItem.mean)
+            secondsPerItemStandardDeviation = Number(value: recommendation.secondsPerItem.standardDeviation)
+            minutesPerItem = Number(value: recommendation.secondsPerItem.mean / 60, decimals: 4)
+            secondsPerMemorized = Number(value: recommendation.secondsPerItem.mean)
+            secondsPerMemorizedStandardDeviation = Number(value: recommendation.secondsPerItem.standardDeviation)
+            daysOverCap = compliance.map { ShortNumber(value: $0.daysOverBudget.mean) }
+            worstDayMinutes = compliance.map { ShortNumber(value: $0.worstDayMinutes) }
             seedOptimaMean = Number(value: recommendation.seedOptima.mean)
             seedOptimaStandardDeviation = Number(value: recommendation.seedOptima.standardDeviation)
             seedOptimaRange = [recommendation.seedOptimaRange.lowerBound, recommendation.seedOptimaRange.upperBound].map { Number(value: $0) }
@@ -245,18 +370,59 @@ enum SimulationJSON {
         }
     }
 
-    /// The answer to `--budget`, on one line.
+    /// The answer to `--budget`, on one line: the retention it names (`retention`: the one that
+    /// fits and remembers the most, or, when `fits` is false, the one that remembers the most all the same), its days over the
+    /// budget (`daysOverBudget`, mean over the seeds; `overBudgetDays`, from 1, and
+    /// `overBudgetDates` on which some seed passed it), `worstDayMinutes`,
+    /// `worstExcessMinutes`, `worstWeek` (`firstDay`, `lastDay` from 1, `from`, `to` when the
+    /// run has dates, `minutesPerDay`), what keeping within it cost (`waited`, `notStarted`)
+    /// and what it buys (`memorizedAtEnd`, …).
     struct Budget: Encodable {
         let minutesPerDay: Double
-        let point: SimulationRuns?
+        let report: SimulationReport
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(Number(value: minutesPerDay), forKey: Key("minutesPerDay"))
-            try container.encode(Number(value: point?.desiredRetention ?? .nan), forKey: Key("retention"))
-            for metric in [SummaryMetric.steadyMinutesPerDay, .averageMinutesPerDay, .steadyReviewsPerDay, .memorizedAtEnd, .totalReviews] {
-                try container.encode(Number(value: point.map { $0.statistics(metric).mean } ?? .nan), forKey: Key(metric.rawValue))
+            try container.encode(true, forKey: Key("simulatedAsDailyCap"))
+            guard let budget = report.budget else { return }
+            let chosen = budget.chosenIndex
+            let point = report.points[chosen], compliance = budget.compliance[chosen]
+            let dates = report.dates
+            try container.encode(Number(value: point.desiredRetention), forKey: Key("retention"))
+            try container.encode(budget.somethingFits, forKey: Key("fits"))
+            try container.encode(ShortNumber(value: compliance.daysOverBudget.mean), forKey: Key("daysOverBudget"))
+            try container.encode(ShortNumber(value: compliance.daysOverBudget.standardDeviation), forKey: Key("daysOverBudgetStandardDeviation"))
+            try container.encode(compliance.daysOver.map { $0 + 1 }, forKey: Key("overBudgetDays"))
+            if report.setting.firstDate != nil {
+                try container.encode(compliance.daysOver.compactMap { dates.date($0)?.description }, forKey: Key("overBudgetDates"))
             }
+            try container.encode(ShortNumber(value: compliance.worstDayMinutes), forKey: Key("worstDayMinutes"))
+            try container.encode(ShortNumber(value: compliance.worstExcessMinutes), forKey: Key("worstExcessMinutes"))
+            try container.encode(Week(compliance: compliance, dates: dates), forKey: Key("worstWeek"))
+            try container.encode(ShortNumber(value: compliance.waited.mean), forKey: Key("waited"))
+            try container.encode(ShortNumber(value: compliance.notStarted.mean), forKey: Key("notStarted"))
+            for metric in [SummaryMetric.steadyMinutesPerDay, .averageMinutesPerDay, .steadyReviewsPerDay, .memorizedAtEnd, .totalReviews] {
+                try container.encode(Number(value: point.statistics(metric).mean), forKey: Key(metric.rawValue))
+            }
+        }
+    }
+
+    /// A retention's worst week: `{"firstDay", "lastDay", "from", "to", "minutesPerDay"}`.
+    struct Week: Encodable {
+        let compliance: BudgetCompliance
+        let dates: SimulationDates
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            let week = compliance.worstWeek
+            try container.encode(week.lowerBound + 1, forKey: Key("firstDay"))
+            try container.encode(week.upperBound, forKey: Key("lastDay"))
+            if let from = dates.date(week.lowerBound), let to = dates.date(week.upperBound - 1) {
+                try container.encode(from.description, forKey: Key("from"))
+                try container.encode(to.description, forKey: Key("to"))
+            }
+            try container.encode(ShortNumber(value: compliance.worstWeekMinutesPerDay), forKey: Key("minutesPerDay"))
         }
     }
 

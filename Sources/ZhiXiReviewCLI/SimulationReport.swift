@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 import ZhiXiMemory
 import ZhiXiSimulation
 
@@ -38,6 +39,12 @@ struct SimulationReport {
         var existingCards = 0
         /// The inputs, for outputs that name them.
         var inputs = Inputs()
+        /// The calendar date of day 1, when the run has one (a learner's log or workspace, or
+        /// `--now`): charts and sentences then name dates.
+        var firstDate: CivilDate?
+        /// Each day's own minutes when the learner's week differs (ZhiXi mode), which the budget
+        /// is judged against.
+        var dayAllowances: [Double]?
     }
 
     /// Every input the numbers depend on beyond the setting: where the parameters, the
@@ -60,17 +67,48 @@ struct SimulationReport {
         /// they came from.
         var weakPointProbabilities: [Double]?
         var weakPointSource: String?
-        /// The budget question (`--budget`), in minutes a day.
+        /// The budget question (`--budget`), in minutes a day, simulated as the daily cap.
         var budgetMinutes: Double?
-        /// The rule of the daily cap, and whether the cap was lifted because `--budget` asks.
+        /// The rule of the daily cap.
         var capRule = CostCapRule.neverExceeded
-        var capLiftedForBudget = false
     }
 
     var outcome: Outcome
     var setting: Setting
     /// Reasons not to take the answer at face value.
     var warnings: [SimulationWarning] = []
+    /// The answer to `--budget` (for one retention, a sweep of it), if asked.
+    let budget: BudgetAnswer?
+    /// How the recommended retention (or the one retention) kept the daily cap, when there is
+    /// one and the daily series were kept.
+    let recommendedCompliance: BudgetCompliance?
+
+    /// The report of `outcome` in `setting`, with the budget's answer and the recommended
+    /// retention's days over the cap worked out once. O(retentions · seeds · days).
+    init(outcome: Outcome, setting: Setting) {
+        self.outcome = outcome
+        self.setting = setting
+        let result: RetentionSweepResult
+        switch outcome {
+        case .single(let runs): result = RetentionSweepResult(points: [runs])
+        case .sweep(let sweep): result = sweep
+        }
+        let seriesKept = result.points[0].runs[0].days.count > 0
+        budget = setting.inputs.budgetMinutes.flatMap { minutes in
+            seriesKept ? result.budgetAnswer(minutesPerDay: minutes, dayAllowances: setting.dayAllowances) : nil
+        }
+        let index: Int?
+        switch outcome {
+        case .single: index = 0
+        case .sweep(let sweep): index = sweep.recommendedIndex
+        }
+        if let index, let cap = setting.dailyLimitMinutes, seriesKept {
+            recommendedCompliance = budget?.compliance[index]
+                ?? BudgetCompliance(runs: result.points[index], minutesPerDay: cap, dayAllowances: setting.dayAllowances)
+        } else {
+            recommendedCompliance = nil
+        }
+    }
 
     /// The runs of every retention (one for a single setting).
     var points: [SimulationRuns] {
@@ -81,13 +119,21 @@ struct SimulationReport {
     }
 
     /// The retention that answers `--budget`, if asked and one fits.
-    var budgetPoint: SimulationRuns? {
-        guard let budget = setting.inputs.budgetMinutes else { return nil }
-        switch outcome {
-        case .single(let runs): return runs.statistics(.steadyMinutesPerDay).mean <= budget ? runs : nil
-        case .sweep(let result): return result.budgetPoint(minutesPerDay: budget)
-        }
-    }
+    var budgetPoint: SimulationRuns? { budget?.fittingIndex.map { points[$0] } }
+
+    /// The runs the budget's answer names: the one that fits, or, when none does, the one that remembers the most.
+    var budgetChosenPoint: SimulationRuns? { budget.map { points[$0.chosenIndex] } }
+
+    /// The run's days by date (or number).
+    var dates: SimulationDates { SimulationDates(firstDate: setting.firstDate) }
+
+    /// What the items are called: `item` (cards) or `lesson` (ZhiXi mode), singular.
+    var itemNoun: String { mode == .cards ? "item" : "lesson" }
+    /// `itemNoun` in the plural.
+    var itemsNoun: String { itemNoun + "s" }
+    /// What the daily limit is called, as the setting line calls it: `budget` in ZhiXi mode
+    /// and with `--budget`, `daily cap` otherwise.
+    var limitWord: String { mode == .zhiXi || setting.inputs.budgetMinutes != nil ? "budget" : "daily cap" }
 
     /// Sentences on what the limits did: on how many days the cap was reached and how many
     /// reviews (tasks) waited for a later day (means over the seeds; for a sweep, the range over
@@ -101,7 +147,7 @@ struct SimulationReport {
         let capped = points.map { $0.statistics(.capReachedDays).mean }
         let waited = points.map { $0.statistics(mode == .cards ? .deferredReviews : .spilledTasks).mean }
         guard capped.contains(where: { $0 > 0 }) || waited.contains(where: { $0 > 0 }) else { return [] }
-        var note = (mode == .cards ? "the daily cap" : "the daily budget") + " was reached on \(span(capped)) of \(setting.spanDays) days"
+        var note = (limitWord == "budget" ? "the daily budget" : "the daily cap") + " was reached on \(span(capped)) of \(setting.spanDays) days"
         if points.count > 1 {
             note += " (from retention \(SimulationTextReport.number(points[0].desiredRetention, 2)) to "
                 + "\(SimulationTextReport.number(points[points.count - 1].desiredRetention, 2)))"
@@ -154,7 +200,9 @@ struct SimulationReport {
             parts.append("new weak point per assessment Again/Hard/Good/Easy "
                          + rates.map { TextFormatting.fixed($0, 2) }.joined(separator: "/") + (inputs.weakPointSource.map { " (\($0))" } ?? ""))
         }
-        if inputs.capLiftedForBudget { parts.append("no daily cap, so that --budget sees what each retention asks") }
+        if let budget = inputs.budgetMinutes {
+            parts.append("--budget \(SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)) min a day simulated as the daily cap")
+        }
         return parts.joined(separator: "; ")
     }
 
@@ -219,5 +267,13 @@ extension SummaryMetric {
             }
         }
         return result
+    }
+}
+
+extension SimulationReport.Outcome {
+    /// The sweep's result, `nil` for a single setting.
+    var sweepResult: RetentionSweepResult? {
+        if case .sweep(let result) = self { return result }
+        return nil
     }
 }

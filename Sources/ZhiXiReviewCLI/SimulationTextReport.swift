@@ -20,8 +20,14 @@ enum SimulationTextReport {
             output += "Desired retention \(number(runs.desiredRetention, 2))\n\n"
             let several = runs.runs.count > 1
             let rows = report.metrics.map { metric -> [String] in
-                let statistics = runs.statistics(metric)
-                var row = [metric.label, number(statistics.mean, metric.decimals)]
+                var statistics = runs.statistics(metric)
+                let label = costLabel(metric, mode: report.mode)
+                if metric == .secondsPerMemorized || metric == .secondsPerItemGained {
+                    let cost = RetentionCost(runs: runs, criterion: metric)
+                    if cost.verdict != .measured { return [label, verdictWord(cost.verdict)] + (several ? [""] : []) }
+                    if report.mode == .zhiXi { statistics = MeanAndDeviation(runs.runs.map { metric.value(in: $0.summary) / 60 }) }
+                }
+                var row = [label, number(statistics.mean, metric.decimals)]
                 if several { row.append("± " + number(statistics.standardDeviation, metric.decimals)) }
                 return row
             }
@@ -30,89 +36,119 @@ enum SimulationTextReport {
             output += "\n"
             let memorized = runs.meanSeries(.memorized)
             let minutes = runs.meanSeries(.seconds).map { $0 / 60 }
-            output += "memorized  " + sparkline(memorized) + "  \(number(memorized.first ?? 0, 1)) → \(number(memorized.last ?? 0, 1)) items\n"
+            output += "memorized  " + sparkline(memorized) + "  \(number(memorized.first ?? 0, 1)) → \(number(memorized.last ?? 0, 1)) \(report.itemsNoun)\n"
             output += "minutes    " + sparkline(minutes) + "  up to \(number(minutes.max() ?? 0, 1)) a day\n"
             let lastDay = "day \(memorized.count)"
             output += "           day 1" + String(repeating: " ", count: max(1, sparklineWidth(memorized.count) - 5 - lastDay.count))
                 + lastDay + "\n"
-            if let budget = report.setting.inputs.budgetMinutes {
-                let steady = runs.statistics(.steadyMinutesPerDay).mean
-                output += "Budget \(number(budget, budget == budget.rounded() ? 0 : 1)) min a day: retention \(number(runs.desiredRetention, 2)) asks "
-                    + "\(number(steady, 1)) min a day over the last 30 days, so it \(steady <= budget ? "fits" : "does not fit"); sweep "
-                    + "retentions to find the highest that fits.\n"
-            }
+            output += costNotes(report, runs: runs)
+            output += SimulationBudgetText.text(report)
         case .sweep(let result):
-            output += "\n"
-            let recommended = result.recommendation.retention
-            let budgetRetention = report.budgetPoint?.desiredRetention
-            let criterion = result.recommendation.criterion
-            let columns: [SummaryMetric] = [.averageMinutesPerDay, .steadyMinutesPerDay, .totalReviews, .memorizedAtEnd, criterion]
-            let header = ["retention", "minutes/day", "last 30 days", "reviews", "memorized at end",
-                          criterion == .secondsPerItemGained ? "s per item gained" : "s per memorized", "extra min / extra item", ""]
-            let marginal = result.marginalMinutesPerItem
-            let rows = result.points.enumerated().map { index, point -> [String] in
-                var row = [number(point.desiredRetention, 2)]
-                for metric in columns {
-                    let statistics = point.statistics(metric)
-                    row.append(number(statistics.mean, metric.decimals)
-                        + (point.runs.count > 1 ? " ± " + number(statistics.standardDeviation, metric.decimals) : ""))
-                }
-                row.append(marginal[index].map { number($0, 2) } ?? "–")
-                var marks: [String] = []
-                if point.desiredRetention == recommended { marks.append("recommended") }
-                if point.desiredRetention == budgetRetention { marks.append("budget") }
-                row.append(marks.isEmpty ? "" : "◀ " + marks.joined(separator: ", "))
-                return row
-            }
-            output += TextFormatting.table(header: header, rows: rows, rightAligned: [0, 1, 2, 3, 4, 5, 6])
-            output += "\n" + recommendationText(result.recommendation, seeds: result.points[0].runs.count,
-                                                 retentions: result.points.map(\.desiredRetention))
-            if let budget = report.setting.inputs.budgetMinutes {
-                output += budgetText(budget, point: report.budgetPoint, recommended: result.points.first { $0.desiredRetention == recommended })
-            }
+            output += "\n" + SimulationSweepTable.text(report, result: result)
+            output += "\n" + recommendationText(report, result: result)
+            output += SimulationBudgetText.text(report)
         }
         for warning in report.warnings { output += "warning: " + warning.description + "\n" }
         for note in report.notes { output += "note: " + note + "\n" }
         return output
     }
 
-    /// The budget's answer in a sentence.
-    static func budgetText(_ budget: Double, point: SimulationRuns?, recommended: SimulationRuns?) -> String {
-        let minutes = number(budget, budget == budget.rounded() ? 0 : 1)
-        guard let point else {
-            return "Budget \(minutes) min a day: no retention of the sweep fits it over the last 30 days; sweep lower retentions, "
-                + "or add fewer new cards (--new-per-day).\n"
+    /// A summary number's label; ZhiXi mode says its costs per lesson in minutes (lessons take
+    /// minutes), cards mode per item in seconds.
+    static func costLabel(_ metric: SummaryMetric, mode: SimulationMode) -> String {
+        guard mode == .zhiXi else { return metric.label }
+        switch metric {
+        case .secondsPerMemorized: return "minutes per memorized lesson"
+        case .secondsPerItemGained: return "minutes per lesson gained"
+        default: return metric.label
         }
-        var text = "Budget \(minutes) min a day: the highest retention that fits is \(number(point.desiredRetention, 2)): "
-            + "\(number(point.statistics(.steadyMinutesPerDay).mean, 1)) min a day over the last 30 days "
-            + "(\(number(point.statistics(.averageMinutesPerDay).mean, 1)) on average), \(number(point.statistics(.steadyReviewsPerDay).mean, 0)) "
-            + "reviews a day, \(number(point.statistics(.memorizedAtEnd).mean, 0)) items memorized at the end"
-        if let recommended, recommended.desiredRetention != point.desiredRetention {
-            let difference = point.statistics(.memorizedAtEnd).mean - recommended.statistics(.memorizedAtEnd).mean
-            text += " (\(difference >= 0 ? "+" : "")\(number(difference, 0)) against the recommended \(number(recommended.desiredRetention, 2)))"
-        }
-        return text + ".\n"
     }
 
-    /// The recommendation and how sure it is, in sentences.
-    static func recommendationText(_ recommendation: RetentionRecommendation, seeds: Int, retentions: [Double]) -> String {
-        let cost = recommendation.secondsPerMemorized
-        let what = recommendation.criterion == .secondsPerItemGained
-            ? "s of study per item gained within the span" : "s of study per item remembered at the end"
-        var text = "Recommended desired retention: \(number(recommendation.retention, 2)), the lowest cost per "
-            + (recommendation.criterion == .secondsPerItemGained ? "item gained" : "memorized item") + " ("
-            + number(cost.mean, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation, 1) : "") + " \(what)).\n"
-        text += "Within 2% of that cost: " + list(recommendation.nearOptimal, in: retentions)
-            + (recommendation.nearOptimal.count > 1 ? " (about as efficient: choose among them by minutes a day and items memorized)" : "")
-            + ".\n"
-        guard seeds > 1 else {
-            return text + "With one seed there is no measure of how sure this is; run with --seeds 5 or more.\n"
+    /// The word a table prints for a cost that is not a number.
+    static func verdictWord(_ verdict: RetentionCost.Verdict) -> String {
+        switch verdict {
+        case .measured: ""
+        case .notMeasurable: "not measurable"
+        case .nothingGained: "none gained"
         }
-        let optima = recommendation.seedOptimaRange, plausible = recommendation.plausibleRange
-        text += "How sure: each seed on its own would choose " + range(optima) + " (" + number(recommendation.seedOptima.mean, 3)
-            + " ± " + number(recommendation.seedOptima.standardDeviation, 3) + "); " + range(plausible)
-            + (plausible.lowerBound == plausible.upperBound ? " is the only retention" : " are all")
-            + " not clearly costlier (within two standard errors, seed for seed).\n"
+    }
+
+    /// Sentences on the costs a single run's table prints as words instead of numbers.
+    static func costNotes(_ report: SimulationReport, runs: SimulationRuns) -> String {
+        var text = ""
+        for metric in [SummaryMetric.secondsPerMemorized, .secondsPerItemGained] where report.metrics.contains(metric) {
+            let cost = RetentionCost(runs: runs, criterion: metric)
+            guard cost.verdict != .measured else { continue }
+            text += costLabel(metric, mode: report.mode) + ": " + costExplanation(cost, report: report, runs: runs) + ".\n"
+        }
+        return text
+    }
+
+    /// Why a cost is not a number, in a clause.
+    static func costExplanation(_ cost: RetentionCost, report: SimulationReport, runs: SimulationRuns) -> String {
+        let items = report.itemsNoun, seeds = runs.runs.count
+        let start = runs.statistics(.memorizedAtStart).mean, end = runs.statistics(.memorizedAtEnd).mean
+        let what = cost.criterion == .secondsPerItemGained
+            ? "\(items) gained (\(number(end, 1)) memorized at the end against \(number(start, 1)) at the start)"
+            : "\(items) memorized at the end (\(number(end, 1)))"
+        switch cost.verdict {
+        case .measured:
+            return ""
+        case .nothingGained:
+            return "none gained: no \(what) to divide the study by, so there is no cost per item (null in JSON)"
+        case .notMeasurable:
+            return "not measurable over \(seeds) seed\(seeds == 1 ? "" : "s"): the \(what) are within two standard errors of zero, "
+                + "or some seed gained none, so the quotient would be noise (its number is in JSON, with \"verdict\": \"notMeasurable\")"
+        }
+    }
+
+    /// The recommendation and how sure it is, in sentences; or why there is none.
+    static func recommendationText(_ report: SimulationReport, result: RetentionSweepResult) -> String {
+        let seeds = result.points[0].runs.count
+        let retentions = result.points.map(\.desiredRetention)
+        let unmeasured = result.costs.filter { $0.verdict != .measured }.map(\.retention)
+        let items = report.itemsNoun, item = report.itemNoun
+        guard let recommendation = result.recommendation, let index = result.recommendedIndex else {
+            let gained = result.criterion == .secondsPerItemGained ? "\(items) gained within the span" : "\(items) memorized at the end"
+            var text = "No recommended retention: at no retention are the \(gained) measurable over \(seeds) seed\(seeds == 1 ? "" : "s") "
+                + "(clearly above zero, by two standard errors, in every seed), so cost per \(item) cannot choose"
+            if report.mode == .zhiXi {
+                text += "; a course of \(report.grouped(report.setting.itemCount)) lessons"
+                    + (report.setting.studiedAtStart > 0 ? ", \(report.setting.studiedAtStart) studied," : "")
+                    + " gains too little in \(report.setting.spanDays) days. Choose by minutes a day and lessons memorized at the end "
+                    + "(the table), or simulate a longer span or more seeds"
+            }
+            return text + ".\n"
+        }
+        let cost = recommendation.secondsPerItem
+        let point = result.points[index]
+        var text: String
+        if recommendation.criterion == .secondsPerItemGained {
+            text = "Recommended desired retention: \(number(recommendation.retention, 2)), the lowest cost per \(item) gained ("
+                + number(cost.mean / 60, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation / 60, 1) : "")
+                + " min of study per \(item) gained within the span); it ends with \(number(point.statistics(.memorizedAtEnd).mean, 1)) of "
+                + "\(report.grouped(report.setting.itemCount)) \(items) memorized (\(number(point.statistics(.memorizedAtStart).mean, 1)) at the "
+                + "start) for \(number(point.statistics(.averageMinutesPerDay).mean, 1)) min a day on average.\n"
+        } else {
+            text = "Recommended desired retention: \(number(recommendation.retention, 2)), the lowest cost per memorized item ("
+                + number(cost.mean, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation, 1) : "") + " s of study per item remembered at the end).\n"
+        }
+        text += "Within 2% of that cost: " + list(recommendation.nearOptimal, in: retentions)
+            + (recommendation.nearOptimal.count > 1 ? " (about as efficient: choose among them by minutes a day and \(items) memorized)" : "")
+            + ".\n"
+        if seeds > 1 {
+            let optima = recommendation.seedOptimaRange, plausible = recommendation.plausibleRange
+            text += "How sure: each seed on its own would choose " + range(optima) + " (" + number(recommendation.seedOptima.mean, 3)
+                + " ± " + number(recommendation.seedOptima.standardDeviation, 3) + "); " + range(plausible)
+                + (plausible.lowerBound == plausible.upperBound ? " is the only retention" : " are all")
+                + " not clearly costlier (within two standard errors, seed for seed)"
+                + (unmeasured.isEmpty ? "" : "; " + list(unmeasured, in: retentions) + ", whose cost is not measured, take no part") + ".\n"
+        } else {
+            text += "With one seed there is no measure of how sure this is; run with --seeds 5 or more.\n"
+        }
+        if let compliance = report.recommendedCompliance, !compliance.fits, report.budget == nil {
+            text += "The recommended \(number(recommendation.retention, 2)) " + SimulationBudgetText.overClause(compliance, report: report) + ".\n"
+        }
         return text
     }
 

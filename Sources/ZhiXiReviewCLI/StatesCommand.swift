@@ -10,7 +10,7 @@ enum StatesCommand: Command {
     static let retention = SharedOptions.retention(default: "0.9")
     static let timeZone = SharedOptions.timeZone(default: "UTC")
     static let dayStart = SharedOptions.dayStart(default: "4")
-    static let now = CommandOption<Date>.timestamp("now", default: "the current time", help: "the moment for retrievability")
+    static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "the moment for retrievability")
     static let learningSteps = steps("learning-steps", default: "1m,10m", help: "waits between learning steps")
     static let relearningSteps = steps("relearning-steps", default: "10m", help: "waits between relearning steps")
     static let maximumInterval = CommandOption<Int>.integer(
@@ -67,7 +67,7 @@ enum StatesCommand: Command {
         case .calendar: configuration.elapsedDays = .studyDays(calendar)
         case .twentyFourHours: configuration.elapsedDays = .twentyFourHourPeriods
         }
-        let now = try arguments.value(of: now, default: context.now)
+        let now = try arguments.value(of: now, default: .instant(context.now)).date(on: calendar)
         configuration.parameters = try ParameterSource.load(arguments, context: context)
         let scheduler: CardScheduler
         do {

@@ -1,3 +1,4 @@
+import Foundation
 import ZhiXiCore
 import ZhiXiScheduler
 
@@ -82,6 +83,13 @@ enum TextFormatting {
         var text = UTF8Text(capacity: 25)
         text.appendISO8601(secondsSince1970: secondsSince1970, utcOffsetSeconds: offsetSeconds)
         return text.string
+    }
+
+    /// An instant as ISO-8601 in a study calendar's time zone, with its offset, to the second:
+    /// `2026-11-29T04:00:00+08:00`.
+    static func iso8601(_ date: Date, on calendar: StudyCalendar) -> String {
+        let seconds = date.timeIntervalSince1970
+        return iso8601(seconds, offsetSeconds: calendar.utcOffset(atSecondsSince1970: seconds))
     }
 
     /// An instant as local `YYYY-MM-DD HH:MM` on a study calendar's time zone.

@@ -5,7 +5,7 @@ public enum ZhiXiReview {
 
     /// Every command, in the order of the help.
     static var commands: [any Command.Type] {
-        [PlanCommand.self, RecordCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
+        [PlanCommand.self, RecordCommand.self, LessonsCommand.self, StatesCommand.self, SimulateCommand.self, OptimizeCommand.self,
          EvaluateCommand.self, AuthSignInCommand.self, AuthStatusCommand.self, AuthWhoamiCommand.self, AuthSignOutCommand.self,
          EventsEnqueueCommand.self, EventsInspectCommand.self, EventsFlushCommand.self, PullCommand.self, TasksListCommand.self,
          TasksCompleteCommand.self, TasksSkipCommand.self, TasksSyncCommand.self, AnalyzeCommand.self]

@@ -16,7 +16,7 @@ import ZhiXiCore
 /// let sweep = try RetentionSweep(retentions: RetentionSweep.retentions(from: 0.70, through: 0.97, step: 0.01),
 ///                                seeds: Array(42 ..< 47))
 /// let result = await sweep.run(try CardSimulator())
-/// print(result.recommendation.retention)
+/// print(result.recommendation?.retention as Any)
 /// ```
 public struct RetentionSweep: Sendable {
     /// The desired retentions (0–1, exclusive), in the order given.

@@ -49,12 +49,15 @@ public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     ///   - trainingItemCount: the items of the learner's history the parameters were (or would
     ///     be) fitted on, when known.
     ///   - capMinutes: the daily cap in minutes, for the message (`nil`: unknown or none).
+    ///   - capIsAskedBudget: whether the cap is the budget the learner asks about (`simulate
+    ///     --budget`): then its binding is the question, answered by ``BudgetAnswer``, not a
+    ///     warning.
     public static func warnings(for result: RetentionSweepResult, parameters: FSRSParameters, trainingItemCount: Int? = nil,
-                                capMinutes: Double? = nil) -> [SimulationWarning] {
+                                capMinutes: Double? = nil, capIsAskedBudget: Bool = false) -> [SimulationWarning] {
         var warnings: [SimulationWarning] = []
         let points = result.points
         let shares = points.map { point in point.statistics(.capReachedDays).mean / Double(max(1, point.runs[0].summary.spanDays)) }
-        if let worst = shares.indices.max(by: { shares[$0] < shares[$1] }), shares[worst] >= capShareThreshold {
+        if !capIsAskedBudget, let worst = shares.indices.max(by: { shares[$0] < shares[$1] }), shares[worst] >= capShareThreshold {
             warnings.append(.capBinds(share: shares[worst], retention: points[worst].desiredRetention, capMinutes: capMinutes))
         }
         if points.count > 1 {
@@ -64,12 +67,13 @@ public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
             if spread < flatMinutesThreshold {
                 warnings.append(.flatMinutes(spread: spread, lowest: lowest, highest: highest))
             }
-            let recommended = result.recommendation.retention
-            if recommended == points.first?.desiredRetention || recommended == points.last?.desiredRetention {
-                warnings.append(.optimumAtEdge(retention: recommended, atLowerEdge: recommended == points.first?.desiredRetention))
-            }
-            if !ankiRetentionRange.contains(recommended) {
-                warnings.append(.outsideAnkiRange(retention: recommended))
+            if let recommended = result.recommendation?.retention {
+                if recommended == points.first?.desiredRetention || recommended == points.last?.desiredRetention {
+                    warnings.append(.optimumAtEdge(retention: recommended, atLowerEdge: recommended == points.first?.desiredRetention))
+                }
+                if !ankiRetentionRange.contains(recommended) {
+                    warnings.append(.outsideAnkiRange(retention: recommended))
+                }
             }
         }
         let atBounds = parameters.indicesAtFittedBounds()

@@ -73,6 +73,16 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
         return schedule.isUniform ? nil : schedule
     }
 
+    /// Each day's minutes, day 0 first, for ``spanDays`` days, when the days differ (minutes
+    /// per weekday, breaks): 0 on a day away or without study, infinite on a day without limit;
+    /// `nil` when every day has ``dailyMinutes``. What ``BudgetCompliance`` judges each day
+    /// against. O(span · breaks).
+    public func dayAllowances() -> [Double]? {
+        guard let schedule = try? studySchedule(), let startDate else { return nil }
+        let first = startDate.daysSince1970
+        return (0 ..< spanDays).map { day in schedule.minutes(onDay: first + day).map(Double.init) ?? .infinity }
+    }
+
     /// Checks every value.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad one.
     public func validate() throws(SimulationConfigurationError) {

@@ -37,10 +37,24 @@ public struct TimeSeriesEvaluator: Sendable {
     ///   - parameters: score these instead of fitting each fold.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
+        try evaluate(dataset, parameters: parameters, lastFoldOnly: false)
+    }
+
+    /// The last fold only, as ``evaluate(_:parameters:)`` scores it: parameters fitted on the
+    /// items before it (`(foldCount − 1) / foldCount` of them, in time order) score the latest
+    /// items, and so do the defaults — a held-out check of a fit on the whole history, at the
+    /// cost of one more fit. O(epochs · reviews).
+    /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    public func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
+        try evaluate(dataset, parameters: nil, lastFoldOnly: true)
+    }
+
+    private func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters?,
+                          lastFoldOnly: Bool) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldCount >= 2 else { throw .tooFewFolds(foldCount) }
         let size = dataset.itemCount / foldCount
         guard size > 0 else { throw .tooFewItems(items: dataset.itemCount, folds: foldCount) }
-        let scored = Array(1..<foldCount)
+        let scored = lastFoldOnly ? [foldCount - 1] : Array(1..<foldCount)
         let defaultsAtReviews = ModelEvaluator.retrievabilities(of: .default, on: dataset)
         let givenAtReviews = parameters.map { ModelEvaluator.retrievabilities(of: $0, on: dataset) }
         let optimizer = optimizer, weighting = weighting, foldCount = foldCount

@@ -35,9 +35,11 @@ struct ExecutableRun {
     /// Runs the executable with `arguments`, at most `seconds` (then SIGKILL), with at most
     /// `memoryBytes` of address space (`prlimit --as`) and as `user` (uid and gid, through
     /// `setpriv`) when given; `shell` runs the arguments through `/bin/sh -c` instead (the
-    /// executable is `$ZHIXI`).
+    /// executable is `$ZHIXI`), in `directory` when given, with `environment` added to this
+    /// process's.
     static func run(_ arguments: [String], input: Input = .none, seconds: Double = 120, memoryBytes: Int? = nil,
-                    user: (uid: UInt32, gid: UInt32)? = nil, shell: String? = nil) throws -> ExecutableRun {
+                    user: (uid: UInt32, gid: UInt32)? = nil, shell: String? = nil, directory: URL? = nil,
+                    environment extra: [String: String] = [:]) throws -> ExecutableRun {
         var command: [String] = []
         if let user { command += ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] }
         if let memoryBytes { command += ["/usr/bin/prlimit", "--as=\(memoryBytes)", "--"] }
@@ -51,7 +53,9 @@ struct ExecutableRun {
         process.arguments = Array(command.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment["ZHIXI"] = reviewExecutable.path
+        environment.merge(extra) { $1 }
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let outputPipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe

@@ -47,7 +47,7 @@ struct RecordCommandTests {
     }
 
     @Test("on any error the file is left untouched", arguments: [
-        (["--lesson", "L9", "--score", "80"], Int32(65), "no lesson has the id 'L9'"),
+        (["--lesson", "L9", "--score", "80"], Int32(65), "no lesson has the id or the exact title 'L9'"),
         (["--lesson", "L1", "--score", "-1"], 64, "--score '-1'"),
         (["--lesson", "L1", "--score", "80", "--at", "yesterday"], 64, "--at 'yesterday'"),
         (["--lesson", "L1", "--score", "80", "--review-type", "mindMap"], 64, "--review-type 'mindMap'"),

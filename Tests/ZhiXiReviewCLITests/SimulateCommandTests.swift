@@ -79,7 +79,7 @@ struct SimulateCommandTests {
         #expect(await run(Self.small + ["--svg", single]).status == 0)
         let chart = try String(contentsOfFile: single, encoding: .utf8)
         #expect(chart.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(chart.contains(">day</text>") && chart.contains(">minutes</text>") && chart.contains(">items</text>"))
+        #expect(chart.contains(">day of the simulation</text>") && chart.contains(">minutes</text>") && chart.contains(">items</text>"))
         #expect(chart.hasSuffix("</svg>\n"))
         let sweepPath = folder.appendingPathComponent("sweep.svg").path
         #expect(await run(Self.small + ["--sweep", "0.8:0.9:0.05", "--seeds", "2", "--svg", sweepPath]).status == 0)

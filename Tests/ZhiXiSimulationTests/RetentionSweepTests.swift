@@ -11,11 +11,13 @@ struct RetentionSweepTests {
         #expect(result.points.allSatisfy { $0.seeds == [1, 2, 3] })
         let means = result.points.map { $0.statistics(.secondsPerMemorized).mean }
         let minimum = means.min()!
-        let recommended = try #require(result.points.first { $0.desiredRetention == result.recommendation.retention })
+        #expect(result.costs.allSatisfy { $0.verdict == .measured }, "thousands of items memorized: every cost is measured")
+        let recommendation = try #require(result.recommendation)
+        let recommended = try #require(result.points.first { $0.desiredRetention == recommendation.retention })
         #expect(recommended.statistics(.secondsPerMemorized).mean == minimum)
-        #expect(result.recommendation.secondsPerMemorized.mean == minimum)
-        #expect(result.recommendation.plausibleRange.contains(result.recommendation.retention))
-        #expect(result.recommendation.seedOptimaRange.lowerBound >= 0.7 && result.recommendation.seedOptimaRange.upperBound <= 0.95)
+        #expect(recommendation.secondsPerItem.mean == minimum)
+        #expect(recommendation.plausibleRange.contains(recommendation.retention))
+        #expect(recommendation.seedOptimaRange.lowerBound >= 0.7 && recommendation.seedOptimaRange.upperBound <= 0.95)
     }
 
     @Test("a sweep's runs are the runs of the simulator itself, whatever order the tasks finished in")

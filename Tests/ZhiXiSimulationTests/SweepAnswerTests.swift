@@ -62,28 +62,56 @@ struct SweepAnswerTests {
         let means = result.points.map { $0.statistics(.secondsPerMemorized).mean }
         let lowest = means.min()!
         let expected = result.points.indices.filter { means[$0] <= lowest * 1.02 }.map { result.points[$0].desiredRetention }
-        #expect(result.recommendation.nearOptimal == expected)
-        #expect(result.recommendation.nearOptimal.contains(result.recommendation.retention))
-        #expect(result.recommendation.criterion == .secondsPerMemorized)
+        let recommendation = try #require(result.recommendation)
+        #expect(recommendation.nearOptimal == expected)
+        #expect(recommendation.nearOptimal.contains(recommendation.retention))
+        #expect(recommendation.criterion == .secondsPerMemorized)
     }
 
-    @Test("the budget's answer is the highest retention whose last 30 days fit it; marginal minutes come from neighbours")
+    @Test("the budget is judged on every day from the first; the answer remembers the most of those that fit; marginal minutes when measured")
     func budget() async throws {
         let sweep = try RetentionSweep(retentions: [0.75, 0.8, 0.85, 0.9, 0.95], seeds: [1, 2])
         let result = await sweep.run(try CardSimulator(configuration: smallConfiguration { $0.maximumCostPerDaySeconds = 0 }))
+        // Without a cap, the workload itself is judged: the first days of learning are the heaviest.
+        let peaks = result.points.map { point in point.runs.map { $0.days.seconds.max()! / 60 }.max()! }
         let steady = result.points.map { $0.statistics(.steadyMinutesPerDay).mean }
-        let budget = (steady[1] + steady[2]) / 2
-        let answer = try #require(result.budgetPoint(minutesPerDay: budget))
-        #expect(answer.statistics(.steadyMinutesPerDay).mean <= budget)
-        for point in result.points where point.desiredRetention > answer.desiredRetention {
-            #expect(point.statistics(.steadyMinutesPerDay).mean > budget)
+        #expect(zip(peaks, steady).allSatisfy { $0 > $1 }, "a day early on asks more than the last 30 days")
+        let minutes = (peaks[1] + peaks[2]) / 2
+        let answer = result.budgetAnswer(minutesPerDay: minutes)
+        for (index, compliance) in answer.compliance.enumerated() {
+            #expect(compliance.fits == (peaks[index] <= minutes), "retention \(compliance.retention): worst day \(peaks[index]), budget \(minutes)")
+            #expect(compliance.worstDayMinutes == peaks[index])
+            let over = result.points[index].runs.map { run in Double(run.days.seconds.filter { $0 / 60 > minutes }.count) }
+            #expect(compliance.daysOverBudget.mean == over.reduce(0, +) / 2)
+            #expect(compliance.worstWeek.count == 7)
         }
-        #expect(result.budgetPoint(minutesPerDay: (steady.min() ?? 0) - 1) == nil)
+        let fitting = answer.compliance.indices.filter { answer.compliance[$0].fits }
+        let memorized = result.points.map { $0.statistics(.memorizedAtEnd).mean }
+        if let best = fitting.max(by: { memorized[$0] < memorized[$1] }) {
+            #expect(answer.fittingIndex == best)
+            #expect(result.budgetPoint(minutesPerDay: minutes)?.desiredRetention == result.points[best].desiredRetention)
+        }
+        // A budget below every retention's first days: nothing fits, and the answer names the one that remembers the most.
+        let none = result.budgetAnswer(minutesPerDay: (peaks.min() ?? 0) / 2)
+        #expect(none.fittingIndex == nil && !none.somethingFits)
+        #expect(result.budgetPoint(minutesPerDay: (peaks.min() ?? 0) / 2) == nil)
+        #expect(none.closestIndex == memorized.indices.max { memorized[$0] < memorized[$1] })
+        #expect(none.compliance.allSatisfy { !$0.fits && !$0.daysOver.isEmpty && $0.worstExcessMinutes > 0 })
         let marginal = result.marginalMinutesPerItem
         #expect(marginal[0] == nil)
-        let gained = result.points[2].statistics(.memorizedAtEnd).mean - result.points[1].statistics(.memorizedAtEnd).mean
-        let minutes = result.points[2].statistics(.totalMinutes).mean - result.points[1].statistics(.totalMinutes).mean
-        if gained > 0 { #expect(marginal[2] == minutes / gained) }
+        let extra = result.extraAgainstPrevious
+        #expect(extra[0] == nil)
+        for index in 1 ..< result.points.count {
+            let cost = try #require(extra[index])
+            let gained = result.points[index].statistics(.memorizedAtEnd).mean - result.points[index - 1].statistics(.memorizedAtEnd).mean
+            let spent = result.points[index].statistics(.totalMinutes).mean - result.points[index - 1].statistics(.totalMinutes).mean
+            #expect(abs(cost.extraItems.mean - gained) < 1e-6 && abs(cost.extraMinutes.mean - spent) < 1e-6)
+            if cost.verdict == .measured, cost.buysMore {
+                #expect(abs(marginal[index]! - spent / gained) < 1e-9)
+            } else {
+                #expect(marginal[index] == nil)
+            }
+        }
     }
 
     @Test("warnings: a binding cap, flat minutes, an optimum at the edge or outside Anki's range, parameters at a bound, few items")
@@ -127,7 +155,7 @@ struct SweepAnswerTests {
         let simulator = try ZhiXiSimulator(configuration: ZhiXiSimulationConfiguration(spanDays: 60, newLessonsPerDay: 0.5, dailyMinutes: 30),
                                            start: ZhiXiStartingState(lessons: lessons))
         let result = await (try RetentionSweep(retentions: [0.8, 0.9], seeds: [1, 2])).run(simulator)
-        #expect(result.recommendation.criterion == .secondsPerItemGained)
+        #expect(result.criterion == .secondsPerItemGained)
         for run in result.points.flatMap(\.runs) {
             #expect(run.summary.memorizedAtStart > 10)
             #expect(abs(run.summary.secondsPerItemGained - run.summary.totalSeconds / (run.summary.memorizedAtEnd - run.summary.memorizedAtStart)) < 1e-9)

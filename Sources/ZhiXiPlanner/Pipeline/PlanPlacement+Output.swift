@@ -37,6 +37,19 @@ extension PlanPlacement {
             return item.lastDay
         }
 
+        // What the reason says of a day the breaks, the minutes per weekday or a request changed.
+        @Sendable func shifts(of placed: PlacedTask) -> PlanReasonWriter.Shifts {
+            var shifts = PlanReasonWriter.Shifts()
+            if let day = unexplainedShift(of: placed, by: .breaks) {
+                let range = schedule.awayDays[breakIndex(forDayWithoutBreaks: day)]
+                shifts.withoutBreak = (calendar.localDate(ofDay: day), calendar.localDate(ofDay: range.lowerBound),
+                                       calendar.localDate(ofDay: range.upperBound))
+            }
+            shifts.withoutWeekdayMinutes = unexplainedShift(of: placed, by: .weekdayMinutes).map { calendar.localDate(ofDay: $0) }
+            shifts.withoutRequests = unexplainedShift(of: placed, by: .requests).map { calendar.localDate(ofDay: $0) }
+            return shifts
+        }
+
         @Sendable func planned(_ position: Int) -> PlannedReviewTask {
             let placed = tasks[order[position]]
             let item = items[placed.itemIndex]
@@ -59,7 +72,8 @@ extension PlanPlacement {
                 move: placed.move, movedFrom: movedFrom.map { calendar.localDate(ofDay: $0) },
                 returnDay: placed.breakIndex >= 0 ? calendar.localDate(ofDay: returnDays[Int(placed.breakIndex)]) : nil,
                 recallAfterBreakPercent: Int((placed.recallAfterBreak * 100).rounded()), fragile: placed.fragile,
-                targetPercent: Int((settings.desiredRetention * 100).rounded())))
+                targetPercent: Int((settings.desiredRetention * 100).rounded()),
+                shifts: shifts(of: placed)))
             let task = ReviewTask(
                 id: placed.identifier.text, userID: userID, lessonID: records.lessons[lessonIndex].id,
                 sourceSessionID: item.sourceSessionIndex >= 0 ? records.sessions[Int(item.sourceSessionIndex)].id : nil,
@@ -119,13 +133,16 @@ extension PlanPlacement {
         return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: budget, schedule: schedule, calendar: calendar)
     }
 
-    /// The notes on the moves: one per break that had tasks (how many came before it, how
-    /// many after, the lowest recall after it), and one per request.
+    /// The notes on the moves: one per break that moved tasks (how many of those due during it
+    /// came before it and how many after, the lowest recall after it, and how many other tasks
+    /// it moved earlier or later), and one per request.
     func moveNotes(_ tasks: [PlacedTask], recalls: [Double]) -> [PlanNote] {
         let calendar = settings.calendar
         var notes: [PlanNote] = []
         let awayDays = settings.schedule.awayDays
         var before = [Int](repeating: 0, count: awayDays.count), after = before
+        // The other tasks whose day the break changed, now earlier and later than without it.
+        var earlier = before, later = before
         var worst = [(recall: Double, day: Int)?](repeating: nil, count: awayDays.count)
         var worstPostponed: Double?
         for (index, task) in tasks.enumerated() {
@@ -141,12 +158,18 @@ extension PlanPlacement {
             default:
                 break
             }
+            if let day = unexplainedShift(of: task, by: .breaks) {
+                let breakIndex = breakIndex(forDayWithoutBreaks: day)
+                if task.day < day { earlier[breakIndex] += 1 } else { later[breakIndex] += 1 }
+            }
         }
-        for (breakIndex, range) in awayDays.enumerated() where before[breakIndex] + after[breakIndex] > 0 {
+        for (breakIndex, range) in awayDays.enumerated()
+        where before[breakIndex] + after[breakIndex] + earlier[breakIndex] + later[breakIndex] > 0 {
             notes.append(.breakMoves(from: calendar.localDate(ofDay: range.lowerBound), to: calendar.localDate(ofDay: range.upperBound),
                                      before: before[breakIndex], after: after[breakIndex],
                                      worstRecall: worst[breakIndex].map { Int(($0.recall * 100).rounded()) },
-                                     worstDate: worst[breakIndex].map { calendar.localDate(ofDay: $0.day) }))
+                                     worstDate: worst[breakIndex].map { calendar.localDate(ofDay: $0.day) },
+                                     otherEarlier: earlier[breakIndex], otherLater: later[breakIndex]))
         }
         if postponed.requested > 0 {
             notes.append(.postponedOnRequest(count: postponed.done, requested: postponed.requested,

@@ -37,6 +37,9 @@ struct PlacedTask: Sendable {
     /// after the break, and whether that made it fragile (``MoveRanking``).
     var recallAfterBreak = 0.0
     var fragile = false
+    /// Its day in the placements made without each cause of moves in force (breaks, minutes
+    /// per weekday, requests): see ``PlanShiftCause``.
+    var daysWithout = PlanShiftDays()
 }
 
 /// Places planner items on days: each item's window, fuzz and load balancing within it (with

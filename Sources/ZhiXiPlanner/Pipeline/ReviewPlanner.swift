@@ -77,7 +77,9 @@ public struct ReviewPlanner: Sendable {
         let retired = chunks.reduce(0) { $0 + $1.1 }
 
         var placement = PlanPlacement(settings: settings, configuration: configuration, now: now)
-        let scheduled = placement.schedule(items, records: records, replay: replay, lessonHashes: lessonHashes)
+        var scheduled = placement.schedule(items, records: records, replay: replay, lessonHashes: lessonHashes)
+        placement.recordShifts(&scheduled, items: items, records: records, replay: replay, lessonHashes: lessonHashes,
+                               profile: input.profile)
         var result = placement.output(scheduled, items: items, userID: input.userID, records: records)
 
         var superseded = input.reviewTasks.filter { $0.status == .pending && ReviewTaskIdentifier($0.id) == nil }.count

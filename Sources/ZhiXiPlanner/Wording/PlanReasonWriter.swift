@@ -36,6 +36,20 @@ struct PlanReasonWriter: Sendable {
         var fragile = false
         /// The desired retention, 0–100.
         var targetPercent = 90
+        /// The days it would have without the breaks, the minutes per weekday or the moves
+        /// asked for, where the rest of the reason does not say why it left them.
+        var shifts = Shifts()
+    }
+
+    /// A task's days in the plans without each setting that moved it (``PlanShiftCause``),
+    /// for the reason's last sentences.
+    struct Shifts {
+        /// The day without the breaks, and the break it is put down to (first and last day).
+        var withoutBreak: (day: CivilDate, from: CivilDate, to: CivilDate)?
+        /// The day with the daily minutes on every weekday.
+        var withoutWeekdayMinutes: CivilDate?
+        /// The day without the moves asked for (postpone, advance).
+        var withoutRequests: CivilDate?
     }
 
     /// The reason of a task: what to do and why, the predicted recall on the day with the
@@ -104,6 +118,29 @@ struct PlanReasonWriter: Sendable {
             let sentence = facts.deferredFromDayWithoutStudy ? wording.deferredFromDayWithoutStudy : wording.deferred
             sentence.render(into: &text) { _, text in wording.appendDate(deferredFrom, to: &text) }
         }
+        appendShifts(facts.shifts, to: &text)
         return text.string
+    }
+
+    /// The sentences on the days a task would have without the settings that moved it.
+    private func appendShifts(_ shifts: Shifts, to text: inout UTF8Text) {
+        if let (day, from, to) = shifts.withoutBreak {
+            text.append(wording.sentenceSeparator)
+            wording.shiftedByBreak.render(into: &text) { blank, text in
+                switch blank {
+                case .startDate: wording.appendDate(from, to: &text)
+                case .endDate: wording.appendDate(to, to: &text)
+                default: wording.appendDate(day, to: &text)
+                }
+            }
+        }
+        if let day = shifts.withoutWeekdayMinutes {
+            text.append(wording.sentenceSeparator)
+            wording.shiftedByWeekdayMinutes.render(into: &text) { _, text in wording.appendDate(day, to: &text) }
+        }
+        if let day = shifts.withoutRequests {
+            text.append(wording.sentenceSeparator)
+            wording.shiftedByRequests.render(into: &text) { _, text in wording.appendDate(day, to: &text) }
+        }
     }
 }

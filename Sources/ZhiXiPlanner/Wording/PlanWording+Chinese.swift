@@ -28,6 +28,9 @@ extension PlanWording {
         movedAfterBreakWithoutRoom: Sentence("原定{date}，那时你不在：休息前排不下，只好等到{endDate}（届时约 {recall}%）。"),
         postponedOnRequest: Sentence("按你的要求从{date}推迟：在到期的复习中，推迟它的代价最小。"),
         advancedOnRequest: Sentence("按你的要求从{date}提前：在尚未到期的复习中，它最容易遗忘。"),
+        shiftedByBreak: Sentence("如果没有{startDate}至{endDate}的休息，它原本排在{date}。"),
+        shiftedByWeekdayMinutes: Sentence("如果每天的学习时间相同，它原本排在{date}。"),
+        shiftedByRequests: Sentence("如果没有按你的要求调整其他复习，它原本排在{date}。"),
 
         planTitle: Sentence("复习计划 · {name} · {date} · {zone} · 每日 {minutes} 分钟"),
         weekdayMinutesList: Sentence("（{list}）"),
@@ -49,6 +52,8 @@ extension PlanWording {
         noteBacklogWithinWeek: Counted("有积压：按每周各天的学习时间，到期的 {count} 个任务（共 {minutes} 分钟）需要 {days} 天才能完成，至{date}。"),
         noteBreak: Counted("休息 {date}至{endDate}：{count} 项提前到休息前，{laterCount} 项推迟到休息后；最低约 {recall}%（{recallDate}）。"),
         noteBreakAllBefore: Counted("休息 {date}至{endDate}：期间到期的 {count} 项都提前到了休息前。"),
+        noteBreakShifts: Counted("休息 {date}至{endDate}：有 {count} 项因休息换了日子（{earlierCount} 项提前，{laterCount} 项推后）。"),
+        noteBreakShiftsInAll: Counted("因这次休息，共有 {count} 项换了日子（{earlierCount} 项提前，{laterCount} 项推后）。"),
         notePostponed: Counted("按你的要求推迟了 {count} 个到期任务（推迟代价最小的）；推迟后最低约 {recall}%。"),
         notePostponeShortfall: Counted("要求推迟 {requested} 个，只能推迟 {count} 个：今天没有其他可以推迟的到期复习。"),
         noteAdvanced: Counted("按你的要求把 {count} 个尚未到期的任务提前到今天（最容易遗忘的）。"),

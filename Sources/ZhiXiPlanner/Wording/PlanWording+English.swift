@@ -32,6 +32,9 @@ extension PlanWording {
                 + "(about {recall}% by then)."),
         postponedOnRequest: Sentence("Postponed from {date}, as asked: of the reviews due, waiting costs this one least."),
         advancedOnRequest: Sentence("Brought forward from {date}, as asked: of the reviews not yet due, this one is most at risk."),
+        shiftedByBreak: Sentence("Without your break ({startDate}–{endDate}) it would be on {date}."),
+        shiftedByWeekdayMinutes: Sentence("With the same minutes every day it would be on {date}."),
+        shiftedByRequests: Sentence("Without the reviews you asked to move it would be on {date}."),
 
         planTitle: Sentence("Review plan · {name} · {date} · {zone} · {minutes} min a day"),
         weekdayMinutesList: Sentence(" ({list})"),
@@ -65,6 +68,13 @@ extension PlanWording {
             other: "Away {date}–{endDate}: {count} tasks before your break, {laterCount} after; at worst {recall}% recall on {recallDate}."),
         noteBreakAllBefore: Counted(one: "Away {date}–{endDate}: the 1 task due then comes before your break.",
                                     other: "Away {date}–{endDate}: all {count} tasks due then come before your break."),
+        noteBreakShifts: Counted(
+            one: "Away {date}–{endDate}: 1 task is on another day than it would be without your break.",
+            other: "Away {date}–{endDate}: {count} tasks are on other days than they would be without your break "
+                + "({earlierCount} earlier, {laterCount} later)."),
+        noteBreakShiftsInAll: Counted(
+            one: "In all, 1 task is on another day because of the break.",
+            other: "In all, {count} tasks are on other days because of the break ({earlierCount} earlier, {laterCount} later)."),
         notePostponed: Counted(
             one: "1 due task was postponed, as asked: the one whose delay costs least; at worst {recall}% recall on its new day.",
             other: "{count} due tasks were postponed, as asked: those whose delay costs least; at worst {recall}% recall on their new days."),

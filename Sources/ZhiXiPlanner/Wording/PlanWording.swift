@@ -21,11 +21,11 @@ public struct PlanWording: Sendable, Hashable {
         case days, hours, count, minutes, budget
         /// Record ids and the two scores of a disagreement.
         case sessionID, analysisID, sessionScore, analysisScore
-        /// The last day of a range of dates (a break), and the day of a predicted recall.
-        case endDate, recallDate
-        /// The desired retention in percent; a second count (tasks after a break); the number
-        /// of tasks asked for; a list (minutes per weekday).
-        case target, laterCount, requested, list
+        /// The first and last day of a range of dates (a break), and the day of a predicted recall.
+        case startDate, endDate, recallDate
+        /// The desired retention in percent; more counts (tasks earlier and later because of a
+        /// break); the number of tasks asked for; a list (minutes per weekday).
+        case target, earlierCount, laterCount, requested, list
     }
 
     /// A sentence with blanks.
@@ -96,6 +96,15 @@ public struct PlanWording: Sendable, Hashable {
     public var postponedOnRequest: Sentence
     /// A review brought forward to today on request. Blank: date (the day it was due).
     public var advancedOnRequest: Sentence
+    /// A review on another day than it would have without a break (drawn off the break's days,
+    /// or moved as the days around it filled differently). Blanks: date (its day without the
+    /// break), startDate, endDate (the break).
+    public var shiftedByBreak: Sentence
+    /// A review on another day than it would have with the same minutes every day. Blank: date.
+    public var shiftedByWeekdayMinutes: Sentence
+    /// A review on another day than it would have without the reviews postponed or brought
+    /// forward on request. Blank: date.
+    public var shiftedByRequests: Sentence
 
     // MARK: The plan as text
 
@@ -142,6 +151,13 @@ public struct PlanWording: Sendable, Hashable {
     public var noteBreak: Counted
     /// The tasks of a break, all before it. Blanks: date, endDate, count.
     public var noteBreakAllBefore: Counted
+    /// A break that moved tasks, none of which fell in it (they were drawn off its days, or
+    /// moved as the days around it filled). Counted by all. Blanks: date, endDate, count,
+    /// earlierCount, laterCount.
+    public var noteBreakShifts: Counted
+    /// After ``noteBreak`` or ``noteBreakAllBefore``, when the break moved other tasks too: all
+    /// it moved. Counted by all. Blanks: count, earlierCount, laterCount.
+    public var noteBreakShiftsInAll: Counted
     /// Tasks postponed on request. Blanks: count, recall (the lowest on their new days).
     public var notePostponed: Counted
     /// Fewer tasks postponed than asked for. Blanks: count, requested.

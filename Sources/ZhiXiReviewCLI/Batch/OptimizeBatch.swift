@@ -28,6 +28,8 @@ enum OptimizeBatch {
         if arguments.flag(TrainingInput.skipBadRows) {
             throw arguments.usageError("--skip-bad-rows is for review logs; optimize --batch reads workspaces, one per line")
         }
+        // A batch makes no held-out check (its lines carry no verdict): --no-check changes nothing.
+        _ = arguments.flag(OptimizeCommand.noCheck)
         var chosen = OptimizerConfiguration()
         chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let configuration = chosen

@@ -5,9 +5,8 @@ import ZhiXiPlanner
 
 /// `zhixi-review plan --batch FILE|-`: plans every learner of a JSON-lines input, one
 /// workspace per line, and writes one JSON line per learner in the same order:
-/// `{"userId": …, "plan": {…}}` — the plan exactly as `plan --format json` writes it, and
-/// `"notes": […]` after it when the planner has notes — or `{"line": N, "userId": …|null,
-/// "error": "…"}`. Learners are planned on all cores by ``BatchRunner``, a few in flight.
+/// `{"userId": …, "plan": {…}}` — the plan exactly as `plan --format json` writes it for that
+/// learner alone, its `"notes"` included — or `{"line": N, "userId": …|null, "error": "…"}`. Learners are planned on all cores by ``BatchRunner``, a few in flight.
 enum PlanBatch {
     /// Runs the batch.
     /// - Throws: 64 for a WORKSPACE.json beside `--batch` or a `--format` other than json; 66
@@ -44,7 +43,7 @@ enum PlanBatch {
         let input = PlannerInput(workspace: workspace)
         let result: PlannerResult
         do {
-            result = try ReviewPlanner(configuration: configuration).plan(input, now: settings.now)
+            result = try ReviewPlanner(configuration: configuration).plan(input, now: settings.now(for: workspace))
         } catch {
             let place = error.path.map { $0 + ": " } ?? ""
             return BatchLine.Failure(line: line, userID: input.userID,
@@ -57,19 +56,12 @@ enum PlanBatch {
         text.append("{\"userId\":")
         text.appendJSONString(input.userID)
         text.append(",\"plan\":")
+        let wording = PlanWording.forLanguage(configuration.language)
         do {
-            try plan.appendJSON(to: &text)
+            try plan.appendJSON(to: &text) { PlanFormatter.appendNotesMember(result.notes, wording: wording, to: &$0) }
         } catch {
             return BatchLine.Failure(line: line, userID: input.userID,
                                      message: "\(inputName) line \(line.number): the plan cannot be written as JSON (\(error))").result
-        }
-        if !result.notes.isEmpty {
-            text.append(",\"notes\":[")
-            for (index, note) in result.notes.enumerated() {
-                if index > 0 { text.append(byte: UInt8(ascii: ",")) }
-                text.appendJSONString(note.text(language: configuration.language))
-            }
-            text.append(byte: UInt8(ascii: "]"))
         }
         text.append("}\n")
         return BatchRunner.LineResult(bytes: text.bytes, failed: false)

@@ -1,0 +1,149 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiModel
+import ZhiXiPlanner
+import ZhiXiScheduler
+
+/// `zhixi-review lessons WORKSPACE.json`: a workspace's lessons with their ids, titles and
+/// next reviews, so that `record --lesson` can be given either.
+enum LessonsCommand: Command {
+    static let now = SharedOptions.now
+    static let timeZone = SharedOptions.timeZone(default: "the profile's")
+    static let dayStart = SharedOptions.dayStart(default: "the profile's")
+    static let format = SharedOptions.format([.text, .json, .csv])
+    static let language = CommandOption<AppLanguage>.choice(
+        "lang", ["en": .english, "zh": .simplifiedChinese], default: nil,
+        help: "language of dates and review types (default: from LANG, else the profile, else Simplified Chinese)")
+
+    static let specification = CommandSpecification(
+        name: "lessons",
+        summary: "a workspace's lessons: ids, titles, sessions and next review",
+        arguments: [.init(placeholder: "WORKSPACE.json", help: "a learner workspace file; - reads standard input")],
+        discussion: """
+        Lists every lesson of a workspace in its order: its id and title (record takes
+        either), how many sessions studied it and when the last ended, and its next review as
+        plan plans it with the profile's settings (its day in the learner's time zone and its
+        type), with the number of its weak points planned for drills.
+        """,
+        options: [now.erased, timeZone.erased, dayStart.erased, format.erased, language.erased],
+        epilogue: """
+        JSON output: an array of {"id", "title", "sessions", "lastStudied" (ISO-8601 UTC or
+        null), "nextReview" ({"date" (the study day, YYYY-MM-DD in the learner's zone),
+        "scheduledAt" (ISO-8601 UTC), "reviewType", "taskId"} or null), "weakPointDrills"}. CSV:
+        id, title, sessions, last_studied (local), next_review_date, next_review_type,
+        next_review_at (local), next_review_at_utc, task_id, weak_point_drills.
+        """)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        let path = try arguments.singleInput()
+        let format = try arguments.value(of: format, default: .text)
+        let (workspace, _) = try WorkspaceFile.read(path, context: context)
+        var configuration = PlannerConfiguration()
+        configuration.timeZoneIdentifier = try arguments.value(of: timeZone)
+        configuration.dayStartHour = try arguments.value(of: dayStart)
+        let language = try arguments.value(of: language) ?? PlanCommand.languageFromEnvironment(context)
+        configuration.language = language ?? AppLanguage(preferredLanguage: workspace.profile.preferredLanguage)
+        let now = try arguments.value(of: now, default: .instant(context.now))
+            .date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
+        let result: PlannerResult
+        do {
+            result = try ReviewPlanner(configuration: configuration).plan(PlannerInput(workspace: workspace), now: now)
+        } catch {
+            throw .dataError("\(FileAccess.displayName(path)): " + (error.path.map { "\($0): " } ?? "") + error.description)
+        }
+        let overviews = LessonOverview.overviews(of: workspace, plan: result)
+        let listing = Listing(overviews: overviews, calendar: result.calendar, wording: .forLanguage(configuration.language))
+        switch format {
+        case .json: context.write(try OutputJSON.report(overviews.map(listing.entry), style: .elementPerLine, command: "lessons"))
+        case .csv: context.write(listing.csv())
+        default:
+            let name = workspace.user?.displayName ?? workspace.profile.userID
+            context.write(listing.text(title: "Lessons · \(name.escapingControlCharacters()) · \(overviews.count) lessons · as of "
+                                       + "\(listing.day(now, withWeekday: true)) · \(result.calendar.timeZoneIdentifier)"))
+        }
+    }
+
+    /// The lessons written out, every date a study day of the plan's calendar.
+    struct Listing {
+        let overviews: [LessonOverview]
+        let calendar: StudyCalendar
+        let wording: PlanWording
+
+        func day(_ date: Date, withWeekday: Bool) -> String {
+            let local = calendar.localDate(ofDay: calendar.dayNumber(of: date))
+            return withWeekday ? wording.dateWithWeekday(local) : wording.date(local)
+        }
+
+        func local(_ date: Date) -> String { TextFormatting.iso8601(date, on: calendar) }
+
+        func text(title: String) -> String {
+            let rows = overviews.map { overview -> [String] in
+                let next = overview.nextReview.map {
+                    day($0.task.scheduledAt, withWeekday: true) + " · " + $0.task.reviewType.displayName(language: wording.language)
+                } ?? (overview.sessionCount == 0 ? "not studied yet" : "none planned")
+                return [overview.lesson.id, overview.lesson.title, String(overview.sessionCount),
+                        overview.lastStudied.map { day($0, withWeekday: false) } ?? "–", next,
+                        overview.weakPointDrillCount == 0 ? "–" : String(overview.weakPointDrillCount)]
+            }.map { $0.map { $0.escapingControlCharacters() } }
+            return title + "\n\n" + TextFormatting.table(
+                header: ["ID", "TITLE", "SESSIONS", "LAST STUDIED", "NEXT REVIEW", "WEAK POINTS"], rows: rows, rightAligned: [2])
+        }
+
+        func csv() -> String {
+            var output = "id,title,sessions,last_studied,next_review_date,next_review_type,next_review_at,next_review_at_utc,task_id,"
+                + "weak_point_drills\n"
+            for overview in overviews {
+                let next = overview.nextReview
+                let fields = [
+                    overview.lesson.id, overview.lesson.title, String(overview.sessionCount), overview.lastStudied.map(local) ?? "",
+                    next.map { calendar.localDate(ofDay: calendar.dayNumber(of: $0.task.scheduledAt)).description } ?? "",
+                    next?.task.reviewType.rawValue ?? "", next.map { local($0.task.scheduledAt) } ?? "",
+                    next.map { TextFormatting.iso8601UTC($0.task.scheduledAt.timeIntervalSince1970) } ?? "", next?.task.id ?? "",
+                    String(overview.weakPointDrillCount),
+                ]
+                output += fields.map(TextFormatting.csvField).joined(separator: ",") + "\n"
+            }
+            return output
+        }
+
+        /// A lesson in the JSON array.
+        struct Entry: Encodable {
+            struct NextReview: Encodable {
+                var date: String
+                var scheduledAt: String
+                var reviewType: String
+                var taskId: String
+            }
+            var id: String
+            var title: String
+            var sessions: Int
+            var lastStudied: String?
+            var nextReview: NextReview?
+            var weakPointDrills: Int
+
+            private enum CodingKeys: String, CodingKey { case id, title, sessions, lastStudied, nextReview, weakPointDrills }
+
+            /// Every member written, `null` for a lesson never studied or without a review planned.
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(title, forKey: .title)
+                try container.encode(sessions, forKey: .sessions)
+                if let lastStudied { try container.encode(lastStudied, forKey: .lastStudied) } else { try container.encodeNil(forKey: .lastStudied) }
+                if let nextReview { try container.encode(nextReview, forKey: .nextReview) } else { try container.encodeNil(forKey: .nextReview) }
+                try container.encode(weakPointDrills, forKey: .weakPointDrills)
+            }
+        }
+
+        func entry(_ overview: LessonOverview) -> Entry {
+            Entry(id: overview.lesson.id, title: overview.lesson.title, sessions: overview.sessionCount,
+                  lastStudied: overview.lastStudied.map { ISO8601Timestamp.string(from: $0) },
+                  nextReview: overview.nextReview.map {
+                      Entry.NextReview(date: calendar.localDate(ofDay: calendar.dayNumber(of: $0.task.scheduledAt)).description,
+                                       scheduledAt: ISO8601Timestamp.string(from: $0.task.scheduledAt),
+                                       reviewType: $0.task.reviewType.rawValue, taskId: $0.task.id)
+                  },
+                  weakPointDrills: overview.weakPointDrillCount)
+        }
+    }
+}
