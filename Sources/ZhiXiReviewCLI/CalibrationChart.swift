@@ -117,6 +117,6 @@ struct CalibrationChart {
         return String(Int((Double(value) / 1_000).rounded())) + "k"
     }
 
-    private func f(_ value: Double) -> String { SimulationChart.format(value) }
-    private func e(_ text: String) -> String { SimulationChart.escape(text.escapingControlCharacters()) }
+    private func f(_ value: Double) -> String { ChartRenderer.format(value) }
+    private func e(_ text: String) -> String { ChartRenderer.escape(text.escapingControlCharacters()) }
 }

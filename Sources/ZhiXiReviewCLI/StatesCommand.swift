@@ -36,12 +36,12 @@ enum StatesCommand: Command {
         """,
         options: [SharedOptions.parameters.erased, retention.erased, timeZone.erased, dayStart.erased, now.erased,
                   learningSteps.erased, relearningSteps.erased, maximumInterval.erased, noFuzz.erased, elapsed.erased,
-                  format.erased],
+                  StatesPreview.option.erased, format.erased],
         epilogue: """
         JSON output is an array of objects with keys cardId, reviews, state ("new", "learning",
         "review" or "relearning"), step (an integer, or null outside learning and relearning),
         stability, difficulty, retrievability and due (ISO-8601 UTC).
-        """)
+        """ + "\n" + StatesPreview.jsonHelp)
 
     /// A list of (re)learning steps: durations such as `30s`, `10m`, `1h`, `1d` (or plain
     /// seconds), comma-separated, or `none`.
@@ -97,6 +97,10 @@ enum StatesCommand: Command {
                 + "\(histories.manualEntryCount == 1 ? "is" : "are") not a review and \(histories.manualEntryCount == 1 ? "was" : "were") skipped")
         }
         let summaries = CardScheduleSummary.summaries(of: histories, scheduler: scheduler, now: now)
+        if arguments.flag(StatesPreview.option) {
+            let previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)
+            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now))
+        }
         switch format {
         case .json: context.write(try json(summaries))
         case .csv: context.write(csv(summaries))
@@ -173,18 +177,23 @@ enum StatesCommand: Command {
         return output
     }
 
+    /// A card's cells in the text table.
+    static func textRow(_ summary: CardScheduleSummary, calendar: StudyCalendar) -> [String] {
+        let card = summary.card
+        return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), card.state.description, stepText(card),
+                card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
+                TextFormatting.fixed(summary.retrievability, 3),
+                TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
+    }
+
+    /// The text table's header.
+    static func textHeader(calendar: StudyCalendar) -> [String] {
+        ["CARD", "REVIEWS", "STATE", "STEP", "STABILITY(d)", "DIFFICULTY", "RECALL NOW", "DUE (\(calendar.timeZoneIdentifier))"]
+    }
+
     static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar) -> String {
-        let rows = summaries.map { summary in
-            let card = summary.card
-            return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), card.state.description, stepText(card),
-                    card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
-                    TextFormatting.fixed(summary.retrievability, 3),
-                    TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
-        }
-        let dueHeader = "DUE (\(calendar.timeZoneIdentifier))"
-        return TextFormatting.table(
-            header: ["CARD", "REVIEWS", "STATE", "STEP", "STABILITY(d)", "DIFFICULTY", "RECALL NOW", dueHeader],
-            rows: rows, rightAligned: [1, 3, 4, 5, 6])
+        TextFormatting.table(header: textHeader(calendar: calendar), rows: summaries.map { textRow($0, calendar: calendar) },
+                             rightAligned: [1, 3, 4, 5, 6])
             + "\(summaries.count) cards, \(summaries.reduce(0) { $0 + $1.reviewCount }) reviews\n"
     }
 }

@@ -39,6 +39,11 @@ import ZhiXiMemory
 ///   rounded to the nearest day (ties to even), at least 1, at most the maximum, then fuzzed
 ///   (``FuzzMode``).
 ///
+/// **Anki's rules.** Under ``SchedulerRules/anki`` (the ``SchedulerConfiguration/anki`` preset)
+/// each review is ``AnkiScheduler``'s instead, seen through ``Card``: Anki 26.09's fuzz, load
+/// balancer, constraints between the buttons and learning steps, bit for bit (see
+/// ``SchedulerRules``).
+///
 /// Every operation on one card is O(1) in time (plus O(log t) calendar look-ups) and allocates
 /// nothing; the scheduler is an immutable value, safe to share between threads.
 public struct CardScheduler: Sendable {
@@ -46,6 +51,8 @@ public struct CardScheduler: Sendable {
     public let configuration: SchedulerConfiguration
     /// The FSRS-6 memory model built from ``SchedulerConfiguration/parameters``.
     public let model: MemoryModel
+    /// Under ``SchedulerRules/anki``, Anki's rules for the configuration's settings.
+    let ankiScheduler: AnkiScheduler?
 
     /// A scheduler for a configuration.
     /// - Throws: ``SchedulerConfigurationError`` naming the value out of range and what to give.
@@ -53,6 +60,7 @@ public struct CardScheduler: Sendable {
         try configuration.validate()
         self.configuration = configuration
         self.model = MemoryModel(parameters: configuration.parameters)
+        self.ankiScheduler = configuration.rules == .anki ? AnkiScheduler(preset: configuration.ankiPreset, fuzz: configuration.fuzz != .off) : nil
     }
 
     // MARK: Reviewing
@@ -72,6 +80,10 @@ public struct CardScheduler: Sendable {
     ///     ``review(_:rating:at:reviewDurationMilliseconds:updating:)``.
     public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
                        dueLoad: DueDayLoad? = nil) -> CardReviewResult {
+        if let ankiScheduler {
+            return ankiReview(card, rating: rating, at: date, reviewDurationMilliseconds: reviewDurationMilliseconds,
+                              dueLoad: dueLoad, scheduler: ankiScheduler)
+        }
         let policy = configuration.elapsedDays
         let reviewSeconds = date.timeIntervalSince1970
         let reviewDay = policy.dayNumber(ofSecondsSince1970: reviewSeconds)
@@ -106,11 +118,14 @@ public struct CardScheduler: Sendable {
 
         let dueSeconds: Double
         var scheduledDays = 0
+        let interval: ReviewInterval
         switch placement {
         case .step(let step, let seconds):
             next.state = card.state == .review || card.state == .relearning ? .relearning : .learning
             next.step = step
             dueSeconds = policy.dueSeconds(afterStepSeconds: seconds, reviewSeconds: reviewSeconds, reviewDay: reviewDay)
+            let dueDay = policy.dayNumber(ofSecondsSince1970: dueSeconds)
+            interval = policy.calendar != nil && dueDay > reviewDay ? .days(dueDay - reviewDay) : .seconds(Int(seconds.rounded()))
         case .review:
             next.state = .review
             next.step = nil
@@ -118,13 +133,14 @@ public struct CardScheduler: Sendable {
                                                seed: FuzzSeed(cardID: card.id, reviewCount: card.reviewCount),
                                                dueLoad: dueLoad)
             dueSeconds = policy.dueSeconds(afterIntervalDays: scheduledDays, reviewSeconds: reviewSeconds, reviewDay: reviewDay)
+            interval = .days(scheduledDays)
         }
         next.due = Date(timeIntervalSince1970: dueSeconds)
 
         let review = CardReview(cardID: card.id, rating: rating, reviewedAt: date,
                                 reviewDurationMilliseconds: reviewDurationMilliseconds,
                                 elapsedDays: max(0, elapsedDays ?? 0), scheduledDays: scheduledDays, cardBefore: card)
-        return CardReviewResult(card: next, review: review)
+        return CardReviewResult(card: next, review: review, interval: interval)
     }
 
     /// Reviews a card as ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)`` does and
@@ -143,7 +159,8 @@ public struct CardScheduler: Sendable {
     /// What each rating would do to `card` reviewed at `date`: four calls of
     /// ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)``, so each outcome is exactly the one the real review gives.
     public func preview(_ card: Card, at date: Date, dueLoad: DueDayLoad? = nil) -> CardPreview {
-        CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
+        if let ankiScheduler { return ankiPreview(card, at: date, dueLoad: dueLoad, scheduler: ankiScheduler) }
+        return CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
                     hard: review(card, rating: .hard, at: date, dueLoad: dueLoad),
                     good: review(card, rating: .good, at: date, dueLoad: dueLoad),
                     easy: review(card, rating: .easy, at: date, dueLoad: dueLoad))
@@ -242,7 +259,7 @@ public struct CardScheduler: Sendable {
     /// The day number of an instant under the ``ElapsedDaysPolicy``: the numbering that
     /// ``DueDayLoad`` uses. O(log t).
     public func dayNumber(of date: Date) -> Int {
-        configuration.elapsedDays.dayNumber(of: date)
+        ankiScheduler == nil ? configuration.elapsedDays.dayNumber(of: date) : configuration.ankiCalendar.dayNumber(of: date)
     }
 
     /// The number of cards due on each of `dayCount` days from `firstDay`, counting every card

@@ -3,8 +3,9 @@
 ///
 /// Only whole-day intervals of cards in (or graduating to) the review state are varied, never
 /// (re)learning steps, and never intervals below 2.5 days (see ``FuzzRange``). Every choice is
-/// deterministic, seeded by the card's id and review count (``FuzzSeed``). `Codable` as its
-/// name: `"off"`, `"uniform"`, `"loadBalanced"`.
+/// deterministic, seeded by the card's id and review count (``FuzzSeed``; under
+/// ``SchedulerRules/anki``, Anki's own seed and draws: ``AnkiFuzz``, ``AnkiLoadBalancer``).
+/// `Codable` as its name: `"off"`, `"uniform"`, `"loadBalanced"`.
 public enum FuzzMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The exact interval, rounded to whole days (py-fsrs with `enable_fuzzing=False`).
     case off

@@ -12,6 +12,7 @@ import ZhiXiMemory
 /// | due after n days | review time + n × 24 h | start of the study day n days later |
 /// | fuzz | uniform in Anki's ranges | load-balanced (given a ``DueDayLoad``) |
 /// | steps | 1 min, 10 min; relearning 10 min | the same |
+/// | rules | py-fsrs's | Anki 26.09's (``SchedulerRules/anki``): Anki's fuzz, balancer and constraints, bit for bit |
 ///
 /// `SchedulerConfiguration()` is ``pyFSRS``, py-fsrs's `Scheduler()` defaults, so that code and
 /// numbers carried over from py-fsrs, ts-fsrs or swift-fsrs mean the same here (with fuzz off,
@@ -32,8 +33,12 @@ import ZhiXiMemory
 /// {"parameters": [0.212, 1.2931, …21 numbers…], "desiredRetention": 0.9,
 ///  "learningSteps": [60, 600], "relearningSteps": [600], "maximumIntervalDays": 36500,
 ///  "fuzz": "loadBalanced",
-///  "elapsedDays": {"kind": "studyDays", "timeZone": "Asia/Shanghai", "dayStartHour": 4}}
+///  "elapsedDays": {"kind": "studyDays", "timeZone": "Asia/Shanghai", "dayStartHour": 4},
+///  "rules": "anki"}
 /// ```
+///
+/// `rules` is written only when it is `"anki"`, so configurations under py-fsrs's rules keep
+/// the shape they always had.
 public struct SchedulerConfiguration: Sendable, Hashable {
     /// The 21 FSRS-6 weights (default: FSRS-6 defaults).
     public var parameters: FSRSParameters
@@ -53,6 +58,9 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     public var fuzz: FuzzMode
     /// How days between reviews are counted (default whole 24-hour periods, as py-fsrs).
     public var elapsedDays: ElapsedDaysPolicy
+    /// Whose rules turn the memory into states and due dates (default py-fsrs's; ``anki`` uses
+    /// Anki's).
+    public var rules: SchedulerRules
 
     /// The learner's study calendar when days are study days (``anki(calendar:)``), `nil` for
     /// whole 24-hour periods: `configuration.calendar ?? .utc` is the calendar to count a
@@ -69,7 +77,8 @@ public struct SchedulerConfiguration: Sendable, Hashable {
         relearningSteps: [Double] = [600],
         maximumIntervalDays: Int = 36_500,
         fuzz: FuzzMode = .uniform,
-        elapsedDays: ElapsedDaysPolicy = .twentyFourHourPeriods
+        elapsedDays: ElapsedDaysPolicy = .twentyFourHourPeriods,
+        rules: SchedulerRules = .pyFSRS
     ) {
         self.parameters = parameters
         self.desiredRetention = desiredRetention
@@ -78,6 +87,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
         self.maximumIntervalDays = maximumIntervalDays
         self.fuzz = fuzz
         self.elapsedDays = elapsedDays
+        self.rules = rules
     }
 
     /// py-fsrs's `Scheduler()`: FSRS-6 defaults, retention 0.9, steps 1 min and 10 min,
@@ -89,19 +99,22 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     /// gives exactly py-fsrs's states and due dates (the conformance tests hold it to that).
     public static let pyFSRSWithoutFuzz = SchedulerConfiguration(fuzz: .off)
 
-    /// Anki's way of counting: study days in UTC starting at 04:00, load-balanced fuzz, the
-    /// steps of ``pyFSRS``. Use ``anki(calendar:)`` with the learner's time zone.
+    /// Anki's scheduler: Anki 26.09's rules (``SchedulerRules/anki``), study days in UTC
+    /// starting at 04:00, load-balanced fuzz, Anki's default steps (1 min, 10 min; relearning
+    /// 10 min). Use ``anki(calendar:)`` with the learner's time zone.
     public static let anki = anki(calendar: .utc)
 
-    /// Anki's way of counting on a learner's calendar: study days of `calendar`, load-balanced
-    /// fuzz, the steps of ``pyFSRS``.
+    /// Anki's scheduler on a learner's calendar: Anki 26.09's rules, study days of `calendar`,
+    /// load-balanced fuzz (balanced when a review is given a ``DueDayLoad``), Anki's default
+    /// steps.
     public static func anki(calendar: StudyCalendar) -> SchedulerConfiguration {
-        SchedulerConfiguration(fuzz: .loadBalanced, elapsedDays: .studyDays(calendar))
+        SchedulerConfiguration(fuzz: .loadBalanced, elapsedDays: .studyDays(calendar), rules: .anki)
     }
 
     /// Checks every value; ``CardScheduler/init(_:)`` calls it.
     /// - Throws: ``SchedulerConfigurationError`` naming the first value out of range; the
-    ///   parameters are checked against the bounds for this many relearning steps.
+    ///   parameters are checked against the bounds for this many relearning steps (under
+    ///   ``SchedulerRules/anki`` for one, as Anki schedules with fsrs-rs's `FSRS::new`).
     public func validate() throws(SchedulerConfigurationError) {
         guard desiredRetention > 0, desiredRetention < 1 else {
             throw .desiredRetentionOutOfRange(desiredRetention)
@@ -113,7 +126,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
             throw .stepNotPositive(kind: .relearning, index: index, seconds: relearningSteps[index])
         }
         guard maximumIntervalDays >= 1 else { throw .maximumIntervalOutOfRange(maximumIntervalDays) }
-        if relearningSteps.count > 1 {
+        if relearningSteps.count > 1, rules == .pyFSRS {  // Anki schedules with fsrs-rs's one-step bounds
             do {
                 _ = try FSRSParameters(parameters.weights, relearningStepCount: relearningSteps.count)
             } catch {
@@ -125,7 +138,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
 
 extension SchedulerConfiguration: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case parameters, desiredRetention, learningSteps, relearningSteps, maximumIntervalDays, fuzz, elapsedDays
+        case parameters, desiredRetention, learningSteps, relearningSteps, maximumIntervalDays, fuzz, elapsedDays, rules
     }
 
     /// Decodes the shape described on the type; absent members keep the defaults.
@@ -143,7 +156,8 @@ extension SchedulerConfiguration: Codable {
             maximumIntervalDays: try container.decodeIfPresent(Int.self, forKey: .maximumIntervalDays)
                 ?? defaults.maximumIntervalDays,
             fuzz: try container.decodeIfPresent(FuzzMode.self, forKey: .fuzz) ?? defaults.fuzz,
-            elapsedDays: try container.decodeIfPresent(ElapsedDaysPolicy.self, forKey: .elapsedDays) ?? defaults.elapsedDays)
+            elapsedDays: try container.decodeIfPresent(ElapsedDaysPolicy.self, forKey: .elapsedDays) ?? defaults.elapsedDays,
+            rules: try container.decodeIfPresent(SchedulerRules.self, forKey: .rules) ?? defaults.rules)
         do {
             try validate()
         } catch {
@@ -159,7 +173,7 @@ extension SchedulerConfiguration: Codable {
         }
     }
 
-    /// Encodes every member.
+    /// Encodes every member (``rules`` only when not py-fsrs's).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(parameters, forKey: .parameters)
@@ -169,5 +183,6 @@ extension SchedulerConfiguration: Codable {
         try container.encode(maximumIntervalDays, forKey: .maximumIntervalDays)
         try container.encode(fuzz, forKey: .fuzz)
         try container.encode(elapsedDays, forKey: .elapsedDays)
+        if rules != .pyFSRS { try container.encode(rules, forKey: .rules) }
     }
 }

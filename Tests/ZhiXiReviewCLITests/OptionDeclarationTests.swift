@@ -49,7 +49,12 @@ struct OptionDeclarationTests {
         let context = CommandContext(now: ISO8601DateFormatter().date(from: "2026-11-29T12:00:00Z")!)
         // --batch replaces the input file; PlanBatchTests give every other option with it.
         let (failure, unread) = try await runWithEveryOption(name, positionals: [input], leaving: ["batch"], value: { option in
-            name == "record" && option.name == "lesson" ? "lesson-1-1" : nil
+            if name == "record" && option.name == "lesson" { return "lesson-1-1" }
+            // A file the command writes goes to the test's folder, never the working directory.
+            if option.placeholder == "FILE" {
+                return folder.appendingPathComponent(URL(fileURLWithPath: option.example).lastPathComponent).path
+            }
+            return nil
         }, context: context)
         #expect(failure == nil, "\(name) failed with every option given: \(failure ?? "")")
         #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")

@@ -48,6 +48,50 @@ struct StatesCommandTests {
         #expect(lines.count == 3)
     }
 
+    @Test("--preview: the four buttons by Anki's rules for every card, in JSON, CSV and text")
+    func preview() async throws {
+        let path = try temporaryFile("log.csv", Self.log)
+        let arguments = ["states", path, "--now", "2026-11-10T00:00:00Z", "--preview"]
+        let result = await run(arguments + ["--format", "json"])
+        #expect(result.status == 0, "\(result.error)")
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(cards.count == 2)
+        var buttons: [[String: [String: Any]]] = []
+        for card in cards {
+            #expect(Set(card.keys) == ["cardId", "reviews", "state", "step", "stability", "difficulty", "retrievability", "due", "preview"])
+            let preview = try #require(card["preview"] as? [String: [String: Any]])
+            #expect(Set(preview.keys) == ["again", "hard", "good", "easy"])
+            for button in preview.values {
+                #expect(Set(button.keys) == ["state", "intervalDays", "intervalSeconds", "due", "stability", "difficulty"])
+                #expect((button["intervalDays"] is NSNull) != (button["intervalSeconds"] is NSNull))
+            }
+            buttons.append(preview)
+        }
+        // Card 101, in review: Again relearns for 10 minutes; Hard < Good < Easy, in days.
+        #expect(buttons[0]["again"]?["state"] as? String == "relearning" && buttons[0]["again"]?["intervalSeconds"] as? Int == 600)
+        let days = try ["hard", "good", "easy"].map { try #require(buttons[0][$0]?["intervalDays"] as? Int) }
+        #expect(days[0] < days[1] && days[1] < days[2])
+        #expect((buttons[0]["good"]?["due"] as? String)?.hasSuffix("T04:00:00Z") == true)
+        // Card 202, on its last learning step: Again back to 1 minute, Hard stays 10 minutes, Good graduates.
+        #expect(buttons[1]["again"]?["intervalSeconds"] as? Int == 60 && buttons[1]["hard"]?["intervalSeconds"] as? Int == 600)
+        #expect(buttons[1]["good"]?["state"] as? String == "review" && buttons[1]["easy"]?["state"] as? String == "review")
+        let graduating = try ["good", "easy"].map { try #require(buttons[1][$0]?["intervalDays"] as? Int) }
+        #expect(graduating[0] < graduating[1])
+        // The cards' own columns are those of states without --preview.
+        let plain = await run("states", path, "--now", "2026-11-10T00:00:00Z", "--format", "json")
+        let plainCards = try #require(try JSONSerialization.jsonObject(with: Data(plain.output.utf8)) as? [[String: Any]])
+        #expect(plainCards.map { $0["stability"] as? Double } == cards.map { $0["stability"] as? Double })
+
+        let csv = await run(arguments + ["--format", "csv"])
+        let lines = csv.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("card_id,reviews,state,step,stability,difficulty,retrievability,due,again_state,again_interval_days,"))
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 + 24 })
+        let text = await run(arguments)
+        #expect(text.status == 0 && text.output.contains("AGAIN") && text.output.contains("EASY") && text.output.contains("10m"))
+        #expect(await run(arguments + ["--no-fuzz"]).status == 0)
+    }
+
     @Test("parameters change the result; a wrong vector is bad data (65)")
     func parameters() async throws {
         let path = try temporaryFile("log.csv", Self.log)
