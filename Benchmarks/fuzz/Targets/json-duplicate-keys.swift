@@ -139,43 +139,14 @@ struct DuplicateReference {
 
     /// The string at `index` (its opening quote), escapes decoded, as UTF-8.
     mutating func string() throws -> [UInt8] {
-        index += 1
-        var decoded: [UInt8] = []
-        while true {
-            guard index < bytes.count else { throw Unreadable() }
-            let current = bytes[index]
-            if current == UInt8(ascii: "\"") { index += 1; return decoded }
-            guard current == UInt8(ascii: "\\") else { decoded.append(current); index += 1; continue }
-            guard index + 1 < bytes.count else { throw Unreadable() }
-            let letter = bytes[index + 1]
-            index += 2
-            switch letter {
-            case UInt8(ascii: "n"): decoded.append(0x0A)
-            case UInt8(ascii: "t"): decoded.append(0x09)
-            case UInt8(ascii: "r"): decoded.append(0x0D)
-            case UInt8(ascii: "b"): decoded.append(0x08)
-            case UInt8(ascii: "f"): decoded.append(0x0C)
-            case UInt8(ascii: "u"):
-                var unit = try hex()
-                if (0xD800 ..< 0xDC00).contains(unit) {
-                    guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { throw Unreadable() }
-                    index += 2
-                    let low = try hex()
-                    guard (0xDC00 ..< 0xE000).contains(low) else { throw Unreadable() }
-                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(unit) else { throw Unreadable() }
-                decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
-            default: decoded.append(letter)
-            }
+        let start = index + 1
+        index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-    }
-
-    mutating func hex() throws -> UInt32 {
-        guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index ..< index + 4], as: UTF8.self), radix: 16)
-        else { throw Unreadable() }
-        index += 4
-        return value
+        guard index < bytes.count, let decoded = decodedJSONString(Array(bytes[start ..< index])) else { throw Unreadable() }
+        index += 1
+        return decoded
     }
 
     func line(of offset: Int) -> Int {

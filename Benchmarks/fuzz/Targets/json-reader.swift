@@ -237,49 +237,13 @@ func readNumber(_ reader: inout JSONByteReader, checked: Bool) throws(JSONReadFa
 }
 
 /// What JSONSerialization makes of the string read from `start` (its opening quote) to the
-/// reader's offset: the same characters, except that a U+FEFF that begins the string or
-/// directly follows an escape is dropped (Foundation takes the bytes EF BB BF at the start of
-/// each run of plain text for a byte-order mark; JSONDecoder keeps them, as the reader does).
+/// reader's offset (see decodedJSONString).
 func foundationString(_ reader: JSONByteReader, from start: Int) -> String {
-    var bytes: [UInt8] = []
-    var index = start + 1
-    let end = reader.offset - 1
-    var runStarts = true
-    func byte(_ at: Int) -> UInt8 { reader.base[at] }
-    func hex(_ at: Int) -> UInt32 { UInt32(String(decoding: UnsafeBufferPointer(start: reader.base + at, count: 4), as: UTF8.self), radix: 16)! }
-    while index < end {
-        if runStarts, index + 3 <= end, byte(index) == 0xEF, byte(index + 1) == 0xBB, byte(index + 2) == 0xBF {
-            index += 3
-            runStarts = false
-            continue
-        }
-        runStarts = false
-        guard byte(index) == UInt8(ascii: "\\") else {
-            bytes.append(byte(index))
-            index += 1
-            continue
-        }
-        let letter = byte(index + 1)
-        index += 2
-        runStarts = true
-        switch letter {
-        case UInt8(ascii: "b"): bytes.append(0x08)
-        case UInt8(ascii: "f"): bytes.append(0x0C)
-        case UInt8(ascii: "n"): bytes.append(0x0A)
-        case UInt8(ascii: "r"): bytes.append(0x0D)
-        case UInt8(ascii: "t"): bytes.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = hex(index)
-            index += 4
-            if (0xD800 ..< 0xDC00).contains(scalar) {
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(index + 2) - 0xDC00)
-                index += 6
-            }
-            bytes.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-        default: bytes.append(letter)
-        }
+    let content = Array(UnsafeBufferPointer(start: reader.base + start + 1, count: reader.offset - start - 2))
+    guard let decoded = decodedJSONString(content, droppingFoundationMarks: true) else {
+        fuzzFinding("the reader read a string whose escapes do not decode: \(fuzzQuoted(String(decoding: content, as: UTF8.self)))")
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: decoded, as: UTF8.self)
 }
 
 /// The string just read from `start` to the reader's offset against JSONDecoder on the same text.

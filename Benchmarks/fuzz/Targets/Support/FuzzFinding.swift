@@ -98,3 +98,56 @@ func exactInteger(_ text: String) -> Int? {
     }
     return Int((negative ? "-" : "") + String(decoding: digits, as: UTF8.self))
 }
+
+/// The content of a JSON string (the bytes between its quotes) with its escapes decoded, as
+/// UTF-8; `nil` when an escape is malformed (a bad `\u`, a lone surrogate). With
+/// `droppingFoundationMarks`, as JSONSerialization reads it: without a U+FEFF that begins the
+/// string or directly follows an escape (Foundation takes the bytes EF BB BF at the start of
+/// each run of plain text for a byte-order mark; JSONDecoder keeps them).
+func decodedJSONString(_ content: [UInt8], droppingFoundationMarks: Bool = false) -> [UInt8]? {
+    var decoded: [UInt8] = []
+    var index = 0
+    var runStarts = true
+    func hex(_ at: Int) -> UInt32? {
+        guard at + 4 <= content.count else { return nil }
+        return UInt32(String(decoding: content[at ..< at + 4], as: UTF8.self), radix: 16)
+    }
+    while index < content.count {
+        if droppingFoundationMarks, runStarts, content[index...].starts(with: [0xEF, 0xBB, 0xBF]) {
+            index += 3
+            runStarts = false
+            continue
+        }
+        runStarts = false
+        guard content[index] == UInt8(ascii: "\\") else {
+            decoded.append(content[index])
+            index += 1
+            continue
+        }
+        guard index + 1 < content.count else { return nil }
+        let letter = content[index + 1]
+        index += 2
+        runStarts = true
+        switch letter {
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            guard var unit = hex(index) else { return nil }
+            index += 4
+            if (0xD800 ..< 0xDC00).contains(unit) {
+                guard content[index...].starts(with: Array("\\u".utf8)), let low = hex(index + 2), (0xDC00 ..< 0xE000).contains(low)
+                else { return nil }
+                unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                index += 6
+            }
+            guard let scalar = Unicode.Scalar(unit) else { return nil }
+            decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            decoded.append(letter)
+        }
+    }
+    return decoded
+}
