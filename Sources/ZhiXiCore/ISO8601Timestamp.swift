@@ -88,12 +88,18 @@ public enum ISO8601Timestamp {
         }
     }
 
-    /// `true` when ``string(from:)`` writes `date` with a four-digit year (0000–9999), the
-    /// only years that ``date(from:)`` reads back.
+    /// `true` when ``string(from:)`` and ``string(from:precision:)`` at both precisions write
+    /// `date` with a four-digit year (0000–9999), the only years that ``date(from:)`` reads
+    /// back. The precisions differ at the edges: rounding to the millisecond may carry into
+    /// the next year, while the nanosecond form keeps a date a fraction of a second before
+    /// 0000-01-01 in the year before.
     public static func isRepresentable(_ date: Date) -> Bool {
-        let seconds = WholeSecondsAndFraction(date, unitsPerSecond: 1000).seconds
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        return (0...9999).contains(CivilDate(daysSince1970: days).year)
+        for unitsPerSecond in [1000, 1_000_000_000] {
+            let seconds = WholeSecondsAndFraction(date, unitsPerSecond: unitsPerSecond).seconds
+            let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+            guard (0...9999).contains(CivilDate(daysSince1970: days).year) else { return false }
+        }
+        return true
     }
 
     /// Seconds from 1970-01-01T00:00:00Z to 2001-01-01T00:00:00Z, Foundation's reference date.

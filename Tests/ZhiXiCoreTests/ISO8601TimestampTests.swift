@@ -92,6 +92,21 @@ struct ISO8601TimestampTests {
         #expect(ISO8601Timestamp.isRepresentable(Date.distantPast))
         #expect(ISO8601Timestamp.isRepresentable(Date.distantFuture))
     }
+
+    @Test("a date is representable only when both precisions write a four-digit year (fuzz target review-archive-csv)")
+    func representableAtBothPrecisions() {
+        // 0.1 ms before 0000-01-01: to the millisecond it rounds into the year 0000, to the
+        // nanosecond it stays in the year -1, which no reader takes back.
+        let justBefore = timestamp("0000-01-01T00:59:59.9999+01:00")
+        #expect(ISO8601Timestamp.string(from: justBefore) == "0000-01-01T00:00:00Z")
+        #expect(ISO8601Timestamp.string(from: justBefore, precision: .nanoseconds).hasPrefix("-00001-12-31T23:59:59.9999"))
+        #expect(!ISO8601Timestamp.isRepresentable(justBefore))
+        #expect(ISO8601Timestamp.isRepresentable(timestamp("0000-01-01T00:00:00Z")))
+        // 0.4 ms before 10000-01-01: the millisecond form carries into the year 10000.
+        let justBeforeTheEnd = timestamp("9999-12-31T23:59:59.9996Z")
+        #expect(!ISO8601Timestamp.isRepresentable(justBeforeTheEnd))
+        #expect(ISO8601Timestamp.isRepresentable(timestamp("9999-12-31T23:59:59.999Z")))
+    }
 }
 
 /// The date an ISO-8601 timestamp names; stops the test run if the text is not one.

@@ -4,13 +4,21 @@ import Foundation
 /// A forward-only JSON reader over UTF-8 bytes that decodes values straight into Swift
 /// types, without building a tree: the engine of `LearnerWorkspace(jsonData:)`.
 ///
-/// It follows what `JSONDecoder` accepts, so both give the same results on the same input:
+/// It follows what `JSONDecoder` accepts, so both give the same results on the same JSON:
 /// - values that are decoded are checked in full (number grammar, string escapes including
 ///   `\uXXXX` surrogate pairs, control characters, UTF-8);
 /// - values that are skipped (unknown keys, repeated keys: the first occurrence wins) are
-///   checked for structure only, as `JSONDecoder` does;
+///   checked for structure only, as `JSONDecoder` does, with one check more: a `\u` in a
+///   skipped string must be followed by four hex digits (`JSONDecoder` passes over any four
+///   bytes, so it reads `"\uZZZZ"`, which is not JSON);
 /// - a comma may follow the last member of an object or element of an array;
 /// - containers nest at most ``maximumDepth`` deep.
+///
+/// Where `JSONDecoder` itself is wrong, this reads what the text says: a zero such as `0e9`
+/// reads as 0 (`JSONDecoder` refuses some of them), and an integer from 2^53 up written with
+/// a fraction or an exponent as its exact value (see ``JSONNumberToken/integerValue()``).
+/// `Benchmarks/fuzz` (targets json-reader and workspace) checks all of this against
+/// `JSONDecoder` and `JSONSerialization`.
 ///
 /// Failures are ``JSONReadFailure``s that point at a byte offset; the callers add the path.
 struct JSONByteReader {
@@ -651,8 +659,9 @@ struct JSONByteReader {
     // MARK: - Skipping
 
     /// Skips one value, checking only its structure, as `JSONDecoder` does for values it
-    /// does not decode: strings need a closing quote and four hex digits after `\u`;
-    /// numbers are any run of digits, signs, `.`, `e` and `E` that starts with `-` or a digit.
+    /// does not decode: strings need a closing quote, and four hex digits after `\u` (where
+    /// `JSONDecoder` takes any four bytes); numbers are any run of digits, signs, `.`, `e`
+    /// and `E` that starts with `-` or a digit.
     mutating func skipValue() throws(JSONReadFailure) {
         switch peekToken() {
         case UInt8(ascii: "\""):

@@ -17,10 +17,15 @@ struct JSONNumberToken {
     /// 2^53: below it every whole `Double` is exact.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
-    /// The number as an `Int` the way `JSONDecoder` reads one: a plain integer exactly;
-    /// otherwise the correctly rounded `Double` when it is whole and below 2^53, or the
-    /// exact decimal value without its fraction from 2^53 up; `nil` when it is not whole
-    /// (below 2^53) or does not fit.
+    /// The number as an `Int`: a plain integer exactly, as `JSONDecoder` reads one; otherwise
+    /// the correctly rounded `Double` when it is whole and below 2^53 (as `JSONDecoder`), or
+    /// from 2^53 up the exact decimal value when it is whole; `nil` when it is not whole or
+    /// does not fit.
+    ///
+    /// From 2^53 up `JSONDecoder` goes through its `Decimal`, which drops a fraction
+    /// (`9007199254740993.5` reads as 9007199254740993) and refuses some whole numbers
+    /// (`9223372036854775807.0`); this reads what the text says instead: a number with a
+    /// fraction is not an `Int`, a whole one is (Benchmarks/fuzz, target json-reader).
     func integerValue() -> Int? {
         if isPlainInteger {
             return Self.exactInteger(digits: Array(integerDigits), negative: negative)
@@ -28,7 +33,7 @@ struct JSONNumberToken {
         if let double = doubleValue(allowingUnderflow: true), abs(double) < Self.exactIntegerLimit {
             return double == double.rounded(.towardZero) ? Int(double) : nil
         }
-        // From 2^53 up: the exact decimal, its fraction dropped.
+        // From 2^53 up: the exact decimal, when it has no fraction.
         var digits = Array(integerDigits) + Array(fractionDigits)
         let scale = exponent - fractionDigits.count
         while digits.first == UInt8(ascii: "0") { digits.removeFirst() }
@@ -36,7 +41,9 @@ struct JSONNumberToken {
             guard digits.count + scale <= 19 else { return nil }
             digits += Array(repeating: UInt8(ascii: "0"), count: scale)
         } else {
-            digits = Array(digits.dropLast(min(-scale, digits.count)))
+            let fraction = digits.suffix(min(-scale, digits.count))
+            guard fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+            digits.removeLast(fraction.count)
         }
         return Self.exactInteger(digits: digits, negative: negative)
     }

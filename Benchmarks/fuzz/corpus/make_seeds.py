@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora (corpus/TARGET/*) and the workspace dictionary
+(../workspace.dict): a few small inputs per target, hand-picked to reach each reader's
+branches quickly; the workspace seeds are data/sample-workspace.json cut to one element per
+array, and variants. The fuzzer grows its own corpus from these in .build-fuzz/corpus/.
+
+Usage: python3 Benchmarks/fuzz/corpus/make_seeds.py   (rewrites the files; deterministic)
+"""
+import json
+import os
+import shutil
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.normpath(os.path.join(here, "..", "..", ".."))
+
+
+def write(target, name, content):
+    directory = os.path.join(here, target)
+    os.makedirs(directory, exist_ok=True)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    with open(os.path.join(directory, name), "wb") as file:
+        file.write(data)
+
+
+json_seeds = {
+    "object": '{"a": 1, "b": [true, false, null], "id": "x", "name": "y"}',
+    "numbers": '[0, -0, 1.5e3, 72.0, 1E+2, 1e400, 1e-400, 2.5e-324, 9007199254740993, '
+               '9007199254740993.5, 18446744073709551615, 18446744073709551616, -9223372036854775808, 0.1]',
+    "strings": '["\\u00e9\\ud83d\\ude00\\n\\t\\"\\\\\\/", "caf\u00e9", "\\u0000", "a\\u0301", ""]',
+    "keys": '{"": 1, "abcdefgh": 2, "abcdefghijklmnop": 3, "aKeyOfMoreThanSixteenBytes": 4, '
+            '"\\u212A": 5, "\u00e9": 6, "a\\"b\\\\c": 7, "summary": 8, "name": 9, "k": 10}',
+    "required": '[{"id": 1, "a": 2, "learningPathId": 3}, {"a": null, "id": null}, {"b": 1}]',
+    "former": '{"summary": "old", "name": null, "abcdefghijklmnopq": [1], "aKeyOfMoreThanSixteenBytes": [2]}',
+    "trailing": '{"a": [1, 2, ], "b": {"c": 1, }, }',
+    "duplicates": '{"a": 1, "a": 2, "\\u0061": 3, "K": 4, "\\u212A": 5, "x": {"y": [{"z": 1, "z": 2}]}}',
+    "deep": "[" * 512 + "]" * 512,
+    "too-deep": "[" * 513 + "]" * 513,
+    "scalar": ' "text" ',
+    "bom": "\ufeff{\"a\": 1}",
+    "bad": '{"a": 01, "b": "\\ud800", "c": "\x01", "d": tru}',
+}
+for name, text in json_seeds.items():
+    write("json-reader", name, text)
+    write("json-duplicate-keys", name, text)
+many_keys = "{" + ", ".join(f'"k{i}": {i}' for i in range(40)) + ', "k7": 0}'
+write("json-duplicate-keys", "many-keys", many_keys)
+write("json-duplicate-keys", "long-keys", '{"aKeyOfMoreThanSixteenBytes": 1, "aKeyOfMoreThanSixteenByte\\u0073": 2}')
+write("json-duplicate-keys", "path", '{"outer": [0, {"not plain": {"q\\"": 1, "q\\u0022": 2}}]}')
+write("json-duplicate-keys", "lines", '{\n  "a": 1,\n  "b": {\n    "c": 2,\n    "c": 3\n  }\n}\n')
+
+sample = json.load(open(os.path.join(root, "data", "sample-workspace.json"), encoding="utf-8"))
+small = {key: (value[:1] if isinstance(value, list) else value) for key, value in sample.items()}
+write("workspace", "sample-one-each", json.dumps(small, ensure_ascii=False))
+write("workspace", "sample-compact", json.dumps(small, separators=(",", ":")))
+minimal = {"schemaVersion": 2, "profile": {"userId": "u"}}
+write("workspace", "minimal", json.dumps(minimal))
+write("workspace", "empty-object", "{}")
+old = dict(small)
+old["schemaVersion"] = 1
+old["lessons"] = [dict(small["lessons"][0], learningPathId=small["lessons"][0]["pathId"], summary="old")]
+del old["lessons"][0]["pathId"]
+old["feedback"] = [dict(small["feedback"][0], comment="old")] if small.get("feedback") else []
+write("workspace", "schema-1", json.dumps(old, ensure_ascii=False))
+write("workspace", "duplicate", '{"schemaVersion": 2, "schemaVersion": 1, "profile": {"userId": "u"}}')
+if small.get("sessions"):
+    sessions = dict(minimal, sessions=[dict(small["sessions"][0], masteryScore=1e2, startedAt="2026-09-01T16:37:00.123456789+08:00")])
+    write("workspace", "session", json.dumps(sessions))
+
+keys = set()
+
+
+def collect(value):
+    if isinstance(value, dict):
+        for key, member in value.items():
+            keys.add(key)
+            collect(member)
+    elif isinstance(value, list):
+        for element in value:
+            collect(element)
+
+
+collect(sample)
+keys.update(["summary", "learningPathId", "comment", "schemaVersion", "reviewTasks", "weakPoints", "suggestions"])
+with open(os.path.join(here, "..", "workspace.dict"), "w", encoding="utf-8") as file:
+    file.write("# JSON keys of the workspace (from data/sample-workspace.json and the former names), "
+               "written by corpus/make_seeds.py\n")
+    for key in sorted(keys):
+        file.write(f'"\\"{key}\\":"\n')
+    for token in ["{", "}", "[", "]", ",", "null", "true", "false", "2026-09-01T16:37:00Z", "+08:00", ".123Z", "1e2", "-0"]:
+        file.write('"' + token.replace("\\", "\\\\").replace('"', '\\"') + '"\n')
+
+for name, text in {
+    "utc": "2025-03-14T09:30:00Z",
+    "fraction": "2025-03-14T09:30:00.123456789123Z",
+    "offset": "2024-02-29T23:59:59.5+08:00",
+    "offset-compact": "1970-01-01t00:00:00-0530",
+    "lower": "2001-01-01t00:00:00.000000001z",
+    "year-zero": "0000-01-01T00:00:00+01:00",
+    "year-9999": "9999-12-31T23:59:59.9999999-23:59",
+    "bad-day": "2023-02-29T00:00:00Z",
+    "leap-second": "2016-12-31T23:59:60Z",
+}.items():
+    write("iso8601", name, text)
+
+csv_seeds = {
+    "milliseconds": "card_id,review_time,review_rating,review_state,review_duration\n"
+                    "1,1711744352000,3,0,5400\n1,1711830752000,1,2,\n2,1711830752001,4,1,12.5\n",
+    "seconds": "review_rating,card_id,review_time\r\n3,a,1711744352\r\n2,b,1711830752\r\n",
+    "iso": "\ufeffCard_ID , Review_Time,review_rating,extra\n\"x,\"\"y\"\"\",2024-03-29T20:32:32Z,0,z\n",
+    "quoted-newline": "card_id,review_time,review_rating\n\"multi\nline\",2024-03-29T20:32:32.5+08:00,3\n\n",
+    "lone-cr": "card_id,review_time,review_rating\r1,1711744352000,3\r2,1711744352,3\r",
+    "unterminated": "card_id,review_time,review_rating\n\"open,1,3\n",
+    "missing": "card_id,review_time,review_rating,review_state\n1,1711744352000\n2,1711744352000,5,6\n",
+    "after-quote": "card_id,review_time,review_rating\n\"a\"junk, 1711744352000 ,\t3\t\n",
+}
+for name, text in csv_seeds.items():
+    write("review-log-csv", name, text)
+for name, text in {
+    "archive": "card_id,review_time,review_rating,review_state,review_duration\n"
+               "1764400000123,2026-11-29T13:40:00.25Z,3,0,5400\n1764400000123,2026-11-29T13:50:00.25Z,3,1,\n",
+    "crlf": "review_state,review_rating,review_time,card_id,other\r\n2,4,1764400000123,-7,x\r\n\r\n3,1,2001-01-01T00:00:00.000000001+01:00,0,\r\n",
+    "bom": "\ufeffcard_id,review_time,review_rating,review_state\n5,0000-01-01T00:00:00Z,2,3\n",
+}.items():
+    write("review-archive-csv", name, text)
