@@ -402,7 +402,11 @@ private struct Reader {
         guard cardField.end > cardField.start else {
             throw .invalidField(line: line, column: "card_id", value: "", expected: "a card id (it is empty)")
         }
-        // Valid UTF-8 is checked when the card is first seen (`intern`): the same bytes again are valid.
+        // The first bad field of a row is the one named: the card id is checked before the time.
+        guard Self.isValidUTF8(bytes, cardField) else {
+            throw .invalidField(line: line, column: "card_id", value: Self.text(bytes, cardField),
+                                expected: "valid UTF-8 text (the file is not UTF-8 here)")
+        }
         let timeField = Self.trimmed(row.time, bytes)
         var seconds = 0.0
         var date: Date?
@@ -673,10 +677,6 @@ private struct Reader {
             slot = (slot + 1) & mask
         }
         let id = UnsafeBufferPointer(start: base, count: length)
-        guard Self.isValidUTF8(id, Field(start: 0, end: length)) else {
-            throw .invalidField(line: line, column: "card_id", value: String(decoding: id, as: UTF8.self),
-                                expected: "valid UTF-8 text (the file is not UTF-8 here)")
-        }
         if let refusal = sink.acceptCard(id) {
             throw .invalidField(line: line, column: "card_id",
                                 value: String(decoding: UnsafeBufferPointer(start: base, count: length), as: UTF8.self), expected: refusal)

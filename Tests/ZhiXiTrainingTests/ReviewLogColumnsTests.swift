@@ -56,6 +56,17 @@ struct ReviewLogColumnsTests {
         }
     }
 
+    @Test("a card id that is not UTF-8 is the row's first bad field, before a bad time (fuzz target review-log-csv)")
+    func cardIDCheckedFirst() {
+        let bytes = Data("card_id,review_time,review_rating\n".utf8) + Data([0x61, 0x8C, 0x96]) + Data(",not a time,3\n".utf8)
+        #expect {
+            _ = try ReviewLogColumns(csv: bytes)
+        } throws: { error in
+            guard case .invalidField(line: 2, column: "card_id", _, _) = error as? ReviewLogError else { return false }
+            return true
+        }
+    }
+
     @Test("a time outside the years 1900–2200 is a bad field", arguments: ["253402300800000", "-2208988801", "0001-01-01T00:00:00Z"])
     func yearsOutside(time: String) {
         #expect {

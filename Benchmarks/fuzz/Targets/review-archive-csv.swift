@@ -14,7 +14,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReviewArchiveCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzInput(data, size)
-    guard let reviews = try? CardReviewArchive.decode(bytes) else { return 0 }
+    guard let reviews = try? CardReviewArchive.decode(Data(buffer: bytes)) else { return 0 }
     let written = CardReviewArchive.encode(reviews)
     let readBack = Result { try CardReviewArchive.decode(written) }
     guard case .success(let back) = readBack else {

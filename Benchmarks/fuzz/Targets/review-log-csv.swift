@@ -1,8 +1,8 @@
 // The review-log CSV reader ReviewLogColumns (ZhiXiTraining), the reader of optimize, evaluate
 // and states, against a reference written here from its documented format (header on the
-// first non-blank row, names trimmed and lower-cased, RFC 4180 quotes, `\n`, `\r\n` or a lone
+// first non-blank row, names trimmed and lower-cased, none of its columns named twice, RFC 4180 quotes, `\n`, `\r\n` or a lone
 // `\r`, a byte-order mark, times in epoch milliseconds, epoch seconds when the first is below
-// 10¹¹, or ISO-8601, ratings 0–4, states 0–5, durations as numbers) and two of its habits the
+// 10¹¹, or ISO-8601, in the years 1900–2200, ratings 0–4, states 0–5, durations as numbers) and two of its habits the
 // documentation does not spell out: fields are trimmed of spaces and tabs inside their quotes
 // too, and bytes between a closing quote and the next comma are ignored. The two must read
 // the same rows, or refuse on the same line with the same kind of error. Then:
@@ -116,6 +116,7 @@ struct ReferenceLogReader {
             switch error {
             case .empty: self.init(kind: "empty")
             case .missingColumn(let column, _): self.init(kind: "missingColumn", column: column)
+            case .repeatedColumn(let column, _): self.init(kind: "repeatedColumn", column: column)
             case .invalidField(let line, let column, _, _): self.init(kind: "invalidField", line: line, column: column)
             case .missingField(let line, let column): self.init(kind: "missingField", line: line, column: column)
             case .unterminatedQuote(let line): self.init(kind: "unterminatedQuote", line: line)
@@ -247,6 +248,11 @@ struct ReferenceLogReader {
             return (field.doubledQuotes ? text.replacingOccurrences(of: "\"\"", with: "\"") : text)
                 .trimmingCharacters(in: .whitespaces).lowercased()
         }
+        // A column the reader uses named twice is refused before any is looked for.
+        var seen: Set<String> = []
+        for name in names where ["card_id", "review_time", "review_rating", "review_state", "review_duration"].contains(name) {
+            guard seen.insert(name).inserted else { return .failure(Failure(kind: "repeatedColumn", column: name)) }
+        }
         var columns: [Int] = []
         for name in ["card_id", "review_time", "review_rating"] {
             guard let index = names.firstIndex(of: name) else { return .failure(Failure(kind: "missingColumn", column: name)) }
@@ -282,6 +288,7 @@ struct ReferenceLogReader {
             } else {
                 return refuse("review_time")
             }
+            guard SupportedYears.contains(secondsSince1970: seconds) else { return refuse("review_time") }
             let rating = fields[columns[2]].trimmed.raw
             guard rating.count == 1, (0x30 ... 0x34).contains(rating[0]) else { return refuse("review_rating") }
             var state: Int8 = -1
