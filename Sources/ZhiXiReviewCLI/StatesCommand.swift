@@ -18,7 +18,8 @@ enum StatesCommand: Command {
         unit: "days", help: "longest interval")
     static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
     static let elapsed = CommandOption<ElapsedChoice>.choice(
-        "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours], default: "calendar",
+        "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours],
+        default: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV",
         help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour "
             + "(as Anki's scheduler counts them when it answers); anki, as Anki counts them when it computes memory states "
             + "(whole days back from the next day start after --now, at the UTC offset in force at --now: across a "
@@ -73,7 +74,6 @@ enum StatesCommand: Command {
         let maximumGiven = try arguments.value(of: maximumInterval)
         let learningGiven = try arguments.value(of: learningSteps)
         let relearningGiven = try arguments.value(of: relearningSteps)
-        let elapsedChoice = try arguments.value(of: elapsed, default: .calendar)
         let nowArgument = try arguments.value(of: now, default: .instant(context.now))
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
         let zone = try arguments.value(of: timeZone), hour = try arguments.value(of: dayStart)
@@ -82,6 +82,7 @@ enum StatesCommand: Command {
         let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
         let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
+        let elapsedChoice = try arguments.value(of: elapsed, default: anki != nil ? .anki : .calendar)
         var configuration = SchedulerConfiguration()
         configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? 0.9
         configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? 36_500

@@ -22,7 +22,8 @@ enum TrainingInput {
     static let skipBadRows = CommandOption<Bool>.flag(
         "skip-bad-rows", help: "skip log rows that cannot be read (reporting how many) instead of failing with exit 65")
     static let elapsed = CommandOption<StatesCommand.ElapsedChoice>.choice(
-        "elapsed", ["anki": .anki, "calendar": .calendar], default: "calendar",
+        "elapsed", ["anki": .anki, "calendar": .calendar],
+        default: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV or a workspace",
         help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour; "
             + "anki, as Anki counts them when it fits and evaluates (whole days back from the next day start after --now, at "
             + "the UTC offset in force at --now: across a daylight-saving change a review made within an hour of the day start "
@@ -54,7 +55,6 @@ enum TrainingInput {
         let hour = try arguments.value(of: dayStart)
         let skipping = arguments.flag(skipBadRows)
         let name = FileAccess.displayName(path)
-        let elapsedChoice = try arguments.value(of: elapsed, default: .calendar)
         let moment = try arguments.value(of: now, default: context.now)
         let limit = max(InputLimits.reviewLog, InputLimits.workspace)
         var data = Data()
@@ -70,6 +70,7 @@ enum TrainingInput {
             case .anki(let input): anki = input
             }
         }
+        let elapsedChoice = try arguments.value(of: elapsed, default: anki != nil ? .anki : .calendar)
         let log: ReviewLogColumns
         let calendar: StudyCalendar
         if let anki {
