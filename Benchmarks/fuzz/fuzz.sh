@@ -81,7 +81,11 @@ def visit(name):
     kind = {"regular": "swift", "system": "system"}.get(target["type"])
     if kind is None:
         sys.exit(f"fuzz.sh: {name} is a {target['type']} target, which this build cannot compile")
-    order.append(f"{name} {kind} {target.get('path') or 'Sources/' + name} {','.join(dependencies) or '-'}")
+    path = target.get('path') or 'Sources/' + name
+    # Resources (processed or copied): the folder of the first, relative to the package, for
+    # the module's Bundle.module (fuzz builds read them where they are in the sources).
+    resources = [r["path"] for r in target.get("resources", [])]
+    order.append(f"{name} {kind} {path} {','.join(dependencies) or '-'} {path + '/' + resources[0] if resources else '-'}")
 for name in sys.argv[2:]:
     visit(name)
 print("\n".join(order))
@@ -92,7 +96,7 @@ PYTHON
 # internal declarations visible to @testable import) unless its object is newer than its
 # sources and the modules it imports (DEPENDENCIES, comma-separated).
 build_module() {
-    local name=$1 directory=$root/$2 object=$build/objects/$1.o dependencies=() dependency
+    local name=$1 directory=$root/$2 object=$build/objects/$1.o dependencies=() dependency resources=${4:--}
     [ "$3" = - ] || IFS=, read -r -a dependencies <<<"$3"
     if [ -f "$object" ] && [ -z "$(find "$directory" -name '*.swift' -newer "$object" -print -quit)" ]; then
         local stale=
@@ -105,6 +109,14 @@ build_module() {
     local sources=()
     while IFS= read -r -d '' source; do sources+=("$source"); done \
         < <(find "$directory" -name '*.swift' -print0 | sort -z)
+    if [ "$resources" != - ]; then
+        # SwiftPM writes Bundle.module for a module with resources; outside it, this does: the
+        # resources as they are in the package's sources.
+        mkdir -p "$build/accessors"
+        printf 'import Foundation\n\nextension Foundation.Bundle {\n    static let module: Bundle = Bundle(path: "%s") ?? Bundle.main\n}\n' \
+            "$root/$resources" > "$build/accessors/$name.swift"
+        sources+=("$build/accessors/$name.swift")
+    fi
     "$swiftc" "${flags[@]}" -wmo -parse-as-library -enable-testing -module-name "$name" \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -c -o "$object.new" "${sources[@]}"
@@ -114,9 +126,9 @@ build_module() {
 build_target() {
     local name=$1 objects=() includes=() modules
     mapfile -t modules < <(target_modules "$name")
-    while read -r module kind directory dependencies; do
+    while read -r module kind directory dependencies resources; do
         case $kind in
-            swift) build_module "$module" "$directory" "$dependencies"; objects+=("$build/objects/$module.o") ;;
+            swift) build_module "$module" "$directory" "$dependencies" "$resources"; objects+=("$build/objects/$module.o") ;;
             system) includes+=(-I "$root/$directory") ;;
         esac
     done < <(module_order "${modules[@]}")
