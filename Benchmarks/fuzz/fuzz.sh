@@ -30,6 +30,8 @@ workspace            ZhiXiModel                      -dict=workspace.dict
 iso8601              ZhiXiCore                       -dict=iso8601.dict
 review-log-csv       ZhiXiTraining                   -dict=csv.dict
 review-archive-csv   ZhiXiScheduler ZhiXiTraining    -dict=csv.dict
+zstandard            ZhiXiArchive
+zip                  ZhiXiArchive
 '
 
 usage() {
@@ -117,7 +119,8 @@ build_module() {
             "$root/$resources" > "$build/accessors/$name.swift"
         sources+=("$build/accessors/$name.swift")
     fi
-    "$swiftc" "${flags[@]}" -wmo -parse-as-library -enable-testing -module-name "$name" \
+    # includes: the system modules' module maps, gathered by build_target (dependencies first).
+    "$swiftc" "${flags[@]}" "${includes[@]}" -wmo -parse-as-library -enable-testing -module-name "$name" \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -c -o "$object.new" "${sources[@]}"
     mv "$object.new" "$object"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ZhiXiArchive
 
@@ -181,6 +182,13 @@ struct ZipDamageTests {
             change(&entry)
             #expect(throws: ArchiveError.self) { try archive.contents(of: entry, limit: Self.limit) }
         }
+    }
+
+    @Test("a ZIP64 locator too near the start for its record is refused, not a crash (fuzz target zip)")
+    func zip64LocatorNearTheStart() throws {
+        let bytes = [UInt8](Data(base64Encoded: "UEsgZZFQSwYHAAAAAAEAAI2NAIARAAAAAFBLBQYAAAAAAQABAC8AAABjAQAAAAA=")!)
+        let error = try #require(throws: ArchiveError.self) { try ZipArchive(bytes) }
+        #expect(error.kind == .malformed)
     }
 
     private func hex(_ value: UInt32) -> String {

@@ -67,7 +67,7 @@ public struct ZipArchive: Sendable {
             guard reader.u32(locator + 4) == 0, reader.u32(locator + 16) <= 1 else {
                 throw ArchiveError(.unsupported, .zip, "the archive is split over several disks", at: locator)
             }
-            guard recordOffset <= UInt64(locator - 56) else {
+            guard locator >= 56, recordOffset <= UInt64(locator - 56) else {
                 throw ArchiveError(.malformed, .zip, "the ZIP64 locator points at byte \(recordOffset), past where its record can be", at: locator)
             }
             let record = Int(recordOffset)
