@@ -139,6 +139,7 @@ let package = Package(
         // each of its states on the sample learner, over in-memory services (no network).
         .target(name: "ZhiXiAppPreview",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
+                               "ZhiXiOnboardingFeature",
                                "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
                                "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
                                "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
@@ -249,7 +250,7 @@ let package = Package(
                     dependencies: ["ZhiXiProgressFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiApp", "ZhiXiRepositories",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAppPreviewTests",
-                    dependencies: ["ZhiXiAppPreview", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
+                    dependencies: ["ZhiXiAppPreview", "ZhiXiOnboardingFeature", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
                                    "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature",
                                    "ZhiXiDomain", "ZhiXiModel", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiReadingFeatureTests",

@@ -7,6 +7,7 @@ import ZhiXiFeedbackFeature
 import ZhiXiHomeFeature
 import ZhiXiKnowledgeFeature
 import ZhiXiModel
+import ZhiXiOnboardingFeature
 import ZhiXiPlanner
 import ZhiXiProgressFeature
 import ZhiXiReading
@@ -92,6 +93,12 @@ public final class PreviewApp {
     /// The login page.
     public func makeLoginViewModel() -> LoginViewModel {
         LoginViewModel(session: session, language: language)
+    }
+
+    /// The onboarding page (the device's time zone: Shanghai, as the sample learner's).
+    public func makeOnboardingViewModel() -> OnboardingViewModel {
+        OnboardingViewModel(repository: ProfileOnboardingRepository(services: api.services), session: session, language: language,
+                            timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
     }
 
     /// The review-plan page.

@@ -6,6 +6,7 @@ import ZhiXiFeedbackFeature
 import ZhiXiHomeFeature
 import ZhiXiKnowledgeFeature
 import ZhiXiModel
+import ZhiXiOnboardingFeature
 import ZhiXiProgressFeature
 import ZhiXiReviewFeature
 
@@ -33,6 +34,8 @@ public enum PreviewGallery {
     public static let sampleQuestion = "为什么矩阵乘法不满足交换律？"
     /// What the sample learner tells the team.
     public static let sampleFeedback = "「特征值」这一课的例题第二步少了一个负号。"
+    /// The learning direction typed into the onboarding page.
+    public static let sampleLearningDirection = "机器学习与数据科学"
 
     // MARK: Pages that show one thing
 
@@ -116,6 +119,36 @@ public enum PreviewGallery {
             app.api.setMode(.unreachable)
             await model.send()
         case .loading, .empty, .loggedOut, .error:
+            break
+        }
+        return page
+    }
+
+    /// The onboarding page.
+    public static func onboarding(_ state: OnboardingPreviewState, language: AppLanguage = .default) async -> PreviewPage<OnboardingViewModel> {
+        let app = PreviewApp(mode: state == .loading ? .holding : .answering, signedIn: state != .loggedOut, language: language)
+        let page = PreviewPage(app: app, viewModel: app.makeOnboardingViewModel())
+        let model = page.viewModel
+        switch state {
+        case .loading:
+            await page.hold({ await model.load() }, until: { if case .loading = model.uiState { true } else { false } })
+            return page
+        case .loggedOut:
+            return page
+        case .editing, .submitting, .finished, .error:
+            await model.load()
+            model.learningDirection = sampleLearningDirection
+        }
+        switch state {
+        case .submitting:
+            app.api.setMode(.holding)
+            await page.hold({ await model.submit() }, until: { if case .submitting = model.uiState { true } else { false } })
+        case .finished:
+            await model.submit()
+        case .error:
+            app.api.setMode(.unreachable)
+            await model.submit()
+        case .loading, .editing, .loggedOut:
             break
         }
         return page

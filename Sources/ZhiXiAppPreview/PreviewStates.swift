@@ -72,3 +72,19 @@ public enum LoginPreviewState: String, CaseIterable, Sendable {
     /// Signed in: routed to the app.
     case signedIn
 }
+
+/// The states of the onboarding page (learning direction, daily minutes, language, time zone).
+public enum OnboardingPreviewState: String, CaseIterable, Sendable {
+    /// The settings the server holds on their way.
+    case loading
+    /// The form, a learning direction typed in.
+    case editing
+    /// The answers sent, the server's answer on its way.
+    case submitting
+    /// The server has them: the app goes on to the main pages.
+    case finished
+    /// No learner signed in.
+    case loggedOut
+    /// Not sent (the server not reached), with a retry.
+    case error
+}

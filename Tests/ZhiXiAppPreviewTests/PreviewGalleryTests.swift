@@ -10,6 +10,7 @@ import ZhiXiFeedbackFeature
 import ZhiXiHomeFeature
 import ZhiXiKnowledgeFeature
 import ZhiXiModel
+import ZhiXiOnboardingFeature
 import ZhiXiProgressFeature
 import ZhiXiReviewFeature
 
@@ -148,6 +149,19 @@ struct PreviewGalleryTests {
         case .signedOut: #expect(page.viewModel.route == .login && page.viewModel.errorMessage == nil)
         case .failed: #expect(page.viewModel.route == .login && page.viewModel.errorMessage != nil)
         case .signedIn: #expect(page.viewModel.route == .main)
+        }
+    }
+
+    @Test("the onboarding page in each state", arguments: OnboardingPreviewState.allCases)
+    func onboarding(_ state: OnboardingPreviewState) async throws {
+        let page = await PreviewGallery.onboarding(state)
+        defer { page.tearDown() }
+        switch (state, page.viewModel.uiState) {
+        case (.loading, .loading), (.editing, .editing), (.submitting, .submitting), (.finished, .finished(.main)), (.loggedOut, .loggedOut),
+             (.error, .error):
+            break
+        default:
+            Issue.record("\(state): the page is \(page.viewModel.uiState)")
         }
     }
 }
