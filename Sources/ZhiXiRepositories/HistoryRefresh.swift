@@ -25,8 +25,10 @@ final class HistoryRefresh: Sendable {
             running[user] = Task { [weak self] in
                 defer { self?.finished(user) }
                 guard let kept = try? await place.cache.read(),
-                      let update = try? await WorkspaceRefresh(services: services).history(kept: kept).mergeable(into: kept),
+                      let update = try? await WorkspaceRefresh(services: services).history(kept: kept),
                       await currentUserID() == user else { return }
+                // Checked against the workspace as it is when written (WorkspacePull's rule); an
+                // answer that may not be merged at all leaves it as it is.
                 _ = try? await place.cache.update { $0 = (try? update.mergeable(into: $0))?.merged(into: $0) ?? $0 }
             }
         }
