@@ -2,9 +2,10 @@
 //
 // ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
 // Dependencies run one way only: docs/ARCHITECTURE.md draws the graph and says what each
-// target holds; the lists below are its exact form. Test support (not products):
-// Tests/ZhiXiTestServer and Tests/ZhiXiAppTestSupport. No package outside the Swift
-// toolchain is used.
+// target holds; the lists below are its exact form. Not products, never used by release
+// code: Tests/ZhiXiTestServer (the loopback server: the tests', the benchmarks' and
+// zhixi-fake-api's) and Tests/ZhiXiAppTestSupport (test support only: no executable uses it).
+// No package outside the Swift toolchain is used.
 import PackageDescription
 
 let package = Package(
@@ -156,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport",
+                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppPreview", "ZhiXiAuth",
                            "ZhiXiDomain", "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
