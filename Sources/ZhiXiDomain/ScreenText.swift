@@ -13,15 +13,19 @@ import ZhiXiCore
 /// ```
 public enum ScreenText {
     /// A text shown on one line (a title, a name, a label, a weak point): every hidden
-    /// character made visible as an escape (`\u{202E}`, `\r`, `\n`). O(n); the text itself
-    /// when it holds none.
+    /// character made visible as an escape (`\u{202E}`, `\r`, `\n`); the text itself when it
+    /// holds none.
+    ///
+    /// - Complexity: O(n) in the text's length.
     public static func line(_ text: String) -> String {
         text.escapingControlCharacters()
     }
 
     /// A text whose own lines are meant (a reply of the tutor, a description, a suggestion):
     /// line feeds and tabs kept, a CRLF (a server's line end) made a line feed, every other
-    /// hidden character made visible (a lone CR as `\r`). O(n).
+    /// hidden character made visible (a lone CR as `\r`).
+    ///
+    /// - Complexity: O(n) in the text's length.
     public static func lines(_ text: String) -> String {
         guard text.unicodeScalars.contains("\r") else { return text.escapingControlCharacters(keepingLineBreaks: true) }
         var joined = String.UnicodeScalarView()
@@ -34,12 +38,12 @@ public enum ScreenText {
         return String(joined).escapingControlCharacters(keepingLineBreaks: true)
     }
 
-    /// ``line(_:)`` of a text that may be absent.
+    /// A one-line text that may be absent, made visible as the non-optional `line(_:)` does; `nil` stays `nil`.
     public static func line(_ text: String?) -> String? {
         text.map { line($0) }
     }
 
-    /// ``lines(_:)`` of a text that may be absent.
+    /// A text of lines that may be absent, made visible as the non-optional `lines(_:)` does; `nil` stays `nil`.
     public static func lines(_ text: String?) -> String? {
         text.map { lines($0) }
     }
