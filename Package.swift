@@ -2,9 +2,10 @@
 //
 // ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
 // Dependencies run one way only: docs/ARCHITECTURE.md draws the graph and says what each
-// target holds; the lists below are its exact form. Test support (not products):
-// Tests/ZhiXiTestServer and Tests/ZhiXiAppTestSupport. No package outside the Swift
-// toolchain is used.
+// target holds; the lists below are its exact form. Not products, never used by release
+// code: Tests/ZhiXiTestServer (the loopback server: the tests', the benchmarks' and
+// zhixi-fake-api's) and Tests/ZhiXiAppTestSupport (test support only: no executable uses it).
+// No package outside the Swift toolchain is used.
 import PackageDescription
 
 let package = Package(
@@ -139,7 +140,7 @@ let package = Package(
         // each of its states on the sample learner, over in-memory services (no network).
         .target(name: "ZhiXiAppPreview",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
-                               "ZhiXiOnboardingFeature",
+                               "ZhiXiOnboardingFeature", "ZhiXiReadingFeature",
                                "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
                                "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
                                "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
@@ -156,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport",
+                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppPreview", "ZhiXiAuth",
                            "ZhiXiDomain", "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
@@ -250,9 +251,9 @@ let package = Package(
                     dependencies: ["ZhiXiProgressFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiApp", "ZhiXiRepositories",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAppPreviewTests",
-                    dependencies: ["ZhiXiAppPreview", "ZhiXiOnboardingFeature", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
+                    dependencies: ["ZhiXiAppPreview", "ZhiXiOnboardingFeature", "ZhiXiReadingFeature", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
                                    "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature",
-                                   "ZhiXiDomain", "ZhiXiModel", "ZhiXiAppTestSupport"]),
+                                   "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiReadingFeatureTests",
                     dependencies: ["ZhiXiReadingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
                                    "ZhiXiReading"]),

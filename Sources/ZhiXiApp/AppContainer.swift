@@ -93,7 +93,8 @@ public final class AppContainer {
                                            configuration: ReadingSessionManagerConfiguration(appVersion: configuration.appVersion),
                                            scheduler: configuration.readingScheduler ?? SystemReadingScheduler(now: configuration.now), userID: userID)
         onboarding = ProfileOnboardingRepository(services: services)
-        lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor)
+        lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor,
+                                 backgroundTime: configuration.backgroundTime)
     }
 
     /// The language of a page made now: the configuration's, else the signed-in learner's

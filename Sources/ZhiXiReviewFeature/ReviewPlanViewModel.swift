@@ -224,7 +224,7 @@ public final class ReviewPlanViewModel {
 
     private func refusalNotice(_ refusals: [ReviewRefusal]) -> String? {
         guard !refusals.isEmpty else { return nil }
-        return refusals.map { wording.fill(wording.taskGone, [.title: $0.lessonTitle ?? wording.untitledLesson]) }
+        return refusals.map { wording.fill(wording.taskGone, [.title: ScreenText.line($0.lessonTitle) ?? wording.untitledLesson]) }
             .joined(separator: "\n")
     }
 
