@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiTestSupport", "ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService", "zhixi-review"],
+                           "ZhiXiNetwork", "ZhiXiReviewService", "ZhiXiFileSystem", "zhixi-review"],
             exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
