@@ -15,6 +15,8 @@ let package = Package(
     defaultLocalization: "zh-Hans",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        // The engine in one import: the 33 names a newcomer needs (its one file lists them).
+        .library(name: "ZhiXiReviewEngine", targets: ["ZhiXiReviewEngine"]),
         .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
         .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
         .library(name: "ZhiXiLocalization", targets: ["ZhiXiLocalization"]),
@@ -81,6 +83,10 @@ let package = Package(
         .target(name: "ZhiXiArchive", dependencies: ["CZlib", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
+        // The engine's surface: one file that re-exports, name by name, the types a newcomer needs
+        // from the memory model, scheduler, planner, simulator and optimizer. No code of its own.
+        .target(name: "ZhiXiReviewEngine",
+                dependencies: ["ZhiXiMemory", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"]),
         // The system's SQLite (libsqlite3) on Linux; Apple platforms use the SDK's SQLite3 module.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Anki's files read as Anki reads them: a live collection.anki2 (its write-ahead log applied in
@@ -192,6 +198,7 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiArchiveTests", dependencies: ["ZhiXiArchive", "CZlib", "ZhiXiTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ZhiXiReviewEngineTests", dependencies: ["ZhiXiReviewEngine"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiAnkiTests",
                     dependencies: ["ZhiXiAnki", "ZhiXiTestSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
