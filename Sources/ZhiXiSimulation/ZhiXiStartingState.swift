@@ -14,6 +14,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
         public var lastReviewDay: Int
 
         /// A memory last reviewed on `lastReviewDay` (≤ 0).
+        /// - Complexity: O(1).
         public init(state: MemoryState, lastReviewDay: Int) {
             self.state = state
             self.lastReviewDay = lastReviewDay
@@ -32,6 +33,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
         public var weakPoints: [Memory]
 
         /// A lesson; without memory it is new.
+        /// - Complexity: O(1): the weak points are shared, not copied.
         public init(estimatedMinutes: Int, memory: Memory? = nil, latestScore: Int? = nil, weakPoints: [Memory] = []) {
             self.estimatedMinutes = estimatedMinutes
             self.memory = memory
@@ -44,11 +46,13 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     public var lessons: [Lesson]
 
     /// A starting state of these lessons.
+    /// - Complexity: O(1): the lessons are shared, not copied.
     public init(lessons: [Lesson]) {
         self.lessons = lessons
     }
 
     /// A course of `count` new lessons of `minutes` each.
+    /// - Complexity: O(count).
     public static func newCourse(lessons count: Int, minutes: Int) -> ZhiXiStartingState {
         ZhiXiStartingState(lessons: [Lesson](repeating: Lesson(estimatedMinutes: minutes), count: max(0, count)))
     }
@@ -56,6 +60,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     /// A real learner's present state, from the planner's replay of their workspace
     /// (`ReviewPlanner.memorySnapshot(of:now:)`). Weak points beyond `maximumWeakPointsPerLesson`
     /// (the oldest first kept) are left out.
+    /// - Complexity: O(lessons + weak points of the snapshot).
     public init(snapshot: PlannerMemorySnapshot, maximumWeakPointsPerLesson: Int = 16) {
         lessons = snapshot.lessons.map { lesson in
             Lesson(estimatedMinutes: max(1, lesson.estimatedMinutes),
