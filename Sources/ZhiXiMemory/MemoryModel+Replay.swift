@@ -42,7 +42,10 @@ extension MemoryModel {
     /// (an empty history gives stability and difficulty 0).
     /// - Complexity: O(total reviews); allocates the result only.
     public func finalStates(of batch: ReviewHistoryBatch) -> [MemoryState] {
-        [MemoryState](unsafeUninitializedCapacity: batch.historyCount) { buffer, initialized in
+        // Capacity 0 would write the count of the standard library's shared empty array, a
+        // data race with every other thread reading an empty array.
+        guard batch.historyCount > 0 else { return [] }
+        return [MemoryState](unsafeUninitializedCapacity: batch.historyCount) { buffer, initialized in
             replay(batch, histories: 0 ..< batch.historyCount, into: buffer)
             initialized = batch.historyCount
         }
