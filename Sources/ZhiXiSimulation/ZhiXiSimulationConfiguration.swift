@@ -53,7 +53,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// or `nil` when every day has ``dailyMinutes``.
     /// - Throws: ``SimulationConfigurationError`` for minutes per weekday outside 0–1440, no
     ///   day with study time, a break ending before it starts, or either without ``startDate``.
-    /// - Complexity: O(breaks · log(breaks)), as ``StudySchedule``'s initialiser (ZhiXiPlanner).
+    /// - Complexity: O(breaks · log(breaks)), as `StudySchedule`'s initialiser (ZhiXiPlanner).
     public func studySchedule() throws(SimulationConfigurationError) -> StudySchedule? {
         guard weekdayMinutes != nil || !breaks.isEmpty else { return nil }
         guard startDate != nil else {
