@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "ZhiXiAnkiTests",
                     dependencies: ["ZhiXiAnki", "ZhiXiTestSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
+        .testTarget(name: "ZhiXiNetworkTests", dependencies: ["ZhiXiTestSupport", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiReading"]),
         .testTarget(name: "ZhiXiAuthTests", dependencies: ["ZhiXiTestSupport", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiReadingTests", dependencies: ["ZhiXiTestSupport", "ZhiXiReading", "ZhiXiNetwork", "ZhiXiModel", "ZhiXiTestServer", "ZhiXiFileSystem",
                                                          "ZhiXiCore", "zhixi-review"]),
@@ -228,7 +228,8 @@ let package = Package(
         // Test support of the app side: the app (AppContainer) against the loopback server with the
         // sample learner seeded, observation logs, gates, scripted repositories and sessions.
         .target(name: "ZhiXiAppTestSupport",
-                dependencies: ["ZhiXiApp", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiTestServer"],
+                dependencies: ["ZhiXiApp", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAuth", "ZhiXiNetwork", "ZhiXiTestServer",
+                               "ZhiXiTestSupport"],
                 path: "Tests/ZhiXiAppTestSupport"),
         .testTarget(name: "ZhiXiDomainTests", dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiRepositoriesTests",

@@ -25,11 +25,15 @@ import Darwin
 package final class Locked<Value> {
     /// The mutex, allocated once: a `pthread_mutex_t` must not move while in use.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// The value, beside a byte: a value of no size (`Locked(())`, a lock that guards files
+    /// rather than memory) would be laid out at the object's start, where ThreadSanitizer
+    /// counts its `inout` accesses as racing with reads of the object's header
+    /// (swiftlang/swift#72487). With the byte it has an address of its own.
+    private var storage: (value: Value, addressable: UInt8)
 
     /// A lock guarding `value`.
     package init(_ value: sending Value) {
-        self.value = value
+        storage = (value, 0)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -46,7 +50,7 @@ package final class Locked<Value> {
     ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&storage.value)
     }
 }
 

@@ -37,6 +37,10 @@ package enum ParallelChunks {
     /// An array of `count` elements, element `i` made by `make(i)`, filled in place on all
     /// cores in ``chunkCount(count:minimumChunk:)`` chunks (no intermediate arrays).
     package static func array<Element>(count: Int, minimumChunk: Int, _ make: (Int) -> Element) -> [Element] {
+        // Never `unsafeUninitializedCapacity: 0`: it writes the count into the standard
+        // library's one shared empty array, a data race with every thread reading an empty
+        // array (ThreadSanitizer reports it).
+        guard count > 0 else { return [] }
         let chunks = chunkCount(count: count, minimumChunk: minimumChunk)
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             let target = SendableBuffer(buffer)
@@ -52,7 +56,8 @@ package enum ParallelChunks {
     /// One element per chunk: `make(chunk)` for every chunk in `0 ..< chunks`, each chunk on
     /// its own (for a few large pieces of work, such as the folds of an evaluation).
     package static func array<Element>(chunks: Int, _ make: (Int) -> Element) -> [Element] {
-        [Element](unsafeUninitializedCapacity: chunks) { buffer, initialized in
+        guard chunks > 0 else { return [] }   // not the shared empty array's count (above)
+        return [Element](unsafeUninitializedCapacity: chunks) { buffer, initialized in
             let target = SendableBuffer(buffer)
             forEach(chunkCount: chunks) { chunk in target.buffer.initializeElement(at: chunk, to: make(chunk)) }
             initialized = chunks

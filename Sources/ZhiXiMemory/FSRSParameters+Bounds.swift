@@ -3,7 +3,8 @@ extension FSRSParameters {
     /// (``lowerBounds``, ``upperBounds(relearningStepCount:weights:)``, within
     /// ``boundTolerance``) where the default weight does not: a fit that ended there was
     /// stopped by the bound, not by the data (e.g. `w[3]`, the first stability after Easy, at
-    /// 100 days when few cards were first rated Easy). O(21).
+    /// 100 days when few cards were first rated Easy).
+    /// - Complexity: O(21).
     public func indicesAtFittedBounds(relearningStepCount: Int = 1) -> [Int] {
         let lower = Self.lowerBounds
         let upper = Self.upperBounds(relearningStepCount: relearningStepCount, weights: weights)
@@ -16,6 +17,7 @@ extension FSRSParameters {
 
     /// What weight `index` is, for messages: `w[3] (first stability after Easy)` for the four
     /// initial stabilities, `w[index]` otherwise.
+    /// - Complexity: O(1).
     public static func weightName(_ index: Int) -> String {
         let ratings = ["Again", "Hard", "Good", "Easy"]
         return index < 4 ? "w[\(index)] (first stability after \(ratings[index]))" : "w[\(index)]"

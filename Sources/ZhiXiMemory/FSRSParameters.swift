@@ -80,6 +80,7 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     /// With more than one relearning step the ceiling of `w[17]` and `w[18]` is lowered so that
     /// a lapse followed by its relearning steps cannot end with a higher stability than before
     /// (fsrs-rs `clip_parameters`); with one step or none it is 2.
+    /// - Complexity: O(21), one allocation.
     public static func upperBounds(relearningStepCount: Int = 1, weights: [Double]? = nil) -> [Double] {
         var shortTermCeiling = 2.0
         if relearningStepCount > 1, let w = weights, w.count == count {
@@ -107,6 +108,7 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     ///     the short-term weights as described in ``upperBounds(relearningStepCount:weights:)``.
     /// - Throws: ``ParameterError`` when the length is not 0, 17, 19 or 21, a value is not
     ///   finite, or a value lies outside its range (the first such index).
+    /// - Complexity: O(21).
     public init(_ weights: [Double], relearningStepCount: Int = 1) throws(ParameterError) {
         let filled = try FSRSParameters.filled(weights)
         let lower = FSRSParameters.lowerBounds
@@ -130,12 +132,14 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``ParameterError`` when the length is not 0, 17, 19 or 21, or a value is not
     ///   finite.
+    /// - Complexity: O(21).
     public init(clamping weights: [Double], relearningStepCount: Int = 1) throws(ParameterError) {
         let filled = try FSRSParameters.filled(weights)
         self.init(checkedWeights: FSRSParameters.clamped(filled, relearningStepCount: relearningStepCount))
     }
 
-    /// Clamps 21 finite weights into their ranges. O(21), one allocation.
+    /// Clamps 21 finite weights into their ranges.
+    /// - Complexity: O(21), one allocation.
     public static func clamped(_ weights: [Double], relearningStepCount: Int = 1) -> [Double] {
         precondition(weights.count == count, "clamped(_:) takes the 21 FSRS-6 weights")
         let lower = lowerBounds
@@ -158,6 +162,7 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     /// (`w4 += 2·w5`, `w5 = ln(1 + 3·w5) / 3`), `w6 += 0.5`, zero short-term weights and decay 0.5;
     /// FSRS-5 vectors get `w19 = 0` and decay 0.5.
     /// - Throws: ``ParameterError`` as ``init(_:relearningStepCount:)``.
+    /// - Complexity: O(21), one allocation.
     public static func filled(_ weights: [Double]) throws(ParameterError) -> [Double] {
         var result: [Double]
         switch weights.count {
@@ -183,6 +188,7 @@ public struct FSRSParameters: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The weight at `index` (0–20).
+    /// - Complexity: O(1).
     @inlinable public subscript(index: Int) -> Double { weights[index] }
 
     /// The weights as a JSON array, the exchange format of Anki and fsrs-rs.
@@ -196,6 +202,7 @@ extension FSRSParameters: Codable {
     /// ``init(_:relearningStepCount:)`` fills them), the exchange format of Anki and fsrs-rs.
     /// - Throws: `DecodingError.dataCorrupted` with the ``ParameterError``'s sentence for a
     ///   wrong length, a non-finite value or a value outside its range.
+    /// - Complexity: O(21).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let weights = try container.decode([Double].self)
@@ -208,6 +215,7 @@ extension FSRSParameters: Codable {
     }
 
     /// Encodes the 21 weights as a JSON array.
+    /// - Complexity: O(21).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(weights)

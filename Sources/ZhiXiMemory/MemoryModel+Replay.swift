@@ -6,13 +6,14 @@ import Darwin
 
 extension MemoryModel {
     /// The memory state after every review of a history, as fsrs-rs's
-    /// `historical_memory_states`. O(n); allocates the result only.
+    /// `historical_memory_states`.
     ///
     /// - Parameters:
     ///   - reviews: the item's reviews in order; the first has `elapsedDays` 0 unless
     ///     `start` is given.
     ///   - start: a state to start from (for a history whose beginning is missing, e.g. from
     ///     ``memoryState(fromSM2Ease:intervalDays:sm2Retention:)``); `nil` for a new item.
+    /// - Complexity: O(n); allocates the result only.
     public func states<Reviews: Sequence<MemoryReview>>(replaying reviews: Reviews, from start: MemoryState? = nil) -> [MemoryState] {
         var result: [MemoryState] = []
         result.reserveCapacity(reviews.underestimatedCount)
@@ -26,7 +27,8 @@ extension MemoryModel {
     }
 
     /// The memory state after a whole history, or `start` (which may be `nil`) when the history
-    /// is empty, as fsrs-rs's `memory_state`. O(n), no allocation.
+    /// is empty, as fsrs-rs's `memory_state`.
+    /// - Complexity: O(n), no allocation.
     @inlinable
     public func state<Reviews: Sequence<MemoryReview>>(replaying reviews: Reviews, from start: MemoryState? = nil) -> MemoryState? {
         var state = start
@@ -37,10 +39,13 @@ extension MemoryModel {
     }
 
     /// The final memory state of every history in a batch, as fsrs-rs's `memory_state_batch`
-    /// (an empty history gives stability and difficulty 0). O(total reviews); allocates the
-    /// result only.
+    /// (an empty history gives stability and difficulty 0).
+    /// - Complexity: O(total reviews); allocates the result only.
     public func finalStates(of batch: ReviewHistoryBatch) -> [MemoryState] {
-        [MemoryState](unsafeUninitializedCapacity: batch.historyCount) { buffer, initialized in
+        // Capacity 0 would write the count of the standard library's shared empty array, a
+        // data race with every other thread reading an empty array.
+        guard batch.historyCount > 0 else { return [] }
+        return [MemoryState](unsafeUninitializedCapacity: batch.historyCount) { buffer, initialized in
             replay(batch, histories: 0 ..< batch.historyCount, into: buffer)
             initialized = batch.historyCount
         }
@@ -66,6 +71,7 @@ extension MemoryModel {
     ///
     /// - Precondition: `histories` lies within `0 ..< batch.historyCount` and `output` has room
     ///   for `histories.count` states.
+    /// - Complexity: O(reviews of the histories replayed), no allocation.
     public func replay(_ batch: ReviewHistoryBatch, histories: Range<Int>, into output: UnsafeMutableBufferPointer<MemoryState>) {
         precondition(histories.lowerBound >= 0 && histories.upperBound <= batch.historyCount, "history range out of bounds")
         precondition(output.count >= histories.count, "output buffer too small")

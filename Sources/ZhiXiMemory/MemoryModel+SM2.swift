@@ -16,6 +16,7 @@ extension MemoryModel {
     ///   - intervalDays: the SM-2 interval in days (at least ``FSRSParameters/minimumStability`` is used).
     ///   - sm2Retention: the retention SM-2 achieved on this collection (0–1, e.g. 0.9).
     /// - Returns: the state, or `nil` when the inputs give no finite state (e.g. a retention of 1).
+    /// - Complexity: O(1), no allocation.
     public func memoryState(fromSM2Ease easeFactor: Double, intervalDays: Double, sm2Retention: Double) -> MemoryState? {
         let stability = max(intervalDays, FSRSParameters.minimumStability) * factor / (pow(sm2Retention, 1 / decay) - 1)
         let difficulty = 11 - (easeFactor - 1)
@@ -25,6 +26,7 @@ extension MemoryModel {
     }
 
     /// Converts an SM-2 card, see ``memoryState(fromSM2Ease:intervalDays:sm2Retention:)``.
+    /// - Complexity: O(1), no allocation.
     public func memoryState(from card: SM2Card, sm2Retention: Double) -> MemoryState? {
         memoryState(fromSM2Ease: card.easeFactor, intervalDays: Double(card.intervalDays), sm2Retention: sm2Retention)
     }

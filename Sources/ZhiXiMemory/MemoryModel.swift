@@ -47,6 +47,7 @@ public struct MemoryModel: Sendable, Hashable {
     public let factor: Double
 
     /// Creates a model from checked parameters.
+    /// - Complexity: O(21): the weights' derived constants are computed once.
     public init(parameters: FSRSParameters = .default) {
         let w = parameters.weights
         self.parameters = parameters
@@ -79,6 +80,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// ``FSRSParameters/init(_:relearningStepCount:)`` describes.
     /// - Throws: ``ParameterError`` for a wrong length, a non-finite value or a value outside
     ///   its range.
+    /// - Complexity: O(21).
     public init(weights: [Double]) throws(ParameterError) {
         self.init(parameters: try FSRSParameters(weights))
     }
@@ -90,6 +92,7 @@ public struct MemoryModel: Sendable, Hashable {
 
     /// The probability of recalling an item `elapsedDays` after its last review, given its
     /// stability: `(1 + factor · t / S) ^ decay`. Equals 1 at `t = 0` and 0.9 at `t = S`.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func retrievability(elapsedDays: Double, stability: Double) -> Double {
         pow(elapsedDays / stability * factor + 1, decay)
@@ -97,6 +100,7 @@ public struct MemoryModel: Sendable, Hashable {
 
     /// The number of days after which the probability of recall falls to `desiredRetention`
     /// (0–1), unrounded: `S / factor · (r ^ (1/decay) − 1)`. At 0.9 it equals the stability.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func interval(stability: Double, desiredRetention: Double) -> Double {
         stability / factor * (pow(desiredRetention, 1 / decay) - 1)
@@ -105,6 +109,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// The interval of ``interval(stability:desiredRetention:)`` in whole days: rounded to the
     /// nearest day (a tie to the even day, as py-fsrs's `round`), at least 1 and at most
     /// `maximumInterval`.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func roundedInterval(stability: Double, desiredRetention: Double, maximumInterval: Int = 36_500) -> Int {
         MemoryModel.roundedInterval(interval(stability: stability, desiredRetention: desiredRetention), maximumInterval: maximumInterval)
@@ -112,6 +117,7 @@ public struct MemoryModel: Sendable, Hashable {
 
     /// An unrounded interval in whole days, as ``roundedInterval(stability:desiredRetention:maximumInterval:)``
     /// rounds it: to the nearest day (ties to even), at least 1, at most `maximumInterval`.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public static func roundedInterval(_ days: Double, maximumInterval: Int = 36_500) -> Int {
         guard days.isFinite else { return max(1, maximumInterval) }
@@ -123,6 +129,7 @@ public struct MemoryModel: Sendable, Hashable {
     // MARK: State updates
 
     /// The stability after a first review with `rating`, `w[rating − 1]`, in days.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func initialStability(rating: Rating) -> Double {
         switch rating {
@@ -135,12 +142,14 @@ public struct MemoryModel: Sendable, Hashable {
 
     /// The difficulty after a first review with `rating`, `w4 − e^(w5 · (G − 1)) + 1`,
     /// clamped to 1…10.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func initialDifficulty(rating: Rating) -> Double {
         clampDifficulty(initialDifficultyBase - exp(initialDifficultySlope * Double(rating.rawValue - 1)))
     }
 
     /// The memory state after a first review with `rating`.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func initialState(rating: Rating) -> MemoryState {
         MemoryState(stability: clampStability(initialStability(rating: rating)),
@@ -150,6 +159,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// The difficulty after a review: a step of `−w6 · (G − 3)`, damped linearly as the
     /// difficulty approaches 10, then pulled towards the initial difficulty of Easy by `w7`
     /// (mean reversion), clamped to 1…10.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func nextDifficulty(_ difficulty: Double, rating: Rating) -> Double {
         let change = -difficultyStep * Double(rating.rawValue - 3)
@@ -160,6 +170,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// The stability after a successful review (Hard, Good or Easy) on a later day:
     /// `S · (1 + e^w8 · (11 − D) · S^−w9 · (e^(w10 · (1 − R)) − 1) · penalty · bonus)`,
     /// where Hard multiplies by `w15` and Easy by `w16`. Not clamped.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func stabilityAfterRecall(stability: Double, difficulty: Double, retrievability: Double, rating: Rating) -> Double {
         let multiplier = rating == .hard ? hardPenalty : (rating == .easy ? easyBonus : 1)
@@ -170,6 +181,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// The stability after a lapse (Again) on a later day:
     /// `w11 · D^−w12 · ((S + 1)^w13 − 1) · e^(w14 · (1 − R))`, but never more than
     /// `S / e^(w17 · w18)`, what the short-term formula would leave. Not clamped.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func stabilityAfterLapse(stability: Double, difficulty: Double, retrievability: Double) -> Double {
         let longTerm = lapseScale * pow(difficulty, lapseDifficultyExponent)
@@ -182,6 +194,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// relearning step): `S · e^(w17 · (G − 3 + w18)) · S^−w19`, where for Hard, Good and Easy
     /// the growth factor is at least 1, so a successful same-day review never lowers
     /// stability. Not clamped.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func stabilityAfterSameDayReview(stability: Double, rating: Rating) -> Double {
         let growth = sameDayGrowth(stability: stability, rating: rating)
@@ -192,6 +205,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// `e^(w17 · (G − 3 + w18)) · S^−w19`. ``stabilityAfterSameDayReview(stability:rating:)``
     /// floors it at 1 for Hard, Good and Easy (fsrs-rs's model); fsrs-rs's simulator floors it
     /// for Good and Easy only.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func sameDayGrowth(stability: Double, rating: Rating) -> Double {
         let ratingGrowth: Double
@@ -215,6 +229,7 @@ public struct MemoryModel: Sendable, Hashable {
     ///     result is ``initialState(rating:)``).
     ///   - elapsedDays: days since the previous review; 0 means the same day.
     ///   - rating: the learner's answer.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func nextState(after state: MemoryState?, elapsedDays: Double, rating: Rating) -> MemoryState {
         guard let state else { return initialState(rating: rating) }
@@ -235,6 +250,7 @@ public struct MemoryModel: Sendable, Hashable {
 
     /// The four possible outcomes of the next review, as fsrs-rs's `next_states`: the state
     /// after each rating and the unrounded interval that reaches `desiredRetention` from it.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func outcomes(after state: MemoryState?, elapsedDays: Double, desiredRetention: Double) -> ReviewOutcomes {
         func outcome(_ rating: Rating) -> ReviewOutcome {

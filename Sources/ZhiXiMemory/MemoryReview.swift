@@ -12,6 +12,7 @@ public struct MemoryReview: Sendable, Hashable {
     public var elapsedDays: Double
 
     /// Creates a review from a rating and the days elapsed since the previous review.
+    /// - Complexity: O(1).
     @inlinable
     public init(rating: Rating, elapsedDays: Double) {
         self.rating = rating

@@ -13,6 +13,7 @@ public struct MemoryState: Sendable, Hashable, Codable, CustomStringConvertible 
     public var difficulty: Double
 
     /// Creates a memory state from a stability in days and a difficulty from 1 to 10.
+    /// - Complexity: O(1).
     @inlinable
     public init(stability: Double, difficulty: Double) {
         self.stability = stability

@@ -28,5 +28,6 @@ public enum Rating: Int, Sendable, Hashable, Codable, CaseIterable, Comparable, 
     }
 
     /// Orders ratings by their raw value, Again lowest.
+    /// - Complexity: O(1).
     @inlinable public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -14,13 +14,15 @@ public struct ReviewHistoryBatch: Sendable, Hashable {
 
     /// An empty batch, optionally with room for `reviewCapacity` reviews in
     /// `historyCapacity` histories.
+    /// - Complexity: O(reviewCapacity + historyCapacity) for the reserved storage.
     public init(reviewCapacity: Int = 0, historyCapacity: Int = 0) {
         ratings.reserveCapacity(reviewCapacity)
         elapsedDays.reserveCapacity(reviewCapacity)
         historyStarts.reserveCapacity(historyCapacity + 1)
     }
 
-    /// Creates a batch from histories. O(total reviews).
+    /// Creates a batch from histories.
+    /// - Complexity: O(total reviews).
     public init<Histories: Sequence>(histories: Histories) where Histories.Element: Sequence<MemoryReview> {
         self.init()
         for history in histories { append(history: history) }
@@ -32,25 +34,29 @@ public struct ReviewHistoryBatch: Sendable, Hashable {
     @inlinable public var reviewCount: Int { ratings.count }
 
     /// Appends one review to the history being built (the last one, started by
-    /// ``startHistory()``). Amortised O(1).
+    /// ``startHistory()``).
+    /// - Complexity: Amortised O(1).
     public mutating func append(_ review: MemoryReview) {
         ratings.append(UInt8(review.rating.rawValue))
         elapsedDays.append(review.elapsedDays)
         historyStarts[historyStarts.count - 1] = ratings.count
     }
 
-    /// Starts a new, empty history; following ``append(_:)`` calls add to it. Amortised O(1).
+    /// Starts a new, empty history; following ``append(_:)`` calls add to it.
+    /// - Complexity: Amortised O(1).
     public mutating func startHistory() {
         historyStarts.append(ratings.count)
     }
 
-    /// Appends a whole history. O(its length).
+    /// Appends a whole history.
+    /// - Complexity: O(its length).
     public mutating func append<History: Sequence<MemoryReview>>(history: History) {
         startHistory()
         for review in history { append(review) }
     }
 
-    /// The reviews of history `index`. O(its length).
+    /// The reviews of history `index`.
+    /// - Complexity: O(its length).
     public func history(_ index: Int) -> [MemoryReview] {
         (historyStarts[index] ..< historyStarts[index + 1]).map {
             MemoryReview(rating: Rating(rawValue: Int(ratings[$0]))!, elapsedDays: elapsedDays[$0])

@@ -7,6 +7,7 @@ public struct ReviewOutcome: Sendable, Hashable {
     public var intervalDays: Double
 
     /// Creates an outcome.
+    /// - Complexity: O(1).
     @inlinable
     public init(state: MemoryState, intervalDays: Double) {
         self.state = state
@@ -26,6 +27,7 @@ public struct ReviewOutcomes: Sendable, Hashable {
     public var easy: ReviewOutcome
 
     /// Creates the four outcomes.
+    /// - Complexity: O(1).
     @inlinable
     public init(again: ReviewOutcome, hard: ReviewOutcome, good: ReviewOutcome, easy: ReviewOutcome) {
         self.again = again
@@ -35,6 +37,7 @@ public struct ReviewOutcomes: Sendable, Hashable {
     }
 
     /// The outcome of `rating`.
+    /// - Complexity: O(1).
     @inlinable
     public subscript(rating: Rating) -> ReviewOutcome {
         switch rating {

@@ -29,6 +29,7 @@ public struct SM2Scheduler: Sendable, Hashable {
     public var maximumIntervalDays: Int = 36_500
 
     /// Anki's defaults.
+    /// - Complexity: O(1).
     public init() {}
 
     /// Schedules a review of a card.
@@ -45,6 +46,7 @@ public struct SM2Scheduler: Sendable, Hashable {
     ///   - rating: the learner's answer.
     ///   - daysLate: days after the due date that the review happened (negative if early;
     ///     only lateness counts).
+    /// - Complexity: O(1).
     public func review(_ card: SM2Card?, rating: Rating, daysLate: Int = 0) -> SM2Card {
         guard let card, card.intervalDays >= 1 else {
             let ease = card?.easeFactor ?? startingEase
@@ -93,6 +95,7 @@ public struct SM2Card: Sendable, Hashable {
     public var lapses: Int
 
     /// Creates an SM-2 card state.
+    /// - Complexity: O(1).
     public init(easeFactor: Double, intervalDays: Int, lapses: Int = 0) {
         self.easeFactor = easeFactor
         self.intervalDays = intervalDays

@@ -19,6 +19,7 @@ public struct SinglePrecisionMemoryModel: Sendable, Hashable {
     public let weights: [Float]
 
     /// The model of `parameters`.
+    /// - Complexity: O(21).
     public init(parameters: FSRSParameters) {
         let clamped = (try? FSRSParameters(clamping: parameters.weights, relearningStepCount: 1)) ?? parameters
         weights = clamped.weights.map { Float($0) }
@@ -50,6 +51,7 @@ public struct SinglePrecisionMemoryModel: Sendable, Hashable {
     }
 
     /// `next_interval`: `S / factor · (r^(1/decay) − 1)`.
+    /// - Complexity: O(1), no allocation.
     public func interval(stability: Float, desiredRetention: Float) -> Float {
         let decay = -weights[20]
         let factor = expf(logf(0.9) / decay) - 1

@@ -16,7 +16,8 @@ public struct LessonOverview: Sendable, Hashable {
     public var weakPointDrillCount: Int
 
     /// Every lesson of `workspace`, in its order, with what the plan `result` (made of that
-    /// workspace) holds for it. O(lessons + sessions + tasks).
+    /// workspace) holds for it.
+    /// - Complexity: O(lessons + sessions + tasks).
     public static func overviews(of workspace: LearnerWorkspace, plan result: PlannerResult) -> [LessonOverview] {
         let planTime = result.plan.generatedAt
         var sessions: [String: (count: Int, last: Date)] = [:]

@@ -18,6 +18,7 @@ public struct MasteryRatingScale: Sendable, Hashable {
     public var easyFrom: Int
 
     /// Creates a scale. The thresholds must rise: `hardFrom ≤ goodFrom ≤ easyFrom`.
+    /// - Complexity: O(1).
     public init(hardFrom: Int = 60, goodFrom: Int = 75, easyFrom: Int = 90) {
         precondition(hardFrom <= goodFrom && goodFrom <= easyFrom, "rating thresholds must rise")
         self.hardFrom = hardFrom
@@ -26,6 +27,7 @@ public struct MasteryRatingScale: Sendable, Hashable {
     }
 
     /// The rating of a mastery score (0–100).
+    /// - Complexity: O(1).
     @inlinable
     public func rating(forScore score: Int) -> Rating {
         if score >= easyFrom { return .easy }

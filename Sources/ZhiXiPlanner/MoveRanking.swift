@@ -29,6 +29,7 @@ public enum MoveRanking {
     /// The cost of postponing a review until its recall is `recallAfter`: how much the odds
     /// of forgetting then exceed the desired retention's, `(1/R − 1) / (1/DR − 1) − 1`
     /// (0 when due exactly, 0.15 when 15 % above). Lower costs less.
+    /// - Complexity: O(1).
     public static func postponementCost(recallAfter: Double, desiredRetention: Double) -> Double {
         odds(recallAfter) / odds(desiredRetention) - 1
     }
@@ -36,6 +37,7 @@ public enum MoveRanking {
     /// How early a review not yet due would be if done now: `1 − (1/R − 1) / (1/DR − 1)` for
     /// its recall now (near 0 when it is nearly due, 1 just after its last review). Lower is
     /// more at risk.
+    /// - Complexity: O(1).
     public static func earliness(recallNow: Double, desiredRetention: Double) -> Double {
         1 - odds(recallNow) / odds(desiredRetention)
     }
@@ -43,6 +45,7 @@ public enum MoveRanking {
     /// The predicted recall below which a review falling in a break is fragile: the recall
     /// whose postponement cost is ``safePostponementExcess``, `1 / (1 + 1.15 · (1/DR − 1))`
     /// (0.887 for a desired retention of 0.9).
+    /// - Complexity: O(1).
     public static func fragileRecallFloor(desiredRetention: Double) -> Double {
         1 / (1 + (1 + safePostponementExcess) * odds(desiredRetention))
     }

@@ -52,5 +52,6 @@ public struct PlannerConfiguration: Sendable, Hashable {
     public var advanceCount = 0
 
     /// The defaults.
+    /// - Complexity: O(1).
     public init() {}
 }

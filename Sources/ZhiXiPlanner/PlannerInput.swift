@@ -19,6 +19,7 @@ public struct PlannerInput: Sendable {
     public var reviewTasks: [ReviewTask]
 
     /// Creates an input.
+    /// - Complexity: O(1): the arrays are shared, not copied.
     public init(userID: String, profile: UserLearningProfile, lessons: [Lesson], sessions: [LearningSession],
                 analyses: [AIAnalysis] = [], reviewTasks: [ReviewTask] = []) {
         self.userID = userID
@@ -31,6 +32,7 @@ public struct PlannerInput: Sendable {
 
     /// The input held by a workspace file; the user id is the workspace user's, else the
     /// profile's.
+    /// - Complexity: O(1): the workspace's arrays are shared, not copied.
     public init(workspace: LearnerWorkspace) {
         self.init(userID: workspace.user?.id ?? workspace.profile.userID, profile: workspace.profile,
                   lessons: workspace.lessons, sessions: workspace.sessions, analyses: workspace.analyses,

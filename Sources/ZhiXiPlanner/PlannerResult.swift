@@ -88,11 +88,13 @@ public enum PlanNote: Sendable, Hashable {
     case analysisOfOtherLesson(count: Int, analysisID: String, sessionID: String)
 
     /// A sentence for people, in `language`.
+    /// - Complexity: O(tasks) for the text.
     public func text(language: AppLanguage) -> String {
         text(wording: .forLanguage(language))
     }
 
     /// A sentence for people, from a wording table.
+    /// - Complexity: O(tasks) for the text.
     public func text(wording: PlanWording) -> String {
         func fill(_ sentence: PlanWording.Sentence, _ values: [PlanWording.Blank: String]) -> String {
             sentence.string { blank, text in text.append(values[blank] ?? "") }

@@ -21,6 +21,7 @@ public struct ReviewTypePolicy: Sendable, Hashable {
     public var consolidatedScore: Int
 
     /// Creates a policy; the defaults are described on the type.
+    /// - Complexity: O(1).
     public init(partialUnderstanding: ClosedRange<Int> = 40...74, consolidatedStabilityDays: Double = 21,
                 consolidatedScore: Int = 80) {
         self.partialUnderstanding = partialUnderstanding
@@ -30,6 +31,7 @@ public struct ReviewTypePolicy: Sendable, Hashable {
 
     /// The review type of a lesson with this latest score (nil when never scored) and stability
     /// in days.
+    /// - Complexity: O(1).
     public func lessonReviewType(latestScore: Int?, stability: Double) -> ReviewType {
         if let latestScore, partialUnderstanding.contains(latestScore) { return .feynman }
         if let latestScore, latestScore >= consolidatedScore, stability >= consolidatedStabilityDays {

@@ -39,6 +39,7 @@ public struct StudySchedule: Sendable, Hashable {
     ///   ``PlannerError/weekdayMinutesOutOfRange(weekday:minutes:)`` (0–1440),
     ///   ``PlannerError/noStudyDay`` when every weekday has 0 minutes, and
     ///   ``PlannerError/breakEndsBeforeStart(index:from:to:)``.
+    /// - Complexity: O(breaks · log(breaks)) to sort and merge the breaks.
     public init(dailyMinutes: Int, weekdayMinutes: WeekdayMinutes? = nil, breaks: [StudyBreak] = []) throws(PlannerError) {
         guard dailyMinutes >= 0 else { throw .dailyMinutesNegative(dailyMinutes) }
         var budgets: [Int?] = []
@@ -79,24 +80,29 @@ public struct StudySchedule: Sendable, Hashable {
     }
 
     /// The budget of `day` in minutes: 0 on a day away or a weekday without study, `nil` for
-    /// no limit. O(number of breaks).
+    /// no limit.
+    /// - Complexity: O(number of breaks).
     public func minutes(onDay day: Int) -> Int? {
         if isAway(onDay: day) { return 0 }
         return budgetOfWeekday[CivilDate.weekday(daysSince1970: day) - 1]
     }
 
     /// The budget of `day`'s weekday, ignoring breaks (`nil`: no limit).
+    /// - Complexity: O(1).
     public func weekdayBudget(onDay day: Int) -> Int? {
         budgetOfWeekday[CivilDate.weekday(daysSince1970: day) - 1]
     }
 
     /// Whether `day` has study time: not away, and its weekday's budget is not 0.
+    /// - Complexity: O(number of breaks).
     public func isStudyDay(_ day: Int) -> Bool { minutes(onDay: day) != 0 }
 
-    /// Whether `day` falls in a break. O(number of breaks).
+    /// Whether `day` falls in a break.
+    /// - Complexity: O(number of breaks).
     public func isAway(onDay day: Int) -> Bool { awayRange(containing: day) != nil }
 
-    /// The (merged) break that holds `day`, if any. O(number of breaks).
+    /// The (merged) break that holds `day`, if any.
+    /// - Complexity: O(number of breaks).
     public func awayRange(containing day: Int) -> ClosedRange<Int>? {
         for range in awayDays {
             if range.lowerBound > day { return nil }
@@ -105,8 +111,9 @@ public struct StudySchedule: Sendable, Hashable {
         return nil
     }
 
-    /// The first study day on or after `day`. O(days skipped · breaks); there is always one,
-    /// since some weekday has study time and breaks end.
+    /// The first study day on or after `day`: there is always one, since some weekday has study
+    /// time and breaks end.
+    /// - Complexity: O(days skipped · breaks).
     public func firstStudyDay(onOrAfter day: Int) -> Int {
         var candidate = day
         while true {
@@ -123,6 +130,7 @@ public struct StudySchedule: Sendable, Hashable {
     /// 0 on a day without study, 1 on a day with the week's largest budget (or no limit),
     /// the ratio of the two in between. When some weekday has no limit, a day with a finite
     /// budget counts as half a day (Anki's "reduced").
+    /// - Complexity: O(number of breaks).
     public func share(ofDay day: Int) -> Double {
         guard let minutes = minutes(onDay: day) else { return 1 }
         guard minutes > 0 else { return 0 }
@@ -133,6 +141,7 @@ public struct StudySchedule: Sendable, Hashable {
     /// ``share(ofDay:)`` for a task of `minutes`: 0 on a day whose whole budget is shorter
     /// than the task, unless no weekday's budget is long enough (then the task takes a day of
     /// its own wherever it falls).
+    /// - Complexity: O(number of breaks).
     public func share(ofDay day: Int, forMinutes minutes: Int) -> Double {
         if let budget = self.minutes(onDay: day), budget < minutes, largestMinutes.map({ minutes <= $0 }) ?? true { return 0 }
         return share(ofDay: day)
@@ -141,6 +150,7 @@ public struct StudySchedule: Sendable, Hashable {
     /// A day of `window` picked by `unit` in `0 ..< 1` when the load balancer does not choose
     /// (plain fuzz): each study day of the window with the same chance, or each day when the
     /// window has none.
+    /// - Complexity: O(window days · breaks), no allocation.
     public func fuzzedDay(in window: ClosedRange<Int>, unit: Double) -> Int {
         var studyDays = 0
         for day in window where isStudyDay(day) { studyDays += 1 }

@@ -18,6 +18,7 @@ public struct TaskDurationEstimate: Sendable, Hashable {
         public var lessonShare: Double
 
         /// Creates a rule.
+        /// - Complexity: O(1).
         public init(baseMinutes: Double, lessonShare: Double) {
             self.baseMinutes = baseMinutes
             self.lessonShare = lessonShare
@@ -34,10 +35,12 @@ public struct TaskDurationEstimate: Sendable, Hashable {
     public var weakPoint = Rule(baseMinutes: 5, lessonShare: 0)
 
     /// The defaults of the table above.
+    /// - Complexity: O(1).
     public init() {}
 
     /// Estimated minutes of a review of `type` of a lesson that takes `lessonMinutes` to study;
     /// an unknown type counts as recall.
+    /// - Complexity: O(1).
     public func minutes(for type: ReviewType, lessonMinutes: Int) -> Int {
         let rule: Rule
         switch type {

@@ -11,6 +11,7 @@ public struct WeakPointHistory: Sendable, Hashable {
     public var newWeakPoints: [Int]
 
     /// A history of these counts (four each, Again first).
+    /// - Complexity: O(1).
     public init(assessments: [Int] = [0, 0, 0, 0], newWeakPoints: [Int] = [0, 0, 0, 0]) {
         self.assessments = assessments
         self.newWeakPoints = newWeakPoints

@@ -11,7 +11,7 @@ public enum WeekGrouping: Sendable, Hashable {
 
     /// The study day after "this week" for a plan made on study day `today` of `calendar`:
     /// "this week" is the days `today + 2 ..< endOfThisWeek` (after today and tomorrow).
-    /// O(1).
+    /// - Complexity: O(1).
     public func endOfThisWeek(today: Int, calendar: StudyCalendar) -> Int {
         switch self {
         case .rolling:

@@ -24,6 +24,7 @@ public struct AnkiDayCount: Sendable, Hashable {
     public let nextDayAtSeconds: Int64
 
     /// The count from a known next rollover (what Anki's `sched.day_cutoff` reports).
+    /// - Complexity: O(1).
     public init(nextDayAtSeconds: Int64) {
         self.nextDayAtSeconds = nextDayAtSeconds
     }
@@ -31,7 +32,8 @@ public struct AnkiDayCount: Sendable, Hashable {
     /// The count Anki uses at `moment` for a learner in `calendar`'s time zone with its
     /// day-start hour as the rollover: the next instant, at the UTC offset in force at
     /// `moment`, when the clock reads the rollover hour (`sched_timing_today`: the rollover
-    /// has passed when the clock reads it or later). O(1).
+    /// has passed when the clock reads it or later).
+    /// - Complexity: O(1).
     public init(at moment: Date, calendar: StudyCalendar) {
         let now = Int64((moment.timeIntervalSince1970).rounded(.down))
         let offset = Int64(calendar.utcOffset(atSecondsSince1970: Double(now)))
@@ -44,7 +46,8 @@ public struct AnkiDayCount: Sendable, Hashable {
 
     /// The day of an instant (seconds since 1970; the fraction is dropped, as Anki drops the
     /// milliseconds of a revlog id): 0 for the day ending at ``nextDayAtSeconds``, negative
-    /// before it. O(1).
+    /// before it.
+    /// - Complexity: O(1).
     @inlinable
     public func dayNumber(ofSecondsSince1970 seconds: Double) -> Int {
         let difference = Int64(seconds.rounded(.down)) - nextDayAtSeconds
@@ -53,14 +56,16 @@ public struct AnkiDayCount: Sendable, Hashable {
     }
 
     /// Anki's `days_elapsed` of an instant: whole days from it to the next rollover, never
-    /// negative (an instant after the rollover counts 0). O(1).
+    /// negative (an instant after the rollover counts 0).
+    /// - Complexity: O(1).
     @inlinable
     public func daysAgo(ofSecondsSince1970 seconds: Double) -> Int {
         max(0, -dayNumber(ofSecondsSince1970: seconds))
     }
 
     /// The first whole second of day `day` (see the type: the boundary second itself belongs
-    /// to the day before). O(1).
+    /// to the day before).
+    /// - Complexity: O(1).
     @inlinable
     public func startSeconds(ofDay day: Int) -> Double {
         Double(nextDayAtSeconds + 86_400 * Int64(day - 1) + 1)

@@ -16,6 +16,7 @@ public struct AnkiRevlogFields: Sendable, Hashable {
     public var factor: Int32
 
     /// Creates the fields of one revlog row.
+    /// - Complexity: O(1).
     public init(interval: Int32, lastInterval: Int32, factor: Int32) {
         self.interval = interval
         self.lastInterval = lastInterval

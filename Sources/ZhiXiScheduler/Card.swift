@@ -41,11 +41,13 @@ public struct Card: Sendable, Hashable, Identifiable {
     public var lapses: Int
 
     /// A new card, due at `due` (typically the moment it is created).
+    /// - Complexity: O(1).
     public init(id: Int64, due: Date) {
         self.init(id: id, state: .new, step: nil, memoryState: nil, due: due, lastReview: nil, reviewCount: 0, lapses: 0)
     }
 
     /// A card in any state, e.g. restored from storage or imported from another scheduler.
+    /// - Complexity: O(1).
     public init(id: Int64, state: CardState, step: Int?, memoryState: MemoryState?, due: Date,
                 lastReview: Date?, reviewCount: Int, lapses: Int) {
         self.id = id
@@ -74,6 +76,7 @@ extension Card: Codable {
     /// Decodes a card from the shape described on the type.
     /// - Throws: `DecodingError` for a missing member, a timestamp that is not ISO-8601, a
     ///   state outside 0–3, only one of stability and difficulty, or negative counts.
+    /// - Complexity: O(1) members.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let stability = try container.decodeIfPresent(Double.self, forKey: .stability)
@@ -99,6 +102,7 @@ extension Card: Codable {
     }
 
     /// Encodes the card in the shape described on the type; absent values are `null`.
+    /// - Complexity: O(1) members.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .cardID)

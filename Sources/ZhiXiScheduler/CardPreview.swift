@@ -14,6 +14,7 @@ public struct CardPreview: Sendable, Hashable {
     public var easy: CardReviewResult
 
     /// Creates a preview from the four outcomes.
+    /// - Complexity: O(1).
     public init(again: CardReviewResult, hard: CardReviewResult, good: CardReviewResult, easy: CardReviewResult) {
         self.again = again
         self.hard = hard
@@ -22,6 +23,7 @@ public struct CardPreview: Sendable, Hashable {
     }
 
     /// The outcome of `rating`.
+    /// - Complexity: O(1).
     public subscript(rating: Rating) -> CardReviewResult {
         switch rating {
         case .again: again

@@ -54,6 +54,7 @@ public struct CardReview: Sendable, Hashable {
     }
 
     /// Creates a review-log entry.
+    /// - Complexity: O(1).
     public init(cardID: Int64, rating: Rating, reviewedAt: Date, reviewDurationMilliseconds: Int? = nil,
                 elapsedDays: Int, scheduledDays: Int, cardBefore: Card) {
         self.row = ReviewLogRow(cardID: cardID, rating: rating, reviewedAt: reviewedAt,
@@ -75,6 +76,7 @@ extension CardReview: Codable {
     /// Decodes a review from the shape described on the type.
     /// - Throws: `DecodingError` for a missing member, a rating outside 1–4, a timestamp that
     ///   is not ISO-8601 or a negative duration.
+    /// - Complexity: O(1) members.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let duration = try container.decodeIfPresent(Int.self, forKey: .reviewDurationMilliseconds)
@@ -92,6 +94,7 @@ extension CardReview: Codable {
     }
 
     /// Encodes the review in the shape described on the type.
+    /// - Complexity: O(1) members.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(cardID, forKey: .cardID)

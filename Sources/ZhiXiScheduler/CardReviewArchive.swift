@@ -30,7 +30,8 @@ public enum CardReviewArchive {
     public static let header = "card_id,review_time,review_rating,review_state,review_duration"
 
     /// The archive of some rows: the header, then one line per row in the order given, each
-    /// ending with `\n`. O(n).
+    /// ending with `\n`.
+    /// - Complexity: O(n).
     public static func encode<Rows: Sequence<ReviewLogRow>>(_ rows: Rows) -> Data {
         var text = UTF8Text(capacity: 64 + rows.underestimatedCount * 56)
         text.append(header)
@@ -39,13 +40,15 @@ public enum CardReviewArchive {
         return Data(text.bytes)
     }
 
-    /// The archive of a scheduler's review log (each ``CardReview``'s row). O(n).
+    /// The archive of a scheduler's review log (each ``CardReview``'s row).
+    /// - Complexity: O(n).
     public static func encode<Reviews: Sequence<CardReview>>(_ reviews: Reviews) -> Data {
         encode(reviews.lazy.map(\.row))
     }
 
     /// Appends one row's line (with its `\n`) to `text`, for writing an archive in pieces;
     /// start it with ``header`` and a line break.
+    /// - Complexity: Amortised O(line length).
     public static func append(_ row: ReviewLogRow, to text: inout UTF8Text) {
         text.append(Int(row.cardID))
         text.append(byte: UInt8(ascii: ","))
@@ -62,9 +65,10 @@ public enum CardReviewArchive {
     /// Reads an archive, or any FSRS review-log CSV whose card ids are whole numbers: a header
     /// naming at least `card_id`, `review_time` and `review_rating` (any order; `review_state`
     /// and `review_duration` optional; other columns ignored), then one row per line, as
-    /// ``ReviewLogColumns/init(csv:skippingBadRows:)`` reads them. O(bytes).
+    /// ``ReviewLogColumns/init(csv:skippingBadRows:)`` reads them.
     /// - Throws: ``ReviewLogError`` naming the first missing column, or the line and column of
     ///   the first field that cannot be read (a card id that is not a whole number among them).
+    /// - Complexity: O(bytes).
     public static func decode(_ data: Data) throws(ReviewLogError) -> [ReviewLogRow] {
         var sink = RowSink()
         try ReviewLogReader.read(data, skippingBadRows: false, into: &sink)

@@ -10,6 +10,7 @@ public struct CardReviewResult: Sendable, Hashable {
     public var interval: ReviewInterval
 
     /// Creates a result.
+    /// - Complexity: O(1).
     public init(card: Card, review: CardReview, interval: ReviewInterval) {
         self.card = card
         self.review = review

@@ -82,7 +82,6 @@ public struct CardScheduler: Sendable {
 
     /// Reviews a card: its state, memory and due date after the learner answered `rating` at
     /// `date`, and the log entry of the review (which holds the card before it, for undo).
-    /// O(1), no allocation.
     ///
     /// - Parameters:
     ///   - card: the card before the review.
@@ -93,6 +92,7 @@ public struct CardScheduler: Sendable {
     ///     ``FuzzMode/loadBalanced``, to pick the least loaded day of the fuzz range. This
     ///     variant only reads it: to have the scheduler keep the counts, use
     ///     ``review(_:rating:at:reviewDurationMilliseconds:updating:)``.
+    /// - Complexity: O(1), no allocation.
     public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
                        dueLoad: DueDayLoad? = nil) -> CardReviewResult {
         if let ankiScheduler {
@@ -162,7 +162,8 @@ public struct CardScheduler: Sendable {
     /// keeps `load` up to date: the card leaves the day it was due on (unless it was new) and
     /// joins the day it is now due on, so the next review is balanced against it. Start from
     /// ``dueDayLoad(of:firstDay:dayCount:)`` over the collection, then review every card
-    /// through this method. O(1) plus the fuzz range.
+    /// through this method.
+    /// - Complexity: O(1) plus the fuzz range.
     public func review(_ card: Card, rating: Rating, at date: Date, reviewDurationMilliseconds: Int? = nil,
                        updating load: inout DueDayLoad) -> CardReviewResult {
         if card.state != .new { load.remove(onDay: dayNumber(of: card.due)) }
@@ -173,6 +174,7 @@ public struct CardScheduler: Sendable {
 
     /// What each rating would do to `card` reviewed at `date`: four calls of
     /// ``review(_:rating:at:reviewDurationMilliseconds:dueLoad:)``, so each outcome is exactly the one the real review gives.
+    /// - Complexity: Four reviews: O(1) plus the fuzz range.
     public func preview(_ card: Card, at date: Date, dueLoad: DueDayLoad? = nil) -> CardPreview {
         if let ankiScheduler { return ankiPreview(card, at: date, dueLoad: dueLoad, scheduler: ankiScheduler) }
         return CardPreview(again: review(card, rating: .again, at: date, dueLoad: dueLoad),
@@ -183,6 +185,7 @@ public struct CardScheduler: Sendable {
 
     /// The card as it was before a review: undoes that review. Undo the last review of a card
     /// first; undoing an earlier one also discards every review after it.
+    /// - Complexity: O(1).
     public func undo(_ review: CardReview) -> Card {
         review.cardBefore
     }
@@ -193,10 +196,11 @@ public struct CardScheduler: Sendable {
     /// the desired retention or the steps. Fuzz is drawn from the same seeds as the original
     /// reviews, so a replay under the same configuration reproduces the card exactly, except
     /// where the original reviews were load-balanced: no load is known for past days, so the
-    /// replay uses uniform fuzz. O(n log n) for n reviews; allocates the sorted order.
+    /// replay uses uniform fuzz.
     ///
     /// - Throws: ``CardSchedulerError/reviewOfAnotherCard(reviewCardID:cardID:)`` if a review's
     ///   ``CardReview/cardID`` is not the card's id.
+    /// - Complexity: O(n log n) for n reviews; allocates the sorted order.
     public func reschedule(_ card: Card, from reviews: [CardReview]) throws(CardSchedulerError) -> Card {
         if let foreign = reviews.first(where: { $0.cardID != card.id }) {
             throw .reviewOfAnotherCard(reviewCardID: foreign.cardID, cardID: card.id)
@@ -206,7 +210,8 @@ public struct CardScheduler: Sendable {
 
     /// A card as if it had always been scheduled by this scheduler, from bare ratings and dates
     /// (e.g. an imported review-log CSV): as ``reschedule(_:from:)->Card``. Reviews at the same
-    /// instant keep their order. O(n log n) for n reviews; allocates the sorted order.
+    /// instant keep their order.
+    /// - Complexity: O(n log n) for n reviews; allocates the sorted order.
     public func reschedule<Reviews: Sequence<(rating: Rating, date: Date)>>(_ card: Card, replaying reviews: Reviews) -> Card {
         let ordered = reviews.enumerated().sorted { left, right in
             left.element.date != right.element.date ? left.element.date < right.element.date : left.offset < right.offset
@@ -223,14 +228,15 @@ public struct CardScheduler: Sendable {
     /// refit of the parameters. The log may hold the reviews of every card in any order;
     /// reviews of cards not in `cards` are ignored, and a card without reviews becomes a new
     /// card due at its ``Card/due``. The result is in the order of `cards`.
-    /// O(n log n) for n reviews, O(c) for c cards.
+    /// - Complexity: O(n log n) for n reviews, O(c) for c cards.
     public func reschedule(_ cards: [Card], from log: [CardReview]) -> [Card] {
         reschedule(cards, replaying: log.lazy.map { ($0.cardID, $0.rating, $0.reviewedAt) })
     }
 
     /// ``reschedule(_:from:)-([Card],[CardReview])`` from an archived log (``ReviewLogRow``s),
     /// with the same result: rescheduling reads only each review's card, rating and time (rows
-    /// that are not answers are passed over). O(n log n) for n reviews, O(c) for c cards.
+    /// that are not answers are passed over).
+    /// - Complexity: O(n log n) for n reviews, O(c) for c cards.
     public func reschedule(_ cards: [Card], from log: [ReviewLogRow]) -> [Card] {
         reschedule(cards, replaying: log.lazy.compactMap { row in row.rating.map { (row.cardID, $0, row.reviewedAt) } })
     }
@@ -255,6 +261,7 @@ public struct CardScheduler: Sendable {
     ///   - date: when it becomes due again, as a new card.
     ///   - keepingCounts: keep ``Card/reviewCount`` and ``Card/lapses`` (default), or reset them
     ///     to 0.
+    /// - Complexity: O(1).
     public func reset(_ card: Card, at date: Date, keepingCounts: Bool = true) -> Card {
         Card(id: card.id, state: .new, step: nil, memoryState: nil, due: date, lastReview: nil,
              reviewCount: keepingCounts ? card.reviewCount : 0, lapses: keepingCounts ? card.lapses : 0)
@@ -265,6 +272,7 @@ public struct CardScheduler: Sendable {
     /// The probability (0–1) that the learner recalls the card at `date`, from its stability and
     /// the whole days elapsed since its last review under the ``ElapsedDaysPolicy`` (negative
     /// counts as 0); 0 for a card never reviewed, as py-fsrs.
+    /// - Complexity: O(1) in 1900–2200 (calendar look-ups), no allocation.
     public func retrievability(of card: Card, at date: Date) -> Double {
         guard let memory = card.memoryState, let last = card.lastReview else { return 0 }
         let days = max(0, configuration.elapsedDays.daysBetween(last, date))
@@ -272,14 +280,15 @@ public struct CardScheduler: Sendable {
     }
 
     /// The day number of an instant under the ``ElapsedDaysPolicy``: the numbering that
-    /// ``DueDayLoad`` uses. O(log t).
+    /// ``DueDayLoad`` uses.
+    /// - Complexity: O(log t).
     public func dayNumber(of date: Date) -> Int {
         ankiScheduler == nil ? configuration.elapsedDays.dayNumber(of: date) : configuration.ankiCalendar.dayNumber(of: date)
     }
 
     /// The number of cards due on each of `dayCount` days from `firstDay`, counting every card
     /// that is not new: a ready-made ``DueDayLoad`` for ``FuzzMode/loadBalanced``.
-    /// O(n log t) for n cards; allocates the counts.
+    /// - Complexity: O(n log t) for n cards; allocates the counts.
     public func dueDayLoad<Cards: Sequence<Card>>(of cards: Cards, firstDay: Int, dayCount: Int) -> DueDayLoad {
         var load = DueDayLoad(firstDay: firstDay, dayCount: dayCount)
         for card in cards where card.state != .new {
@@ -290,7 +299,8 @@ public struct CardScheduler: Sendable {
 
     /// The load of a collection over the window that reviews made on the day of `date` need:
     /// ``DueDayLoad/balancingWindowDayCount`` days from that day (see ``DueDayLoad``), so
-    /// every interval the balancer balances is balanced. O(n log t) for n cards.
+    /// every interval the balancer balances is balanced.
+    /// - Complexity: O(n log t) for n cards.
     public func dueDayLoad<Cards: Sequence<Card>>(of cards: Cards, forReviewsOn date: Date) -> DueDayLoad {
         dueDayLoad(of: cards, firstDay: dayNumber(of: date), dayCount: DueDayLoad.balancingWindowDayCount)
     }

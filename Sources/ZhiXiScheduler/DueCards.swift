@@ -18,6 +18,7 @@ public struct DueCards: Sendable, Hashable {
     public var newCardsHeldBack: Int
 
     /// Creates a due list.
+    /// - Complexity: O(1).
     public init(overdue: [Card] = [], learning: [Card] = [], dueToday: [Card] = [], new: [Card] = [], newCardsHeldBack: Int = 0) {
         self.overdue = overdue
         self.learning = learning

@@ -34,12 +34,14 @@ public struct DueDayLoad: Sendable, Hashable {
         FuzzRange(intervalDays: Double(LoadBalancer.maximumBalancedIntervalDays + 1).nextDown, maximumIntervalDays: .max).upperDays + 1
 
     /// A window starting on `firstDay` with the given counts (negative counts count as 0).
+    /// - Complexity: O(days).
     public init(firstDay: Int, counts: [Int]) {
         self.firstDay = firstDay
         self.counts = counts.map { max(0, $0) }
     }
 
     /// An empty window of `dayCount` days (at least 0) starting on `firstDay`.
+    /// - Complexity: O(days).
     public init(firstDay: Int, dayCount: Int) {
         self.firstDay = firstDay
         self.counts = Array(repeating: 0, count: max(0, dayCount))
@@ -49,6 +51,7 @@ public struct DueDayLoad: Sendable, Hashable {
     @inlinable public var days: Range<Int> { firstDay ..< firstDay + counts.count }
 
     /// The number of items due on `day`, or `nil` if the day lies outside the window.
+    /// - Complexity: O(1).
     @inlinable
     public func dueCount(onDay day: Int) -> Int? {
         let index = day - firstDay
@@ -57,12 +60,14 @@ public struct DueDayLoad: Sendable, Hashable {
     }
 
     /// Whether every day of `range` lies inside the window.
+    /// - Complexity: O(1).
     @inlinable
     public func covers(_ range: ClosedRange<Int>) -> Bool {
         range.lowerBound >= firstDay && range.upperBound < firstDay + counts.count
     }
 
     /// Records `count` more items due on `day`; ignored outside the window.
+    /// - Complexity: O(1).
     public mutating func add(onDay day: Int, count: Int = 1) {
         let index = day - firstDay
         guard index >= 0, index < counts.count else { return }
@@ -70,6 +75,7 @@ public struct DueDayLoad: Sendable, Hashable {
     }
 
     /// Records `count` fewer items due on `day` (never below 0); ignored outside the window.
+    /// - Complexity: O(1).
     public mutating func remove(onDay day: Int, count: Int = 1) {
         add(onDay: day, count: -count)
     }

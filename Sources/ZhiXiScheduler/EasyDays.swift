@@ -18,6 +18,7 @@ public enum EasyDays {
 
     /// The modifier of one day of a range: `share` and `dueCount` its own, `otherShares` and
     /// `otherDueCount` the sums over the range's other days.
+    /// - Complexity: O(1).
     @inlinable
     public static func modifier(share: Double, dueCount: Int, otherShares: Double, otherDueCount: Int) -> Double {
         if share >= 1 { return 1 }

@@ -49,13 +49,15 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
     }
 
     /// The day number of an instant: its study day, or for 24-hour periods its UTC day since
-    /// 1970-01-01. O(log t) in the calendar's daylight-saving transitions.
+    /// 1970-01-01.
+    /// - Complexity: O(log t) in the calendar's daylight-saving transitions.
     @inlinable
     public func dayNumber(of date: Date) -> Int {
         dayNumber(ofSecondsSince1970: date.timeIntervalSince1970)
     }
 
     /// ``dayNumber(of:)`` for an instant in seconds since 1970.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     @inlinable
     public func dayNumber(ofSecondsSince1970 seconds: Double) -> Int {
         switch self {
@@ -70,6 +72,7 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
 
     /// The days from `earlier` to `later`: whole 24-hour periods (rounded down, as Python's
     /// `timedelta.days`) or the difference of study-day numbers. Negative if `later` is earlier.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     @inlinable
     public func daysBetween(_ earlier: Date, _ later: Date) -> Int {
         switch self {
@@ -85,6 +88,7 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
     }
 
     /// When a card reviewed at `reviewDate` and given an interval of `days` whole days is due.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     @inlinable
     public func due(afterIntervalDays days: Int, reviewedAt reviewDate: Date) -> Date {
         let seconds = reviewDate.timeIntervalSince1970
@@ -94,6 +98,7 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
 
     /// When a card reviewed at `reviewDate` and sent to a (re)learning step of `stepSeconds`
     /// seconds is due.
+    /// - Complexity: O(1).
     @inlinable
     public func due(afterStepSeconds stepSeconds: Double, reviewedAt reviewDate: Date) -> Date {
         let seconds = reviewDate.timeIntervalSince1970
@@ -103,6 +108,7 @@ public enum ElapsedDaysPolicy: Sendable, Hashable {
 
     /// The instant (seconds since 1970) at which day `day` starts: the calendar's day start,
     /// or midnight UTC for 24-hour periods.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     @inlinable
     public func startSeconds(ofDay day: Int) -> Double {
         switch self {
@@ -152,6 +158,7 @@ extension ElapsedDaysPolicy: Codable {
 
     /// Decodes the shape described on the type.
     /// - Throws: `DecodingError` for an unknown kind, or a calendar that cannot be built.
+    /// - Complexity: As ``StudyCalendar/init(from:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .kind) {
@@ -166,6 +173,7 @@ extension ElapsedDaysPolicy: Codable {
     }
 
     /// Encodes the shape described on the type.
+    /// - Complexity: O(1).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -40,6 +40,7 @@ public struct FuzzRange: Sendable, Hashable {
     ///     `MemoryModel.interval(stability:desiredRetention:)`); NaN or infinity counts as the
     ///     maximum interval.
     ///   - maximumIntervalDays: the longest allowed interval in days (values below 1 count as 1).
+    /// - Complexity: O(1).
     public init(intervalDays: Double, maximumIntervalDays: Int) {
         let maximum = max(1, maximumIntervalDays)
         let interval = intervalDays.isNaN ? Double(maximum) : min(max(intervalDays, 1), Double(maximum))
@@ -65,6 +66,7 @@ public struct FuzzRange: Sendable, Hashable {
     /// How far, in days, the fuzz reaches on either side of an unrounded interval: 0 below 2.5
     /// days, otherwise 1 plus 15 %, 10 % and 5 % of the interval's days in the bands 2.5–7,
     /// 7–20 and above 20.
+    /// - Complexity: O(1).
     public static func deltaDays(intervalDays interval: Double) -> Double {
         guard interval >= smallestFuzzedIntervalDays else { return 0 }
         return 1
@@ -75,6 +77,7 @@ public struct FuzzRange: Sendable, Hashable {
 
     /// The day picked by a number `unit` in `0 ..< 1`: `lowerDays + ⌊unit · count⌋`, so that
     /// uniform numbers give every day of the range the same chance.
+    /// - Complexity: O(1).
     @inlinable
     public func interval(unitValue unit: Double) -> Int {
         min(lowerDays + Int((unit * Double(count)).rounded(.down)), upperDays)
@@ -82,6 +85,7 @@ public struct FuzzRange: Sendable, Hashable {
 
     /// A day of the range chosen uniformly by the seed's generator: deterministic, the same
     /// seed always gives the same day.
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public func fuzzedInterval(seed: FuzzSeed) -> Int {
         var generator = seed.generator

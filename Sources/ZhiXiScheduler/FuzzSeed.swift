@@ -17,13 +17,15 @@ public struct FuzzSeed: Sendable, Hashable {
     public var value: UInt64
 
     /// A seed from raw bits.
+    /// - Complexity: O(1).
     @inlinable
     public init(value: UInt64) {
         self.value = value
     }
 
     /// The seed of a card's review: mixes the card's id with the number of reviews it had
-    /// before this one. O(1).
+    /// before this one.
+    /// - Complexity: O(1).
     @inlinable
     public init(cardID: Int64, reviewCount: Int) {
         self.init(itemHash: UInt64(bitPattern: cardID), reviewCount: reviewCount)
@@ -31,12 +33,13 @@ public struct FuzzSeed: Sendable, Hashable {
 
     /// The seed of a review of an item with a string identifier (a lesson, a weak point): the
     /// identifier is hashed with `StableHash.fnv1a64(_:)` (ZhiXiCore), stable across runs and platforms.
-    /// O(n) in the identifier's UTF-8 length.
+    /// - Complexity: O(n) in the identifier's UTF-8 length.
     public init(itemKey: String, reviewCount: Int) {
         self.init(itemHash: StableHash.fnv1a64(itemKey), reviewCount: reviewCount)
     }
 
     /// The seed of a review of an item identified by 64 hash bits.
+    /// - Complexity: O(1).
     @inlinable
     public init(itemHash: UInt64, reviewCount: Int) {
         value = SplitMix64.mix(SplitMix64.mix(itemHash) ^ UInt64(bitPattern: Int64(reviewCount)))

@@ -23,6 +23,7 @@ public enum LoadBalancer {
 
     /// The weight of a candidate interval of `intervalDays` days on a day with `dueCount`
     /// items due (see the type's description).
+    /// - Complexity: O(1).
     @inlinable
     public static func weight(dueCount: Int, intervalDays: Int) -> Double {
         guard dueCount > 0 else { return 1 }
@@ -33,14 +34,14 @@ public enum LoadBalancer {
     /// The balanced interval in days, or `nil` when the range is not balanced: its interval
     /// (``FuzzRange/intervalDays``, whole days) is longer than ``maximumBalancedIntervalDays``,
     /// or a day of the range lies outside `load`'s window; then use
-    /// ``FuzzRange/fuzzedInterval(seed:)``. A range of one day gives that day. O(d) for the d
-    /// days of the range, no allocation.
+    /// ``FuzzRange/fuzzedInterval(seed:)``. A range of one day gives that day.
     ///
     /// - Parameters:
     ///   - range: the candidate intervals, usually `FuzzRange(intervalDays:maximumIntervalDays:)`.
     ///   - reviewDay: the day number of the review; interval `i` falls on day `reviewDay + i`.
     ///   - load: the items already due on each day.
     ///   - seed: the seed of this review (see ``FuzzSeed``).
+    /// - Complexity: O(d) for the d days of the range, no allocation.
     public static func balancedInterval(in range: FuzzRange, reviewDay: Int, load: DueDayLoad, seed: FuzzSeed) -> Int? {
         guard Int(range.intervalDays) <= maximumBalancedIntervalDays else { return nil }
         guard range.lowerDays < range.upperDays else { return range.lowerDays }
@@ -54,7 +55,8 @@ public enum LoadBalancer {
     /// ``weight(dueCount:intervalDays:)`` for its load and its distance from `lastReviewDay`,
     /// drawn with one number from `generator`. Days outside `load`'s window count as empty.
     /// Used by the card scheduler (through ``balancedInterval(in:reviewDay:load:seed:)``) and
-    /// by the review planner. O(d) for the d days, no allocation.
+    /// by the review planner.
+    /// - Complexity: O(d) for the d days, no allocation.
     public static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
                                    generator: inout SplitMix64) -> Int {
         var total = 0.0
@@ -71,8 +73,8 @@ public enum LoadBalancer {
 
     /// ``balancedDay(in:lastReviewDay:load:generator:)`` with Anki's Easy Days: each day's
     /// weight multiplied by its ``EasyDays`` modifier, from `dayShare`, the share of a full
-    /// day (0–1) each day has. With every share 1 the draw is exactly the plain one. O(d) for
-    /// the d days, no allocation.
+    /// day (0–1) each day has. With every share 1 the draw is exactly the plain one.
+    /// - Complexity: O(d) for the d days, no allocation.
     public static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
                                    dayShare: (Int) -> Double, generator: inout SplitMix64) -> Int {
         var totalShares = 0.0, totalCount = 0

@@ -30,6 +30,7 @@ public enum ReviewKind: Int8, Sendable, Hashable, CaseIterable, Codable, CustomS
     case rescheduled = 6
 
     /// The kind of a CSV `review_state` (0–5), or `nil` for another number.
+    /// - Complexity: O(1).
     @inlinable
     public init?(csvState: Int) {
         guard (0...5).contains(csvState) else { return nil }
@@ -42,6 +43,7 @@ public enum ReviewKind: Int8, Sendable, Hashable, CaseIterable, Codable, CustomS
 
     /// The kind of an Anki revlog `type` (0 learning, 1 review, 2 relearning, 3 filtered,
     /// 4 manual, 5 rescheduled), or `nil` for another number.
+    /// - Complexity: O(1).
     @inlinable
     public init?(ankiType: Int) {
         guard (0...5).contains(ankiType) else { return nil }
@@ -53,6 +55,7 @@ public enum ReviewKind: Int8, Sendable, Hashable, CaseIterable, Codable, CustomS
     public var ankiType: Int { self == .new ? 0 : Int(rawValue) - 1 }
 
     /// The kind of an answer given to a card in `state` (new, learning, review, relearning).
+    /// - Complexity: O(1).
     @inlinable
     public init(_ state: CardState) {
         self.init(rawValue: Int8(state.rawValue))!

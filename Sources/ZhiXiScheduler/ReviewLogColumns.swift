@@ -81,7 +81,8 @@ public struct ReviewLogColumns: Sendable {
     /// Whether some row carries Anki's revlog fields.
     public var hasAnkiColumns: Bool { !ankiFactors.isEmpty }
 
-    /// Anki's fields of row `row`, when it has them. O(1).
+    /// Anki's fields of row `row`, when it has them.
+    /// - Complexity: O(1).
     @inlinable
     public func ankiFields(ofRow row: Int) -> AnkiRevlogFields? {
         guard hasAnkiColumns, ankiFactors[row] != Self.absentAnkiField else { return nil }
@@ -90,10 +91,10 @@ public struct ReviewLogColumns: Sendable {
 
     /// An empty log, to be filled with ``append(cardID:secondsSince1970:rating:state:durationMilliseconds:anki:)``
     /// or ``append(_:)``.
+    /// - Complexity: O(1).
     public init() {}
 
-    /// Reads a review log from CSV bytes. O(bytes); one pass, no per-row allocation (a card
-    /// id is turned into a `String` once, when the card first appears).
+    /// Reads a review log from CSV bytes.
     ///
     /// - Parameters:
     ///   - data: the file's bytes (UTF-8).
@@ -101,13 +102,15 @@ public struct ReviewLogColumns: Sendable {
     ///     ``skippedRowCount`` (and described in ``skippedRows``) instead of failing.
     /// - Throws: ``ReviewLogError`` naming the line and column of the first bad row (or a
     ///   header problem, which `skippingBadRows` does not excuse).
+    /// - Complexity: O(bytes); one pass, no per-row allocation (a card id is turned into a `String` once,
+    ///   when the card first appears).
     public init(csv data: Data, skippingBadRows: Bool = false) throws(ReviewLogError) {
         var sink = ColumnSink()
         try ReviewLogReader.read(data, skippingBadRows: skippingBadRows, into: &sink)
         self = sink.log
     }
 
-    /// Appends one row, creating the card if it is new. Amortised O(1) expected.
+    /// Appends one row, creating the card if it is new.
     /// - Parameters:
     ///   - cardID: the card's id.
     ///   - seconds: when the review happened, in seconds since 1970.
@@ -115,6 +118,7 @@ public struct ReviewLogColumns: Sendable {
     ///   - state: a ``ReviewKind`` raw value (0–6), or -1 for none.
     ///   - durationMilliseconds: how long the answer took, or -1 when unknown.
     ///   - anki: Anki's revlog fields of the row, if it has them.
+    /// - Complexity: Amortised O(1) expected.
     public mutating func append(cardID: String, secondsSince1970 seconds: Double, rating: UInt8, state: Int8 = -1,
                                 durationMilliseconds: Int32 = -1, anki: AnkiRevlogFields? = nil) {
         precondition(rating <= 4, "ratings are 0 (manual) or 1–4")
@@ -152,7 +156,8 @@ public struct ReviewLogColumns: Sendable {
         }
     }
 
-    /// Appends a row (its card id as decimal text). Amortised O(1) expected.
+    /// Appends a row (its card id as decimal text).
+    /// - Complexity: Amortised O(1) expected.
     public mutating func append(_ row: ReviewLogRow) {
         append(cardID: String(row.cardID), secondsSince1970: row.reviewedAt.timeIntervalSince1970,
                rating: UInt8(row.rating?.rawValue ?? 0), state: row.kind?.rawValue ?? -1,
@@ -161,7 +166,7 @@ public struct ReviewLogColumns: Sendable {
 
     /// A log from columns already read (an Anki collection's review log, say): the card ids,
     /// and for each row its card's position in `cardIDs` and the fields as the properties above
-    /// describe them (a state or duration of -1 for none). O(rows), checking the columns agree.
+    /// describe them (a state or duration of -1 for none).
     /// - Parameters:
     ///   - cardIDs: the cards, in the order their positions refer to.
     ///   - cardIndices: each row's card, a position in `cardIDs`.
@@ -172,6 +177,7 @@ public struct ReviewLogColumns: Sendable {
     ///   - anki: each row's Anki revlog fields (interval, last interval, factor), or empty.
     /// - Precondition: the row columns have one length (`anki` that or none); positions are
     ///   within `cardIDs`; ratings are 0–4 and states -1–6.
+    /// - Complexity: O(rows), checking the columns agree.
     public init(cardIDs: [String], cardIndices: [Int32], secondsSince1970: [Double], ratings: [UInt8], states: [Int8],
                 durationsMilliseconds: [Int32], anki: [AnkiRevlogFields] = []) {
         let rows = cardIndices.count

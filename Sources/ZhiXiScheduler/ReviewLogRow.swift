@@ -42,6 +42,7 @@ public struct ReviewLogRow: Sendable, Hashable {
     public var anki: AnkiRevlogFields?
 
     /// Creates a row.
+    /// - Complexity: O(1).
     public init(cardID: Int64, reviewedAt: Date, rating: Rating?, kind: ReviewKind?, reviewDurationMilliseconds: Int? = nil,
                 anki: AnkiRevlogFields? = nil) {
         self.cardID = cardID
@@ -53,6 +54,7 @@ public struct ReviewLogRow: Sendable, Hashable {
     }
 
     /// The row of an answer given to a card in `stateBefore`, as the scheduler's log keeps it.
+    /// - Complexity: O(1).
     public init(cardID: Int64, rating: Rating, reviewedAt: Date, reviewDurationMilliseconds: Int? = nil,
                 stateBefore: CardState) {
         self.init(cardID: cardID, reviewedAt: reviewedAt, rating: rating, kind: ReviewKind(stateBefore),
@@ -85,6 +87,7 @@ extension ReviewLogRow: Codable {
     /// Decodes the shape described on the type.
     /// - Throws: `DecodingError` for a missing member, a rating outside 0–4, a state outside
     ///   0–6, a timestamp that is not ISO-8601 or a negative duration.
+    /// - Complexity: O(1) members.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let duration = try container.decodeIfPresent(Int.self, forKey: .reviewDurationMilliseconds)
@@ -112,6 +115,7 @@ extension ReviewLogRow: Codable {
     }
 
     /// Encodes the shape described on the type.
+    /// - Complexity: O(1) members.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(cardID, forKey: .cardID)

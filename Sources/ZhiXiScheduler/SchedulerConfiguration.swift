@@ -75,6 +75,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
 
     /// A configuration; every argument has the default described on its property, which
     /// together are ``pyFSRS``.
+    /// - Complexity: O(steps) for the arrays given.
     public init(
         parameters: FSRSParameters = .default,
         desiredRetention: Double = 0.9,
@@ -112,6 +113,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     /// Anki's scheduler on a learner's calendar: Anki 26.09's rules, study days of `calendar`,
     /// load-balanced fuzz (balanced when a review is given a ``DueDayLoad``), Anki's default
     /// steps.
+    /// - Complexity: O(1).
     public static func anki(calendar: StudyCalendar) -> SchedulerConfiguration {
         SchedulerConfiguration(fuzz: .loadBalanced, elapsedDays: .studyDays(calendar), rules: .anki)
     }
@@ -120,6 +122,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     /// - Throws: ``SchedulerConfigurationError`` naming the first value out of range; the
     ///   parameters are checked against the bounds for this many relearning steps (under
     ///   ``SchedulerRules/anki`` for one, as Anki schedules with fsrs-rs's `FSRS::new`).
+    /// - Complexity: O(learning and relearning steps + 21).
     public func validate() throws(SchedulerConfigurationError) {
         guard desiredRetention > 0, desiredRetention < 1 else {
             throw .desiredRetentionOutOfRange(desiredRetention)
@@ -150,6 +153,7 @@ extension SchedulerConfiguration: Codable {
     /// - Throws: `DecodingError` for a value of the wrong type, and `DecodingError.dataCorrupted`
     ///   with the ``SchedulerConfigurationError``'s sentence for a configuration that
     ///   ``validate()`` refuses.
+    /// - Complexity: O(steps + 21), plus the calendar's table the first time its zone is read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = SchedulerConfiguration()
@@ -179,6 +183,7 @@ extension SchedulerConfiguration: Codable {
     }
 
     /// Encodes every member (``rules`` only when not py-fsrs's).
+    /// - Complexity: O(steps + 21).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(parameters, forKey: .parameters)

@@ -39,6 +39,8 @@ public struct StudyCalendar: Sendable, Hashable {
     /// Creates a calendar (from the cache when one with the same zone identifier and hour was
     /// created before).
     /// - Throws: ``SchedulerConfigurationError/dayStartHourOutOfRange(_:)`` unless `dayStartHour` is 0–23.
+    /// - Complexity: O(1) from the cache; the first calendar of a zone reads its transitions from 1900 to
+    ///   2200, O(transitions).
     public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(SchedulerConfigurationError) {
         guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
         let key = StudyCalendarCache.Key(timeZoneIdentifier: timeZone.identifier, dayStartHour: dayStartHour)
@@ -67,6 +69,8 @@ public struct StudyCalendar: Sendable, Hashable {
     /// (from the cache when the same identifier and hour were given before: no `TimeZone` is
     /// even created then).
     /// - Throws: ``SchedulerConfigurationError`` for an unknown identifier or an hour outside 0–23.
+    /// - Complexity: O(1) from the cache; the first calendar of a zone reads its transitions from 1900 to
+    ///   2200, O(transitions).
     public init(timeZoneIdentifier: String, dayStartHour: Int = 4) throws(SchedulerConfigurationError) {
         guard (0...23).contains(dayStartHour) else { throw .dayStartHourOutOfRange(dayStartHour) }
         let key = StudyCalendarCache.Key(timeZoneIdentifier: timeZoneIdentifier, dayStartHour: dayStartHour)
@@ -82,45 +86,52 @@ public struct StudyCalendar: Sendable, Hashable {
     }
 
     /// Two calendars are equal when their time-zone identifiers and day-start hours are.
+    /// - Complexity: O(length of the zone identifiers).
     public static func == (lhs: StudyCalendar, rhs: StudyCalendar) -> Bool {
         lhs.timeZoneIdentifier == rhs.timeZoneIdentifier && lhs.dayStartHour == rhs.dayStartHour
     }
 
     /// Hashes the time-zone identifier and the day-start hour.
+    /// - Complexity: O(length of the zone identifier).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(timeZoneIdentifier)
         hasher.combine(dayStartHour)
     }
 
-    /// The UTC offset in seconds in effect at an instant given in seconds since 1970. O(1) in
-    /// 1900–2200, O(log t) outside.
+    /// The UTC offset in seconds in effect at an instant given in seconds since 1970.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     public func utcOffset(atSecondsSince1970 seconds: Double) -> Int {
         offsets.utcOffset(atSecondsSince1970: seconds)
     }
 
-    /// The study day of an instant given in seconds since 1970. O(1) in 1900–2200.
+    /// The study day of an instant given in seconds since 1970.
+    /// - Complexity: O(1) in 1900–2200.
     public func dayNumber(ofSecondsSince1970 seconds: Double) -> Int {
         let local = seconds + Double(utcOffset(atSecondsSince1970: seconds)) - Double(dayStartHour * 3600)
         return Int((local / 86_400).rounded(.down))
     }
 
-    /// The study day of a date. O(1) in 1900–2200.
+    /// The study day of a date.
+    /// - Complexity: O(1) in 1900–2200.
     public func dayNumber(of date: Date) -> Int {
         dayNumber(ofSecondsSince1970: date.timeIntervalSince1970)
     }
 
     /// The number of study days from `earlier` to `later` (negative if `later` is earlier).
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     public func daysBetween(_ earlier: Date, _ later: Date) -> Int {
         dayNumber(of: later) - dayNumber(of: earlier)
     }
 
     /// The instant at which study day `dayNumber` starts: the day-start hour of its local date.
     /// Where a daylight-saving change skips that hour, the first instant after the gap.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     public func start(ofDay dayNumber: Int) -> Date {
         Date(timeIntervalSince1970: startSecondsSince1970(ofDay: dayNumber))
     }
 
     /// ``start(ofDay:)`` in seconds since 1970.
+    /// - Complexity: O(1) in 1900–2200, O(log t) outside.
     public func startSecondsSince1970(ofDay day: Int) -> Double {
         let localStart = Double(day) * 86_400 + Double(dayStartHour * 3600)
         // The common case, far from a change of offset: the offset read at the local start maps
@@ -146,12 +157,14 @@ public struct StudyCalendar: Sendable, Hashable {
     }
 
     /// The local calendar date of study day `dayNumber`.
+    /// - Complexity: O(1).
     @inlinable
     public func localDate(ofDay dayNumber: Int) -> CivilDate {
         CivilDate(daysSince1970: dayNumber)
     }
 
     /// The weekday of study day `dayNumber`, 1 = Sunday … 7 = Saturday (Foundation's numbering).
+    /// - Complexity: O(1).
     @inlinable
     public func weekday(ofDay dayNumber: Int) -> Int {
         CivilDate.weekday(daysSince1970: dayNumber)
@@ -166,6 +179,7 @@ extension StudyCalendar: Codable {
     /// Decodes `{"timeZone": …, "dayStartHour": …}`; an absent hour is 4.
     /// - Throws: `DecodingError.dataCorrupted` with the ``SchedulerConfigurationError``'s
     ///   sentence for an unknown zone or an hour outside 0–23.
+    /// - Complexity: As ``init(timeZoneIdentifier:dayStartHour:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let zone = try container.decode(String.self, forKey: .timeZone)
@@ -179,6 +193,7 @@ extension StudyCalendar: Codable {
     }
 
     /// Encodes the time zone's identifier and the day-start hour.
+    /// - Complexity: O(length of the zone identifier).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timeZoneIdentifier, forKey: .timeZone)

@@ -12,6 +12,7 @@ public struct StudyDayReview: Sendable, Hashable {
     public var studyDay: Int
 
     /// Creates a review.
+    /// - Complexity: O(1).
     public init(rating: Rating, secondsSince1970: Double, studyDay: Int) {
         self.rating = rating
         self.secondsSince1970 = secondsSince1970

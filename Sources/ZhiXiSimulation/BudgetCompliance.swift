@@ -39,8 +39,8 @@ public struct BudgetCompliance: Sendable, Hashable {
     public var fits: Bool { daysOver.isEmpty }
 
     /// The compliance of `runs` with `minutesPerDay`, or with each day's own minutes in
-    /// `dayAllowances` (indexed by day from 0; a missing day has `minutesPerDay`). O(seeds ·
-    /// days).
+    /// `dayAllowances` (indexed by day from 0; a missing day has `minutesPerDay`).
+    /// - Complexity: O(seeds · days).
     public init(runs: SimulationRuns, minutesPerDay: Double, dayAllowances: [Double]? = nil) {
         retention = runs.desiredRetention
         self.minutesPerDay = minutesPerDay

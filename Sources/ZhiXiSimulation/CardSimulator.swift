@@ -73,12 +73,12 @@ public struct CardSimulator: Sendable {
 
     /// A simulator for a configuration and the memory model's parameters, starting from
     /// `existingCards` (none: a deck of new cards, as fsrs-rs's default). The deck holds
-    /// ``SimulatorConfiguration/deckSize`` cards in all, the existing ones included. O(existing
-    /// cards) to check them.
+    /// ``SimulatorConfiguration/deckSize`` cards in all, the existing ones included.
     /// - Throws: ``SimulationConfigurationError`` for a configuration that fails
     ///   ``SimulatorConfiguration/validate()``, more existing cards than the deck holds
     ///   (`deck_size`), or an existing card that is not valid (a stability that is not a
     ///   positive number of days, a difficulty outside 1–10, a last review after day 0).
+    /// - Complexity: O(existing cards) to check them.
     public init(configuration: SimulatorConfiguration = SimulatorConfiguration(),
                 parameters: FSRSParameters = .default, existingCards: [ExistingCard] = []) throws(SimulationConfigurationError) {
         try configuration.validate()
@@ -104,6 +104,8 @@ public struct CardSimulator: Sendable {
     /// result's ``SimulationResult/reviewLog`` lists every card learned or reviewed.
     /// - Throws: ``SimulationConfigurationError/desiredRetentionOutOfRange(_:)`` unless
     ///   `desiredRetention` is strictly between 0 and 1.
+    /// - Complexity: O(reviews · log(cards due a day) + learned cards · days), arrays allocated once per run
+    ///   (see the type).
     public func run(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) throws(SimulationConfigurationError) -> SimulationResult {
         guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
         return simulate(desiredRetention: desiredRetention, seed: seed, recordingReviews: recordingReviews)

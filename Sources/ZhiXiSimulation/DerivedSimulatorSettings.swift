@@ -73,14 +73,14 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
     /// Durations from this many milliseconds up are left out (20 minutes, as fsrs-rs).
     public static let longestDurationMilliseconds = 1_200_000
 
-    /// Reads a learner's habits from their review log. O(reviews · log(reviews)) for the
-    /// grouping by card and day.
+    /// Reads a learner's habits from their review log.
     ///
     /// - Parameters:
     ///   - reviews: the log, in any order.
     ///   - calendar: the learner's study days (time zone and day-start hour).
     ///   - smoothing: pull each figure towards fsrs-rs's default by its evidence, as Anki does
     ///     (default `true`); without it, a figure with no evidence is 0 (costs) or uniform.
+    /// - Complexity: O(reviews · log(reviews)) for the grouping by card and day.
     public init(reviews: [CardReview], calendar: StudyCalendar, smoothing: Bool = true) {
         let defaults = SimulatorConfiguration()
         var costTotals = [[Double]](repeating: [0, 0, 0, 0], count: 3)
@@ -191,6 +191,7 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
 
     /// Sets the derived fields of a configuration: the five fsrs-rs fields and the learn limit
     /// (``learnLimitPerDay``). Other fields are left as they are.
+    /// - Complexity: O(1).
     public func apply(to configuration: inout SimulatorConfiguration) {
         configuration.firstRatingProbabilities = firstRatingProbabilities
         configuration.reviewRatingProbabilities = reviewRatingProbabilities
@@ -203,6 +204,7 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
     /// fsrs-rs's default configuration with the learner's habits, for a simulation of
     /// `spanDays` days that starts from `existingCardCount` existing cards: the deck holds them
     /// and ``learnLimitPerDay`` new cards for every day of the span.
+    /// - Complexity: O(1).
     public func configuration(existingCardCount: Int, spanDays: Int = 365) -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration()
         apply(to: &configuration)

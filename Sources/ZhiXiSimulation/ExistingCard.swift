@@ -22,6 +22,7 @@ public struct ExistingCard: Sendable, Hashable {
     public var lapses: Int
 
     /// A card with this memory, last reviewed on `lastReviewDay` (≤ 0) and due on `dueDay`.
+    /// - Complexity: O(1).
     public init(memory: MemoryState, lastReviewDay: Int, dueDay: Int, lapses: Int = 0) {
         self.memory = memory
         self.lastReviewDay = lastReviewDay
@@ -33,10 +34,11 @@ public struct ExistingCard: Sendable, Hashable {
     /// replayed through a `CardScheduler`, as `zhixi-review states` prints them), as existing
     /// cards of a simulation whose day 0 is the study day of `start` on `calendar`. Cards never
     /// reviewed (no memory) are left out: they are new cards. A card in (re)learning steps is
-    /// due on the study day of its next step. O(cards).
+    /// due on the study day of its next step.
     ///
     /// - Throws: ``SimulationConfigurationError/outOfRange(field:value:allowed:)`` for a card
     ///   reviewed after the study day of `start` (the simulation would start before its past).
+    /// - Complexity: O(cards).
     public static func cards(from cards: [Card], startingAt start: Date,
                              calendar: StudyCalendar) throws(SimulationConfigurationError) -> [ExistingCard] {
         let today = calendar.dayNumber(of: start)

@@ -35,7 +35,7 @@ public struct ExtraItemCost: Sendable, Hashable {
     public let verdict: Verdict
 
     /// The comparison of `to` against `from` (runs with the same seeds, in the same order).
-    /// O(seeds).
+    /// - Complexity: O(seeds).
     public init(from: SimulationRuns, to: SimulationRuns) {
         fromRetention = from.desiredRetention
         toRetention = to.desiredRetention

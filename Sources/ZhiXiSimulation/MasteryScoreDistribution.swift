@@ -20,6 +20,7 @@ public struct MasteryScoreDistribution: Sendable, Hashable {
         public var standardDeviation: Double
 
         /// A distribution with this mean and standard deviation.
+        /// - Complexity: O(1).
         public init(mean: Double, standardDeviation: Double) {
             self.mean = mean
             self.standardDeviation = standardDeviation
@@ -34,6 +35,7 @@ public struct MasteryScoreDistribution: Sendable, Hashable {
     public var forgotten: Normal
 
     /// The defaults described on each property; any argument overrides one.
+    /// - Complexity: O(1).
     public init(firstSession: Normal = Normal(mean: 70, standardDeviation: 15),
                 recalled: Normal = Normal(mean: 82, standardDeviation: 10),
                 forgotten: Normal = Normal(mean: 45, standardDeviation: 15)) {

@@ -8,7 +8,8 @@ public struct MeanAndDeviation: Sendable, Hashable {
     /// How many numbers.
     public let count: Int
 
-    /// The statistics of `values`. O(n).
+    /// The statistics of `values`.
+    /// - Complexity: O(n).
     public init<Values: Collection<Double>>(_ values: Values) {
         count = values.count
         guard count > 0 else {

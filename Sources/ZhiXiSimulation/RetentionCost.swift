@@ -32,7 +32,8 @@ public struct RetentionCost: Sendable, Hashable {
     /// Whether ``secondsPerItem`` is a measurement.
     public let verdict: Verdict
 
-    /// The cost of one retention's runs under `criterion`. O(seeds).
+    /// The cost of one retention's runs under `criterion`.
+    /// - Complexity: O(seeds).
     public init(runs: SimulationRuns, criterion: SummaryMetric) {
         retention = runs.desiredRetention
         self.criterion = criterion

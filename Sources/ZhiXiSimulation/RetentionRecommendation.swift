@@ -36,6 +36,7 @@ public struct RetentionRecommendation: Sendable, Hashable {
     public static let nearOptimalTolerance = 0.02
 
     /// The cost per item a sweep of `mode` minimises.
+    /// - Complexity: O(1).
     public static func criterion(for mode: SimulationMode) -> SummaryMetric {
         mode == .zhiXi ? .secondsPerItemGained : .secondsPerMemorized
     }

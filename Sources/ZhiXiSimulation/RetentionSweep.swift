@@ -31,6 +31,7 @@ public struct RetentionSweep: Sendable {
     /// A sweep of retentions × seeds.
     /// - Throws: ``SimulationConfigurationError`` when there is no retention or no seed, or a
     ///   retention is not strictly between 0 and 1.
+    /// - Complexity: O(retentions + seeds).
     public init(retentions: [Double], seeds: [UInt64], keepsDailySeries: Bool = true) throws(SimulationConfigurationError) {
         self.keepsDailySeries = keepsDailySeries
         guard !retentions.isEmpty else { throw .wrongCount(field: "retentions", expected: 1, actual: 0) }
@@ -44,6 +45,7 @@ public struct RetentionSweep: Sendable {
     /// on it within 10⁻⁹), each rounded to 10 decimals so that `0.7 + 3 × 0.01` prints as 0.73.
     /// - Throws: ``SimulationConfigurationError/outOfRange(field:value:allowed:)`` for a step
     ///   that is not positive, `through` below `from`, or more than 10,000 retentions.
+    /// - Complexity: O(retentions produced).
     public static func retentions(from lower: Double, through upper: Double, step: Double) throws(SimulationConfigurationError) -> [Double] {
         guard step > 0, step.isFinite else { throw .outOfRange(field: "sweep step", value: "\(step)", allowed: "a positive number") }
         guard upper >= lower else {
@@ -61,12 +63,16 @@ public struct RetentionSweep: Sendable {
 
     /// Runs every retention × seed with a card simulator. Calls `progress` (on the calling
     /// task) after each run with the runs done and the total.
+    /// - Complexity: O(retentions · seeds) runs of
+    ///   ``CardSimulator/run(desiredRetention:seed:recordingReviews:)``, spread over all cores.
     public func run(_ simulator: CardSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
         await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
     }
 
     /// Runs every retention × seed with a ZhiXi simulator. Calls `progress` as the card
     /// simulator's overload does.
+    /// - Complexity: O(retentions · seeds) runs of
+    ///   ``ZhiXiSimulator/run(desiredRetention:seed:recordingReviews:)``, spread over all cores.
     public func run(_ simulator: ZhiXiSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
         await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
     }

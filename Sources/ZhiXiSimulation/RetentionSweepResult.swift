@@ -12,6 +12,7 @@ public struct RetentionSweepResult: Sendable {
     public let recommendation: RetentionRecommendation?
 
     /// The result of these points (at least one, all with the same seeds and mode).
+    /// - Complexity: O(1).
     public init(points: [SimulationRuns]) {
         self.points = points
         let criterion = RetentionRecommendation.criterion(for: points[0].mode)
@@ -28,7 +29,8 @@ public struct RetentionSweepResult: Sendable {
     }
 
     /// What the retention at `to` buys and costs against the one at `from` (indices into
-    /// ``points``). O(seeds).
+    /// ``points``).
+    /// - Complexity: O(seeds).
     public func extraCost(from: Int, to: Int) -> ExtraItemCost { ExtraItemCost(from: points[from], to: points[to]) }
 
     /// For each retention after the first (in sweep order), what it buys and costs against the
@@ -51,13 +53,15 @@ public struct RetentionSweepResult: Sendable {
     /// it from the first day on, and among those that never pass it, the one that remembers the
     /// most at the end (``BudgetAnswer``). `dayAllowances` gives each day its own minutes when
     /// the learner's week differs (ZhiXi mode with minutes per weekday or breaks); `nil`:
-    /// `minutesPerDay` every day. O(retentions · seeds · days).
+    /// `minutesPerDay` every day.
+    /// - Complexity: O(retentions · seeds · days).
     public func budgetAnswer(minutesPerDay: Double, dayAllowances: [Double]? = nil) -> BudgetAnswer {
         BudgetAnswer(points: points, minutesPerDay: minutesPerDay, dayAllowances: dayAllowances)
     }
 
     /// The runs of ``budgetAnswer(minutesPerDay:dayAllowances:)``'s retention when one fits,
-    /// else `nil`. O(retentions · seeds · days).
+    /// else `nil`.
+    /// - Complexity: O(retentions · seeds · days).
     public func budgetPoint(minutesPerDay: Double, dayAllowances: [Double]? = nil) -> SimulationRuns? {
         budgetAnswer(minutesPerDay: minutesPerDay, dayAllowances: dayAllowances).fittingIndex.map { points[$0] }
     }

@@ -14,14 +14,16 @@ public enum SeedNoise {
     public static let standardErrors = 2.0
 
     /// Whether `values`' mean is told apart from zero: |mean| > 2 standard errors (one value:
-    /// not zero). A mean that is not finite is not measurable. O(1).
+    /// not zero). A mean that is not finite is not measurable.
+    /// - Complexity: O(1).
     public static func isMeasurable(_ values: MeanAndDeviation) -> Bool {
         guard values.mean.isFinite, values.count > 0 else { return false }
         if values.count == 1 { return values.mean != 0 }
         return abs(values.mean) > standardErrors * values.standardError
     }
 
-    /// Whether `values`' mean is clearly above zero (measurable and positive). O(1).
+    /// Whether `values`' mean is clearly above zero (measurable and positive).
+    /// - Complexity: O(1).
     public static func isClearlyPositive(_ values: MeanAndDeviation) -> Bool {
         values.mean > 0 && isMeasurable(values)
     }

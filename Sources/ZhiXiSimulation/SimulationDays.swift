@@ -79,11 +79,13 @@ public enum DailyMetric: String, Sendable, Hashable, CaseIterable {
     case activeWeakPoints
 
     /// The series a mode produces, in output order.
+    /// - Complexity: O(1).
     public static func metrics(for mode: SimulationMode) -> [DailyMetric] {
         mode == .cards ? [.reviews, .learned, .seconds, .memorized, .correctReviews] : allCases
     }
 
-    /// The series as numbers. O(days).
+    /// The series as numbers.
+    /// - Complexity: O(days).
     public func values(in days: SimulationDays) -> [Double] {
         switch self {
         case .reviews: days.reviews.map(Double.init)

@@ -9,6 +9,7 @@ public struct SimulationRuns: Sendable {
     public let runs: [SimulationResult]
 
     /// Groups runs of one setting (at least one, all of the same mode and retention).
+    /// - Complexity: O(runs).
     public init(runs: [SimulationResult]) {
         precondition(!runs.isEmpty, "SimulationRuns needs at least one run")
         mode = runs[0].mode
@@ -19,12 +20,14 @@ public struct SimulationRuns: Sendable {
     /// The seeds, in run order.
     public var seeds: [UInt64] { runs.map(\.seed) }
 
-    /// A summary number's mean and standard deviation across the runs. O(runs).
+    /// A summary number's mean and standard deviation across the runs.
+    /// - Complexity: O(runs).
     public func statistics(_ metric: SummaryMetric) -> MeanAndDeviation {
         MeanAndDeviation(runs.lazy.map { metric.value(in: $0.summary) })
     }
 
-    /// A per-day series averaged over the runs, day by day. O(runs · days).
+    /// A per-day series averaged over the runs, day by day.
+    /// - Complexity: O(runs · days).
     public func meanSeries(_ metric: DailyMetric) -> [Double] {
         var sums = metric.values(in: runs[0].days)
         for run in runs.dropFirst() {

@@ -150,12 +150,14 @@ public enum SummaryMetric: String, Sendable, Hashable, CaseIterable {
     case recallReviews
 
     /// The numbers a mode produces, in output order.
+    /// - Complexity: O(1).
     public static func metrics(for mode: SimulationMode) -> [SummaryMetric] {
         mode == .zhiXi ? allCases.filter { $0 != .deferredReviews }
             : Array(allCases.prefix(through: SummaryMetric.allCases.firstIndex(of: .capReachedDays)!))
     }
 
     /// The number in a summary.
+    /// - Complexity: O(1).
     public func value(in summary: SimulationSummary) -> Double {
         switch self {
         case .totalReviews: Double(summary.totalReviews)

@@ -40,8 +40,7 @@ public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     public static let minimumTrustedItems = 500
 
     /// The warnings of a sweep's result (a single setting is a sweep of one retention: only the
-    /// cap and the parameters are checked), in the order of the cases above. O(retentions ·
-    /// seeds).
+    /// cap and the parameters are checked), in the order of the cases above.
     ///
     /// - Parameters:
     ///   - result: the sweep.
@@ -52,6 +51,7 @@ public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     ///   - capIsAskedBudget: whether the cap is the budget the learner asks about (`simulate
     ///     --budget`): then its binding is the question, answered by ``BudgetAnswer``, not a
     ///     warning.
+    /// - Complexity: O(retentions · seeds).
     public static func warnings(for result: RetentionSweepResult, parameters: FSRSParameters, trainingItemCount: Int? = nil,
                                 capMinutes: Double? = nil, capIsAskedBudget: Bool = false) -> [SimulationWarning] {
         var warnings: [SimulationWarning] = []

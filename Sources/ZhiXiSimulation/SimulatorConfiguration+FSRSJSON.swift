@@ -11,6 +11,7 @@ extension SimulatorConfiguration {
     ///   for a field fsrs-rs does not have, ``SimulationConfigurationError/wrongType(field:expected:)``
     ///   for a value of the wrong kind, and the errors of ``validate()`` (e.g. a probability row
     ///   that does not sum to 1), each naming the field.
+    /// - Complexity: O(bytes) to decode, then as ``validate()``.
     public init(fsrsJSON data: Data, base: SimulatorConfiguration = SimulatorConfiguration()) throws(SimulationConfigurationError) {
         self = try Self.reading(fsrsJSON: data, base: base).configuration
     }

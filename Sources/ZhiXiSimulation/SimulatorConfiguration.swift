@@ -73,6 +73,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     public var fuzz: Bool
 
     /// The fsrs-rs defaults (`default_simulator_config()`); any argument overrides one.
+    /// - Complexity: O(1) beyond the arrays given.
     public init(
         deckSize: Int = 10_000,
         learnSpanDays: Int = 365,
@@ -162,6 +163,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// Checks every field; ``CardSimulator/init(configuration:parameters:existingCards:)`` calls it.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad field by its fsrs-rs
     ///   name (e.g. `first_rating_prob`) and saying what is allowed.
+    /// - Complexity: O(size of the configuration's tables).
     public func validate() throws(SimulationConfigurationError) {
         try Self.require(deckSize >= 1 && deckSize <= Self.maximumDeckSize, .deckSize, "\(deckSize)",
                          "from 1 to \(Self.maximumDeckSize) cards")

@@ -15,6 +15,7 @@ public struct WeakPointBehaviour: Sendable, Hashable {
     public var maximumPerLesson: Int
 
     /// The defaults described on each property; any argument overrides one.
+    /// - Complexity: O(1).
     public init(newWeakPointProbabilities: [Double] = [0.6, 0.4, 0.15, 0.05], maximumPerLesson: Int = 3) {
         self.newWeakPointProbabilities = newWeakPointProbabilities
         self.maximumPerLesson = maximumPerLesson
@@ -25,6 +26,7 @@ public struct WeakPointBehaviour: Sendable, Hashable {
     /// names at most one), pulled towards the default by the weight `n / (n + 50)` of its `n`
     /// assessments, as the card simulator's habits are (``DerivedSimulatorSettings``); the
     /// default for a rating never given.
+    /// - Complexity: O(1).
     public init(history: WeakPointHistory, maximumPerLesson: Int = 3) {
         let defaults = WeakPointBehaviour().newWeakPointProbabilities
         newWeakPointProbabilities = (0 ..< 4).map { rating in

@@ -34,6 +34,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     public var weakPoints: WeakPointBehaviour
 
     /// The defaults described on each property; any argument overrides one.
+    /// - Complexity: O(1) beyond the arrays given.
     public init(spanDays: Int = 365, newLessonsPerDay: Double = 1, dailyMinutes: Int = 30,
                 planner: PlannerConfiguration = PlannerConfiguration(), scores: MasteryScoreDistribution = MasteryScoreDistribution(),
                 weakPoints: WeakPointBehaviour = WeakPointBehaviour()) {
@@ -52,6 +53,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// or `nil` when every day has ``dailyMinutes``.
     /// - Throws: ``SimulationConfigurationError`` for minutes per weekday outside 0–1440, no
     ///   day with study time, a break ending before it starts, or either without ``startDate``.
+    /// - Complexity: O(breaks · log(breaks)), as `StudySchedule`'s initialiser (ZhiXiPlanner).
     public func studySchedule() throws(SimulationConfigurationError) -> StudySchedule? {
         guard weekdayMinutes != nil || !breaks.isEmpty else { return nil }
         guard startDate != nil else {
@@ -76,7 +78,8 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// Each day's minutes, day 0 first, for ``spanDays`` days, when the days differ (minutes
     /// per weekday, breaks): 0 on a day away or without study, infinite on a day without limit;
     /// `nil` when every day has ``dailyMinutes``. What ``BudgetCompliance`` judges each day
-    /// against. O(span · breaks).
+    /// against.
+    /// - Complexity: O(span · breaks).
     public func dayAllowances() -> [Double]? {
         guard let schedule = try? studySchedule(), let startDate else { return nil }
         let first = startDate.daysSince1970
@@ -85,6 +88,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
 
     /// Checks every value.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad one.
+    /// - Complexity: O(size of the configuration's tables).
     public func validate() throws(SimulationConfigurationError) {
         guard spanDays >= 1, spanDays <= SimulatorConfiguration.maximumSpanDays else {
             throw .outOfRange(field: "spanDays", value: "\(spanDays)", allowed: "from 1 to \(SimulatorConfiguration.maximumSpanDays) days")

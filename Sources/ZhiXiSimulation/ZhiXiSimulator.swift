@@ -58,6 +58,7 @@ public struct ZhiXiSimulator: Sendable {
     /// - Throws: ``SimulationConfigurationError`` for a configuration that fails
     ///   ``ZhiXiSimulationConfiguration/validate()``, or a lesson of the starting state with
     ///   no minutes, a score outside 0–100 or a memory later than day 0.
+    /// - Complexity: O(lessons and weak points of the starting state) to check them.
     public init(configuration: ZhiXiSimulationConfiguration = ZhiXiSimulationConfiguration(),
                 start: ZhiXiStartingState) throws(SimulationConfigurationError) {
         try configuration.validate()
@@ -85,6 +86,7 @@ public struct ZhiXiSimulator: Sendable {
     /// result's ``SimulationResult/reviewLog`` lists every task done.
     /// - Throws: ``SimulationConfigurationError/desiredRetentionOutOfRange(_:)`` unless
     ///   `desiredRetention` is strictly between 0 and 1.
+    /// - Complexity: O(tasks · log(tasks due a day) + studied lessons · days), as described on the type.
     public func run(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) throws(SimulationConfigurationError) -> SimulationResult {
         guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
         return simulate(desiredRetention: desiredRetention, seed: seed, recordingReviews: recordingReviews)

@@ -12,11 +12,13 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     public var lessons: [PlannerMemorySnapshot.Lesson]
 
     /// A starting state of these lessons.
+    /// - Complexity: O(1): the lessons are shared, not copied.
     public init(lessons: [PlannerMemorySnapshot.Lesson]) {
         self.lessons = lessons
     }
 
     /// A course of `count` new lessons of `minutes` each.
+    /// - Complexity: O(count).
     public static func newCourse(lessons count: Int, minutes: Int) -> ZhiXiStartingState {
         ZhiXiStartingState(lessons: [PlannerMemorySnapshot.Lesson](repeating: .init(estimatedMinutes: minutes), count: max(0, count)))
     }
@@ -24,6 +26,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     /// A real learner's present state, from the planner's replay of their workspace
     /// (`ReviewPlanner.memorySnapshot(of:now:)`). Weak points beyond `maximumWeakPointsPerLesson`
     /// (the oldest first kept) are left out.
+    /// - Complexity: O(lessons + weak points of the snapshot).
     public init(snapshot: PlannerMemorySnapshot, maximumWeakPointsPerLesson: Int = 16) {
         func started(_ memory: PlannerMemorySnapshot.Memory) -> PlannerMemorySnapshot.Memory {
             var memory = memory

@@ -23,7 +23,8 @@ public struct CalibrationBins: Sendable, Hashable {
     public var itemCount: Int
 
     /// Bins `binCount` equal ranges of predicted recall over 0–1 (default 20: 0.05 wide).
-    /// `predictions[i]` is the prediction of item `items[i]` of `dataset`. O(items).
+    /// `predictions[i]` is the prediction of item `items[i]` of `dataset`.
+    /// - Complexity: O(items).
     public init(predictions: [Double], dataset: TrainingDataset, items: [Int], binCount: Int = 20) {
         precondition(predictions.count == items.count && binCount > 0, "one prediction per item")
         var counts = [Int](repeating: 0, count: binCount), recalled = counts

@@ -16,6 +16,7 @@ public struct CardScheduleSummary: Sendable, Hashable {
     public var retrievability: Double
 
     /// Creates a summary.
+    /// - Complexity: O(1).
     public init(cardID: String, reviewCount: Int, card: Card, retrievability: Double) {
         self.cardID = cardID
         self.reviewCount = reviewCount
@@ -26,11 +27,12 @@ public struct CardScheduleSummary: Sendable, Hashable {
     /// The 64-bit id the scheduler uses for a log's card id (it seeds the fuzz): the number
     /// itself when the id is a decimal integer (Anki's ids are), else its
     /// `StableHash.fnv1a64(_:)` (ZhiXiScheduler).
+    /// - Complexity: O(length of the id).
     public static func schedulerCardID(_ cardID: String) -> Int64 {
         Int64(cardID) ?? Int64(bitPattern: StableHash.fnv1a64(cardID))
     }
 
-    /// Replays every card's history through a card scheduler. O(total reviews).
+    /// Replays every card's history through a card scheduler.
     ///
     /// - Parameters:
     ///   - timelines: the histories, built with Anki's rules for memory states
@@ -39,6 +41,7 @@ public struct CardScheduleSummary: Sendable, Hashable {
     ///   - now: the moment at which retrievability is computed.
     ///   - historicalRetention: Anki's "historical retention", for histories that start from
     ///     an inferred memory (``ReviewTimelines/startingState(ofCard:model:historicalRetention:)``).
+    /// - Complexity: O(total reviews).
     public static func summaries(of timelines: ReviewTimelines, scheduler: CardScheduler, now: Date,
                                  historicalRetention: Double = 0.9) -> [CardScheduleSummary] {
         (0 ..< timelines.cardCount).map { index in

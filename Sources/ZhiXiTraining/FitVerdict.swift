@@ -42,7 +42,8 @@ public struct FitVerdict: Sendable, Hashable {
 
     /// The verdict of a time-series evaluation (``TimeSeriesEvaluator``) of `dataset`, on its
     /// pooled log loss (`pooled`, the default: fsrs-rs's and Anki's figure) or on the mean of
-    /// the folds' recency-weighted ones. O(scored items).
+    /// the folds' recency-weighted ones.
+    /// - Complexity: O(scored items).
     public init(_ evaluation: TimeSeriesEvaluation, dataset: TrainingDataset, pooled: Bool = true) {
         let nothingFitted = !evaluation.folds.isEmpty && evaluation.folds.allSatisfy { !($0.optimization?.outcome.isFitted ?? true) }
         self.init(candidateLogLoss: pooled ? evaluation.candidate.pooled.logLoss : evaluation.candidate.meanLogLoss,
@@ -52,7 +53,8 @@ public struct FitVerdict: Sendable, Hashable {
     }
 
     /// The verdict of predictions of `items` of `dataset` by the candidate and by the
-    /// defaults, scored together (`weighting` as the log loss shown). O(items).
+    /// defaults, scored together (`weighting` as the log loss shown).
+    /// - Complexity: O(items).
     public init(candidate: [Double], defaults: [Double], dataset: TrainingDataset, items: Range<Int>, weighting: EvaluationWeighting) {
         self.init(candidateLogLoss: ModelEvaluator.logLoss(predictions: candidate, dataset: dataset, items: items, weighting: weighting),
                   defaultsLogLoss: ModelEvaluator.logLoss(predictions: defaults, dataset: dataset, items: items, weighting: weighting),

@@ -11,7 +11,8 @@ import ZhiXiMemory
 /// days) against whether it was recalled.
 public enum ModelEvaluator {
     /// The predicted probability of recall (0–1) of items `items` of `dataset` (all when
-    /// `nil`), in item order. O(reviews): every card is replayed once, on all cores.
+    /// `nil`), in item order.
+    /// - Complexity: O(reviews): every card is replayed once, on all cores.
     public static func predictions(of parameters: FSRSParameters, on dataset: TrainingDataset, items: Range<Int>? = nil) -> [Double] {
         let items = items ?? 0 ..< dataset.itemCount
         let atReviews = retrievabilities(of: parameters, on: dataset)
@@ -44,11 +45,12 @@ public enum ModelEvaluator {
     }
 
     /// Log loss, RMSE (bins) and AUC of predictions for items `items` (`predictions[i]` is
-    /// item `items.lowerBound + i`'s) of `dataset`. O(n log n) for the AUC.
+    /// item `items.lowerBound + i`'s) of `dataset`.
     ///
     /// - `weighting` `.recency` weights item `i` of the `n` scored as fsrs-rs's `evaluate`
     ///   does (`0.25 + 0.75 · (i / (n − 1))³`, in time order); `.uniform` weights all alike
     ///   (fsrs-rs's `evaluate_with_time_series_splits`). The AUC is always unweighted.
+    /// - Complexity: O(n log n) for the AUC.
     public static func metrics(predictions: [Double], dataset: TrainingDataset, items: Range<Int>,
                                weighting: EvaluationWeighting) -> EvaluationMetrics {
         precondition(predictions.count == items.count, "one prediction per item")
@@ -60,7 +62,8 @@ public enum ModelEvaluator {
 
     /// The log loss of ``metrics(predictions:dataset:items:weighting:)`` alone, the same value
     /// to the bit, without the RMSE bins and the AUC's sort: what a caller that reports the
-    /// log loss only needs. O(n).
+    /// log loss only needs.
+    /// - Complexity: O(n).
     public static func logLoss(predictions: [Double], dataset: TrainingDataset, items: Range<Int>,
                                weighting: EvaluationWeighting) -> Double {
         precondition(predictions.count == items.count, "one prediction per item")
@@ -76,7 +79,8 @@ public enum ModelEvaluator {
 
     /// The weight of each of `count` items scored together, in time order: 1 each for
     /// `.uniform`; for `.recency` fsrs-rs's `0.25 + 0.75 · (i / (n − 1))³`, from 0.25 for the
-    /// oldest to 1 for the latest. A weighted log loss is `Σ wᵢ · lossᵢ / Σ wᵢ`. O(count).
+    /// oldest to 1 for the latest. A weighted log loss is `Σ wᵢ · lossᵢ / Σ wᵢ`.
+    /// - Complexity: O(count).
     public static func weights(count: Int, weighting: EvaluationWeighting) -> [Double] {
         switch weighting {
         case .uniform:
@@ -112,6 +116,7 @@ public struct EvaluationMetrics: Sendable, Hashable {
     public var itemCount: Int
 
     /// Creates metrics from their values.
+    /// - Complexity: O(1).
     public init(logLoss: Double, rmseBins: Double, auc: Double?, itemCount: Int) {
         self.logLoss = logLoss
         self.rmseBins = rmseBins

@@ -24,6 +24,7 @@ public struct OptimizationResult: Sendable, Hashable {
     public var logLossAfter: Double?
 
     /// Creates a result.
+    /// - Complexity: O(1).
     public init(parameters: FSRSParameters, outcome: OptimizationOutcome, itemCount: Int, trainingItemCount: Int,
                 pretrainedStabilities: [Double]?, epochLosses: [Double], logLossBefore: Double?, logLossAfter: Double?) {
         self.parameters = parameters

@@ -43,6 +43,7 @@ public struct OptimizerConfiguration: Sendable, Hashable {
     public var minimumParallelWork = 8_192
 
     /// fsrs-rs's settings.
+    /// - Complexity: O(1).
     public init() {}
 }
 

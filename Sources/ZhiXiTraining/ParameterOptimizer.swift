@@ -60,6 +60,7 @@ public struct ParameterOptimizer: Sendable {
     public var configuration: OptimizerConfiguration
 
     /// Creates an optimizer.
+    /// - Complexity: O(1).
     public init(configuration: OptimizerConfiguration = OptimizerConfiguration()) {
         self.configuration = configuration
     }
@@ -72,6 +73,7 @@ public struct ParameterOptimizer: Sendable {
     ///   - dataset: the learner's items.
     ///   - itemLimit: train on the first this many items in time order (all when `nil`).
     ///   - progress: called after every epoch, on the calling thread.
+    /// - Complexity: O(epochs · reviews), on all cores for large datasets.
     public func optimize(_ dataset: TrainingDataset, itemLimit: Int? = nil,
                          progress: ((OptimizerProgress) -> Void)? = nil) -> OptimizationResult {
         let limit = min(itemLimit ?? dataset.itemCount, dataset.itemCount)
@@ -146,6 +148,7 @@ public struct ParameterOptimizer: Sendable {
     ///   - dataset: the learner's items.
     ///   - itemLimit: train on the first this many items in time order (all when `nil`).
     ///   - progress: called after every epoch, on the worker thread running the fit.
+    /// - Complexity: O(epochs · reviews), on the library's worker threads.
     public func optimize(_ dataset: TrainingDataset, itemLimit: Int? = nil,
                          progress: (@Sendable (OptimizerProgress) -> Void)? = nil) async -> OptimizationResult {
         await optimize(dataset, itemLimit: itemLimit, progress: progress, on: .shared)

@@ -33,13 +33,14 @@ public struct ParameterSelection: Sendable, Hashable {
     public var currentPassesRelearningCheck: Bool
 
     /// Chooses between a fit and the current parameters on `dataset`'s items, as Anki does.
-    /// O(reviews) for the two scores.
+    ///
     /// - Parameters:
     ///   - fitted: what the optimizer found.
     ///   - current: the parameters in use (`.default` for a preset without any).
     ///   - dataset: the items the fit was made on.
     ///   - relearningStepCount: relearning steps within a day (Anki counts the preset's steps
     ///     until they add up to a day).
+    /// - Complexity: O(reviews) for the two scores.
     public init(fitted: FSRSParameters, current: FSRSParameters, dataset: TrainingDataset, relearningStepCount: Int = 1) {
         let items = 0 ..< dataset.itemCount
         func score(_ parameters: FSRSParameters) -> Double {

@@ -65,6 +65,7 @@ public struct ReviewLogFilter: Sendable, Hashable {
     public var cardOrder: CardOrder
 
     /// The rules described above.
+    /// - Complexity: O(1).
     public init(purpose: Purpose = .training, usesRecordedStates: Bool = true, ignoreBefore: Date? = nil,
                 cardOrder: CardOrder = .byID) {
         self.purpose = purpose
@@ -119,6 +120,7 @@ public struct ReviewLogFilterReport: Sendable, Hashable {
     public var rowsKept = 0
 
     /// An empty report.
+    /// - Complexity: O(1).
     public init() {}
 
     /// Whether anything was dropped.

@@ -23,11 +23,12 @@ extension ReviewTimelines {
     /// `CardReview.cardBefore` the card before the review, its duration the log's when the log
     /// has one). The cards keep the timelines' order, the reviews are card by card in time
     /// order. What a simulation of the learner starts from (ZhiXiSimulation's
-    /// `DerivedSimulatorSettings` and `ExistingCard`). O(total reviews).
+    /// `DerivedSimulatorSettings` and `ExistingCard`).
     /// - Parameters:
     ///   - scheduler: the scheduler the reviews are replayed through.
     ///   - historicalRetention: Anki's "historical retention", for histories that start from an
     ///     inferred memory (``startingState(ofCard:model:historicalRetention:)``).
+    /// - Complexity: O(total reviews).
     public func replay(with scheduler: CardScheduler, historicalRetention: Double = 0.9) -> (cards: [Card], reviews: [CardReview]) {
         var cards: [Card] = []
         cards.reserveCapacity(cardCount)
@@ -51,7 +52,8 @@ extension ReviewTimelines {
 
     /// The histories as the memory model's input: every card's ratings with the days elapsed
     /// since its previous review (the difference of ``studyDays``; 0 for the first review and
-    /// for reviews on the same day). O(n).
+    /// for reviews on the same day).
+    /// - Complexity: O(n).
     public func memoryBatch() -> ReviewHistoryBatch {
         var batch = ReviewHistoryBatch(reviewCapacity: reviewCount, historyCapacity: cardCount)
         for card in 0 ..< cardCount {
@@ -65,7 +67,8 @@ extension ReviewTimelines {
     }
 
     /// Like ``memoryBatch()``, counting elapsed days as whole 24-hour periods since the
-    /// previous review (py-fsrs's convention). O(n).
+    /// previous review (py-fsrs's convention).
+    /// - Complexity: O(n).
     public func memoryBatchWholeDays() -> ReviewHistoryBatch {
         var batch = ReviewHistoryBatch(reviewCapacity: reviewCount, historyCapacity: cardCount)
         for card in 0 ..< cardCount {

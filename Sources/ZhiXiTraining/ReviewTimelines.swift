@@ -41,10 +41,12 @@ public struct ReviewTimelines: Sendable {
     public var reviewCount: Int { ratings.count }
 
     /// No cards; add them with ``appendCard(id:reviews:)``.
+    /// - Complexity: O(1).
     public init() {}
 
-    /// Appends a card with its reviews, which must be in time order (O(n) check).
+    /// Appends a card with its reviews, which must be in time order (checked).
     /// - Precondition: `reviews` is ordered by `secondsSince1970`.
+    /// - Complexity: Amortised O(n) for the card's n reviews, the order check included.
     public mutating func appendCard<Reviews: Collection<StudyDayReview>>(id: String, reviews: Reviews) {
         var previous = -Double.infinity
         for review in reviews {
@@ -62,6 +64,7 @@ public struct ReviewTimelines: Sendable {
 
     /// The timelines of a log with days counted on `calendar` (``init(log:days:filter:)`` with
     /// `.studyDays(calendar)`).
+    /// - Complexity: As ``init(log:days:filter:)``: O(n log n) for the sorts.
     public init(log: ReviewLogColumns, calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
         self.init(log: log, days: .studyDays(calendar), filter: filter)
     }
@@ -69,8 +72,8 @@ public struct ReviewTimelines: Sendable {
     /// Builds the timelines of a log: groups rows by card, orders cards and each card's rows,
     /// applies Anki's rules (`filter`, ``ReviewLogFilter``) and numbers each kept review's
     /// day under `days` (for Anki's own count, `ElapsedDaysPolicy.ankiDays(_:)`; for
-    /// 24-hour periods the UTC day). O(n log n) for the sorts; the log's columns are read in
-    /// place.
+    /// 24-hour periods the UTC day).
+    /// - Complexity: O(n log n) for the sorts; the log's columns are read in place.
     public init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter()) {
         var report = ReviewLogFilterReport()
         report.rowsRead = log.rowCount
@@ -148,7 +151,8 @@ public struct ReviewTimelines: Sendable {
     /// when the factor is one FSRS wrote (1100 or less: `(factor/1000 − 0.1) · 9 + 1`); a
     /// factor of 0 is taken as 2500. The card's first review is then replaced by this state.
     /// `nil` for a complete history (and for a CSV, which has no factor: its history starts
-    /// from scratch at its first review). O(1).
+    /// from scratch at its first review).
+    /// - Complexity: O(1).
     public func startingState(ofCard card: Int, model: MemoryModel, historicalRetention: Double) -> MemoryState? {
         guard let fields = incompleteStarts[card] else { return nil }
         let interval = Double(max(fields.interval, 1))

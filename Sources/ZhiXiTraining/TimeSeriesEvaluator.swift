@@ -23,6 +23,7 @@ public struct TimeSeriesEvaluator: Sendable {
     public var weighting: EvaluationWeighting
 
     /// Creates an evaluator.
+    /// - Complexity: O(1).
     public init(foldCount: Int = 5, optimizer: ParameterOptimizer = ParameterOptimizer(),
                 weighting: EvaluationWeighting = .recency) {
         self.foldCount = foldCount
@@ -32,12 +33,13 @@ public struct TimeSeriesEvaluator: Sendable {
 
     /// Fits and scores every fold, the folds in parallel on the calling thread and the
     /// library's worker threads (see ``ParameterOptimizer``); blocks the calling thread until
-    /// done. From async code prefer the `async` variant. O(folds · epochs · reviews).
+    /// done. From async code prefer the `async` variant.
     ///
     /// - Parameters:
     ///   - dataset: the items, in time order.
     ///   - parameters: score these instead of fitting each fold.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    /// - Complexity: O(folds · epochs · reviews).
     public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
         try evaluate(dataset, candidates: parameters.map { .given($0) } ?? .fitted, lastFoldOnly: false)
     }
@@ -45,17 +47,19 @@ public struct TimeSeriesEvaluator: Sendable {
     /// The last fold only, as ``evaluate(_:parameters:)-5zr3e`` scores it: parameters fitted on the
     /// items before it (`(foldCount − 1) / foldCount` of them, in time order) score the latest
     /// items, and so do the defaults — a held-out check of a fit on the whole history, at the
-    /// cost of one more fit. O(epochs · reviews).
+    /// cost of one more fit.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    /// - Complexity: O(epochs · reviews).
     public func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
         try evaluate(dataset, candidates: .fitted, lastFoldOnly: true)
     }
 
     /// Scores every fold with parameters fitted elsewhere, one set per scored fold in time
     /// order (e.g. fsrs-rs's own fits of the same training items): the figures fsrs-rs's
-    /// `evaluate_with_time_series_splits` would report for those fits. O(folds · reviews).
+    /// `evaluate_with_time_series_splits` would report for those fits.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds, or not one set of
     ///   parameters per scored fold.
+    /// - Complexity: O(folds · reviews).
     public func evaluate(_ dataset: TrainingDataset, foldParameters: [FSRSParameters]) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldParameters.count == foldCount - 1 else {
             throw .wrongParameterCount(given: foldParameters.count, folds: foldCount - 1)
@@ -110,8 +114,9 @@ public struct TimeSeriesEvaluator: Sendable {
     /// Fits and scores every fold as the synchronous `evaluate(_:parameters:)` does, with the
     /// same results to the last bit, on the library's worker threads: the calling task is
     /// suspended meanwhile and holds no thread of Swift's cooperative pool.
-    /// O(folds · epochs · reviews).
+    ///
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
+    /// - Complexity: O(folds · epochs · reviews).
     public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) async throws(EvaluationError) -> TimeSeriesEvaluation {
         let evaluator = self
         let outcome = await WorkerPool.shared.run { () -> Result<TimeSeriesEvaluation, EvaluationError> in

@@ -8,7 +8,8 @@ extension TrainingDataset {
     ///
     /// Card ids: the lesson's id, or `"lesson id / weak point"` for a weak point; a weak point
     /// that was retired and named again (a new history) gets ` #2`, ` #3`, … after its
-    /// second appearance. Cards keep the order of the histories. O(n log n) for n reviews.
+    /// second appearance. Cards keep the order of the histories.
+    /// - Complexity: O(n log n) for n reviews.
     public init(plannerHistories histories: [PlannerReviewHistory]) {
         var timelines = ReviewTimelines()
         var seen: [String: Int] = [:]
@@ -25,9 +26,10 @@ extension TrainingDataset {
     /// histories of `input` under `configuration` (its time zone and day-start hour override
     /// the profile's, its rating scale turns scores into ratings), as
     /// ``init(plannerHistories:)`` lays them out. What `zhixi-review optimize WORKSPACE.json`
-    /// fits. O(n log n) in sessions and analyses.
+    /// fits.
     /// - Throws: `PlannerError` for an input the planner cannot read (an unknown
     ///   time zone, a session of an unknown lesson, …).
+    /// - Complexity: O(n log n) in sessions and analyses.
     public init(learner input: PlannerInput, now: Date,
                 configuration: PlannerConfiguration = PlannerConfiguration()) throws(PlannerError) {
         self.init(plannerHistories: try ReviewPlanner(configuration: configuration).reviewHistories(input, now: now))

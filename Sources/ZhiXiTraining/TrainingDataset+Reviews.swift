@@ -15,14 +15,15 @@ extension TrainingDataset {
     /// `CardScheduler.reset(_:at:keepingCounts:)` is trained from its new start, and a card
     /// whose log does not begin with a new or learning review is left out), with days
     /// counted on `calendar` (for a scheduler on study days, `configuration.calendar`).
-    /// O(n log n) for n reviews, in any order.
+    /// - Complexity: O(n log n) for n reviews, in any order.
     public init(reviews: [CardReview], calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
         self.init(reviews: reviews.map(\.archived), calendar: calendar, filter: filter)
     }
 
     /// The training items of an archived review log (`ReviewLogRow`s, e.g. read with
     /// `CardReviewArchive`), exactly as ``init(reviews:calendar:filter:)-([CardReview],_,_)``
-    /// makes them from the full reviews. O(n log n) for n reviews, in any order.
+    /// makes them from the full reviews.
+    /// - Complexity: O(n log n) for n reviews, in any order.
     public init(reviews: [ReviewLogRow], calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
         var log = ReviewLogColumns()
         log.reserve(rows: reviews.count)

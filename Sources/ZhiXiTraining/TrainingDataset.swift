@@ -56,7 +56,8 @@ public struct TrainingDataset: Sendable {
     /// The number of reviews.
     public var reviewCount: Int { ratings.count }
 
-    /// Builds the items of every card. O(n log n) for the sort of the items by time.
+    /// Builds the items of every card.
+    /// - Complexity: O(n log n) for the sort of the items by time.
     public init(_ timelines: ReviewTimelines) {
         let count = timelines.reviewCount
         let starts = timelines.reviewStarts
@@ -109,6 +110,7 @@ public struct TrainingDataset: Sendable {
     }
 
     /// Item `index`'s review: its rating, elapsed days and whether it was recalled.
+    /// - Complexity: O(1).
     public func item(_ index: Int) -> TrainingItem {
         let position = Int(itemPositions[index])
         let card = Int(itemCards[index])

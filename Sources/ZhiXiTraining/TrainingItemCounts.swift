@@ -18,7 +18,8 @@ public struct TrainingItemCounts: Sendable, Hashable {
 
     /// Counts what `ParameterOptimizer(configuration:)` would train on among the first
     /// `itemLimit` items of `dataset` (all when `nil`); when it fits, ``trainingItems`` is its
-    /// ``OptimizationResult/trainingItemCount``. O(n log n).
+    /// ``OptimizationResult/trainingItemCount``.
+    /// - Complexity: O(n log n).
     public init(dataset: TrainingDataset, itemLimit: Int? = nil, configuration: OptimizerConfiguration = OptimizerConfiguration()) {
         let limit = min(itemLimit ?? dataset.itemCount, dataset.itemCount)
         let candidates = (0 ..< Int32(limit)).map { $0 }

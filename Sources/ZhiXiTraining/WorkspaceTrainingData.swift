@@ -15,10 +15,10 @@ public struct WorkspaceTrainingData: Sendable {
     public let weakPointCount: Int
 
     /// The training data of `workspace` as the planner sees it at `now`; `timeZoneIdentifier`
-    /// and `dayStartHour`, when given, override the profile's. O(n log n) in sessions and
-    /// analyses.
+    /// and `dayStartHour`, when given, override the profile's.
     /// - Throws: `PlannerError` for a workspace the planner cannot read (an unknown time
     ///   zone, a session of an unknown lesson, …).
+    /// - Complexity: O(n log n) in sessions and analyses.
     public init(workspace: LearnerWorkspace, now: Date, timeZoneIdentifier: String? = nil,
                 dayStartHour: Int? = nil) throws(PlannerError) {
         var configuration = PlannerConfiguration()

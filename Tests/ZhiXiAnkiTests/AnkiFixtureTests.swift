@@ -111,13 +111,13 @@ import ZhiXiAnki
         #expect(older.decks.count < live.decks.count)
     }
 
-    static func openPackage(_ path: String) throws -> AnkiCollection? {
+    static func openPackage(_ path: String) throws -> AnkiCollection {
         try AnkiFile.open(path: path)
     }
 
     @Test(arguments: ["collection-current.colpkg", "collection-legacy.colpkg", "decks-current.apkg", "decks-legacy.apkg"])
     func thePackagesEachWay(_ name: String) throws {
-        guard let collection = try Self.openPackage(Self.fixtures.appendingPathComponent(name).path) else { return }
+        let collection = try Self.openPackage(Self.fixtures.appendingPathComponent(name).path)
         Self.compare(collection, with: try Self.expected(name))
         let inner = name.hasSuffix("legacy.colpkg") || name.hasSuffix("legacy.apkg") ? "collection.anki21" : "collection.anki21b"
         #expect(collection.source == "\(inner) in \(Self.fixtures.appendingPathComponent(name).path)")

@@ -100,7 +100,7 @@ struct AppSessionTests {
         let first = fixture.launch().session()
         await first.signIn(with: AuthFixture.credential())
         let user = try #require(first.currentUser)
-        await fixture.api.server.stopAndWait()
+        try await fixture.api.server.stopAndWait()
 
         let launch = fixture.launch()
         let relaunched = launch.session()
@@ -118,7 +118,7 @@ struct AppSessionTests {
         let fixture = try AuthFixture()
         await fixture.launch().session().signIn(with: AuthFixture.credential())
         try fixture.launch().userStore.clearUser()
-        await fixture.api.server.stopAndWait()
+        try await fixture.api.server.stopAndWait()
 
         let launch = fixture.launch()
         let relaunched = launch.session()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiAuth
 import ZhiXiModel
 import ZhiXiNetwork
@@ -73,7 +74,7 @@ struct AuthServiceTests {
         let expected: APIError
         switch failure {
         case "down":
-            await fixture.api.server.stopAndWait()
+            try await fixture.api.server.stopAndWait()
             expected = .network(.unreachable)
         case "5xx":
             fixture.api.server.faults.inject(.respond(.error(500, code: "BOOM", message: "oops")), times: nil)
@@ -99,7 +100,7 @@ struct AuthServiceTests {
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/auth/refresh")
         fixture.api.server.faults.inject(.respond(.error(500, code: "BOOM", message: "oops")), method: "POST", path: "/api/auth/logout", times: nil)
         let refreshed = Task { () async throws(AuthError) -> User in try await launch.service.refresh() }
-        #expect(await waitUntil { fixture.api.refreshCount > 0 })
+        #expect(await eventually { fixture.api.refreshCount > 0 })
         #expect(try await launch.service.logout() == .serverNotTold(.http(status: 500, code: "BOOM", message: "oops")))
         gate.open()
         await #expect(throws: AuthError.api(.unauthorized(.notSignedIn))) { try await refreshed.value }

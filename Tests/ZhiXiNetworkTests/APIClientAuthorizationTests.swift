@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiTestServer
@@ -110,7 +111,7 @@ struct APIClientAuthorizationTests {
         }
 
         async let user = fixture.client.request(.currentUser, as: User.self)
-        #expect(await waitUntil { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
+        #expect(await eventually { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
         try await fixture.client.requestVoid(APIEndpoint(method: .get, path: "learning/summary"))
         _ = try await user
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiTestServer
@@ -179,7 +180,7 @@ struct APIClientErrorTests {
         try await fixture.signIn()
         fixture.api.server.faults.inject(.delay(seconds: 5), method: "GET", path: "/api/users/me")
         let call = Task { try await fixture.client.request(.currentUser, as: User.self) }
-        #expect(await waitUntil { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
+        #expect(await eventually { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
         call.cancel()
         await #expect(throws: APIError.cancelled) { try await call.value }
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import ZhiXiTestSupport
 @testable import ZhiXiNetwork
 import ZhiXiTestServer
 
@@ -42,7 +43,7 @@ struct BoundedExchangeTests {
         server.faults.inject(.delay(seconds: 5), method: "GET", path: "/fast")
         let call = Task { try await BoundedExchange.data(for: URLRequest(url: server.baseURL.appendingPathComponent("fast")),
                                                          in: session, delegate: delegate, deadline: 30, limit: 1 << 20) }
-        #expect(await waitUntil { server.requestCount("GET", "/fast") >= 2 })
+        #expect(await eventually { server.requestCount("GET", "/fast") >= 2 })
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
     }

@@ -8,6 +8,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import ZhiXiTestSupport
 import ZhiXiNetwork
 import ZhiXiTestServer
 
@@ -25,7 +26,7 @@ struct TestServerBoundsTests {
         first.setValue("close", forHTTPHeaderField: "Connection")
         let (_, response) = try await URLSession(configuration: .ephemeral).data(for: first)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(await waitUntil { !server.isAccepting })
+        #expect(await eventually { !server.isAccepting })
         #expect(server.connectionCount == 1)
         await #expect(throws: APIError.network(.unreachable)) {
             try await client.requestVoid(APIEndpoint(method: .get, path: "ping", sendsAccessToken: false))

@@ -89,6 +89,21 @@ final class BatchFaults: @unchecked Sendable {
 struct FaultInjectionTests {
     static let eventCount = 12_000
 
+    /// The seed of every random choice of the test: the events, the server's faults and the
+    /// moments the child processes are killed. `ZHIXI_FAULT_SEED` replays a run (each failure
+    /// names its seed); without it, 20 261 130. The kills land where the scheduler lets them,
+    /// so a replay draws the same choices, not always the same interleaving.
+    static let seedVariable = "ZHIXI_FAULT_SEED"
+    static let seed: UInt64? = {
+        guard let text = ProcessInfo.processInfo.environment[seedVariable] else { return 20_261_130 }
+        return UInt64(text)
+    }()
+
+    /// Said with each failure: the seed and how to replay it.
+    static func replay(_ seed: UInt64) -> String {
+        "seed \(seed); replay: \(seedVariable)=\(seed) swift test --skip-build --filter FaultInjectionTests"
+    }
+
     /// Writes the events as JSON lines.
     static func jsonLines(_ items: [ReadingEventUploadItem]) throws -> Data {
         let encoder = ZhiXiJSON.makeEncoder()
@@ -137,11 +152,14 @@ struct FaultInjectionTests {
     @Test("12,000 events, random 5xx, dropped connections, timeouts, duplicates, lost and slow answers, killed processes")
     func exactlyOnce() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: reviewExecutable.path), "build the package first: swift build")
+        let seed = try #require(Self.seed, "\(Self.seedVariable) must be a whole number from 0 to 2^64 - 1")
+        let replay = Self.replay(seed)
+        print("fault-injection: \(replay)")
         let started = Date()
-        var random = SeededRandom(seed: 20_261_130)
+        var random = SeededRandom(seed: seed)
         let reading = try FakeReadingEventServer(limits: TestServerLimits(maximumConnections: 20_000, lifetime: 300, maximumDelay: 5))
         reading.refuse(denied: ["denied-1"], expired: ["tmp-expired"], deleted: ["deleted-1"])
-        let faults = BatchFaults(seed: 7, maximumTimeouts: 4)
+        let faults = BatchFaults(seed: random.next(), maximumTimeouts: 4)
         reading.api.server.faults.add { [reading] request in
             faults.fault(for: request) { batch in _ = reading.process(batch) }
         }
@@ -200,6 +218,7 @@ struct FaultInjectionTests {
         //    the same input; each input lands whole or not at all.
         var enqueueCrashes = 0, killedAfterCommit = 0
         var enqueueRuns = 0
+        var killDelays: [Int] = []   // microseconds, in the order drawn
         while next < 6_000 {
             let chunk = Array(items[next ..< min(6_000, next + 500)])
             next += chunk.count
@@ -215,7 +234,9 @@ struct FaultInjectionTests {
                     usleep(100)
                 }
             } else {
-                usleep(UInt32(random.next() % 60_000))
+                let delay = UInt32(random.next() % 60_000)
+                killDelays.append(Int(delay))
+                usleep(delay)
             }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
@@ -223,15 +244,15 @@ struct FaultInjectionTests {
             Self.wait(process)
             let queued = Set(try await queue.queuedEvents().map(\.eventID))
             let landed = chunk.filter { queued.contains($0.eventID) }.count
-            #expect(landed == 0 || landed == chunk.count, "an enqueue lands whole or not at all, got \(landed) of \(chunk.count)")
+            #expect(landed == 0 || landed == chunk.count, "an enqueue lands whole or not at all, got \(landed) of \(chunk.count) [\(replay)]")
             if process.terminationReason == .uncaughtSignal {
                 enqueueCrashes += 1
                 if landed > 0 { killedAfterCommit += 1 }
                 let again = try Self.launch(["events", "enqueue", directory.path], input: input)
                 Self.wait(again)
-                #expect(again.terminationStatus == 0)
+                #expect(again.terminationStatus == 0, "\(replay)")
             } else {
-                #expect(process.terminationStatus == 0)
+                #expect(process.terminationStatus == 0, "\(replay)")
             }
         }
 
@@ -287,15 +308,15 @@ struct FaultInjectionTests {
         // Every deliverable event is on the server exactly once, as it was enqueued; none
         // of the refused ones; the queue is empty, and so is its journal.
         let stored = reading.storedEvents
-        #expect(stored.count == deliverable.count)
-        #expect(Set(stored.keys) == Set(deliverable.keys), "lost: \(Set(deliverable.keys).subtracting(stored.keys).count)")
-        #expect(stored.keys.allSatisfy { !rejected.contains($0) })
-        #expect(stored.allSatisfy { deliverable[$0.key] == $0.value }, "each stored event is the event enqueued")
+        #expect(stored.count == deliverable.count, "\(replay)")
+        #expect(Set(stored.keys) == Set(deliverable.keys), "lost: \(Set(deliverable.keys).subtracting(stored.keys).count) [\(replay)]")
+        #expect(stored.keys.allSatisfy { !rejected.contains($0) }, "\(replay)")
+        #expect(stored.allSatisfy { deliverable[$0.key] == $0.value }, "each stored event is the event enqueued [\(replay)]")
         let snapshot = try await queue.snapshot()
-        #expect(snapshot.total == 0)
-        #expect(snapshot.journalBytes == ReadingEventJournal.header.count)
-        #expect(enqueueCrashes > 0 && flushCrashes > 0, "the kills landed while the processes ran")
-        #expect(sleeps.waits.allSatisfy { [1, 2, 4].contains($0) })
+        #expect(snapshot.total == 0, "\(replay)")
+        #expect(snapshot.journalBytes == ReadingEventJournal.header.count, "\(replay)")
+        #expect(enqueueCrashes > 0 && flushCrashes > 0, "the kills landed while the processes ran [\(replay)]")
+        #expect(sleeps.waits.allSatisfy { [1, 2, 4].contains($0) }, "\(replay)")
 
         let kinds = faults.injected.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
         print("""
@@ -305,7 +326,8 @@ struct FaultInjectionTests {
         record, the others before) and \(flushCrashes) of \(flushRuns) 'events flush' runs (\(killedWhileUploading) after \
         their first batch request), \(repairs.count) torn or damaged journal records repaired; final in-process phase: \(flushes) flushes, \(requests) requests, \(retries) retries after \
         5xx, \(dropped) dropped; server received \(reading.receivedCount) events, \(reading.duplicateCount) of them duplicates; \
-        time \(String(format: "%.1f", Date().timeIntervalSince(started))) s
+        kill delays drawn (µs): \(killDelays.map(String.init).joined(separator: " ")); \
+        time \(String(format: "%.1f", Date().timeIntervalSince(started))) s; \(replay)
         """)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiModel
 import ZhiXiNetwork
 @testable import ZhiXiReading
@@ -236,21 +237,21 @@ struct UploadQueueTests {
         let directory = temporaryDirectory()
         let gate = AsyncGate()
         let slow = ScriptedReadingServer { batch, _ in
-            await gate.wait()
+            await gate.pass()
             return ReadingEventBatchResponse(accepted: batch.events.map(\.eventID))
         }
         let first = try Self.queue(directory, server: slow)
         let second = try Self.queue(directory, server: ScriptedReadingServer())
         try await first.enqueue((1 ... 3).map { sampleEvent(sequence: $0) })
         let running = Task { await first.flush() }
-        // Wait (bounded) until the first flush holds the lock and is waiting for its answer.
-        for _ in 0 ..< 500 where slow.received.isEmpty { try await Task.sleep(nanoseconds: 2_000_000) }
+        // Until the first flush holds the lock and is waiting for its answer (its request is at the gate).
+        #expect(await gate.waitForArrivals(1))
         #expect(slow.received.count == 1)
         let refused = await second.flush()
         #expect(refused.stopReason == .anotherFlushRunning)
         // Meanwhile the other queue may enqueue.
         try await second.enqueue(sampleEvent(sequence: 4))
-        gate.open()
+        await gate.open()
         let done = await running.value
         #expect(done.uploaded >= 3)
         let last = await second.flush()
@@ -262,17 +263,17 @@ struct UploadQueueTests {
         let directory = temporaryDirectory()
         let gate = AsyncGate()
         let slow = ScriptedReadingServer { batch, _ in
-            await gate.wait()
+            await gate.pass()
             return ReadingEventBatchResponse(accepted: batch.events.map(\.eventID))
         }
         let first = try Self.queue(directory, server: slow, batchSize: 1)
         try await first.enqueue((1 ... 3).map { sampleEvent(sequence: $0) })
         let running = Task { await first.flush() }
-        // Wait (bounded) until the flush holds the lock and waits for its first answer.
-        for _ in 0 ..< 5_000 where slow.received.isEmpty { try await Task.sleep(nanoseconds: 2_000_000) }
+        // Until the flush holds the lock and waits for its first answer (its request is at the gate).
+        #expect(await gate.waitForArrivals(1))
         #expect(slow.received.count == 1)
         await first.cancelFlush()
-        gate.open()
+        await gate.open()
         let cancelled = await running.value
         #expect(cancelled.stopReason == .cancelled)
         #expect(cancelled.remaining == 2)
@@ -368,42 +369,20 @@ struct UploadQueueTests {
         let directory = temporaryDirectory()
         let gate = AsyncGate()
         let slow = ScriptedReadingServer { _, _ throws(APIError) in
-            await gate.wait()
+            await gate.pass()
             throw .network(.connectionLost)
         }
         let queue = try Self.queue(directory, server: slow, batchSize: 2)
         try await queue.enqueue((1 ... 3).map { sampleEvent(sequence: $0) })
         let running = Task { await queue.flush() }
-        for _ in 0 ..< 500 where slow.received.isEmpty { try await Task.sleep(nanoseconds: 2_000_000) }
+        #expect(await gate.waitForArrivals(1), "the first batch's request is at the gate")
         #expect(try await queue.snapshot().exported == 2)
         // A "new launch" on the same directory (the first process is stuck): nothing is exported there.
         let relaunched = try Self.queue(directory)
         #expect(try await relaunched.reloadOnLaunch().pending == 3)
-        gate.open()
+        await gate.open()
         _ = await running.value
         let afterFailure = try await queue.reloadOnLaunch()
         #expect(afterFailure.failed == 2 && afterFailure.pending == 1 && afterFailure.exported == 0)
-    }
-}
-
-/// A gate a task waits at (at most 10 s, without blocking a thread) until the test opens it.
-final class AsyncGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpen = false
-
-    func open() {
-        lock.lock()
-        isOpen = true
-        lock.unlock()
-    }
-
-    private var opened: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return isOpen
-    }
-
-    func wait() async {
-        for _ in 0 ..< 5_000 where !opened { try? await Task.sleep(nanoseconds: 2_000_000) }
     }
 }

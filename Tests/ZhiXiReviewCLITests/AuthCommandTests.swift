@@ -146,7 +146,7 @@ struct AuthCommandTests {
     func serverDown(command: String) async throws {
         let setup = try Setup()
         #expect(await setup.signIn().status == 0)
-        await setup.api.server.stopAndWait()
+        try await setup.api.server.stopAndWait()
         let result = command == "sign-in" ? await setup.signIn() : await setup.auth(command)
         #expect(result.status == 69)
         #expect(result.error.contains("zhixi-review: auth \(command): the server cannot be reached"), "\(result.error)")
@@ -214,7 +214,7 @@ struct AuthCommandTests {
         #expect(await setup.auth("sign-out").output == "already signed out\n")
 
         #expect(await setup.signIn().status == 0)
-        await setup.api.server.stopAndWait()
+        try await setup.api.server.stopAndWait()
         let offline = await setup.auth("sign-out")
         #expect(offline.status == 0 && offline.output == "signed out\n")
         #expect(offline.error.contains("warning: the server was not told") && offline.error.contains("cannot be reached"))

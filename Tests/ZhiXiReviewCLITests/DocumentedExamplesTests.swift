@@ -64,11 +64,11 @@ struct DocumentedExamplesTests {
                            "HOME": root.path]
         for example in examples {
             if example.needsSharedData && Self.sharedDirectory == nil {
-                print("skipped (../shared/data is absent; it is not part of a clone): \(example)")
+                print("skipped documented example (../shared/data is absent; it is not part of a clone): \(example)")
                 continue
             }
             if example.isSlow && !Self.runsSlowExamples {
-                print("skipped (slow; ZHIXI_SLOW_EXAMPLES=1 runs it): \(example)")
+                print("skipped documented example (slow; ZHIXI_SLOW_EXAMPLES=1 runs it): \(example)")
                 continue
             }
             let result = try ExecutableRun.run([], seconds: 600, shell: example.command, directory: clone, environment: environment)

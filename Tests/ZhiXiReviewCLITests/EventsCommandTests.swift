@@ -112,7 +112,7 @@ struct EventsCommandTests {
         #expect(report["failed"] as? Int == 5 && report["remaining"] as? Int == 5)
         #expect(await run("events", "inspect", queue).output.contains("failed 5"))
 
-        await server.reading.api.server.stopAndWait()
+        try await server.reading.api.server.stopAndWait()
         let down = await run("events", "flush", queue, "--server", server.url, "--token-file", server.tokenFile)
         #expect(down.status == 75 && down.error.contains("cannot be reached"))
     }

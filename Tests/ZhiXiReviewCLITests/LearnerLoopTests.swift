@@ -130,11 +130,11 @@ struct LearnerLoopTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        #expect(await waitUntil(seconds: 30) { gate.arrivals == 1 }, "the sync's request reached the server")
+        #expect(await eventually(within: 30) { gate.arrivals == 1 }, "the sync's request reached the server")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         gate.open()
-        #expect(await waitUntil(seconds: 30) { setup.api.completionCount == 1 }, "the server applied the completion")
+        #expect(await eventually(within: 30) { setup.api.completionCount == 1 }, "the server applied the completion")
 
         let sync = await run(["tasks", "sync", "--outbox", setup.outbox, "--format", "json"] + setup.connection)
         #expect(sync.status == 0, "\(sync.error)")

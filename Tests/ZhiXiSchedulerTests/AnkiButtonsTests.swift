@@ -132,18 +132,18 @@ struct AnkiButtonsTests {
                                                       balancer: mode == "loadBalanced" ? balancer : nil, siblingDays: siblings)
                     for rating in Rating.allCases {
                         let anki = buttons[rating], ours = states[rating]
-                        let where_ = "\(name) card \(card.id) \(mode) \(rating)"
-                        #expect("\(ours.state)" == anki.kind, "\(where_): state")
+                        let place = "\(name) card \(card.id) \(mode) \(rating)"
+                        #expect("\(ours.state)" == anki.kind, "\(place): state")
                         let expected: ReviewInterval = anki.kind == "review" ? .days(anki.scheduledDays ?? -1)
                             : (anki.scheduledSecs! >= reference.timing.secondsUntilNextDay
                                 ? .days((anki.scheduledSecs! - reference.timing.secondsUntilNextDay) / 86_400 + 1)
                                 : .seconds(anki.scheduledSecs!))
-                        #expect(ours.interval == expected, "\(where_): interval")
-                        #expect((ours.dueDay.map(Int64.init) ?? ours.dueSeconds) == anki.storedDue, "\(where_): due")
-                        if let stored = ours.storedIntervalDays { #expect(stored == anki.storedInterval, "\(where_): ivl") }
+                        #expect(ours.interval == expected, "\(place): interval")
+                        #expect((ours.dueDay.map(Int64.init) ?? ours.dueSeconds) == anki.storedDue, "\(place): due")
+                        if let stored = ours.storedIntervalDays { #expect(stored == anki.storedInterval, "\(place): ivl") }
                         if let stability = anki.stability, let difficulty = anki.difficulty, let memory = ours.memoryState {
-                            #expect(relativeError(memory.stability, stability) < 1e-5, "\(where_): stability")
-                            #expect(abs(memory.difficulty - difficulty) < 1e-5, "\(where_): difficulty")
+                            #expect(relativeError(memory.stability, stability) < 1e-5, "\(place): stability")
+                            #expect(abs(memory.difficulty - difficulty) < 1e-5, "\(place): difficulty")
                         }
                         let key = "\(rating)"
                         if ours.interval == expected { exact[key, default: 0] += 1 }

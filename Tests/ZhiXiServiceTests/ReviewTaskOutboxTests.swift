@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiTestSupport
 import ZhiXiCore
 import ZhiXiModel
 import ZhiXiNetwork
@@ -173,7 +174,7 @@ struct ReviewTaskOutboxTests {
         let gate = TestServerGate(count: 2, timeout: 120)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/review-tasks/t1/complete")
         let running = Task { await first.sync(with: APIReviewService(client: fixture.client)) }
-        #expect(await waitUntil(seconds: 120) { fixture.api.server.requestCount("POST", "/api/review-tasks/{id}/complete") == 1 })
+        #expect(await eventually(within: 120) { fixture.api.server.requestCount("POST", "/api/review-tasks/{id}/complete") == 1 })
         let refused = await second.sync(with: APIReviewService(client: fixture.client))
         #expect(refused.stopReason == .anotherSyncRunning && refused.remaining == 1)
         #expect(try await second.enqueue(.skip(taskID: "t2", recordedAt: Self.done.addingTimeInterval(1))))

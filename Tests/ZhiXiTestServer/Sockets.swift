@@ -13,8 +13,11 @@ enum Sockets {
     /// The last `errno` in words.
     static var lastError: String { String(cString: strerror(errno)) }
 
-    /// A TCP socket bound to 127.0.0.1 on an ephemeral port, and that port.
-    static func loopbackSocket() throws(TestServerError) -> (descriptor: Int32, port: UInt16) {
+    /// A TCP socket bound to 127.0.0.1 on `port` (0: an ephemeral port), and that port. Bound
+    /// again to a port that a server of this process has just closed, it holds the port with
+    /// nothing listening (`SO_REUSEADDR` lets it bind beside the closed connections'
+    /// `TIME_WAIT`, never beside a socket that listens), so connections to it are refused.
+    static func loopbackSocket(port requested: UInt16 = 0) throws(TestServerError) -> (descriptor: Int32, port: UInt16) {
         #if canImport(Glibc) || canImport(Musl)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -28,7 +31,7 @@ enum Sockets {
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -36,7 +39,7 @@ enum Sockets {
         guard bound == 0 else {
             let message = lastError
             close(descriptor)
-            throw .socket("bind(127.0.0.1:0): \(message)")
+            throw .socket("bind(127.0.0.1:\(requested)): \(message)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {

@@ -51,6 +51,10 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var routes: [Route] = []
     private var stopping = false
     private var listenerClosed = false
+    /// The socket that holds the port once the listener closed (nothing listens on it), or
+    /// why the port could not be held.
+    private var portHolder: Result<Int32, TestServerError>?
+    private var closeWaiters: [CheckedContinuation<Void, Never>] = []
     private var activeConnections = 0
     private var acceptedConnections = 0
     private var counts: [String: Int] = [:]
@@ -75,6 +79,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     deinit {
         lock.withLock { stopping = true }
+        if case .success(let holder)? = portHolder { close(holder) }
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -121,14 +126,21 @@ public final class TestHTTPServer: @unchecked Sendable {
         lock.withLock { stopping = true }
     }
 
-    /// Stops the server and waits (at most 2 seconds) until its port is closed, so that
-    /// connecting to it is refused.
-    public func stopAndWait() async {
+    /// Stops the server and returns once its listener is closed (within about 50 ms: the
+    /// accept loop's wait), the port then held with nothing listening, so that connecting to
+    /// it is refused until this server is gone: a "server down" that no other listener can
+    /// take over. Throws when the port could not be held (another socket took it in between).
+    public func stopAndWait() async throws(TestServerError) {
         stop()
-        for _ in 0..<200 {
-            if isListenerClosed { return }
-            try? await Task.sleep(nanoseconds: 10_000_000)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let closed = lock.withLock { () -> Bool in
+                if listenerClosed { return true }
+                closeWaiters.append(continuation)
+                return false
+            }
+            if closed { continuation.resume() }
         }
+        if case .failure(let error)? = lock.withLock({ portHolder }) { throw error }
     }
 
     private var isStopping: Bool {
@@ -145,9 +157,14 @@ public final class TestHTTPServer: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: limits.lifetime)
         defer {
             close(listener)
-            lock.lock()
-            listenerClosed = true
-            lock.unlock()
+            let holder = Result { () throws(TestServerError) -> Int32 in try Sockets.loopbackSocket(port: port).descriptor }
+            let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+                listenerClosed = true
+                portHolder = holder
+                defer { closeWaiters.removeAll() }
+                return closeWaiters
+            }
+            for waiter in waiters { waiter.resume() }
         }
         while !isStopping, Date() < deadline, connectionCount < limits.maximumConnections {
             lock.lock()

@@ -20,12 +20,20 @@ public enum BuiltProducts {
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The executable `name` of this build, or of the default debug build when this build has
-    /// none (`swift build` first).
+    /// The executable `name` of this build: the one beside the tests, which the same
+    /// `swift build` (or `swift test`) made. Never another build's copy (`.build/debug` may be
+    /// older than the code under test): when this build has none, the test run stops here and
+    /// says how to build it.
     public static func executable(_ name: String) -> URL {
         let beside = directory.appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return packageRoot.appendingPathComponent(".build/debug/" + name)
+        guard FileManager.default.isExecutableFile(atPath: beside.path) else {
+            fatalError("""
+                BuiltProducts: no executable \(name) in \(directory.path), the products directory of these tests; \
+                build it with the tests (swift build --build-tests, with the same -c and --scratch-path) before \
+                swift test --skip-build
+                """)
+        }
+        return beside
     }
 }
 

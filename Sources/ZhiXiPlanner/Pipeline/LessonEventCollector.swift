@@ -235,6 +235,9 @@ struct LessonEventCollector {
             mentions.append(contentsOf: part.mentions)
         }
         let placeList = places, bases = mentionBases
+        // No events: not `unsafeUninitializedCapacity: 0`, which writes the count of the
+        // standard library's shared empty array (a data race with every thread reading one).
+        guard total > 0 else { return ([], starts, mentions) }
         let events = [LessonEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
             let target = SendableBuffer(buffer)
             _ = ParallelChunks.map(count: partList.count, minimumChunk: 1) { range in

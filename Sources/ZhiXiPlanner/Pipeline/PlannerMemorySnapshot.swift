@@ -94,9 +94,9 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
 
 extension ReviewPlanner {
     /// The learner's present memory as of `now`: the first half of ``plan(_:now:)`` (checking
-    /// and replaying every lesson's history), without placing any task. O(n log n) in
-    /// sessions and analyses, on all cores.
+    /// and replaying every lesson's history), without placing any task.
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
+    /// - Complexity: O(n log n) in sessions and analyses, on all cores.
     public func memorySnapshot(of input: PlannerInput, now: Date) throws(PlannerError) -> PlannerMemorySnapshot {
         try input.withRecords { (records) throws(PlannerError) -> PlannerMemorySnapshot in
             let run = try PlannerReplayRun(configuration, input: input, records: records, now: now)

@@ -18,6 +18,7 @@ public struct PlannerReviewHistory: Sendable, Hashable {
     public var reviews: [StudyDayReview]
 
     /// Creates a history.
+    /// - Complexity: O(1).
     public init(lessonID: String, weakPoint: String?, reviews: [StudyDayReview]) {
         self.lessonID = lessonID
         self.weakPoint = weakPoint
@@ -33,8 +34,9 @@ extension ReviewPlanner {
     ///
     /// Histories come lesson by lesson in input order, each lesson first, then its weak points
     /// in the order they were first named. Records dated after `now` are left out, as in a
-    /// plan made at `now`. O(n log n) in sessions and analyses.
+    /// plan made at `now`.
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
+    /// - Complexity: O(n log n) in sessions and analyses.
     public func reviewHistories(_ input: PlannerInput, now: Date) throws(PlannerError) -> [PlannerReviewHistory] {
         try input.withRecords { (records) throws(PlannerError) -> [PlannerReviewHistory] in
             var run = try PlannerReplayRun(configuration, input: input, records: records, now: now)

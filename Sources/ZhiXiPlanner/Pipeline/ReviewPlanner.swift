@@ -47,6 +47,7 @@ public struct ReviewPlanner: Sendable {
     public var configuration: PlannerConfiguration
 
     /// Creates a planner.
+    /// - Complexity: O(1).
     public init(configuration: PlannerConfiguration = PlannerConfiguration()) {
         self.configuration = configuration
     }
@@ -54,6 +55,8 @@ public struct ReviewPlanner: Sendable {
     /// Plans the learner's reviews as of `now`.
     /// - Throws: ``PlannerError`` for input that cannot be planned (unknown lesson ids, scores
     ///   outside 0–100, an unknown time zone, …), naming the record.
+    /// - Complexity: O(n log n) in sessions and analyses (their replay on all cores), plus the days planned
+    ///   for each task.
     public func plan(_ input: PlannerInput, now: Date) throws(PlannerError) -> PlannerResult {
         try input.withRecords { (records) throws(PlannerError) -> PlannerResult in
             try plan(input, records: records, now: now)

@@ -267,21 +267,25 @@ public struct PlanWording: Sendable, Hashable {
     // MARK: Writing
 
     /// Appends a short date: `Nov 28`, `11月28日`.
+    /// - Complexity: Amortised O(1).
     public func appendDate(_ date: CivilDate, to text: inout UTF8Text) {
         localization.appendDate(date, to: &text)
     }
 
     /// A short date.
+    /// - Complexity: O(1).
     public func date(_ date: CivilDate) -> String {
         localization.date(date)
     }
 
     /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`.
+    /// - Complexity: O(1).
     public func dateWithWeekday(_ date: CivilDate) -> String {
         localization.date(date, weekday: true)
     }
 
     /// Appends a memory strength in words: days, hours, or under an hour.
+    /// - Complexity: Amortised O(1).
     public func appendStrength(stabilityDays: Double, to text: inout UTF8Text) {
         if stabilityDays >= 0.9999 {
             let days = Int(stabilityDays.rounded())

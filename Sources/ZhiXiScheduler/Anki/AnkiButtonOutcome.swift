@@ -22,6 +22,7 @@ public struct AnkiButtonOutcome: Sendable, Hashable {
     public var dueSeconds: Int64?
 
     /// An outcome.
+    /// - Complexity: O(1).
     public init(state: CardState, remainingSteps: Int, interval: ReviewInterval, storedIntervalDays: Int?,
                 memoryState: MemoryState?, dueDay: Int?, dueSeconds: Int64?) {
         self.state = state

@@ -12,6 +12,7 @@ public struct AnkiDayTiming: Sendable, Hashable {
     public var nextDayAtSeconds: Int64
 
     /// A timing from its three values.
+    /// - Complexity: O(1).
     public init(nowSeconds: Int64, today: Int, nextDayAtSeconds: Int64) {
         self.nowSeconds = nowSeconds
         self.today = today
@@ -22,7 +23,7 @@ public struct AnkiDayTiming: Sendable, Hashable {
     /// next day starts at the day-start hour of today's local date, or of tomorrow's once that
     /// hour has passed, with the UTC offset in force now held fixed, as Anki computes it
     /// (`sched_timing_today_v2_new`; a clock change before that hour moves it by the change).
-    /// O(1) in 1900–2200.
+    /// - Complexity: O(1) in 1900–2200.
     public init(at date: Date, calendar: StudyCalendar) {
         let now = Int64(date.timeIntervalSince1970.rounded(.down))
         let offset = Int64(calendar.utcOffset(atSecondsSince1970: Double(now)))
@@ -36,6 +37,7 @@ public struct AnkiDayTiming: Sendable, Hashable {
 
     /// Days from a review at `seconds` to the start of the next day, whole
     /// (`next_day_at.elapsed_days_since`): what FSRS counts as elapsed; 0 on the same day.
+    /// - Complexity: O(1).
     @inlinable
     public func elapsedDays(sinceSeconds seconds: Int64) -> Int {
         Int(max(nextDayAtSeconds - seconds, 0) / 86_400)

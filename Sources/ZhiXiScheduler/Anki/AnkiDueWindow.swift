@@ -16,6 +16,7 @@ public struct AnkiDueWindow: Sendable, Hashable {
         public var dayOffset: Int
 
         /// An entry.
+        /// - Complexity: O(1).
         public init(cardID: Int64, noteID: Int64, presetID: Int64?, dayOffset: Int) {
             self.cardID = cardID
             self.noteID = noteID
@@ -28,18 +29,19 @@ public struct AnkiDueWindow: Sendable, Hashable {
     public let entries: [Entry]
 
     /// A window of entries; those outside 0 … 98 days are left out.
+    /// - Complexity: O(entries).
     public init(entries: [Entry]) {
         self.entries = entries.filter { (0..<AnkiLoadBalancer.windowDayCount).contains($0.dayOffset) }
     }
 
     /// The window of a collection's cards: those whose stored `due` number is today … today + 98.
-    /// O(n).
+    /// - Complexity: O(n).
     public init<Cards: Sequence>(today: Int, cards: Cards) where Cards.Element == (cardID: Int64, noteID: Int64, presetID: Int64?, due: Int) {
         self.init(entries: cards.map { Entry(cardID: $0.cardID, noteID: $0.noteID, presetID: $0.presetID, dayOffset: $0.due - today) })
     }
 
     /// The load balancer Anki builds for a preset: its cards per day, the weekdays, its Easy Days.
-    /// O(entries).
+    /// - Complexity: O(entries).
     public func balancer(presetID: Int64, weekdays: [Int], easyDayPercentages: [Float] = []) -> AnkiLoadBalancer {
         var counts = [Int](repeating: 0, count: AnkiLoadBalancer.windowDayCount)
         for entry in entries where entry.presetID == presetID { counts[entry.dayOffset] += 1 }
@@ -47,7 +49,8 @@ public struct AnkiDueWindow: Sendable, Hashable {
     }
 
     /// The days with a card of the note due (in any preset, the card itself included): the
-    /// sibling days of a card of a preset that buries siblings of reviews. O(entries).
+    /// sibling days of a card of a preset that buries siblings of reviews.
+    /// - Complexity: O(entries).
     public func siblingDays(noteID: Int64) -> [Int] {
         Array(Set(entries.lazy.filter { $0.noteID == noteID }.map(\.dayOffset))).sorted()
     }

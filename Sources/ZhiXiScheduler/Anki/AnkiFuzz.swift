@@ -15,6 +15,7 @@ public enum AnkiFuzz {
     /// The seed of a card's answer: its id plus its review count (`reps`, every answer so
     /// far), wrapping, as Anki's `get_fuzz_seed`. Seeds the fuzz factor, the learning-step
     /// fuzz and the load balancer alike.
+    /// - Complexity: O(1).
     @inlinable
     public static func seed(cardID: Int64, reviewCount: Int) -> UInt64 {
         UInt64(bitPattern: cardID) &+ UInt64(truncatingIfNeeded: reviewCount)
@@ -22,6 +23,7 @@ public enum AnkiFuzz {
 
     /// The fuzz factor in `0 ..< 1` for a seed: the first draw of `StdRng::seed_from_u64(seed)`
     /// over `0.0..1.0` (`get_fuzz_factor`).
+    /// - Complexity: O(1): one ChaCha12 block.
     public static func factor(seed: UInt64) -> Float {
         var generator = ChaCha12Generator(seedFromUInt64: seed)
         return generator.nextUnitFloat()
@@ -30,6 +32,7 @@ public enum AnkiFuzz {
     /// How far the fuzz reaches on either side of `interval` days (`fuzz_delta`): 0 below 2.5
     /// days, else 1 plus 15 %, 10 % and 5 % of the days in the bands 2.5–7, 7–20 and above 20,
     /// summed in that order in `Float`.
+    /// - Complexity: O(1).
     public static func delta(intervalDays interval: Float) -> Float {
         guard interval >= 2.5 else { return 0 }
         var delta: Float = 1
@@ -47,6 +50,7 @@ public enum AnkiFuzz {
     /// `minimum … maximum` (minimum at most maximum), ± ``delta(intervalDays:)`` rounded, both
     /// ends held to `minimum … maximum`; a range of one day above 2 and below the maximum is
     /// widened to the next day.
+    /// - Complexity: O(1).
     public static func bounds(intervalDays: Float, minimum: Int, maximum: Int) -> ClosedRange<Int> {
         let minimum = min(minimum, maximum)
         let interval = min(max(intervalDays, Float(minimum)), Float(maximum))
@@ -60,6 +64,7 @@ public enum AnkiFuzz {
     /// The fuzzed interval (`with_review_fuzz` without a load balancer): with a factor,
     /// `⌊lower + factor · (upper − lower + 1)⌋` over ``bounds(intervalDays:minimum:maximum:)``
     /// in `Float`; without one (fuzz off), the interval rounded and held to `minimum … maximum`.
+    /// - Complexity: O(1).
     public static func fuzzedInterval(factor: Float?, intervalDays: Float, minimum: Int, maximum: Int) -> Int {
         guard let factor else { return min(max(wholeDays(rounding: intervalDays), minimum), maximum) }
         let range = bounds(intervalDays: intervalDays, minimum: minimum, maximum: maximum)
@@ -71,6 +76,7 @@ public enum AnkiFuzz {
     /// when the rounded new interval is longer; the previous interval when that is within the
     /// new interval's fuzz range; otherwise no floor (0: the interval shrank, e.g. after new
     /// parameters).
+    /// - Complexity: O(1).
     public static func minimumReviewInterval(intervalDays: Float, previousIntervalDays previous: Int, maximumIntervalDays: Int) -> Int {
         let rounded = wholeDays(rounding: intervalDays)
         let upper = bounds(intervalDays: intervalDays, minimum: 1, maximum: maximumIntervalDays).upperBound
@@ -82,6 +88,7 @@ public enum AnkiFuzz {
     /// to a quarter more, at most 5 minutes more, drawn from `StdRng::seed_from_u64(seed)` over
     /// `seconds ..< seconds + ⌊min(seconds · 0.25, 300)⌋`; the step itself when that is empty
     /// or there is no seed (fuzz off).
+    /// - Complexity: O(1): one ChaCha12 block.
     public static func learningStepSeconds(_ seconds: Int, seed: UInt64?) -> Int {
         guard let seed, seconds >= 0 else { return seconds }
         let step = UInt32(clamping: seconds)
@@ -94,12 +101,14 @@ public enum AnkiFuzz {
 
     /// `value.round() as u32`: halves away from zero, then Rust's saturating conversion
     /// (NaN and negatives 0, at most `UInt32.max`).
+    /// - Complexity: O(1).
     @inlinable
     public static func wholeDays(rounding value: Float) -> Int {
         wholeDays(truncating: value.rounded())
     }
 
     /// `value as u32`: toward zero, NaN and negatives 0, at most `UInt32.max`.
+    /// - Complexity: O(1).
     @inlinable
     public static func wholeDays(truncating value: Float) -> Int {
         guard value > 0 else { return 0 }

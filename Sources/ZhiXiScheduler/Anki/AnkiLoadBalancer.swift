@@ -48,6 +48,7 @@ public struct AnkiLoadBalancer: Sendable, Hashable {
     ///   - weekdays: the weekday (0 = Monday) of each day from today, as the type describes;
     ///     days past its end count as normal days.
     ///   - easyDayPercentages: the preset's Easy Days, Monday first (empty: every day normal).
+    /// - Complexity: O(days).
     public init(dueCounts: [Int], weekdays: [Int], easyDayPercentages: [Float] = []) {
         self.dueCounts = dueCounts
         self.weekdays = weekdays
@@ -56,7 +57,7 @@ public struct AnkiLoadBalancer: Sendable, Hashable {
 
     /// The weekdays of the days from today for ``weekdays``: the local weekday in `calendar`'s
     /// time zone of `nextDayAtSeconds + (i − 1) · 86 400`, for i in 0 ..< ``windowDayCount``.
-    /// O(days).
+    /// - Complexity: O(days).
     public static func weekdays(nextDayAtSeconds: Int64, calendar: StudyCalendar) -> [Int] {
         (0..<windowDayCount).map { index in
             let instant = Double(nextDayAtSeconds) + Double(index - 1) * 86_400

@@ -12,6 +12,7 @@ public struct AnkiNextStates: Sendable, Hashable {
     public var easy: AnkiButtonOutcome
 
     /// The four outcomes.
+    /// - Complexity: O(1).
     public init(again: AnkiButtonOutcome, hard: AnkiButtonOutcome, good: AnkiButtonOutcome, easy: AnkiButtonOutcome) {
         self.again = again
         self.hard = hard
@@ -20,6 +21,7 @@ public struct AnkiNextStates: Sendable, Hashable {
     }
 
     /// The outcome of `rating`.
+    /// - Complexity: O(1).
     public subscript(rating: Rating) -> AnkiButtonOutcome {
         switch rating {
         case .again: again

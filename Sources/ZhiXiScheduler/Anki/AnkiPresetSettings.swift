@@ -19,6 +19,7 @@ public struct AnkiPresetSettings: Sendable, Hashable {
     public var shortTermWithSteps: Bool
 
     /// Settings; every argument but the parameters has Anki's default.
+    /// - Complexity: O(steps) for the arrays given.
     public init(parameters: FSRSParameters = .default, desiredRetention: Double = 0.9,
                 learningStepsMinutes: [Float] = [1, 10], relearningStepsMinutes: [Float] = [10],
                 maximumIntervalDays: Int = 36_500, shortTermWithSteps: Bool = false) {

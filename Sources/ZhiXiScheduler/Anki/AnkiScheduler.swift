@@ -36,6 +36,7 @@ public struct AnkiScheduler: Sendable {
     public let model: SinglePrecisionMemoryModel
 
     /// A scheduler for a preset.
+    /// - Complexity: O(learning and relearning steps).
     public init(preset: AnkiPresetSettings, fuzz: Bool = true) {
         self.preset = preset
         self.fuzz = fuzz

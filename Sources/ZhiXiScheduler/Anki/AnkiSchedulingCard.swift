@@ -24,6 +24,7 @@ public struct AnkiSchedulingCard: Sendable, Hashable {
     public var lastReviewSeconds: Int64?
 
     /// A card from Anki's stored fields.
+    /// - Complexity: O(1).
     public init(id: Int64, state: CardState, remainingSteps: Int = 0, intervalDays: Int = 0, memoryState: MemoryState?,
                 reviewCount: Int, lapses: Int = 0, lastReviewSeconds: Int64?) {
         self.id = id
