@@ -1,5 +1,6 @@
 import ZhiXiCore
 import Foundation
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiScheduler
 
@@ -45,7 +46,7 @@ enum RecordCommand: Command {
         twice (the same --session-id, or the same lesson, time and score) is refused.
         """,
         options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
-                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased],
+                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased, LanguageChoice.report.erased],
         epilogue: "With --format json the new session is printed as JSON.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
@@ -105,10 +106,13 @@ enum RecordCommand: Command {
         if format == .json {
             context.write(sessionJSON + "\n")
         } else {
-            let title = lessonTitle
-            let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
-            let line = "recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at "
-                + "\(timeText) → \(path)"
+            let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
+            let points = weakPoints.isEmpty ? words.text("record.noWeakPoints", in: .commands)
+                : words.sentence("record.weakPoints", in: .commands, ["list": weakPoints.joined(separator: words.text("record.listSeparator", in: .commands))])
+            let line = words.sentence("record.recorded", in: .commands, [
+                "id": sessionID, "title": lessonTitle, "score": score.map(String.init) ?? words.text("record.noScore", in: .commands),
+                "weakPoints": points, "time": timeText, "path": path,
+            ])
             context.write(line.escapingControlCharacters() + "\n")
         }
     }
