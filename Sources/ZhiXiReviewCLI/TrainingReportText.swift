@@ -111,8 +111,7 @@ enum TrainingReportText {
 }
 
 extension Localization {
-    /// The English lookup: what the reports of `simulate`, `optimize`, `evaluate` and `record`
-    /// are in when neither `--lang` nor the environment names a language, and what their JSON's
+    /// The English lookup: what the reports of `optimize`, `evaluate` and `record` are in when neither `--lang` nor the environment names a language, and what their JSON's
     /// sentences are always in.
     static var english: Localization { AppLanguage.english.localization }
 }

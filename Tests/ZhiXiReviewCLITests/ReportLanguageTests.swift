@@ -33,6 +33,26 @@ struct ReportLanguageTests {
         #expect(chinese.error == english.error, "the diagnostics on standard error stay in English")
     }
 
+    @Test("evaluate --lang zh: every line of the report is Chinese, the figures the same; the JSON the same in both languages")
+    func evaluate() async throws {
+        for splits in ["1", "3"] {
+            let english = await run("evaluate", Self.sample, "--splits", splits)
+            let chinese = await run("evaluate", Self.sample, "--splits", splits, "--lang", "zh")
+            #expect(english.status == 0 && chinese.status == 0, "\(chinese.error)")
+            let lines = chinese.output.split(separator: "\n")
+            #expect(lines.count == english.output.split(separator: "\n").count && lines.count > 3)
+            for line in lines {
+                #expect(line.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "not Chinese: \(line)")
+            }
+            func numbers(_ text: String) -> [Substring] {
+                text.split(whereSeparator: { !$0.isNumber && $0 != "." }).filter { $0.contains(".") }
+            }
+            #expect(numbers(chinese.output) == numbers(english.output), "the same figures, in the same order")
+            let json = await run("evaluate", Self.sample, "--splits", splits, "--format", "json")
+            #expect(await run("evaluate", Self.sample, "--splits", splits, "--format", "json", "--lang", "zh").output == json.output)
+        }
+    }
+
     @Test("record: the line in English by default, in Chinese with --lang zh or LANG=zh_CN; the session's JSON alike")
     func record() async throws {
         let workspace = """
