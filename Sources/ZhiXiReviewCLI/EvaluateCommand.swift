@@ -198,7 +198,7 @@ enum EvaluateCommand: Command {
                 candidateParameters = given
             } else if let last = lastFoldParameters {
                 candidateParameters = last.parameters
-                parametersFrom = "fold \(last.fold) (fitted on the \(last.trainingItems) items before it); each fold's are in folds"
+                parametersFrom = "fold \(last.fold) (fitted on the \(last.trainingItems) items before it); each fold's are in folds"   // JSON: parametersFrom
             } else {
                 candidateParameters = .default
             }
@@ -210,7 +210,7 @@ enum EvaluateCommand: Command {
             context.write(try OutputJSON.report(report, style: .spaced, command: "evaluate"))
         default:
             func sentence(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence(key, in: .commands, values) }
-            let itemsFrom = sentence("evaluate.itemsFrom", ["count": String(dataset.itemCount), "input": input.description])
+            let itemsFrom = sentence("evaluate.itemsFrom", ["count": String(dataset.itemCount), "input": input.description(words)])
             let scoredFolds = TrainingReportText.scoredFolds(splitCount, given: given != nil, words: words)
             var output = splitCount == 1
                 ? sentence(given == nil ? "evaluate.oneSplit.defaults" : presetParameters != nil ? "evaluate.oneSplit.preset" : "evaluate.oneSplit.given",
@@ -281,7 +281,7 @@ enum EvaluateCommand: Command {
                 self.parameters = ParameterList(parameters: parameters)
                 self.parametersFrom = parametersFrom
                 if let mean = row.perFoldMean {
-                    weighting = "none: the scored folds pooled (fsrs-rs's evaluate_with_time_series_splits)"
+                    weighting = "none: the scored folds pooled (fsrs-rs's evaluate_with_time_series_splits)"   // JSON: weighting
                     perFoldMean = FoldMean(logLoss: .fixed(mean.logLoss, 6), rmseBins: .fixed(mean.rmseBins, 6))
                 }
                 logLoss = .fixed(row.logLoss, 6)

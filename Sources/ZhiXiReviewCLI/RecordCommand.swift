@@ -128,7 +128,7 @@ enum RecordCommand: Command {
                 + (lessons.count > 8 ? ", …" : "")
         }
         let given = reference.escapingControlCharacters()
-        let listing = "'zhixi-review lessons \(path)' lists every lesson with its id, title and next review"
+        let listing = "'zhixi-review lessons \(path)' lists every lesson with its id, title and next review"   // error: a lesson not found
         if matches.count > 1 {
             throw .dataError("\(path): \(matches.count) lessons have the title '\(given)': \(listed(matches)); give the id. \(listing)")
         }
@@ -137,8 +137,8 @@ enum RecordCommand: Command {
         }
         let resembling = workspace.lessons(resembling: reference)
         let hint = resembling.isEmpty
-            ? "its \(workspace.lessons.count) lessons include \(listed(workspace.lessons))."
-            : "did you mean \(listed(resembling))?"
+            ? "its \(workspace.lessons.count) lessons include \(listed(workspace.lessons))."   // error: a lesson not found
+            : "did you mean \(listed(resembling))?"   // error: a lesson not found
         throw .dataError("\(path): no lesson has the id or the exact title '\(given)'; \(hint) \(listing)")
     }
 
