@@ -1,10 +1,9 @@
-import Observation
 import ZhiXiModel
 
 /// The app's language as the learner sets it at run time (settings): the one source the
 /// pages read their language from. Setting ``language`` redraws, at once and on the main
 /// actor, every page made on it (each re-renders its texts from what it has, without asking
-/// the network again), and SwiftUI views that read it redraw too (it is `@Observable`).
+/// the network again); a SwiftUI view redraws with the page's observable state.
 ///
 /// ```swift
 /// let setting = LanguageSetting(.simplifiedChinese)
@@ -12,7 +11,6 @@ import ZhiXiModel
 /// setting.language = .english    // the page's texts are English now
 /// ```
 @MainActor
-@Observable
 public final class LanguageSetting {
     /// The language of the pages. Setting another one tells every page watching.
     public var language: AppLanguage {
@@ -23,7 +21,7 @@ public final class LanguageSetting {
         }
     }
 
-    @ObservationIgnored private var observers: [Observer] = []
+    private var observers: [Observer] = []
 
     /// A setting of `language`.
     public init(_ language: AppLanguage) {

@@ -61,12 +61,13 @@ enum OptimizeCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        // Read in batch mode too, where it changes nothing: --batch writes JSON, whose notes are English.
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         if let batchPath = try arguments.value(of: batch) {
             try await OptimizeBatch.run(batchPath, arguments: arguments, context: context)
             return
         }
         let path = try arguments.singleInput()
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         var configuration = OptimizerConfiguration()
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
         let outPath = try arguments.value(of: out)

@@ -51,6 +51,7 @@ enum RecordCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
         let format = try arguments.value(of: format, default: .text)
         guard let lessonReference = try arguments.value(of: lesson) else {
@@ -106,7 +107,6 @@ enum RecordCommand: Command {
         if format == .json {
             context.write(sessionJSON + "\n")
         } else {
-            let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
             let points = weakPoints.isEmpty ? words.text("record.noWeakPoints", in: .commands)
                 : words.sentence("record.weakPoints", in: .commands, ["list": weakPoints.joined(separator: words.text("record.listSeparator", in: .commands))])
             let line = words.sentence("record.recorded", in: .commands, [
