@@ -23,7 +23,7 @@ public struct PlannerResult: Sendable, Hashable {
     /// every date of the plan is a study day of this calendar, starting at its day-start hour.
     public var calendar: StudyCalendar
 
-    /// The year of the plan's first study day (``ReviewPlan/generatedAt`` on ``calendar``).
+    /// The year of the plan's first study day (`ReviewPlan.generatedAt` on ``calendar``).
     public var year: Int { calendar.localDate(ofDay: calendar.dayNumber(of: plan.generatedAt)).year }
 
     /// The wording of `language` for this plan: a date of another year than the plan's is
