@@ -2,9 +2,10 @@
 //
 // ZhiXi Review: the spaced-repetition scheduling engine of the ZhiXi (知习) learning app.
 // Dependencies run one way only: docs/ARCHITECTURE.md draws the graph and says what each
-// target holds; the lists below are its exact form. Test support (not products):
-// Tests/ZhiXiTestServer and Tests/ZhiXiAppTestSupport. No package outside the Swift
-// toolchain is used.
+// target holds; the lists below are its exact form. Not products, never used by release
+// code: Tests/ZhiXiTestServer (the loopback server: the tests', the benchmarks' and
+// zhixi-fake-api's) and Tests/ZhiXiAppTestSupport (test support only: no executable uses it).
+// No package outside the Swift toolchain is used.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,8 @@ let package = Package(
     defaultLocalization: "zh-Hans",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        // The engine in one import: the 33 names a newcomer needs (its one file lists them).
+        .library(name: "ZhiXiReviewEngine", targets: ["ZhiXiReviewEngine"]),
         .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
         .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
         .library(name: "ZhiXiLocalization", targets: ["ZhiXiLocalization"]),
@@ -80,6 +83,10 @@ let package = Package(
         .target(name: "ZhiXiArchive", dependencies: ["CZlib", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
         .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
+        // The engine's surface: one file that re-exports, name by name, the types a newcomer needs
+        // from the memory model, scheduler, planner, simulator and optimizer. No code of its own.
+        .target(name: "ZhiXiReviewEngine",
+                dependencies: ["ZhiXiMemory", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining"]),
         // The system's SQLite (libsqlite3) on Linux; Apple platforms use the SDK's SQLite3 module.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Anki's files read as Anki reads them: a live collection.anki2 (its write-ahead log applied in
@@ -139,7 +146,7 @@ let package = Package(
         // each of its states on the sample learner, over in-memory services (no network).
         .target(name: "ZhiXiAppPreview",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
-                               "ZhiXiOnboardingFeature",
+                               "ZhiXiOnboardingFeature", "ZhiXiReadingFeature",
                                "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
                                "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
                                "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
@@ -156,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "ZhiXiBenchmarks",
             dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppTestSupport",
+                           "ZhiXiAnki", "ZhiXiArchive", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiApp", "ZhiXiAppPreview", "ZhiXiAuth",
                            "ZhiXiDomain", "ZhiXiRepositories", "ZhiXiReviewFeature", "ZhiXiHomeFeature"],
             path: "Benchmarks/ZhiXiBenchmarks"
         ),
@@ -191,6 +198,7 @@ let package = Package(
         ),
         .testTarget(name: "ZhiXiPlannerTests", dependencies: ["ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiMemory", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiArchiveTests", dependencies: ["ZhiXiArchive", "CZlib", "ZhiXiTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ZhiXiReviewEngineTests", dependencies: ["ZhiXiReviewEngine"]),
         .testTarget(name: "ZhiXiTrainingTests", dependencies: ["ZhiXiTraining", "ZhiXiPlanner", "ZhiXiScheduler", "ZhiXiModel", "ZhiXiCore"]),
         .testTarget(name: "ZhiXiAnkiTests",
                     dependencies: ["ZhiXiAnki", "ZhiXiTestSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
@@ -207,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiTestSupport", "ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService", "zhixi-review"],
+                           "ZhiXiNetwork", "ZhiXiReviewService", "ZhiXiFileSystem", "zhixi-review"],
             exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
@@ -250,9 +258,9 @@ let package = Package(
                     dependencies: ["ZhiXiProgressFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiApp", "ZhiXiRepositories",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiAppPreviewTests",
-                    dependencies: ["ZhiXiAppPreview", "ZhiXiOnboardingFeature", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
+                    dependencies: ["ZhiXiAppPreview", "ZhiXiOnboardingFeature", "ZhiXiReadingFeature", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature",
                                    "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature",
-                                   "ZhiXiDomain", "ZhiXiModel", "ZhiXiAppTestSupport"]),
+                                   "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiReadingFeatureTests",
                     dependencies: ["ZhiXiReadingFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
                                    "ZhiXiReading"]),

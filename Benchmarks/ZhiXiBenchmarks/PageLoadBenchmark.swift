@@ -1,6 +1,5 @@
 import Foundation
 import ZhiXiApp
-import ZhiXiAppTestSupport
 import ZhiXiHomeFeature
 import ZhiXiModel
 import ZhiXiRepositories
@@ -45,7 +44,7 @@ enum PageLoadBenchmark {
         var pulls: [String: [(milliseconds: Double, requests: Int)]] = [:]
         for _ in 0 ..< runs {
             for page in ["home", "plan"] {
-                let fixture = try AppFixture()
+                let fixture = try PageLoadFixture()
                 defer { fixture.tearDown() }
                 fixture.api.server.faults.add { _ in .delay(seconds: latency) }
                 let cold = try await fixture.launch()
@@ -87,7 +86,7 @@ enum PageLoadBenchmark {
     }
 
     /// One load of `page` in `app`: the clock and the server's count from the load's start.
-    static func measure(page: String, in app: AppContainer, fixture: AppFixture) async throws -> Load {
+    static func measure(page: String, in app: AppContainer, fixture: PageLoadFixture) async throws -> Load {
         let server = fixture.api.server
         let start = server.totalRequestCount
         let clock = ContinuousClock()
@@ -130,7 +129,7 @@ enum PageLoadBenchmark {
     }
 
     /// The pull the pages waited for before this change, on `app`'s services.
-    static func pull(_ app: AppContainer, fixture: AppFixture, kept: LearnerWorkspace?) async throws -> (milliseconds: Double, requests: Int) {
+    static func pull(_ app: AppContainer, fixture: PageLoadFixture, kept: LearnerWorkspace?) async throws -> (milliseconds: Double, requests: Int) {
         let start = fixture.api.server.totalRequestCount
         let clock = ContinuousClock()
         let began = clock.now
@@ -139,7 +138,7 @@ enum PageLoadBenchmark {
     }
 
     /// Lets the launch's own requests (the session's check) end before a measurement.
-    static func settle(_ app: AppContainer, fixture: AppFixture) async {
+    static func settle(_ app: AppContainer, fixture: PageLoadFixture) async {
         var last = -1
         while last != fixture.api.server.totalRequestCount {
             last = fixture.api.server.totalRequestCount

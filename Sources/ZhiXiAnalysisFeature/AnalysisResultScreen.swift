@@ -47,13 +47,13 @@ public struct AnalysisResultScreen: Sendable, Hashable {
             let date = wording.date(item.day)
             return NextReviewCard(reviewType: item.task.reviewType, dateText: date,
                                   text: wording.fill(wording.nextReview, [.date: date, .type: item.task.reviewType.displayName(language: wording.language)]),
-                                  reason: item.reason, minutes: item.estimatedMinutes)
+                                  reason: ScreenText.lines(item.reason), minutes: item.estimatedMinutes)
         }
-        self.init(lessonTitle: lessonTitle, masteryScore: analysis.masteryScore,
+        self.init(lessonTitle: ScreenText.line(lessonTitle), masteryScore: analysis.masteryScore,
                   scoreText: analysis.masteryScore.map { wording.fill(wording.masteryScore, [.score: String($0)]) } ?? wording.masteryUnscored,
-                  weakPointsHeading: wording.weakPointsHeading, weakPoints: analysis.weakPoints,
+                  weakPointsHeading: wording.weakPointsHeading, weakPoints: analysis.weakPoints.map { ScreenText.line($0) },
                   noWeakPointsText: analysis.weakPoints.isEmpty ? wording.noWeakPoints : nil,
-                  suggestionsHeading: wording.suggestionsHeading, suggestions: analysis.suggestions, nextReview: next,
+                  suggestionsHeading: wording.suggestionsHeading, suggestions: analysis.suggestions.map { ScreenText.lines($0) }, nextReview: next,
                   nextReviewText: next?.text ?? wording.noNextReview)
     }
 }

@@ -147,7 +147,8 @@ public final class AnalysisViewModel {
     }
 
     private func promptScreen(_ prompt: LessonPrompt, inputMessage: String?) -> RecallPromptScreen {
-        RecallPromptScreen(lessonID: prompt.lessonID, lessonTitle: prompt.title, recallQuestions: prompt.recallQuestions,
+        RecallPromptScreen(lessonID: prompt.lessonID, lessonTitle: ScreenText.line(prompt.title),
+                           recallQuestions: prompt.recallQuestions.map { ScreenText.lines($0) },
                            placeholder: wording.recallPlaceholder, inputMessage: inputMessage, analyzingText: wording.analyzing)
     }
 

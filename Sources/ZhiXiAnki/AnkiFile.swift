@@ -49,8 +49,7 @@ public enum AnkiFile {
     /// regular file that can be read (a pipe must be read whole and given to
     /// ``open(bytes:name:limits:)``). Reads at most ``prefixLength`` bytes.
     public static func format(ofFileAt path: String) -> Format? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let status = FileStatus.at(path), status.isRegularFile else { return nil }
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -69,13 +68,12 @@ public enum AnkiFile {
     /// - Throws: ``AnkiError``.
     public static func open(path: String, name: String? = nil, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
         let shown = name ?? path
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard let status = FileStatus.at(path) else {
             let code = errno
             throw code == ENOENT || code == ENOTDIR ? AnkiError(.unreadable, file: shown, reason: "no such file")
                                                     : LiveDatabaseSnapshot.unreadable(shown, code)
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
+        guard status.isRegularFile else {
             throw AnkiError(.unreadable, file: shown, reason: "is not a regular file")
         }
         switch format(ofFileAt: path) {
@@ -84,8 +82,8 @@ public enum AnkiFile {
             let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
             return try collection(image, name: shown, source: hasLog ? "\(shown) with its write-ahead log" : shown)
         case .package?:
-            guard Int(status.st_size) <= limits.maximumFileBytes else {
-                throw AnkiError(.tooLarge, file: shown, reason: "holds \(status.st_size) bytes, more than the limit of "
+            guard status.size <= limits.maximumFileBytes else {
+                throw AnkiError(.tooLarge, file: shown, reason: "holds \(status.size) bytes, more than the limit of "
                                 + "\(limits.maximumFileBytes)")
             }
             guard let bytes = try LiveDatabaseSnapshot.readAll(path, name: shown, limit: limits.maximumFileBytes) else {

@@ -20,6 +20,8 @@ public struct AnkiStudySettings: Sendable, Hashable {
     public var maximumIntervalDays: Int
     /// "Ignore reviews before", midnight UTC of the date in milliseconds since 1970, if set.
     public var ignoreReviewsBeforeMilliseconds: Int64?
+    /// ``ignoreReviewsBeforeMilliseconds`` as an instant, if set.
+    public var ignoreReviewsBefore: Date? { ignoreReviewsBeforeMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
     /// "Next day starts at", the local hour.
     public var rolloverHour: Int
     /// The UTC offset Anki last saw on the learner's machine, in seconds east of UTC (New York

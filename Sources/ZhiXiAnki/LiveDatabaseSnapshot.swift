@@ -194,11 +194,9 @@ enum LiveDatabaseSnapshot {
         }
 
         private static func state(_ path: String) -> State? {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            let time = SystemCalls.modificationTime(status)
-            return State(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int(status.st_size),
-                         seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+            guard let status = FileStatus.at(path) else { return nil }
+            return State(device: status.identity.device, inode: status.identity.inode, size: status.size,
+                         seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
         }
     }
 }

@@ -46,6 +46,11 @@ public struct AppConfiguration: Sendable {
     /// The reading pipeline's clock and timers (heartbeat, debounce, the 30-second upload);
     /// `nil` (default): the timers in real time, the clock ``now``.
     public var readingScheduler: (any ReadingScheduler)?
+    /// What gives the app time to flush after it went to the background
+    /// (``AppLifecycle/didEnterBackground()``): UIKit's `beginBackgroundTask`
+    /// (`ApplicationBackgroundTime`) where UIKit is, by default; `nil` elsewhere (the flush
+    /// runs as long as the process does).
+    public var backgroundTime: (any BackgroundTime)?
 
     /// Creates a configuration.
     public init(apiBaseURL: URL, storageDirectory: URL, secureStore: any SecureStore, credentials: any AppleCredentialProvider,
@@ -53,7 +58,8 @@ public struct AppConfiguration: Sendable {
                 client: APIClientConfiguration = APIClientConfiguration(),
                 planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
                 appVersion: String? = AppConfiguration.bundleVersion, networkMonitor: (any NetworkMonitor)? = AppConfiguration.systemNetworkMonitor,
-                readingScheduler: (any ReadingScheduler)? = nil) {
+                readingScheduler: (any ReadingScheduler)? = nil,
+                backgroundTime: (any BackgroundTime)? = AppConfiguration.systemBackgroundTime) {
         self.apiBaseURL = apiBaseURL
         self.storageDirectory = storageDirectory
         self.secureStore = secureStore
@@ -66,6 +72,7 @@ public struct AppConfiguration: Sendable {
         self.appVersion = appVersion
         self.networkMonitor = networkMonitor
         self.readingScheduler = readingScheduler
+        self.backgroundTime = backgroundTime
     }
 
     /// The language of the plans made on the device: ``language`` when set, else the learner's
@@ -85,6 +92,15 @@ public struct AppConfiguration: Sendable {
     public static var systemNetworkMonitor: (any NetworkMonitor)? {
         #if canImport(Network)
         PathNetworkMonitor()
+        #else
+        nil
+        #endif
+    }
+
+    /// The system's background time: `ApplicationBackgroundTime` where UIKit is, `nil` elsewhere.
+    public static var systemBackgroundTime: (any BackgroundTime)? {
+        #if canImport(UIKit) && !os(watchOS)
+        ApplicationBackgroundTime()
         #else
         nil
         #endif

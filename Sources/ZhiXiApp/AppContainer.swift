@@ -99,7 +99,8 @@ public final class AppContainer {
                                            configuration: ReadingSessionManagerConfiguration(appVersion: configuration.appVersion),
                                            scheduler: configuration.readingScheduler ?? SystemReadingScheduler(now: configuration.now), userID: userID)
         onboarding = ProfileOnboardingRepository(services: services)
-        lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor)
+        lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor,
+                                 backgroundTime: configuration.backgroundTime)
         languageSetting = LanguageSetting(configuration.language ?? AppLanguage(user: session.currentUser, profile: nil,
                                                                                  device: configuration.deviceLanguages))
     }

@@ -18,8 +18,10 @@ import ZhiXiRepositories
 /// ``networkDidRecover()`` runs by itself each time the network goes from unusable to usable.
 /// A learner signing in gets their reading pipeline made; signing out ends it (the open
 /// material closed, a flush under way cancelled), what waits staying in that learner's own
-/// queue. On iOS, call ``didEnterBackground()`` inside a background task
-/// (`beginBackgroundTask`), so the flush can end before the app is suspended.
+/// queue. With a ``BackgroundTime`` (the configuration's: UIKit's `beginBackgroundTask` on
+/// iOS), ``didEnterBackground()`` asks for background time before it flushes and ends the
+/// task once the flush is done, or at once when the time runs out (the flush stopped; what it
+/// had not sent stays in the learner's queue for the next flush).
 @MainActor
 public final class AppLifecycle {
     /// `true` between ``willEnterForeground()`` (or the launch) and ``didEnterBackground()``.
@@ -29,6 +31,7 @@ public final class AppLifecycle {
     private let reviews: OfflineFirstReviewRepository
     private let session: any SessionRepository
     private let monitor: (any NetworkMonitor)?
+    private let backgroundTime: (any BackgroundTime)?
     private var hasLaunched = false
     private var watcher: LoginStateWatcher?
     private var networkWatcher: StreamWatcher<Bool>?
@@ -36,14 +39,25 @@ public final class AppLifecycle {
     /// The last login change handed to the reading, so that changes reach it in order.
     private var lastLoginChange: Task<Void, Never>?
 
-    /// The lifecycle of the app's reading and reviews; `monitor` tells when the network is back.
+    /// The lifecycle of the app's reading and reviews.
+    /// - Parameters:
+    ///   - reading: the learner's reading pipeline.
+    ///   - reviews: the review tasks (their outbox is sent when the network is back).
+    ///   - session: the login state.
+    ///   - monitor: tells when the network is back; `nil`: the app calls ``networkDidRecover()``.
+    ///   - backgroundTime: gives the background flush its time; `nil`: the flush runs unguarded.
     public init(reading: LearnerReadingRepository, reviews: OfflineFirstReviewRepository, session: any SessionRepository,
-                monitor: (any NetworkMonitor)?) {
+                monitor: (any NetworkMonitor)?, backgroundTime: (any BackgroundTime)? = nil) {
         self.reading = reading
         self.reviews = reviews
         self.session = session
         self.monitor = monitor
+        self.backgroundTime = backgroundTime
     }
+
+    /// The name of the background task of ``didEnterBackground()``.
+    public static let backgroundTaskName = "ZhiXi: reading flush"
+
 
     /// At launch (once; later calls do nothing): the signed-in learner's reading queue
     /// reloaded and the upload timer started; the login state and the network followed from
@@ -62,12 +76,22 @@ public final class AppLifecycle {
         await reading.prepare()
     }
 
-    /// The app went to the background (see the type's description). Returns the reading
-    /// flush's result, `nil` when nobody is signed in.
+    /// The app went to the background (see the type's description): background time asked
+    /// for, the reading flushed, the time given back — after the flush, or as soon as the time
+    /// runs out (the flush then cancelled). Returns the reading flush's result, `nil` when
+    /// nobody is signed in.
     @discardableResult
     public func didEnterBackground() async -> FlushResult? {
         isInForeground = false
-        return await reading.didEnterBackground()
+        let reading = reading
+        guard let backgroundTime else { return await reading.didEnterBackground() }
+        let hold = BackgroundTaskHold(time: backgroundTime)
+        hold.id = backgroundTime.beginTask(named: Self.backgroundTaskName) { hold.end() }
+        let flush = Task { await reading.didEnterBackground() }
+        hold.work = flush
+        let result = await flush.value
+        hold.end()
+        return result
     }
 
     /// The app came back to the foreground (see the type's description).
@@ -102,5 +126,25 @@ public final class AppLifecycle {
         defer { isNetworkUsable = usable }
         guard usable, isNetworkUsable == false else { return }
         Task { [weak self] in await self?.networkDidRecover() }
+    }
+}
+
+/// One background task of ``AppLifecycle/didEnterBackground()``: ended once, by whichever
+/// comes first of the flush's end and the time running out (which also cancels the flush).
+@MainActor
+private final class BackgroundTaskHold {
+    let time: any BackgroundTime
+    var id: BackgroundTaskID?
+    var work: Task<FlushResult?, Never>?
+
+    init(time: any BackgroundTime) {
+        self.time = time
+    }
+
+    func end() {
+        work?.cancel()
+        guard let id else { return }
+        self.id = nil
+        time.endTask(id)
     }
 }

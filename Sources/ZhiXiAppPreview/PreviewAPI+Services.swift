@@ -168,10 +168,11 @@ extension PreviewAPI: AnalyticsService {
 }
 
 extension PreviewAPI: ReadingServerAPI {
-    /// Accepts every event.
+    /// Accepts every event, or refuses every one as ``setReadingRefusal(_:)`` says.
     public func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse {
         try await answer()
-        return ReadingEventBatchResponse(accepted: batch.events.map(\.id))
+        guard let code = state.withLock({ $0.readingRefusal }) else { return ReadingEventBatchResponse(accepted: batch.events.map(\.id)) }
+        return ReadingEventBatchResponse(rejected: batch.events.map { ReadingEventRejection(eventID: $0.id, code: code) })
     }
 
     /// Nothing read yet: the sample learner has no reading materials.
@@ -180,10 +181,13 @@ extension PreviewAPI: ReadingServerAPI {
         return ContinueLearningItem(type: .nothing)
     }
 
-    /// No material is known.
+    /// The progress kept of the material (``PreviewSample/readingProgress``); another one is 404.
     public func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress {
         try await answer()
-        throw .http(status: 404, code: "MATERIAL_NOT_FOUND", message: "the preview has no reading materials")
+        guard let progress = state.withLock({ $0.readingProgress[materialID] }) else {
+            throw .http(status: 404, code: "MATERIAL_NOT_FOUND", message: "the preview knows no reading material with this id")
+        }
+        return progress
     }
 }
 

@@ -3,6 +3,7 @@ import ZhiXiCore
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
+import ZhiXiReading
 import ZhiXiRepositories
 
 /// The app's API played in memory for previews and UI tests, with no network: the sample
@@ -10,7 +11,8 @@ import ZhiXiRepositories
 /// (the package's planner, as of the previews' clock), and every service of the app answering
 /// from it as the contract says: the review tasks, sessions, analyses (a stand-in for the
 /// model: the share of the lesson's key points the learner's text mentions), the tutor's chat
-/// (streamed piece by piece), knowledge, profile, figures (`LearningFigures`), reading and
+/// (streamed piece by piece), knowledge, profile, figures (`LearningFigures`), reading (the
+/// progress of the sample's reading materials, ``PreviewSample/readingProgress``) and
 /// feedback. ``mode`` makes every call hold or fail instead; ``setChatEnding(_:)`` ends the next
 /// streamed replies early. Changes (completions, sessions, feedback) are kept in memory.
 public final class PreviewAPI: Sendable {
@@ -20,6 +22,10 @@ public final class PreviewAPI: Sendable {
         var user: User
         var workspace: LearnerWorkspace
         var feedback: [Feedback] = []
+        /// What the server keeps of the learner's reading, by material.
+        var readingProgress: [String: ReadingProgress] = PreviewSample.readingProgress
+        /// The code every uploaded reading event is refused with; `nil`: every one accepted.
+        var readingRefusal: ReadingEventRejectionCode?
         var nextID = 0
 
         mutating func makeID(_ prefix: String) -> String {
@@ -58,6 +64,11 @@ public final class PreviewAPI: Sendable {
     /// How the next streamed replies of the tutor end (until changed).
     public func setChatEnding(_ ending: PreviewChatEnding) {
         state.withLock { $0.chatEnding = ending }
+    }
+
+    /// Refuses every reading event uploaded from now on with `code` (`nil`: accepts them).
+    public func setReadingRefusal(_ code: ReadingEventRejectionCode?) {
+        state.withLock { $0.readingRefusal = code }
     }
 
     /// The learner's data as the API holds it now.

@@ -11,6 +11,7 @@ import ZhiXiOnboardingFeature
 import ZhiXiPlanner
 import ZhiXiProgressFeature
 import ZhiXiReading
+import ZhiXiReadingFeature
 import ZhiXiRepositories
 import ZhiXiReviewFeature
 
@@ -40,6 +41,9 @@ public final class PreviewApp {
     /// The review tasks, offline first.
     public let reviews: OfflineFirstReviewRepository
     private let planner: PlannerConfiguration
+    /// The learner's reading (positions, upload queue, session manager), made by the first
+    /// reading page, as `AppContainer` holds one for the app's life.
+    private var readingRepository: LearnerReadingRepository?
 
     /// Makes the app.
     /// - Parameters:
@@ -83,8 +87,29 @@ public final class PreviewApp {
         try Data("not a directory".utf8).write(to: storage.root.appendingPathComponent("users"))
     }
 
-    /// Removes the device's temporary files; call once the pages are gone.
+    /// Keeps a reading position of `material` on the device, as reading it here before would
+    /// have (so the reader resumes there when the server cannot be reached).
+    public func keepReadingPosition(_ location: ReadingLocation, of material: ReadingMaterial) throws {
+        let positions = try storage.place(forUser: session.user.id).positions
+        try positions.save(StoredReadingPosition(materialID: material.materialID,
+                                                 readingTargetType: material.kind == .temporaryFile ? .temporaryFile : .knowledgeSource,
+                                                 title: material.title,
+                                                 position: ReadingPosition(progress: location.progress, pageIndex: location.pageIndex,
+                                                                           anchor: location.anchor),
+                                                 updatedAt: now()))
+    }
+
+    /// Removes the device's temporary files; call once the pages are gone. The reading
+    /// pipeline, if a reading page made one, is ended first (its timers stopped).
     public func tearDown() {
+        if let readingRepository {
+            session.setSignedIn(false)
+            let root = storage.root
+            Task {
+                await readingRepository.signedOut()
+                try? FileManager.default.removeItem(at: root)
+            }
+        }
         try? FileManager.default.removeItem(at: storage.root)
     }
 
@@ -99,6 +124,31 @@ public final class PreviewApp {
     public func makeOnboardingViewModel() -> OnboardingViewModel {
         OnboardingViewModel(repository: ProfileOnboardingRepository(services: api.services), session: session, language: language,
                             timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
+    }
+
+    /// The reading page of `material` (the sample's: ``PreviewSample/readingMaterial``).
+    public func makeReaderViewModel(material: ReadingMaterial = PreviewSample.readingMaterial) -> ReaderViewModel {
+        ReaderViewModel(material: material, repository: reading, session: session, language: language)
+    }
+
+    /// The toasts of the learner's reading (the server's refusals of an upload).
+    public func makeReadingNoticesViewModel() -> ReadingNoticesViewModel {
+        ReadingNoticesViewModel(repository: reading, session: session, language: language)
+    }
+
+    /// Uploads what the learner read now (as the 30-second timer would).
+    public func flushReading() async {
+        await reading.flush()
+    }
+
+    /// The learner's reading, made once.
+    private var reading: LearnerReadingRepository {
+        if let readingRepository { return readingRepository }
+        let made = LearnerReadingRepository(services: api.services, storage: storage,
+                                            configuration: ReadingSessionManagerConfiguration(appVersion: "preview"),
+                                            scheduler: SystemReadingScheduler(now: now), userID: userID)
+        readingRepository = made
+        return made
     }
 
     /// The review-plan page.

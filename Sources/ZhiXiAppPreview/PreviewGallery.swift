@@ -8,6 +8,7 @@ import ZhiXiKnowledgeFeature
 import ZhiXiModel
 import ZhiXiOnboardingFeature
 import ZhiXiProgressFeature
+import ZhiXiReadingFeature
 import ZhiXiReviewFeature
 
 /// Every page's view model in each of its states, on the sample learner, with no network: for
@@ -154,6 +155,41 @@ public enum PreviewGallery {
         return page
     }
 
+    /// The position the device keeps of the sample material in ``ReaderPreviewState/resumedFromDevice``.
+    public static let sampleDeviceLocation = ReadingLocation(progress: 0.65, pageIndex: 11)
+
+    /// The reading page of the sample material (``PreviewSample/readingMaterial``; not started
+    /// in ``ReaderPreviewState/fromStart``: ``PreviewSample/newReadingMaterial``).
+    public static func reader(_ state: ReaderPreviewState, language: AppLanguage = .default) async -> PreviewPage<ReaderViewModel> {
+        let mode: PreviewServerMode = switch state {
+        case .loading: .holding
+        case .resumedFromDevice: .unreachable
+        default: .answering
+        }
+        let app = PreviewApp(mode: mode, signedIn: state != .loggedOut, language: language)
+        if state == .error { try? app.breakStorage() }
+        if state == .resumedFromDevice { try? app.keepReadingPosition(sampleDeviceLocation, of: PreviewSample.readingMaterial) }
+        let material = state == .fromStart ? PreviewSample.newReadingMaterial : PreviewSample.readingMaterial
+        let page = PreviewPage(app: app, viewModel: app.makeReaderViewModel(material: material))
+        let model = page.viewModel
+        switch state {
+        case .loading:
+            page.heldStep = Task { await model.open() }
+            await Task.yield()
+        case .loggedOut:
+            break
+        case .resumedFromServer, .resumedFromDevice, .fromStart, .error:
+            await model.open()
+        case .finished:
+            await model.open()
+            await model.markAsRead()
+        case .closed:
+            await model.open()
+            await model.close()
+        }
+        return page
+    }
+
     /// The feedback page.
     public static func feedback(_ state: FeedbackPreviewState, language: AppLanguage = .default) async -> PreviewPage<FeedbackViewModel> {
         let app = PreviewApp(mode: state == .failed ? .unreachable : state == .submitting ? .holding : .answering, signedIn: state != .loggedOut,
@@ -177,18 +213,45 @@ public enum PreviewGallery {
 
     /// The login page.
     public static func login(_ state: LoginPreviewState, language: AppLanguage = .default) async -> PreviewPage<LoginViewModel> {
-        let app = PreviewApp(signedIn: false, language: language)
+        var workspace = PreviewSample.workspace
+        if state == .newLearner { workspace.user?.onboardingCompleted = false }
+        let app = PreviewApp(signedIn: false, language: language, workspace: workspace)
         let page = PreviewPage(app: app, viewModel: app.makeLoginViewModel())
-        await page.viewModel.restore()
+        let model = page.viewModel
+        await model.restore()
         switch state {
         case .signedOut:
             break
+        case .signingIn:
+            app.session.setSignInHeld(true)
+            await page.hold({ await model.signIn() }, until: { model.isLoading })
+        case .newLearner:
+            await model.signIn()
         case .failed:
             app.session.setSignInFailure(.refused)
             await page.viewModel.signIn()
         case .signedIn:
             await page.viewModel.signIn()
         }
+        return page
+    }
+
+    /// The reading toasts over the app, after the sample material was read and uploaded.
+    public static func readingNotices(_ state: ReadingNoticesPreviewState,
+                                      language: AppLanguage = .default) async -> PreviewPage<ReadingNoticesViewModel> {
+        let app = PreviewApp(language: language)
+        switch state {
+        case .quiet: break
+        case .accessDenied: app.api.setReadingRefusal(.materialAccessDenied)
+        case .sourceDeleted: app.api.setReadingRefusal(.sourceDeleted)
+        }
+        let page = PreviewPage(app: app, viewModel: app.makeReadingNoticesViewModel())
+        let reader = app.makeReaderViewModel()
+        await reader.open()
+        await reader.updateLocation(ReadingLocation(progress: 0.5, pageIndex: 8))
+        await reader.close()
+        await app.flushReading()
+        if state != .quiet { await settle { !page.viewModel.toasts.isEmpty } }
         return page
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiDomain
 import ZhiXiModel
+import ZhiXiReading
 
 /// The sample learner the previews show: 林晓 of `data/sample-workspace.json` (bundled with this
 /// module), 29 November 2026 at 09:00 in Shanghai, her time zone.
@@ -13,6 +15,23 @@ public enum PreviewSample {
 
     /// The sample learner.
     public static var user: User { loaded.user }
+
+    /// The reading material the sample learner is part-way through: the server keeps her at
+    /// 42 %, page 7 (``readingProgress``).
+    public static let readingMaterial = ReadingMaterial(materialID: "source-matrix-notes", kind: .knowledgeSource,
+                                                        title: "矩阵乘法讲义")
+    /// A reading material the sample learner has not started (the server says `not_started`).
+    public static let newReadingMaterial = ReadingMaterial(materialID: "source-eigen-notes", kind: .knowledgeSource,
+                                                           title: "特征值与特征向量讲义")
+
+    /// What the server keeps of the sample learner's reading, by material.
+    public static var readingProgress: [String: ReadingProgress] {
+        [readingMaterial.materialID: ReadingProgress(materialID: readingMaterial.materialID, readingTargetType: .knowledgeSource,
+                                                     status: .inProgress, lastPosition: ReadingPosition(progress: 0.42, pageIndex: 7),
+                                                     lastProgress: 0.42, updatedAt: now.addingTimeInterval(-86_400)),
+         newReadingMaterial.materialID: ReadingProgress(materialID: newReadingMaterial.materialID, readingTargetType: .knowledgeSource,
+                                                        status: .notStarted)]
+    }
 
     /// The bundled file's bytes: `data/sample-workspace.json` as the package ships it.
     public static func fileData() throws -> Data {

@@ -14,6 +14,7 @@ public final class PreviewSessionRepository: SessionRepository {
     /// Sign-outs so far (pages sign out when a repository says the session is gone).
     public private(set) var signOutCount = 0
     private var signInFailure: SignInFailure?
+    private var holdsSignIn = false
     private var streams: [AsyncStream<Bool>.Continuation] = []
 
     /// A session of `user` (default the sample learner), signed in or not.
@@ -48,8 +49,12 @@ public final class PreviewSessionRepository: SessionRepository {
     /// Nothing to confirm.
     public func verify() async {}
 
-    /// Signs in, unless a failure was set.
+    /// Signs in, unless a failure was set; held until cancelled after ``setSignInHeld(_:)``.
     public func signIn() async throws(SignInFailure) -> AppDestination {
+        if holdsSignIn {
+            while !Task.isCancelled { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+            throw .cancelled
+        }
         if let signInFailure { throw signInFailure }
         setSignedIn(true)
         return destination
@@ -78,6 +83,11 @@ public final class PreviewSessionRepository: SessionRepository {
         guard signedIn != isSignedIn else { return }
         isSignedIn = signedIn
         for stream in streams { stream.yield(signedIn) }
+    }
+
+    /// Holds the next sign-ins on their way until they are cancelled (`false`: at once again).
+    public func setSignInHeld(_ held: Bool) {
+        holdsSignIn = held
     }
 
     /// Makes the next sign-ins fail with `failure` (`nil`: succeed).

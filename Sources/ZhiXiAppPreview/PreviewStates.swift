@@ -67,10 +67,14 @@ public enum FeedbackPreviewState: String, CaseIterable, Sendable {
 public enum LoginPreviewState: String, CaseIterable, Sendable {
     /// Signed out: the Sign in with Apple button.
     case signedOut
+    /// Signing in: the button shows progress (``PreviewSessionRepository`` holds the sign-in).
+    case signingIn
     /// Sign in with Apple refused: the message.
     case failed
     /// Signed in: routed to the app.
     case signedIn
+    /// Signed in as a learner not introduced yet: routed to onboarding.
+    case newLearner
 }
 
 /// The states of the onboarding page (learning direction, daily minutes, language, time zone).
@@ -87,4 +91,34 @@ public enum OnboardingPreviewState: String, CaseIterable, Sendable {
     case loggedOut
     /// Not sent (the server not reached), with a retry.
     case error
+}
+
+/// The states of the reading page (the material around the reader: where it resumes, finished).
+public enum ReaderPreviewState: String, CaseIterable, Sendable {
+    /// Finding where the learner left the material (the server holds the answer).
+    case loading
+    /// Open where the server says the learner left it: 42 %, page 7.
+    case resumedFromServer
+    /// The server not reached: open where the device kept the learner (65 %).
+    case resumedFromDevice
+    /// A material not started: open at the beginning.
+    case fromStart
+    /// Marked as read.
+    case finished
+    /// Closed (the page left the screen).
+    case closed
+    /// No learner signed in.
+    case loggedOut
+    /// The material could not be opened (the device's storage fails), with a retry.
+    case error
+}
+
+/// The states of the reading toasts over the app (the server's refusals of what was read).
+public enum ReadingNoticesPreviewState: String, CaseIterable, Sendable {
+    /// The reading accepted: no toast.
+    case quiet
+    /// `MATERIAL_ACCESS_DENIED`: 你已无法访问「…」.
+    case accessDenied
+    /// `SOURCE_DELETED`: 「…」已被删除.
+    case sourceDeleted
 }

@@ -240,13 +240,15 @@ public final class AIChatViewModel {
 
     private func redraw() {
         guard let conversation else { return }
-        let title = conversation.lessonTitle.map { wording.fill(wording.chatAboutLesson, [.title: $0]) } ?? wording.chatTitle
+        let title = conversation.lessonTitle.map { wording.fill(wording.chatAboutLesson, [.title: ScreenText.line($0)]) } ?? wording.chatTitle
         let messages = conversation.turns.map { turn in
             ChatBubble(id: turn.id, isLearner: turn.speaker == .learner,
-                       speakerName: turn.speaker == .learner ? wording.chatLearnerName : wording.chatTitle, text: turn.text)
+                       speakerName: turn.speaker == .learner ? wording.chatLearnerName : wording.chatTitle, text: ScreenText.lines(turn.text))
         }
+        var shownReply = reply
+        shownReply?.text = ScreenText.lines(reply?.text ?? "")
         let screen = ChatScreen(title: title, messages: messages, greeting: messages.isEmpty && reply == nil ? wording.chatGreeting : nil,
-                                reply: reply, isReplying: isReplying, replyingText: wording.chatReplying, notice: notice,
+                                reply: shownReply, isReplying: isReplying, replyingText: wording.chatReplying, notice: notice,
                                 inputMessage: inputMessage, placeholder: wording.chatPlaceholder,
                                 newConversationTitle: wording.chatNewConversation)
         let state = ChatUiState.success(screen)

@@ -104,7 +104,7 @@ public final class FeedbackViewModel {
         isSubmitting = false
         switch result {
         case .success(let feedback):
-            uiState = .sent(FeedbackSentScreen(message: wording.feedbackSent, anotherTitle: wording.feedbackAnother, feedbackID: feedback.id))
+            uiState = .sent(FeedbackSentScreen(message: wording.feedbackSent, anotherTitle: wording.feedbackAnother, feedbackID: ScreenText.line(feedback.id)))
         case .failure(.signedOut):
             showLoggedOut()
             await session.signOut()

@@ -46,7 +46,7 @@ public struct StudyHomeScreen: Sendable, Hashable {
     init(_ data: StudyHomeData, wording: LearnerWording) {
         let rows = data.plan.today.map { item in
             StudyTaskRow(id: item.id, reviewType: item.task.reviewType, typeLabel: item.task.reviewType.displayName(language: wording.language),
-                         lessonTitle: item.lessonTitle ?? wording.untitledLesson, minutes: item.estimatedMinutes,
+                         lessonTitle: ScreenText.line(item.lessonTitle) ?? wording.untitledLesson, minutes: item.estimatedMinutes,
                          minutesText: wording.minutes(item.estimatedMinutes), isDone: item.isDone)
         }
         let minutes = rows.reduce(0) { $0 + ($1.isDone ? 0 : $1.minutes) }
@@ -58,7 +58,7 @@ public struct StudyHomeScreen: Sendable, Hashable {
         let isOverBudget = budget.map { $0 > 0 && minutes > $0 } ?? false
         let note: String? = budget == 0 ? wording.dayWithoutStudy : isOverBudget ? wording.overBudget : nil
         let reading = data.continueReading.map { reading in
-            ContinueReadingCard(heading: wording.continueReading, materialID: reading.materialID, title: reading.title,
+            ContinueReadingCard(heading: wording.continueReading, materialID: reading.materialID, title: ScreenText.line(reading.title),
                                 progress: reading.progress,
                                 progressText: reading.progress.map { wording.fill(wording.readingProgress, [.percent: String(Int(($0 * 100).rounded()))]) },
                                 readingTargetType: reading.readingTargetType)

@@ -58,7 +58,8 @@ extension KnowledgeLibraryScreen {
     /// The screen of `library` in `wording`'s language.
     init(_ library: KnowledgeLibrary, wording: LearnerWording) {
         let bases = library.bases.map { entry in
-            KnowledgeBaseCard(id: entry.base.id, title: entry.base.title, description: entry.base.description, targetUser: entry.base.targetUser,
+            KnowledgeBaseCard(id: entry.base.id, title: ScreenText.line(entry.base.title), description: ScreenText.lines(entry.base.description),
+                              targetUser: ScreenText.line(entry.base.targetUser),
                               pathCountText: wording.fill(wording.pathCount.form(entry.paths.count), [.count: String(entry.paths.count)]),
                               paths: entry.paths.map { LearningPathRow($0, wording: wording) })
         }
@@ -70,7 +71,8 @@ extension KnowledgeLibraryScreen {
 extension LearningPathRow {
     /// The row of `entry` in `wording`'s language.
     init(_ entry: LearningPathEntry, wording: LearnerWording) {
-        self.init(id: entry.path.id, title: entry.path.title, description: entry.path.description, lessonCount: entry.lessonCount,
+        self.init(id: entry.path.id, title: ScreenText.line(entry.path.title), description: ScreenText.lines(entry.path.description),
+                  lessonCount: entry.lessonCount,
                   studiedLessonCount: entry.studiedLessonCount,
                   lessonCountText: wording.fill(wording.lessonCount.form(entry.lessonCount), [.count: String(entry.lessonCount)]),
                   studiedText: wording.fill(wording.studiedLessons, [.count: String(entry.studiedLessonCount), .total: String(entry.lessonCount)]),

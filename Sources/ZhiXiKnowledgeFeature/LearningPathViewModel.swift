@@ -68,8 +68,8 @@ extension LearningPathScreen {
     init(_ detail: LearningPathDetail, wording: LearnerWording) {
         let rows = detail.lessons.map { PathLessonRow($0, today: detail, wording: wording) }
         let studied = detail.lessons.filter { $0.sessionCount > 0 }.count
-        self.init(pathID: detail.path.id, title: detail.path.title, knowledgeBaseTitle: detail.knowledgeBaseTitle,
-                  description: detail.path.description,
+        self.init(pathID: detail.path.id, title: ScreenText.line(detail.path.title), knowledgeBaseTitle: ScreenText.line(detail.knowledgeBaseTitle),
+                  description: ScreenText.lines(detail.path.description),
                   studiedText: wording.fill(wording.studiedLessons, [.count: String(studied), .total: String(rows.count)]),
                   progress: rows.isEmpty ? 0 : Double(studied) / Double(rows.count), lessons: rows,
                   emptyText: rows.isEmpty ? wording.pathEmpty : nil, isOffline: detail.isOffline,
@@ -87,10 +87,10 @@ extension PathLessonRow {
             let type = item.task.reviewType.displayName(language: wording.language)
             let day = wording.day(item.day, today: detail.today)
             return PathLessonReview(taskID: item.id, reviewType: item.task.reviewType, typeLabel: type, dayText: day,
-                                    text: wording.fill(wording.nextReview, [.date: day, .type: type]), reason: item.reason,
+                                    text: wording.fill(wording.nextReview, [.date: day, .type: type]), reason: ScreenText.lines(item.reason),
                                     isDue: item.day <= detail.today)
         }
-        self.init(id: status.lesson.id, title: status.lesson.title, minutesText: wording.minutes(status.lesson.estimatedMinutes),
+        self.init(id: status.lesson.id, title: ScreenText.line(status.lesson.title), minutesText: wording.minutes(status.lesson.estimatedMinutes),
                   studiedText: status.sessionCount > 0 ? (studied ?? wording.lessonNotStudied) : wording.lessonNotStudied,
                   isStudied: status.sessionCount > 0,
                   lastScoreText: status.lastScore.map { wording.fill(wording.lessonLastScore, [.score: String($0)]) },

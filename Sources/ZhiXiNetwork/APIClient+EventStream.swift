@@ -20,8 +20,9 @@ extension APIClient {
     ///   of the event stream past 1 MiB. A connection cut before the body ended is
     ///   `.network(.connectionLost)`.
     /// - Stopping the iteration cancels the call.
-    ///
-    /// Streamed exchanges are not reported to the client's logger.
+    /// - Each exchange is reported to the client's logger once it ends, as the other calls are
+    ///   (``APIRequestLog``: method, path, status, milliseconds to the end of the stream, the
+    ///   bytes of the body, and why it stopped if it was cut).
     public func eventStream(_ endpoint: APIEndpoint) -> AsyncStream<APIStreamPart> {
         let (stream, continuation) = AsyncStream.makeStream(of: APIStreamPart.self, bufferingPolicy: .unbounded)
         let task = Task { [self] in
@@ -51,7 +52,7 @@ extension APIClient {
         var refreshed = false
         while true {
             let request = eventStreamRequest(endpoint, url: url, body: body, tokens: tokens)
-            let outcome = await exchangeStream(request, hand)
+            let outcome = await exchangeStream(request, of: endpoint, hand)
             guard case .refused(let code, let message) = outcome else { return }
             guard let sent = tokens, endpoint.refreshesOnUnauthorized, !refreshed else {
                 return hand(.failed(.unauthorized(refreshed ? .refusedAfterRefresh(code: code, message: message)
@@ -98,10 +99,17 @@ extension APIClient {
 
     /// One exchange: its 2xx answer handed over as it arrives; another status as `.http`,
     /// except a 401, returned for the caller to renew the session.
-    private func exchangeStream(_ request: URLRequest, _ hand: (APIStreamPart) -> Void) async -> StreamOutcome {
+    private func exchangeStream(_ request: URLRequest, of endpoint: APIEndpoint, _ hand: (APIStreamPart) -> Void) async -> StreamOutcome {
+        let start = ContinuousClock.now
         let pieces = EventStreamExchange.start(request, idleTimeout: configuration.requestTimeout,
                                                deadline: configuration.resourceTimeout, limit: configuration.maximumAnswerBytes)
         var status: Int?
+        var bytes = 0
+        var failure: NetworkFailure?
+        defer {
+            logExchange(endpoint, since: start, status: status, failure: failure, bytes: bytes, retry: 0,
+                        sentAccessToken: request.value(forHTTPHeaderField: "Authorization") != nil)
+        }
         var isEventStream = false
         var parser = ServerSentEventParser()
         var body = Data()
@@ -114,6 +122,7 @@ extension APIClient {
                 isEventStream = contentType?.lowercased().hasPrefix("text/event-stream") ?? false
                 hand(.opened(status: response.statusCode, contentType: contentType))
             case .data(let data):
+                bytes += data.count
                 guard let status, (200 ..< 300).contains(status), isEventStream else {
                     body.append(data)
                     continue
@@ -126,10 +135,13 @@ extension APIClient {
                     return .done
                 }
             case .finished(let error?):
-                hand(.failed(Self.streamFailure(error)))
+                let stopped = Self.streamFailure(error)
+                if case .network(let reason) = stopped { failure = reason }
+                hand(.failed(stopped))
                 return .done
             case .finished(nil):
                 guard let status else {
+                    failure = .connectionLost
                     hand(.failed(.network(.connectionLost)))
                     return .done
                 }

@@ -19,8 +19,9 @@ import ZhiXiModel
 /// - Each exchange waits at most ``APIClientConfiguration/resourceTimeout`` for its whole
 ///   answer; all calls together at most ``APIClientConfiguration/totalTimeout``, reading at
 ///   most ``APIClientConfiguration/maximumTotalAnswerBytes``.
-/// - Each HTTP exchange is reported to the logger as an ``APIRequestLog`` (method, path,
-///   status, milliseconds); no header or body is ever logged.
+/// - Each HTTP exchange, streamed ones included, is reported to the logger as an
+///   ``APIRequestLog`` (method, path, status, milliseconds, bytes of the answer); no header
+///   or body is ever logged.
 /// - The session is ephemeral, with no URL cache and no cookies, so answers carrying
 ///   tokens are never written to disk; redirects are refused so the token never follows
 ///   one.
@@ -246,12 +247,8 @@ public final class APIClient: Sendable {
     /// One HTTP exchange, logged.
     private func exchange(_ request: URLRequest, endpoint: APIEndpoint, retry: Int, sentAccessToken: Bool) async throws(APIError) -> (status: Int, data: Data) {
         let start = ContinuousClock.now
-        func log(status: Int?, failure: NetworkFailure?) {
-            guard let logger else { return }
-            let elapsed = ContinuousClock.now - start
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            logger(APIRequestLog(method: endpoint.method, path: endpoint.pathAndQuery, status: status, failure: failure,
-                                 durationMilliseconds: milliseconds, retry: retry, sentAccessToken: sentAccessToken))
+        func log(status: Int?, failure: NetworkFailure?, bytes: Int = 0) {
+            logExchange(endpoint, since: start, status: status, failure: failure, bytes: bytes, retry: retry, sentAccessToken: sentAccessToken)
         }
         if Task.isCancelled { throw .cancelled }
         let data: Data, response: URLResponse
@@ -296,8 +293,18 @@ public final class APIClient: Sendable {
             log(status: nil, failure: .connectionLost)
             throw .network(.connectionLost)
         }
-        log(status: http.statusCode, failure: nil)
+        log(status: http.statusCode, failure: nil, bytes: data.count)
         return (http.statusCode, data)
+    }
+
+    /// Reports one exchange of `endpoint` begun at `start` to the logger, if there is one.
+    func logExchange(_ endpoint: APIEndpoint, since start: ContinuousClock.Instant, status: Int?, failure: NetworkFailure?, bytes: Int,
+                     retry: Int, sentAccessToken: Bool) {
+        guard let logger else { return }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger(APIRequestLog(method: endpoint.method, path: endpoint.pathAndQuery, status: status, failure: failure,
+                             durationMilliseconds: milliseconds, answerBytes: bytes, retry: retry, sentAccessToken: sentAccessToken))
     }
 
     /// The seconds left of ``APIClientConfiguration/totalTimeout``; `nil` without a limit.

@@ -1,4 +1,5 @@
-/// One HTTP exchange of ``APIClient``, as it is logged: method, path, status and time.
+/// One HTTP exchange of ``APIClient``, as it is logged: method, path, status, time and the
+/// answer's size. A streamed answer (``APIClient/eventStream(_:)``) is logged once it ends.
 ///
 /// It holds no header and no body, so a log line cannot contain a token.
 public struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
@@ -8,10 +9,13 @@ public struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// The HTTP status, or `nil` when no answer came.
     public var status: Int?
-    /// Why no answer came, when ``status`` is `nil`.
+    /// Why no answer came, when ``status`` is `nil`; with a status, why a streamed answer
+    /// stopped before its end.
     public var failure: NetworkFailure?
     /// From sending the request to the end of the answer (or the failure), in milliseconds.
     public var durationMilliseconds: Double
+    /// The bytes of the answer's body read (all of a stream's); 0 when no answer came.
+    public var answerBytes: Int
     /// 0 for the first attempt, 1 for the first retry after a transient failure, …
     public var retry: Int
     /// `true` when the request carried a bearer token (which the log never shows).
@@ -19,22 +23,26 @@ public struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a record.
     public init(method: HTTPMethod, path: String, status: Int?, failure: NetworkFailure? = nil,
-                durationMilliseconds: Double, retry: Int = 0, sentAccessToken: Bool) {
+                durationMilliseconds: Double, answerBytes: Int = 0, retry: Int = 0, sentAccessToken: Bool) {
         self.method = method
         self.path = path
         self.status = status
         self.failure = failure
         self.durationMilliseconds = durationMilliseconds
+        self.answerBytes = answerBytes
         self.retry = retry
         self.sentAccessToken = sentAccessToken
     }
 
-    /// `GET users/me 200 12 ms (bearer <redacted>)`, or `… failed: timed out after 1002 ms`.
+    /// `GET users/me 200 12 ms 345 B (bearer <redacted>)`, or
+    /// `… no answer after 1002 ms (timed out)`; a stream cut after its head:
+    /// `POST ai/chat 200 1500 ms 812 B, then connection lost`.
     public var description: String {
         let milliseconds = Int(durationMilliseconds.rounded())
         var line = "\(method.rawValue) \(path)"
         if let status {
-            line += " \(status) \(milliseconds) ms"
+            line += " \(status) \(milliseconds) ms \(answerBytes) B"
+            if let failure { line += ", then \(Self.shortName(failure))" }
         } else {
             line += " no answer after \(milliseconds) ms (\(failure.map(Self.shortName) ?? "cancelled"))"
         }

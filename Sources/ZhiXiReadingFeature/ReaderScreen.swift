@@ -31,7 +31,7 @@ public struct ReaderScreen: Sendable, Hashable {
         let resume = opening.resumeAt.map { location in
             wording.fill(wording.readerResume, [.percent: String(Int((min(1, max(0, location.progress)) * 100).rounded()))])
         }
-        self.init(title: material.title.flatMap { $0.isEmpty ? nil : $0 } ?? wording.untitledMaterial, resumeAt: opening.resumeAt,
+        self.init(title: material.title.flatMap { $0.isEmpty ? nil : ScreenText.line($0) } ?? wording.untitledMaterial, resumeAt: opening.resumeAt,
                   resumeText: resume ?? wording.readerFromStart, resumeIsFromDevice: opening.isFromDevice, isFinished: isFinished,
                   finishedText: isFinished ? wording.readerFinished : nil)
     }

@@ -51,7 +51,7 @@ public final class ReadingNoticesViewModel {
         }
         guard !toasts.contains(where: { $0.materialID == notice.materialID && $0.code == notice.code }) else { return }
         nextID += 1
-        let title = notice.title.flatMap { $0.isEmpty ? nil : $0 } ?? wording.untitledMaterial
+        let title = notice.title.flatMap { $0.isEmpty ? nil : ScreenText.line($0) } ?? wording.untitledMaterial
         toasts.append(ReadingToast(id: nextID, materialID: notice.materialID, code: notice.code,
                                    message: wording.fill(sentence, [.title: title])))
     }

@@ -23,12 +23,12 @@ public final class LearnerStorage: Sendable {
         self.root = root
     }
 
-    /// The app's one rule for a learner's directory: `root/users/<the id's UTF-8 bytes in
-    /// lowercase hex>` (`-` for an empty id), so that no id can name another path. (The
-    /// command line names its learner folders otherwise; see `docs/APP.md`.) O(id length).
+    /// A learner's directory: `root/users/<name>`, the name by the package's one rule for a
+    /// learner's folder (`LearnerDirectoryName` of ZhiXiFileSystem: the id's UTF-8 bytes in
+    /// lowercase hex, `-` for an empty id), so that no id can name another path. O(id length).
     public func directory(forUser userID: String) -> URL {
-        let hex = userID.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-        return root.appendingPathComponent("users", isDirectory: true).appendingPathComponent(hex.isEmpty ? "-" : hex, isDirectory: true)
+        root.appendingPathComponent("users", isDirectory: true)
+            .appendingPathComponent(LearnerDirectoryName.name(for: userID), isDirectory: true)
     }
 
     /// The files of learner `userID`, created when first needed.

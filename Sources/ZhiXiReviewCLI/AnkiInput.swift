@@ -63,17 +63,6 @@ struct AnkiInput {
                                 durationsMilliseconds: durations, anki: anki)
     }
 
-    /// Anki's rules for which rows count, with the preset's "ignore reviews before" (none when
-    /// the cards use several presets or the preset leaves it unset).
-    /// - Parameter base: the rules for the purpose (training, or memory states).
-    func filter(_ base: ReviewLogFilter) -> ReviewLogFilter {
-        var filter = base
-        if let milliseconds = settings.ignoreReviewsBeforeMilliseconds {
-            filter.ignoreBefore = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        }
-        return filter
-    }
-
     /// The study calendar: `--timezone` or the offset Anki last saw, `--day-start` or the
     /// collection's "next day starts at".
     func calendar(zone: String?, hour: Int?, arguments: ParsedArguments) throws(CommandError) -> StudyCalendar {

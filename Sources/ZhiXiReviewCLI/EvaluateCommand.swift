@@ -91,7 +91,7 @@ enum EvaluateCommand: Command {
         let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         var configuration = OptimizerConfiguration()
-        configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
+        if let seed = try arguments.value(of: TrainingInput.seed) { configuration.seed = UInt64(seed) }
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
         // An Anki preset's own parameters are the candidate unless --params is given.

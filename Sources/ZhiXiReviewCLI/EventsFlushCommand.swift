@@ -9,10 +9,12 @@ enum EventsFlushCommand: Command {
     static let tokenFile = CommandOption<String>.text(
         "token-file", placeholder: "FILE", example: "/tmp/access-token",
         help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
+    /// The queue's defaults, used where an option is not given.
+    private static let defaults = ReadingEventUploadQueueConfiguration()
     static let batchSize = CommandOption<Int>.integer(
-        "batch-size", range: 1...1000, default: 100, help: "events per POST learning/reading-events/batch")
+        "batch-size", range: 1...1000, default: defaults.batchSize, help: "events per POST learning/reading-events/batch")
     static let retries = CommandOption<Int>.integer(
-        "retries", range: 0...10, default: 3,
+        "retries", range: 0...10, default: defaults.retryPolicy.maximumRetries,
         help: "retries of a batch answered 5xx, 408 or 429, after 1, 2, 4, 8… seconds; then it is kept")
     static let format = SharedOptions.format([.text, .json])
 
@@ -62,8 +64,8 @@ enum EventsFlushCommand: Command {
         let clientConfiguration = try AuthOptions.clientConfiguration(arguments, retries: nil)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         let configuration = ReadingEventUploadQueueConfiguration(
-            batchSize: try arguments.value(of: batchSize, default: 100),
-            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: retries, default: 3)),
+            batchSize: try arguments.value(of: batchSize) ?? defaults.batchSize,
+            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: retries) ?? defaults.retryPolicy.maximumRetries),
             lockWait: context.lockWait(seconds: try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)))
 
         let tokenStore: any TokenStoreProtocol

@@ -69,7 +69,7 @@ enum OptimizeCommand: Command {
         }
         let path = try arguments.singleInput()
         var configuration = OptimizerConfiguration()
-        configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
+        if let seed = try arguments.value(of: TrainingInput.seed) { configuration.seed = UInt64(seed) }
         let outPath = try arguments.value(of: out)
         let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
         let current = try ParameterSource.load(arguments, context: context)

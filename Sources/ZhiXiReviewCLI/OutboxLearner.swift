@@ -13,9 +13,11 @@ import Darwin
 /// actions apart, so that a learner who signs in after another never sends (or has refused
 /// and dropped) the other's reviews.
 ///
-/// - The default outbox is per learner: `<store>-outbox/<learner id>` (an id that is not a
-///   plain name, `[A-Za-z0-9._-]`, up to 100 bytes, not starting with a dot, is written in
-///   hex, `x` + its UTF-8 bytes).
+/// - The default outbox is per learner: `<store>-outbox/<name>`, the name by the package's one
+///   rule for a learner's folder (`LearnerDirectoryName`: the id's UTF-8 bytes in hex), as the
+///   app names its `users/<name>`. Earlier versions named it otherwise
+///   (``earlierDirectoryName(for:)``); such a folder is used where it is, never renamed
+///   (``defaultDirectory(in:for:command:)``).
 /// - Every outbox names its learner in a file `learner` (the id, then a newline; mode 0600),
 ///   written under the outbox's own `lock` the first time a learner uses it. An outbox that
 ///   names another learner is refused (exit 77) before anything is kept or sent.
@@ -25,17 +27,50 @@ enum OutboxLearner {
     /// The name of the file that names the outbox's learner.
     static let markerName = "learner"
 
-    /// The directory name of `learnerID`'s default outbox. O(length of the id).
-    static func directoryName(for learnerID: String) -> String {
+    /// `learnerID`'s default outbox in `shared` (`<store>-outbox`):
+    /// - the folder of the one rule (`LearnerDirectoryName`) when it exists, or when no folder
+    ///   an earlier version named (``earlierDirectoryName(for:)``) does;
+    /// - else that earlier folder, kept where it is: renaming it could move it away from an
+    ///   earlier `zhixi-review` that has it open by its path, and keeping it loses nothing;
+    /// - with both, the one rule's, and a warning that names the earlier folder's actions and
+    ///   how to send them.
+    ///
+    /// O(length of the id + files in the two folders).
+    /// - Returns: the directory and a warning to print, if any.
+    /// - Throws: 77 when the one rule's folder holds actions but names no learner: only an
+    ///   earlier version writes such a folder, for the learner whose plain id is its name, so
+    ///   it is not this learner's.
+    static func defaultDirectory(in shared: URL, for learnerID: String, command: String) throws(CommandError)
+        -> (directory: URL, warning: String?) {
+        let current = shared.appendingPathComponent(LearnerDirectoryName.name(for: learnerID), isDirectory: true)
+        let earlier = shared.appendingPathComponent(earlierDirectoryName(for: learnerID), isDirectory: true)
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let currentExists = manager.fileExists(atPath: current.path, isDirectory: &isDirectory)
+        let earlierExists = manager.fileExists(atPath: earlier.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        guard currentExists else { return (earlierExists ? earlier : current, nil) }
+        if !manager.fileExists(atPath: current.appendingPathComponent(markerName).path), actionFiles(in: current) > 0 {
+            let owner = current.lastPathComponent
+            throw .noPermission("\(command): the outbox \(current.path) holds actions an earlier version kept for learner \(owner) "
+                + "and names no learner, and the saved session is learner \(learnerID)'s; nothing was kept or sent "
+                + "(sign in as \(owner) to send them with 'zhixi-review tasks sync --outbox \(current.path)')")
+        }
+        let waiting = earlierExists ? actionFiles(in: earlier) : 0
+        guard waiting > 0 else { return (current, nil) }
+        return (current, "\(command): warning: \(waiting) action\(waiting == 1 ? "" : "s") of learner \(learnerID) recorded by an "
+            + "earlier version wait in \(earlier.path); send them with 'zhixi-review tasks sync --outbox \(earlier.path)'")
+    }
+
+    /// The name earlier versions gave `learnerID`'s default outbox: a plain id
+    /// (`[A-Za-z0-9._-]`, up to 100 bytes, not starting with a dot) as it is, anything else
+    /// `x` + its UTF-8 bytes in hex. Read, never created. O(length of the id).
+    static func earlierDirectoryName(for learnerID: String) -> String {
         let plain = learnerID.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F
         }
         if plain, !learnerID.isEmpty, !learnerID.hasPrefix("."), learnerID.utf8.count <= 100 { return learnerID }
-        return "x" + learnerID.utf8.map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        return learnerID.isEmpty ? "x" : "x" + LearnerDirectoryName.name(for: learnerID)
     }
 
     /// Makes sure the outbox in `directory` holds `learnerID`'s actions: names the learner in

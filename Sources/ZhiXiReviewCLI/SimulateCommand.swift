@@ -9,17 +9,21 @@ import ZhiXiSimulation
 /// `zhixi-review simulate`: a year (or any span) of learning under one desired retention or
 /// a sweep of them, with fsrs-rs's card simulator semantics or the ZhiXi flow.
 enum SimulateCommand: Command {
+    /// The library's defaults, named in the options' help.
+    private static let cardDefaults = SimulatorConfiguration(), zhiXiDefaults = ZhiXiSimulationConfiguration()
+
     static let days = CommandOption<Int>.integer(
-        "days", range: 1...36_500, default: nil, defaultDescription: "365, or the config's learn_span", unit: "days",
+        "days", range: 1...36_500, default: nil, defaultDescription: "\(cardDefaults.learnSpanDays), or the config's learn_span", unit: "days",
         help: "days simulated")
     static let deck = CommandOption<Int>.integer(
         "deck", range: 1...10_000_000, default: nil,
-        defaultDescription: "10000 cards (with --revlog: the existing cards and the new ones for every day), or 100 lessons in ZhiXi mode",
+        defaultDescription: "\(cardDefaults.deckSize) cards (with --revlog: the existing cards and the new ones for every day), or "
+            + "\(SimulationRequest.defaultCourseLessons) lessons in ZhiXi mode",
         help: "cards in the deck, existing ones included, or lessons in a new course of 20-minute lessons (ZhiXi mode)")
     static let mode = CommandOption<SimulationMode>.choice(
         "mode", ["cards": .cards, "zhixi": .zhiXi], default: "cards, or zhixi with --workspace",
         help: "cards: fsrs-rs's card simulator; zhixi: lessons, AI scores, review types, weak points and a daily budget")
-    static let retention = SharedOptions.retention(default: "0.9; with --workspace the learner's")
+    static let retention = SharedOptions.retention(default: "\(SimulationRequest.defaultDesiredRetention); with --workspace the learner's")
     static let sweep = CommandOption<[Double]>(
         name: "sweep", placeholder: "FROM:TO:STEP", help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
         defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
@@ -31,14 +35,14 @@ enum SimulateCommand: Command {
             + "accumulate: 0.5 is one every other day)")
     static let maximumMinutes = CommandOption<Double>.number(
         "max-minutes-per-day", placeholder: "M", range: 0...1_440, default: nil,
-        defaultDescription: "30 (with --workspace the learner's budget); none with --budget", example: "30",
+        defaultDescription: "\(zhiXiDefaults.dailyMinutes) (with --workspace the learner's budget); none with --budget", example: "30",
         help: "the daily cap on study, never passed: a card or task that would pass it waits for the next day (a note says "
             + "how many waited); 0 means no limit (a whole number in ZhiXi mode)")
     static let seeds = CommandOption<Int>.integer(
-        "seeds", range: 1...10_000, default: nil, defaultDescription: "1, or 5 with --sweep",
+        "seeds", range: 1...10_000, default: nil, defaultDescription: "\(SimulationRequest.defaultSeedCount.single), or \(SimulationRequest.defaultSeedCount.sweep) with --sweep",
         help: "runs per retention, with seeds S, S+1, ...; numbers are then means ± standard deviations")
     static let seed = CommandOption<UInt64>(
-        name: "seed", placeholder: "S", help: "the first seed of the random numbers", defaultDescription: "42", isFlag: false,
+        name: "seed", placeholder: "S", help: "the first seed of the random numbers", defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
         isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
         parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
     static let config = CommandOption<String>.text(
@@ -70,7 +74,8 @@ enum SimulateCommand: Command {
     static let weakPointRate = CommandOption<[Double]>(
         name: "weak-point-rate", placeholder: "P|A,H,G,E",
         help: "ZhiXi mode: the probability that an assessment names a new weak point, one for every rating or four for Again, "
-            + "Hard, Good, Easy", defaultDescription: "from the learner's history with --workspace, else 0.6,0.4,0.15,0.05",
+            + "Hard, Good, Easy", defaultDescription: "from the learner's history with --workspace, else "
+            + zhiXiDefaults.weakPoints.newWeakPointProbabilities.map { "\($0)" }.joined(separator: ","),
         isFlag: false, isRepeatable: false, example: "0.3",
         expectation: "one probability from 0 to 1, or four separated by commas", parse: weakPointRates)
     static let now = CommandOption<Date>.timestamp(
@@ -150,80 +155,87 @@ enum SimulateCommand: Command {
         let format = try arguments.value(of: format, default: .text)
         let workspacePath = try arguments.value(of: workspace)
         let revlogPath = try arguments.value(of: revlog)
-        let mode = try arguments.value(of: mode, default: workspacePath == nil ? .cards : .zhiXi)
-        if mode == .cards, workspacePath != nil {
-            throw arguments.usageError("--workspace simulates lessons; use it with --mode zhixi (or without --mode)")
+        let configPath = try arguments.value(of: config)
+        var request = SimulationRequest()
+        request.mode = try arguments.value(of: mode)
+        request.hasWorkspace = workspacePath != nil
+        request.hasReviewLog = revlogPath != nil
+        request.hasConfigurationFile = configPath != nil
+        request.weekdayMinutes = try arguments.value(of: weekdayMinutes)
+        request.breaks = try arguments.values(of: away)
+        request.now = try arguments.value(of: now)
+        request.timeZoneIdentifier = try arguments.value(of: timeZone)
+        request.dayStartHour = try arguments.value(of: dayStart)
+        request.savesDerivedSettings = arguments.isGiven(saveConfig)
+        request.weakPointRates = try arguments.value(of: weakPointRate)
+        request.desiredRetention = try arguments.value(of: retention)
+        request.sweepRetentions = try arguments.value(of: sweep)
+        request.seedCount = try arguments.value(of: seeds)
+        request.firstSeed = try arguments.value(of: seed)
+        request.budgetMinutes = try arguments.value(of: budget)
+        request.spanDays = try arguments.value(of: days)
+        request.itemCount = try arguments.value(of: deck)
+        request.newPerDay = try arguments.value(of: newPerDay)
+        request.maximumMinutesPerDay = try arguments.value(of: maximumMinutes)
+        request.writesChartOrSeries = arguments.isGiven(svg) || arguments.isGiven(series)
+        func refusal(_ error: SimulationRequestError) -> CommandError {
+            SimulationRequestMessages.commandError(error, arguments: arguments, configPath: configPath, workspacePath: workspacePath)
         }
-        if mode == .zhiXi, arguments.isGiven(config) {
-            throw arguments.usageError("--config takes fsrs-rs's card simulator fields; use it with --mode cards")
+        do {
+            _ = try request.validate()
+        } catch {
+            throw refusal(error)
         }
-        if mode == .zhiXi, revlogPath != nil {
-            throw arguments.usageError("--revlog simulates a learner's cards; use it with --mode cards (or --workspace for lessons)")
-        }
-        if mode == .cards, arguments.isGiven(weekdayMinutes) || arguments.isGiven(away) {
-            throw arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
-        }
-        if revlogPath == nil, workspacePath == nil {
-            // --now places a new course's week; otherwise it and the calendar mean nothing without a learner.
-            let weekShaped = mode == .zhiXi && (arguments.isGiven(weekdayMinutes) || arguments.isGiven(away))
-            let given = [(now.name, arguments.isGiven(now) && !weekShaped), (timeZone.name, arguments.isGiven(timeZone)),
-                         (dayStart.name, arguments.isGiven(dayStart))].first { $0.1 }
-            if let (option, _) = given {
-                throw arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE"
-                                           + (option == now.name ? " (or, in ZhiXi mode, --weekday-minutes or --away)" : ""))
-            }
-        }
-        if revlogPath == nil, arguments.isGiven(saveConfig) {
-            throw arguments.usageError("--save-config writes what --revlog derives; give --revlog LOG.csv")
-        }
-        if mode == .cards, arguments.isGiven(weakPointRate) {
-            throw arguments.usageError("--weak-point-rate applies to ZhiXi mode (--mode zhixi or --workspace)")
-        }
-        let retentions = try arguments.value(of: sweep)
-        if retentions != nil, arguments.isGiven(retention) {
-            throw arguments.usageError("give either --retention or --sweep, not both")
-        }
-        if let retentions, retentions.count < 2 {
-            throw arguments.usageError("--sweep gives one retention (\(retentions[0])); a sweep needs at least two "
-                                       + "(use --retention for one)")
-        }
-        let seedCount = try arguments.value(of: seeds, default: retentions == nil ? 1 : 5)
-        let firstSeed = try arguments.value(of: seed, default: 42)
-        let seedList = (0 ..< UInt64(seedCount)).map { firstSeed &+ $0 }
-        let parameters = try ParameterSource.load(arguments, context: context)
+        request.parameters = try ParameterSource.load(arguments, context: context)
         var inputs = SimulationReport.Inputs()
         inputs.parametersSource = try ParameterSource.describe(arguments)
-        inputs.parameters = parameters
-        inputs.budgetMinutes = try arguments.value(of: budget)
+        inputs.parameters = request.parameters
+        inputs.budgetMinutes = request.budgetMinutes
         // Every output is checked before the work: a directory or a missing folder is refused now.
         let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")
         let seriesOutput = try OutputTarget.prepare(try arguments.value(of: series), option: "series")
         let saveConfigOutput = try OutputTarget.prepare(try arguments.value(of: saveConfig), option: "save-config")
 
-        let prepared = mode == .cards
-            ? try cardsSimulation(arguments, parameters: parameters, revlogPath: revlogPath, inputs: inputs, context: context)
-            : try zhiXiSimulation(arguments, parameters: parameters, workspacePath: workspacePath, inputs: inputs, context: context)
-        var points = [try arguments.value(of: retention, default: prepared.defaultRetention)]
-        if let retentions { points = retentions }
-        // Daily series are kept for what shows them: one retention's report, a chart, --series.
-        let keepsSeries = retentions == nil || svgOutput != nil || seriesOutput != nil || inputs.budgetMinutes != nil
-        try checkWork(arguments, setting: prepared.setting, seeds: seedList.count, points: points.count, keepingSeries: keepsSeries)
-        let plan: RetentionSweep
+        var files = SimulationRequest.Inputs(currentTime: context.now)
+        if let revlogPath {
+            let calendar: StudyCalendar
+            do {
+                calendar = try request.reviewLogCalendar()
+            } catch {
+                throw refusal(error)
+            }
+            let log = try SimulationLearnerLog.read(revlogPath, parameters: request.parameters, calendar: calendar,
+                                                    zone: request.timeZoneIdentifier, hour: request.dayStartHour, start: request.now,
+                                                    arguments: arguments, context: context)
+            files.reviewLog = log.start
+            inputs.learnerLog = log
+        }
+        if let configPath {
+            let data = try FileAccess.read(configPath, limit: InputLimits.smallJSON, format: .json, context: context)
+            files.configuration = data
+            inputs.configPath = FileAccess.displayName(configPath)
+        }
+        if let workspacePath {
+            let (workspace, _) = try WorkspaceFile.read(workspacePath, context: context)
+            files.workspace = workspace
+            context.keepUntilExit(workspace)
+        }
+        let prepared: PreparedSimulation
         do {
-            plan = try RetentionSweep(retentions: points, seeds: seedList, keepsDailySeries: keepsSeries)
+            prepared = try request.prepare(files)
         } catch {
-            throw arguments.usageError(error.description)
+            throw refusal(error)
         }
 
-        let progress = ProgressLine(label: "simulating", total: points.count * seedList.count,
+        let progress = ProgressLine(label: "simulating", total: prepared.sweep.retentions.count * prepared.sweep.seeds.count,
                                     enabled: ProgressLine.wanted(environment: context.environment))
-        let result = await prepared.run(plan) { done, _ in progress.update(done: done) }
+        let result = await prepared.run { done, _ in progress.update(done: done) }
         progress.finish()
 
-        var setting = prepared.setting
-        setting.seeds = seedList
-        var report = SimulationReport(outcome: retentions == nil ? .single(result.points[0]) : .sweep(result), setting: setting)
-        report.warnings = SimulationWarning.warnings(for: result, parameters: parameters,
+        let setting = SimulationReport.Setting(prepared, request: request, inputs: inputs, workspacePath: workspacePath)
+        var report = SimulationReport(outcome: request.sweepRetentions == nil ? .single(result.points[0]) : .sweep(result),
+                                      setting: setting)
+        report.warnings = SimulationWarning.warnings(for: result, parameters: request.parameters,
                                                      trainingItemCount: setting.inputs.learnerLog?.itemCount,
                                                      capMinutes: setting.dailyLimitMinutes, capIsAskedBudget: setting.inputs.budgetMinutes != nil)
         if let saveConfigOutput, let log = setting.inputs.learnerLog {
@@ -242,227 +254,6 @@ enum SimulateCommand: Command {
         }
     }
 
-    /// The most simulated item-days one `simulate` may take — days × cards (or lessons) ×
-    /// seeds × retentions: 10¹⁰, about a minute of a release build on two cores.
-    static let maximumItemDays = 10_000_000_000.0
-    /// The most days of daily series a run keeps for its report, chart or `--series` — days ×
-    /// seeds × retentions: 4,000,000 (a few hundred megabytes).
-    static let maximumSeriesDays = 4_000_000.0
-
-    /// Refuses, before any simulation, a run whose work or kept series would be larger than
-    /// ``maximumItemDays`` or ``maximumSeriesDays`` (series count only when `keepingSeries`).
-    /// - Throws: a usage error naming the product and the limit.
-    static func checkWork(_ arguments: ParsedArguments, setting: SimulationReport.Setting, seeds: Int, points: Int,
-                          keepingSeries: Bool) throws(CommandError) {
-        let items = setting.mode == .cards ? "cards" : "lessons"
-        let work = Double(setting.spanDays) * Double(max(1, setting.itemCount)) * Double(seeds) * Double(points)
-        if work > maximumItemDays {
-            throw arguments.usageError("this simulation is \(setting.spanDays) days × \(setting.itemCount) \(items) × \(seeds) seeds × "
-                + "\(points) retention\(points == 1 ? "" : "s") = \(grouped(work)) \(items == "cards" ? "card" : "lesson")-days, more than "
-                + "the \(grouped(maximumItemDays)) one run of simulate may take; simulate fewer days, \(items), seeds or retentions")
-        }
-        let series = Double(setting.spanDays) * Double(seeds) * Double(points)
-        if keepingSeries, series > maximumSeriesDays {
-            throw arguments.usageError("this simulation keeps daily series of \(setting.spanDays) days × \(seeds) seeds × \(points) "
-                + "retention\(points == 1 ? "" : "s") = \(grouped(series)) days, more than the \(grouped(maximumSeriesDays)) kept for "
-                + "a report, a chart, --series or --budget; simulate fewer days, seeds or retentions, or leave the chart out of a sweep")
-        }
-    }
-
-    private static func grouped(_ value: Double) -> String {
-        value < 1e15 ? SimulationTextReport.number(value, 0) : String(format: "%.3g", value)
-    }
-
-    /// A simulator ready to sweep, with what describes it.
-    struct Prepared {
-        var setting: SimulationReport.Setting
-        var defaultRetention: Double
-        var run: @Sendable (RetentionSweep, @escaping @Sendable (Int, Int) -> Void) async -> RetentionSweepResult
-    }
-
-    /// The daily cap in minutes (`nil`: none): `--budget`'s minutes, which are simulated as the
-    /// cap, or `--max-minutes-per-day`'s, or the default.
-    /// - Throws: 64 when both are given.
-    static func dailyCap(_ arguments: ParsedArguments, default defaultMinutes: Double?,
-                         inputs: SimulationReport.Inputs) throws(CommandError) -> Double? {
-        if let budget = inputs.budgetMinutes {
-            if arguments.isGiven(maximumMinutes) {
-                throw arguments.usageError("give --budget or --max-minutes-per-day, not both: --budget \(SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)) "
-                    + "already simulates its minutes as the daily cap")
-            }
-            return budget
-        }
-        if let minutes = try arguments.value(of: maximumMinutes) { return minutes == 0 ? nil : minutes }
-        return defaultMinutes
-    }
-
-    /// Cards mode: fsrs-rs's defaults, then what `--revlog` derives, then `--config`, then the
-    /// options.
-    static func cardsSimulation(_ arguments: ParsedArguments, parameters: FSRSParameters, revlogPath: String?,
-                                inputs: SimulationReport.Inputs, context: CommandContext) throws(CommandError) -> Prepared {
-        var inputs = inputs
-        var configuration = SimulatorConfiguration()
-        var existing: [ExistingCard] = []
-        var firstDate: CivilDate?
-        if let revlogPath {
-            let calendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart,
-                                                      defaultTimeZone: "UTC", defaultDayStart: 4)
-            let log = try SimulationLearnerLog.read(revlogPath, parameters: parameters, calendar: calendar,
-                                                    zone: try arguments.value(of: timeZone), hour: try arguments.value(of: dayStart),
-                                                    start: try arguments.value(of: now), arguments: arguments, context: context)
-            log.derived.apply(to: &configuration)
-            existing = log.existingCards
-            inputs.learnerLog = log
-            inputs.start = log.start
-            firstDate = CivilDate(daysSince1970: calendar.dayNumber(of: log.start))
-            inputs.startDescription = log.startGiven ? "--now" : "the study day after the log's last review"
-            let used = log.calendar
-            inputs.calendar = "\(used.timeZoneIdentifier), day starts \(used.dayStartHour < 10 ? "0" : "")\(used.dayStartHour):00"
-        }
-        var deckGiven = false
-        if let path = try arguments.value(of: config) {
-            let data = try FileAccess.read(path, limit: InputLimits.smallJSON, format: .json, context: context)
-            if let duplicate = JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) {
-                throw .dataError("\(FileAccess.displayName(path)): \(duplicate)")
-            }
-            do {
-                configuration = try SimulatorConfiguration(fsrsJSON: data, base: configuration)
-            } catch {
-                throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
-            }
-            inputs.configPath = FileAccess.displayName(path)
-            deckGiven = String(decoding: data, as: UTF8.self).contains("\"deck_size\"")
-        }
-        if let value = try arguments.value(of: days) { configuration.learnSpanDays = value }
-        if let value = try arguments.value(of: newPerDay) {
-            guard value == value.rounded() else {
-                throw arguments.usageError("--new-per-day '\(value)' must be a whole number of cards in cards mode")
-            }
-            configuration.learnLimitPerDay = Int(value)
-        }
-        if let value = try arguments.value(of: deck) {
-            configuration.deckSize = value
-            deckGiven = true
-        }
-        if revlogPath != nil, !deckGiven {
-            let (new, overflow) = configuration.learnLimitPerDay.multipliedReportingOverflow(by: configuration.learnSpanDays)
-            configuration.deckSize = max(1, min(SimulatorConfiguration.maximumDeckSize, overflow ? .max : existing.count + new))
-        }
-        let capMinutes = try dailyCap(arguments, default: configuration.hasCostCap ? configuration.maximumCostPerDaySeconds / 60 : nil,
-                                      inputs: inputs)
-        configuration.maximumCostPerDaySeconds = capMinutes.map { $0 * 60 } ?? 0
-        inputs.capRule = configuration.costCapRule
-        let simulator: CardSimulator
-        do {
-            simulator = try CardSimulator(configuration: configuration, parameters: parameters, existingCards: existing)
-        } catch {
-            throw arguments.usageError(error.description)
-        }
-        let newPerDay = configuration.learnLimitPerDay == .max
-            ? "new cards unlimited" : "at most \(configuration.learnLimitPerDay) new cards a day"
-        var setting = SimulationReport.Setting(
-            mode: .cards, spanDays: configuration.learnSpanDays, itemCount: configuration.deckSize, studiedAtStart: 0,
-            dailyLimit: capMinutes.map { (inputs.budgetMinutes == nil ? "at most " : "budget ") + "\(SimulationTextReport.number($0, $0 == $0.rounded() ? 0 : 1)) min a day" } ?? "no daily cap",
-            dailyLimitMinutes: capMinutes, newPerDay: newPerDay, seeds: [], workspace: nil)
-        setting.existingCards = existing.count
-        setting.inputs = inputs
-        setting.firstDate = firstDate
-        return Prepared(setting: setting, defaultRetention: 0.9) { sweep, progress in await sweep.run(simulator, progress: progress) }
-    }
-
-    /// ZhiXi mode: a new course, or a learner's workspace as of `--now`.
-    static func zhiXiSimulation(_ arguments: ParsedArguments, parameters: FSRSParameters, workspacePath: String?,
-                                inputs: SimulationReport.Inputs, context: CommandContext) throws(CommandError) -> Prepared {
-        var inputs = inputs
-        var configuration = ZhiXiSimulationConfiguration()
-        configuration.planner.parameters = parameters
-        configuration.spanDays = try arguments.value(of: days, default: 365)
-        configuration.newLessonsPerDay = try arguments.value(of: newPerDay, default: 1)
-        if let budget = try arguments.value(of: maximumMinutes), budget != budget.rounded() {
-            throw arguments.usageError("--max-minutes-per-day '\(budget)' must be a whole number of minutes in ZhiXi mode")
-        }
-        if let budget = inputs.budgetMinutes, budget != budget.rounded() {
-            throw arguments.usageError("--budget '\(SimulationTextReport.number(budget, 2))' must be a whole number of minutes in ZhiXi mode")
-        }
-        let start: ZhiXiStartingState
-        var defaultRetention = 0.9
-        var workspaceName: String?
-        var defaultBudget = 30.0
-        var firstDate: CivilDate?
-        if let path = workspacePath {
-            if arguments.isGiven(deck) {
-                throw arguments.usageError("--deck sets the size of a new course; with --workspace the course is the workspace's lessons")
-            }
-            let now = try arguments.value(of: now, default: context.now)
-            configuration.planner.timeZoneIdentifier = try arguments.value(of: timeZone)
-            configuration.planner.dayStartHour = try arguments.value(of: dayStart)
-            let (workspace, _) = try WorkspaceFile.read(path, context: context)
-            let snapshot: PlannerMemorySnapshot
-            do {
-                snapshot = try ReviewPlanner(configuration: configuration.planner).memorySnapshot(of: PlannerInput(workspace: workspace), now: now)
-            } catch {
-                throw .dataError("\(FileAccess.displayName(path)): " + (error.path.map { "\($0): " } ?? "") + error.description)
-            }
-            start = ZhiXiStartingState(snapshot: snapshot, maximumWeakPointsPerLesson: configuration.weakPoints.maximumPerLesson)
-            defaultRetention = snapshot.desiredRetention
-            defaultBudget = Double(snapshot.dailyMinutes)
-            configuration.weakPoints = WeakPointBehaviour(history: snapshot.weakPointHistory,
-                                                          maximumPerLesson: configuration.weakPoints.maximumPerLesson)
-            let history = snapshot.weakPointHistory
-            inputs.weakPointSource = "from \(history.assessments.reduce(0, +)) assessments naming "
-                + "\(history.newWeakPoints.reduce(0, +)) new weak points, smoothed"
-            configuration.weekdayMinutes = workspace.profile.weekdayMinutes
-            configuration.breaks = workspace.profile.breaks ?? []
-            configuration.startDate = CivilDate(daysSince1970: snapshot.today)
-            firstDate = configuration.startDate
-            workspaceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
-            inputs.start = now
-            inputs.startDescription = arguments.isGiven(self.now) ? "--now" : "the current time"
-            context.keepUntilExit(workspace)
-        } else {
-            let now = try arguments.value(of: now, default: context.now)
-            start = .newCourse(lessons: try arguments.value(of: deck, default: 100), minutes: 20)
-            configuration.startDate = CivilDate(daysSince1970: StudyCalendar.utc.dayNumber(of: now))
-            if arguments.isGiven(self.now) {
-                inputs.start = now
-                inputs.startDescription = "--now, whose UTC day places the week"
-                firstDate = configuration.startDate
-            }
-            inputs.weakPointSource = "ZhiXi's defaults"
-        }
-        if let minutes = try arguments.value(of: weekdayMinutes) { configuration.weekdayMinutes = minutes }
-        let breaks = try arguments.values(of: away)
-        if !breaks.isEmpty { configuration.breaks = breaks }
-        if configuration.weekdayMinutes == nil, configuration.breaks.isEmpty { configuration.startDate = nil }
-        if let rates = try arguments.value(of: weakPointRate) {
-            configuration.weakPoints.newWeakPointProbabilities = rates.count == 1 ? [Double](repeating: rates[0], count: 4) : rates
-            inputs.weakPointSource = "--weak-point-rate"
-        }
-        inputs.weakPointProbabilities = configuration.weakPoints.newWeakPointProbabilities
-        let capMinutes = try dailyCap(arguments, default: defaultBudget == 0 ? nil : defaultBudget, inputs: inputs)
-        configuration.dailyMinutes = capMinutes.map { Int($0) } ?? 0
-        let simulator: ZhiXiSimulator
-        do {
-            simulator = try ZhiXiSimulator(configuration: configuration, start: start)
-        } catch {
-            throw arguments.usageError(error.description)
-        }
-        let rate = configuration.newLessonsPerDay
-        let rateText = SimulationTextReport.number(rate, rate == rate.rounded() ? 0 : 2)
-        var setting = SimulationReport.Setting(
-            mode: .zhiXi, spanDays: configuration.spanDays, itemCount: start.lessons.count, studiedAtStart: start.studiedCount,
-            dailyLimit: (configuration.dailyMinutes > 0 ? "budget \(configuration.dailyMinutes) min a day" : "no daily budget")
-                + weekText(configuration),
-            dailyLimitMinutes: configuration.dailyMinutes > 0 ? Double(configuration.dailyMinutes) : nil,
-            newPerDay: "\(rateText) new lesson\(rate == 1 ? "" : "s") a day", seeds: [], workspace: workspaceName)
-        setting.inputs = inputs
-        setting.firstDate = firstDate
-        setting.dayAllowances = configuration.dayAllowances()
-        return Prepared(setting: setting, defaultRetention: defaultRetention) { sweep, progress in
-            await sweep.run(simulator, progress: progress)
-        }
-    }
-
     /// One probability, or four separated by commas, each from 0 to 1.
     @Sendable static func weakPointRates(_ text: String) -> [Double]? {
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -470,22 +261,6 @@ enum SimulateCommand: Command {
         let rates = values.compactMap { $0 }
         guard rates.count == values.count, rates.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
         return rates
-    }
-
-    /// The week of a ZhiXi simulation for its setting line: ` (sat 15, sun 0; away 2026-12-24–2026-12-27)`,
-    /// empty when every day has the daily budget.
-    static func weekText(_ configuration: ZhiXiSimulationConfiguration) -> String {
-        var parts: [String] = []
-        if let table = configuration.weekdayMinutes {
-            let days = [2, 3, 4, 5, 6, 7, 1].compactMap { weekday in
-                table[weekday: weekday].map { "\(WeekdayMinutes.keys[weekday - 1]) \($0)" }
-            }
-            if !days.isEmpty { parts.append(days.joined(separator: ", ")) }
-        }
-        if !configuration.breaks.isEmpty {
-            parts.append("away " + configuration.breaks.map { "\($0.from)–\($0.to)" }.joined(separator: ", "))
-        }
-        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// `FROM:TO:STEP` as its retentions, or `nil` when it is not such a range of

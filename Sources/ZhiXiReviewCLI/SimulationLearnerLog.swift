@@ -14,18 +14,14 @@ import ZhiXiAnki
 struct SimulationLearnerLog {
     /// The file's name, for outputs.
     var name: String
+    /// The learner's habits and their cards at the start (cards never reviewed are left out).
+    var start: SimulationRequest.ReviewLogStart
     /// The learner's habits.
-    var derived: DerivedSimulatorSettings
-    /// Their cards at the start (cards never reviewed are left out).
-    var existingCards: [ExistingCard]
+    var derived: DerivedSimulatorSettings { start.derived }
     /// The items of the log (reviews on a later day than the card's previous one).
     var itemCount: Int
     /// The study calendar the log was read on.
     var calendar: StudyCalendar
-    /// The moment the simulation starts from, and whether it was given (`--now`) or is the
-    /// start of the study day after the log's last review.
-    var start: Date
-    var startGiven: Bool
     /// The Anki file it was read from, if it was.
     var anki: AnkiInput?
 
@@ -46,8 +42,7 @@ struct SimulationLearnerLog {
             anki = input
             calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
         }
-        let given = startGiven
-        let histories = ReviewTimelines(log: log, calendar: calendar, filter: anki?.filter(.memoryState) ?? .memoryState)
+        let histories = ReviewTimelines(log: log, calendar: calendar, filter: .memoryState.ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
@@ -68,19 +63,16 @@ struct SimulationLearnerLog {
             throw arguments.usageError(error.description)
         }
         let (cards, reviews) = histories.replay(with: scheduler)
-        let derived = DerivedSimulatorSettings(reviews: reviews, calendar: calendar)
-        let lastDay = reviews.map { calendar.dayNumber(of: $0.reviewedAt) }.max() ?? 0
-        let start = given ?? calendar.start(ofDay: lastDay + 1)
-        let existing: [ExistingCard]
+        let start: SimulationRequest.ReviewLogStart
         do {
-            existing = try ExistingCard.cards(from: cards, startingAt: start, calendar: calendar)
+            start = try SimulationRequest.ReviewLogStart(replayedCards: cards, reviews: reviews, calendar: calendar, start: startGiven)
         } catch {
-            throw arguments.usageError("--now \(TextFormatting.iso8601UTC(start.timeIntervalSince1970)) is before the last review "
-                                       + "of \(name) (\(error.description))")
+            guard case .startBeforeLastReview(let moment, let reason) = error else { throw arguments.usageError("\(error)") }
+            throw arguments.usageError("--now \(TextFormatting.iso8601UTC(moment.timeIntervalSince1970)) is before the last review "
+                                       + "of \(name) (\(reason.description))")
         }
-        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar, filter: anki?.filter(.init()) ?? .init())).itemCount
-        return SimulationLearnerLog(name: name, derived: derived, existingCards: existing, itemCount: items, calendar: calendar,
-                                    start: start, startGiven: given != nil, anki: anki)
+        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar, filter: ReviewLogFilter().ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))).itemCount
+        return SimulationLearnerLog(name: name, start: start, itemCount: items, calendar: calendar, anki: anki)
     }
 
     /// The derived settings as an fsrs-rs `SimulatorConfig` JSON object (the `--save-config`

@@ -1,21 +1,26 @@
 import Foundation
 import ZhiXiCore
 import ZhiXiMemory
+import ZhiXiModel
 import ZhiXiScheduler
 import ZhiXiTraining
 
 /// `zhixi-review states REVLOG.csv`: every card's memory state and next due date, replayed
 /// from a review history.
 enum StatesCommand: Command {
-    static let retention = SharedOptions.retention(default: "0.9; an Anki file's preset's")
-    static let timeZone = SharedOptions.timeZone(default: "UTC; for an Anki file the UTC offset Anki last saw")
-    static let dayStart = SharedOptions.dayStart(default: "4; an Anki file's next-day hour")
+    /// The scheduler's defaults, used where neither an option nor an Anki file gives a setting.
+    static let defaults = SchedulerConfiguration.pyFSRS
+    static let retention = SharedOptions.retention(default: "\(defaults.desiredRetention); an Anki file's preset's")
+    static let timeZone = SharedOptions.timeZone(default: "\(UserLearningProfile.defaultTimeZone); for an Anki file the UTC offset Anki last saw")
+    static let dayStart = SharedOptions.dayStart(default: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
     static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "the moment for retrievability")
-    static let learningSteps = steps("learning-steps", default: "1m,10m; an Anki file's preset's", help: "waits between learning steps")
-    static let relearningSteps = steps("relearning-steps", default: "10m; an Anki file's preset's", help: "waits between relearning steps")
+    static let learningSteps = steps("learning-steps", default: durationsText(defaults.learningSteps) + "; an Anki file's preset's",
+                                     help: "waits between learning steps")
+    static let relearningSteps = steps("relearning-steps", default: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
+                                       help: "waits between relearning steps")
     static let maximumInterval = CommandOption<Int>.integer(
-        "max-interval", placeholder: "DAYS", range: 1...36_500, default: 36_500, defaultDescription: "36500; an Anki file's preset's",
-        unit: "days", help: "longest interval")
+        "max-interval", placeholder: "DAYS", range: 1...36_500, default: nil,
+        defaultDescription: "\(defaults.maximumIntervalDays); an Anki file's preset's", unit: "days", help: "longest interval")
     static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
     static let elapsed = CommandOption<ElapsedChoice>.choice(
         "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours],
@@ -77,17 +82,17 @@ enum StatesCommand: Command {
         let nowArgument = try arguments.value(of: now, default: .instant(context.now))
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
         let zone = try arguments.value(of: timeZone), hour = try arguments.value(of: dayStart)
-        let logCalendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: "UTC",
-                                                     defaultDayStart: 4)
+        let logCalendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: UserLearningProfile.defaultTimeZone,
+                                                     defaultDayStart: UserLearningProfile.defaultDayStartHour)
         let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
         let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
         let elapsedChoice = try arguments.value(of: elapsed, default: anki != nil ? .anki : .calendar)
         var configuration = SchedulerConfiguration()
-        configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? 0.9
-        configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? 36_500
-        configuration.learningSteps = learningGiven ?? anki?.settings.learningStepsSeconds ?? [60, 600]
-        configuration.relearningSteps = relearningGiven ?? anki?.settings.relearningStepsSeconds ?? [600]
+        configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? defaults.desiredRetention
+        configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? defaults.maximumIntervalDays
+        configuration.learningSteps = learningGiven ?? anki?.settings.learningStepsSeconds ?? defaults.learningSteps
+        configuration.relearningSteps = relearningGiven ?? anki?.settings.relearningStepsSeconds ?? defaults.relearningSteps
         configuration.fuzz = arguments.flag(noFuzz) ? .off : .uniform
         let now = nowArgument.date(on: calendar)
         switch elapsedChoice {
@@ -108,7 +113,7 @@ enum StatesCommand: Command {
         }
 
         let log = try source.columns(name: FileAccess.displayName(path))
-        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: anki?.filter(.memoryState) ?? .memoryState)
+        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: .memoryState.ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
@@ -161,6 +166,18 @@ enum StatesCommand: Command {
             result.append(seconds)
         }
         return result
+    }
+
+    /// Durations in seconds as ``durations(_:)`` reads them: each in the largest unit that
+    /// divides it (`1m,10m`), `none` for no step.
+    static func durationsText(_ seconds: [Double]) -> String {
+        guard !seconds.isEmpty else { return "none" }
+        let units: [(String, Double)] = [("d", 86_400), ("h", 3600), ("m", 60)]
+        return seconds.map { value in
+            let (suffix, scale) = units.first { value.truncatingRemainder(dividingBy: $0.1) == 0 } ?? ("s", 1)
+            let count = value / scale
+            return (count == count.rounded() ? String(Int(count)) : String(count)) + suffix
+        }.joined(separator: ",")
     }
 
     static func stepText(_ card: Card) -> String { card.step.map(String.init) ?? "" }

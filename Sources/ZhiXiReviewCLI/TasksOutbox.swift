@@ -36,7 +36,9 @@ struct TasksOutbox {
                     : .ioError("\(command): \(error)")
             }
             if let warning = OutboxLearner.earlierOutboxWarning(shared, command: command) { context.writeError("zhixi-review: " + warning) }
-            directory = shared.appendingPathComponent(OutboxLearner.directoryName(for: learner.id), isDirectory: true)
+            let chosen = try OutboxLearner.defaultDirectory(in: shared, for: learner.id, command: command)
+            if let warning = chosen.warning { context.writeError("zhixi-review: " + warning) }
+            directory = chosen.directory
         }
         let outbox: ReviewTaskOutbox
         do {

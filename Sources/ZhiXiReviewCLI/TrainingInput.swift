@@ -34,7 +34,7 @@ enum TrainingInput {
         help: "the moment of computing: --elapsed anki counts days back from the next day start after it; a workspace's "
             + "sessions are replayed up to it")
     static let seed = CommandOption<Int>.integer(
-        "seed", placeholder: "S", range: 0...Int(Int32.max), default: 2023,
+        "seed", placeholder: "S", range: 0...Int(Int32.max), default: Int(OptimizerConfiguration().seed),
         help: "seed of the optimizer's batch order (the same seed gives the same parameters)")
 
     /// A dataset with a description of where it came from.
@@ -117,14 +117,15 @@ enum TrainingInput {
                                    + (log.skippedRows.first?.description ?? ""))
             }
             do {
-                calendar = try StudyCalendar(timeZoneIdentifier: zone ?? "UTC", dayStartHour: hour ?? 4)
+                calendar = try StudyCalendar(timeZoneIdentifier: zone ?? UserLearningProfile.defaultTimeZone,
+                                             dayStartHour: hour ?? UserLearningProfile.defaultDayStartHour)
             } catch {
                 throw arguments.usageError(error.description)
             }
         }
         let days: ElapsedDaysPolicy = elapsedChoice == .anki
             ? .ankiDays(AnkiDayCount(at: moment, calendar: calendar)) : .studyDays(calendar)
-        let timelines = ReviewTimelines(log: log, days: days, filter: anki?.filter(.init()) ?? .init())
+        let timelines = ReviewTimelines(log: log, days: days, filter: ReviewLogFilter().ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
         let report = timelines.filterReport
         if report.droppedAnything {
             var dropped = "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "

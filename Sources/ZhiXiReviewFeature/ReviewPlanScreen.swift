@@ -48,9 +48,10 @@ public struct ReviewPlanScreen: Sendable, Hashable {
             let rows = items.filter { !hidden.contains($0.id) }.map { item in
                 let isDone = item.isDone || done.contains(item.id)
                 return ReviewTaskRow(id: item.id, reviewType: item.task.reviewType, typeLabel: item.task.reviewType.displayName(language: wording.language),
-                                     lessonID: item.task.lessonID, lessonTitle: item.lessonTitle ?? wording.untitledLesson,
+                                     lessonID: item.task.lessonID, lessonTitle: ScreenText.line(item.lessonTitle) ?? wording.untitledLesson,
                                      minutes: item.estimatedMinutes, minutesText: wording.minutes(item.estimatedMinutes),
-                                     reason: item.reason ?? (item.isDone ? nil : wording.plannedByServer), weakPoint: item.weakPoint,
+                                     reason: ScreenText.lines(item.reason) ?? (item.isDone ? nil : wording.plannedByServer),
+                                     weakPoint: ScreenText.line(item.weakPoint),
                                      isDone: isDone)
             }
             let total = rows.reduce(0) { $0 + $1.minutes }

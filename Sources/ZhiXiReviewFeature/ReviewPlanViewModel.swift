@@ -255,7 +255,8 @@ public final class ReviewPlanViewModel {
         switch notice {
         case nil: nil
         case .refusals(let refusals):
-            refusals.map { wording.fill(wording.taskGone, [.title: $0.lessonTitle ?? wording.untitledLesson]) }.joined(separator: "\n")
+            refusals.map { wording.fill(wording.taskGone, [.title: ScreenText.line($0.lessonTitle) ?? wording.untitledLesson]) }
+                .joined(separator: "\n")
         case .failure(let failure): wording.message(for: failure)
         case .actionNotSaved: wording.actionNotSaved
         }

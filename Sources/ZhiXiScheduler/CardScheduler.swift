@@ -54,10 +54,25 @@ public struct CardScheduler: Sendable {
     /// Under ``SchedulerRules/anki``, Anki's rules for the configuration's settings.
     let ankiScheduler: AnkiScheduler?
 
+    /// The default scheduler, py-fsrs's `Scheduler()`: ``SchedulerConfiguration/pyFSRS`` (the
+    /// FSRS-6 default parameters, desired retention 0.9, learning steps of 1 and 10 minutes,
+    /// relearning 10 minutes, fuzz on). It cannot fail, so it does not throw.
+    /// - Complexity: O(1).
+    public init() {
+        self.init(validated: SchedulerConfiguration())
+    }
+
     /// A scheduler for a configuration.
     /// - Throws: ``SchedulerConfigurationError`` naming the value out of range and what to give.
-    public init(_ configuration: SchedulerConfiguration = SchedulerConfiguration()) throws(SchedulerConfigurationError) {
+    /// - Complexity: O(1) for the FSRS rules; under ``SchedulerRules/anki``, O(steps) for the
+    ///   preset's learning steps.
+    public init(_ configuration: SchedulerConfiguration) throws(SchedulerConfigurationError) {
         try configuration.validate()
+        self.init(validated: configuration)
+    }
+
+    /// A scheduler for a configuration already validated (the default one is, by a test).
+    private init(validated configuration: SchedulerConfiguration) {
         self.configuration = configuration
         self.model = MemoryModel(parameters: configuration.parameters)
         self.ankiScheduler = configuration.rules == .anki ? AnkiScheduler(preset: configuration.ankiPreset, fuzz: configuration.fuzz != .off) : nil

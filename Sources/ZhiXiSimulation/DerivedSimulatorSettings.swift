@@ -207,9 +207,8 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
         var configuration = SimulatorConfiguration()
         apply(to: &configuration)
         configuration.learnSpanDays = spanDays
-        let (new, overflow) = learnLimitPerDay.multipliedReportingOverflow(by: spanDays)
-        configuration.deckSize = max(1, overflow ? SimulatorConfiguration.maximumDeckSize
-                                        : min(SimulatorConfiguration.maximumDeckSize, existingCardCount + new))
+        configuration.deckSize = SimulatorConfiguration.learnerDeckSize(existingCardCount: existingCardCount,
+                                                                        learnLimitPerDay: learnLimitPerDay, spanDays: spanDays)
         return configuration
     }
 

@@ -12,6 +12,21 @@ extension SimulatorConfiguration {
     ///   for a value of the wrong kind, and the errors of ``validate()`` (e.g. a probability row
     ///   that does not sum to 1), each naming the field.
     public init(fsrsJSON data: Data, base: SimulatorConfiguration = SimulatorConfiguration()) throws(SimulationConfigurationError) {
+        self = try Self.reading(fsrsJSON: data, base: base).configuration
+    }
+
+    /// Reads a configuration in fsrs-rs's JSON form as ``init(fsrsJSON:base:)`` does, and
+    /// says which fields the object gave (a field given with the value it already had in
+    /// `base` counts as given).
+    ///
+    /// - Complexity: O(n) in the bytes of `data`.
+    /// - Parameters:
+    ///   - data: the JSON object.
+    ///   - base: the values of the fields it leaves out.
+    /// - Returns: the validated configuration and the fields present in `data`.
+    /// - Throws: ``SimulationConfigurationError`` as ``init(fsrsJSON:base:)``.
+    public static func reading(fsrsJSON data: Data, base: SimulatorConfiguration = SimulatorConfiguration())
+        throws(SimulationConfigurationError) -> (configuration: SimulatorConfiguration, givenFields: Set<Field>) {
         let fields: FSRSConfigurationFields
         do {
             fields = try JSONDecoder().decode(FSRSConfigurationFields.self, from: data)
@@ -29,7 +44,7 @@ extension SimulatorConfiguration {
         var configuration = base
         fields.apply(to: &configuration)
         try configuration.validate()
-        self = configuration
+        return (configuration, fields.given)
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
@@ -77,6 +92,8 @@ private struct FSRSConfigurationFields: Decodable {
     var reviewLimit: Int?
     var newCardsIgnoreReviewLimit: Bool?
     var suspendAfterLapses: Int??
+    /// The fields the object names.
+    var given: Set<SimulatorConfiguration.Field> = []
 
     struct AnyKey: CodingKey {
         var stringValue: String
@@ -91,6 +108,7 @@ private struct FSRSConfigurationFields: Decodable {
             guard let field = SimulatorConfiguration.Field(rawValue: key.stringValue) else {
                 throw SimulationConfigurationError.unknownField(key.stringValue)
             }
+            given.insert(field)
             switch field {
             case .deckSize: deckSize = try Self.count(container, key)
             case .learnSpan: learnSpan = try Self.count(container, key)

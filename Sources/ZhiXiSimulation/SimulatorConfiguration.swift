@@ -133,6 +133,22 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// infinite).
     public var hasCostCap: Bool { effectiveCostCapSeconds.isFinite }
 
+    /// The deck of a learner's simulation: their `existingCardCount` cards and the
+    /// `learnLimitPerDay` new ones they would learn on each of `spanDays` days, from 1 to
+    /// ``maximumDeckSize``.
+    ///
+    /// - Complexity: O(1).
+    /// - Parameters:
+    ///   - existingCardCount: the learner's cards at the start.
+    ///   - learnLimitPerDay: new cards a day.
+    ///   - spanDays: days simulated.
+    /// - Returns: the deck size.
+    public static func learnerDeckSize(existingCardCount: Int, learnLimitPerDay: Int, spanDays: Int) -> Int {
+        let (new, overflow) = learnLimitPerDay.multipliedReportingOverflow(by: spanDays)
+        let (total, overflowTotal) = existingCardCount.addingReportingOverflow(new)
+        return max(1, overflow || overflowTotal ? maximumDeckSize : min(maximumDeckSize, total))
+    }
+
     /// The largest deck a simulation takes (its state is about 40 bytes a card).
     public static let maximumDeckSize = 100_000_000
     /// The longest span a simulation takes, in days (about 270 years).

@@ -68,7 +68,7 @@ public struct ZhiXiSimulator: Sendable {
             if let score = lesson.latestScore, !(0 ... 100).contains(score) {
                 throw .outOfRange(field: "lessons[\(index)].latestScore", value: "\(score)", allowed: "a score from 0 to 100")
             }
-            for memory in (lesson.memory.map { [$0] } ?? []) + lesson.weakPoints {
+            for memory in (lesson.memory.map { [$0] } ?? []) + lesson.weakPoints.map(\.memory) {
                 guard memory.lastReviewDay <= 0, memory.state.stability > 0, memory.state.stability.isFinite else {
                     throw .outOfRange(field: "lessons[\(index)].memory", value: "\(memory.state), day \(memory.lastReviewDay)",
                                       allowed: "a positive stability reviewed on day 0 or before")
@@ -192,7 +192,7 @@ private struct ZhiXiRun {
             active[lesson] = true
             for weakPoint in start.weakPoints.prefix(maximumWeakPoints) {
                 let item = addWeakPoint(to: lesson)
-                setMemory(item, weakPoint.state, day: weakPoint.lastReviewDay)
+                setMemory(item, weakPoint.memory.state, day: weakPoint.memory.lastReviewDay)
             }
         }
         // Date the starting items only now, in item order, so that the draws do not depend on

@@ -6,64 +6,36 @@ import ZhiXiPlanner
 /// simulation is the snapshot's day; lessons not yet studied are studied in order at the
 /// new-lesson rate.
 public struct ZhiXiStartingState: Sendable, Hashable {
-    /// The memory of a lesson or weak point at the start.
-    public struct Memory: Sendable, Hashable {
-        /// Stability (days) and difficulty (1–10).
-        public var state: MemoryState
-        /// The day of the last review, 0 or earlier (−3: three days before day 0).
-        public var lastReviewDay: Int
-
-        /// A memory last reviewed on `lastReviewDay` (≤ 0).
-        public init(state: MemoryState, lastReviewDay: Int) {
-            self.state = state
-            self.lastReviewDay = lastReviewDay
-        }
-    }
-
-    /// One lesson of the course.
-    public struct Lesson: Sendable, Hashable {
-        /// Its estimated study time in minutes (at least 1).
-        public var estimatedMinutes: Int
-        /// Its memory, or `nil` if it was never studied.
-        public var memory: Memory?
-        /// Its latest mastery score (0–100), if any: the `ReviewTypePolicy` needs it.
-        public var latestScore: Int?
-        /// The memories of its active weak points.
-        public var weakPoints: [Memory]
-
-        /// A lesson; without memory it is new.
-        public init(estimatedMinutes: Int, memory: Memory? = nil, latestScore: Int? = nil, weakPoints: [Memory] = []) {
-            self.estimatedMinutes = estimatedMinutes
-            self.memory = memory
-            self.latestScore = latestScore
-            self.weakPoints = weakPoints
-        }
-    }
-
-    /// The lessons, in the order new ones are studied.
-    public var lessons: [Lesson]
+    /// The lessons, in the order new ones are studied: the planner's lessons of a memory
+    /// snapshot (each memory's `lastReviewDay` 0 or earlier, day 0 being the simulation's first
+    /// day; ids and weak points' texts are not used).
+    public var lessons: [PlannerMemorySnapshot.Lesson]
 
     /// A starting state of these lessons.
-    public init(lessons: [Lesson]) {
+    public init(lessons: [PlannerMemorySnapshot.Lesson]) {
         self.lessons = lessons
     }
 
     /// A course of `count` new lessons of `minutes` each.
     public static func newCourse(lessons count: Int, minutes: Int) -> ZhiXiStartingState {
-        ZhiXiStartingState(lessons: [Lesson](repeating: Lesson(estimatedMinutes: minutes), count: max(0, count)))
+        ZhiXiStartingState(lessons: [PlannerMemorySnapshot.Lesson](repeating: .init(estimatedMinutes: minutes), count: max(0, count)))
     }
 
     /// A real learner's present state, from the planner's replay of their workspace
     /// (`ReviewPlanner.memorySnapshot(of:now:)`). Weak points beyond `maximumWeakPointsPerLesson`
     /// (the oldest first kept) are left out.
     public init(snapshot: PlannerMemorySnapshot, maximumWeakPointsPerLesson: Int = 16) {
+        func started(_ memory: PlannerMemorySnapshot.Memory) -> PlannerMemorySnapshot.Memory {
+            var memory = memory
+            memory.lastReviewDay = min(0, memory.lastReviewDay)
+            return memory
+        }
         lessons = snapshot.lessons.map { lesson in
-            Lesson(estimatedMinutes: max(1, lesson.estimatedMinutes),
-                   memory: lesson.memory.map { Memory(state: $0.state, lastReviewDay: min(0, $0.lastReviewDay)) },
-                   latestScore: lesson.latestScore,
-                   weakPoints: lesson.weakPoints.prefix(maximumWeakPointsPerLesson).map {
-                       Memory(state: $0.memory.state, lastReviewDay: min(0, $0.memory.lastReviewDay))
-                   })
+            var lesson = lesson
+            lesson.estimatedMinutes = max(1, lesson.estimatedMinutes)
+            lesson.memory = lesson.memory.map(started)
+            lesson.weakPoints = lesson.weakPoints.prefix(maximumWeakPointsPerLesson).map { .init(text: $0.text, memory: started($0.memory)) }
+            return lesson
         }
     }
 

@@ -76,6 +76,18 @@ public struct ReviewLogFilter: Sendable, Hashable {
     /// The rules for a card's memory state, cards in order of first appearance (what
     /// `states` and `simulate --revlog` replay).
     public static let memoryState = ReviewLogFilter(purpose: .memoryState, cardOrder: .firstAppearance)
+
+    /// These rules with Anki's "ignore reviews before" `date` (a preset's, or `nil` for
+    /// none: then the rules are kept as they are).
+    ///
+    /// - Complexity: O(1).
+    /// - Parameter date: the instant at or before which rows do not start a history.
+    /// - Returns: the rules, ignoring rows before `date`.
+    public func ignoring(reviewsBefore date: Date?) -> ReviewLogFilter {
+        var filter = self
+        if let date { filter.ignoreBefore = date }
+        return filter
+    }
 }
 
 /// What ``ReviewLogFilter`` removed from a log.

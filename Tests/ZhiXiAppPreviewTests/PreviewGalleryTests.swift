@@ -12,6 +12,7 @@ import ZhiXiKnowledgeFeature
 import ZhiXiModel
 import ZhiXiOnboardingFeature
 import ZhiXiProgressFeature
+import ZhiXiReadingFeature
 import ZhiXiReviewFeature
 
 
@@ -145,10 +146,13 @@ struct PreviewGalleryTests {
     func login(_ state: LoginPreviewState) async throws {
         let page = await PreviewGallery.login(state)
         defer { page.tearDown() }
+        let model = page.viewModel
         switch state {
-        case .signedOut: #expect(page.viewModel.route == .login && page.viewModel.errorMessage == nil)
-        case .failed: #expect(page.viewModel.route == .login && page.viewModel.errorMessage != nil)
-        case .signedIn: #expect(page.viewModel.route == .main)
+        case .signedOut: #expect(model.route == .login && model.errorMessage == nil && !model.isLoading)
+        case .signingIn: #expect(model.route == .login && model.isLoading)
+        case .failed: #expect(model.route == .login && model.errorMessage != nil && !model.isLoading)
+        case .signedIn: #expect(model.route == .main)
+        case .newLearner: #expect(model.route == .onboarding)
         }
     }
 
@@ -162,6 +166,54 @@ struct PreviewGalleryTests {
             break
         default:
             Issue.record("\(state): the page is \(page.viewModel.uiState)")
+        }
+    }
+
+    @Test("the reading page in each state, in Chinese and in English", arguments: ReaderPreviewState.allCases)
+    func reader(_ state: ReaderPreviewState) async throws {
+        for language in [AppLanguage.simplifiedChinese, .english] {
+            let page = await PreviewGallery.reader(state, language: language)
+            defer { page.tearDown() }
+            let wording = LearnerWording.forLanguage(language)
+            let resume42 = wording.fill(wording.readerResume, [.percent: "42"])
+            switch (state, page.viewModel.uiState) {
+            case (.loading, .loading), (.closed, .closed), (.loggedOut, .loggedOut):
+                break
+            case (.resumedFromServer, .reading(let screen)):
+                #expect(screen.title == PreviewSample.readingMaterial.title && screen.resumeAt == ReadingLocation(progress: 0.42, pageIndex: 7))
+                #expect(screen.resumeText == resume42 && !screen.resumeIsFromDevice && !screen.isFinished)
+            case (.resumedFromDevice, .reading(let screen)):
+                #expect(screen.resumeAt == PreviewGallery.sampleDeviceLocation && screen.resumeIsFromDevice)
+                #expect(screen.resumeText == wording.fill(wording.readerResume, [.percent: "65"]))
+            case (.fromStart, .reading(let screen)):
+                #expect(screen.title == PreviewSample.newReadingMaterial.title && screen.resumeAt == nil)
+                #expect(screen.resumeText == wording.readerFromStart)
+            case (.finished, .reading(let screen)):
+                #expect(screen.isFinished && screen.finishedText == wording.readerFinished && screen.resumeText == resume42)
+            case (.error, .error(let error)):
+                #expect(!error.message.isEmpty)
+            default:
+                Issue.record("\(state), \(language): the page is \(page.viewModel.uiState)")
+            }
+        }
+    }
+
+    @Test("the reading toasts in each state", arguments: ReadingNoticesPreviewState.allCases)
+    func readingNotices(_ state: ReadingNoticesPreviewState) async throws {
+        let page = await PreviewGallery.readingNotices(state)
+        defer { page.tearDown() }
+        let toasts = page.viewModel.toasts
+        let wording = LearnerWording.chinese
+        let title = try #require(PreviewSample.readingMaterial.title)
+        switch state {
+        case .quiet:
+            #expect(toasts.isEmpty)
+        case .accessDenied:
+            #expect(toasts.map(\.code) == ["MATERIAL_ACCESS_DENIED"])
+            #expect(toasts.first?.message == wording.fill(wording.readingAccessDenied, [.title: title]))
+        case .sourceDeleted:
+            #expect(toasts.map(\.code) == ["SOURCE_DELETED"])
+            #expect(toasts.first?.message == wording.fill(wording.readingSourceDeleted, [.title: title]))
         }
     }
 }

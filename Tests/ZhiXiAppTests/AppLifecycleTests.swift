@@ -76,4 +76,52 @@ struct AppLifecycleTests {
         #expect(stored.map(\.eventType) == [.opened, .positionChanged, .closed])
 
     }
+
+    /// A launch with background time `time` whose learner read offline: three events wait.
+    static func launchWithWaitingEvents(_ fixture: AppFixture, time: RecordingBackgroundTime) async throws -> AppContainer {
+        var configuration = fixture.configuration()
+        configuration.backgroundTime = time
+        let app = AppContainer(configuration: configuration)
+        _ = try await app.sessionRepository.signIn()
+        await app.lifecycle.appDidLaunch()
+        fixture.networkDown()
+        await read(app)
+        fixture.networkBack()
+        return app
+    }
+
+    @Test("going to the background asks for background time, flushes, then ends the task, once")
+    func backgroundTimeAroundTheFlush() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let time = RecordingBackgroundTime { fixture.reading.storedEvents(ofUser: fixture.user.id).count }
+        let app = try await Self.launchWithWaitingEvents(fixture, time: time)
+        let flushed = try #require(await app.lifecycle.didEnterBackground())
+        #expect(flushed.uploaded == 3)
+        #expect(time.steps == [.began(AppLifecycle.backgroundTaskName, observed: 0), .ended(observed: 3)],
+                "begun before the flush sent anything, ended once it had sent all three")
+        #expect(time.openTasks == 0)
+    }
+
+    @Test("the background time runs out mid-flush: the task ended at once, the flush stopped, the events sent later, once")
+    func backgroundTimeExpires() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.tearDown() }
+        let time = RecordingBackgroundTime { fixture.reading.storedEvents(ofUser: fixture.user.id).count }
+        let app = try await Self.launchWithWaitingEvents(fixture, time: time)
+        let gate = TestServerGate(count: 2, timeout: 10)
+        defer { gate.open() }
+        fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/learning/reading-events/batch", times: 1)
+        let background = Task { await app.lifecycle.didEnterBackground() }
+        #expect(await eventually { gate.arrivals == 1 }, "the upload reached the server and is held there")
+        time.expire()
+        #expect(time.steps == [.began(AppLifecycle.backgroundTaskName, observed: 0), .expired(observed: 0), .ended(observed: 0)],
+                "ended in the expiry handler, before the held upload was answered")
+        gate.open()
+        _ = await background.value
+        #expect(time.steps.count == 3 && time.openTasks == 0, "not ended a second time when the flush returned")
+        await app.lifecycle.willEnterForeground()
+        _ = await app.reading.flush()
+        #expect(await eventually { fixture.reading.storedEvents(ofUser: fixture.user.id).count == 3 })
+    }
 }

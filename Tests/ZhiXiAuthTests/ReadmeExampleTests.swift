@@ -15,7 +15,7 @@ func embedTheAuthStack(server: URL, storeDirectory: URL, credential: AppleCreden
     let tokens = TokenStore(secureStore: FileSecureStore(directory: storeDirectory))
     let client = APIClient(baseURL: server, tokenStore: tokens,
                            configuration: APIClientConfiguration(requestTimeout: 10, retryPolicy: RetryPolicy(maximumRetries: 2)),
-                           logger: { print($0) })               // GET users/me 200 3 ms (bearer <redacted>)
+                           logger: { print($0) })               // GET users/me 200 3 ms 196 B (bearer <redacted>)
     let session = AppSession(authService: AuthService(client: client))
 
     await session.bootstrap()                              // saved session → refresh → onboarding or main; else login

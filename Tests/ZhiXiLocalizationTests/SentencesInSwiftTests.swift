@@ -59,6 +59,7 @@ struct SentencesInSwiftTests {
         "SimulationBudgetText.swift": "simulate's --budget paragraph is English only (not yet in the files)",
         "SimulationSweepTable.swift": "simulate's sweep table is English only (not yet in the files)",
         "SimulationReport.swift": "simulate's setting and inputs lines are English only (not yet in the files)",
+        "SimulationReportSetting.swift": "simulate's phrases of its setting (the daily cap, new items a day, the start) are English only (not yet in the files)",
         "SimulationLearnerLog.swift": "simulate's habits from a review log are English only (not yet in the files)",
         "SimulationDates.swift": "simulate's dates (`29 Nov 2026`, also the SVG's ticks) are English only (not yet in the files)",
     ]

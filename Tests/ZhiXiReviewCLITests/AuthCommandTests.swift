@@ -232,7 +232,7 @@ struct AuthCommandTests {
         runs.append(await setup.auth("sign-out", ["--verbose"]))
         #expect(runs.allSatisfy { $0.status == 0 })
         let logged = runs.flatMap { $0.error.split(separator: "\n").map(String.init) }
-        let pattern = #/^zhixi-review: request (GET|POST) [a-z/]+ \d{3} \d+ ms( \(bearer <redacted>\))?$/#
+        let pattern = #/^zhixi-review: request (GET|POST) [a-z/]+ \d{3} \d+ ms \d+ B( \(bearer <redacted>\))?$/#
         // sign-in 1; whoami 401, refresh, retry; status's refresh; sign-out's logout.
         #expect(logged.count == 6, "\(logged)")
         #expect(logged.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(logged)")

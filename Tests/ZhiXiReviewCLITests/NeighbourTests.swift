@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiFileSystem
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
 import ZhiXiTestServer
@@ -50,7 +51,7 @@ struct NeighbourTests {
         let name = task.id.utf8.map { String(format: "%02x", $0) }.joined() + ".complete.json"
         // The default outbox's directory made by the neighbour, open to all.
         let shared = setup.store + "-outbox"
-        let outbox = shared + "/" + OutboxLearner.directoryName(for: setup.sample.user!.id)
+        let outbox = shared + "/" + LearnerDirectoryName.name(for: setup.sample.user!.id)
         try FileManager.default.createDirectory(atPath: outbox, withIntermediateDirectories: true)
         chmod(shared, 0o777)
         chmod(outbox, 0o777)
@@ -76,7 +77,7 @@ struct NeighbourTests {
     func plantedEntry() async throws {
         let setup = try await Setup()
         defer { setup.api.server.stop() }
-        let outbox = setup.store + "-outbox/" + OutboxLearner.directoryName(for: setup.sample.user!.id)
+        let outbox = setup.store + "-outbox/" + LearnerDirectoryName.name(for: setup.sample.user!.id)
         try FileManager.default.createDirectory(atPath: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(setup.store + "-outbox", 0o700)
         try Data("someone-else\n".utf8).write(to: URL(fileURLWithPath: outbox + "/learner"))

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 import ZhiXiCore
+import ZhiXiFileSystem
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
 import ZhiXiReviewService
 import ZhiXiTestServer
+import ZhiXiTestSupport
 
 /// The `tasks` commands keep each learner's completions and skips apart: nothing is kept
 /// without a session, the default outbox is the learner's own, and an outbox that holds
@@ -51,7 +53,7 @@ struct TasksOutboxLearnerTests {
         defer { setup.api.server.stop() }
         let first = try #require(setup.sample.user?.id)
         let task = try #require(setup.api.learner(userID: first)?.reviewTasks.first)
-        let firstOutbox = setup.store + "-outbox/" + OutboxLearner.directoryName(for: first)
+        let firstOutbox = setup.store + "-outbox/" + LearnerDirectoryName.name(for: first)
 
         setup.api.server.faults.inject(.closeConnection, method: "POST", times: nil)
         let offline = await run(["tasks", "complete", task.id, "--at", "2026-11-29T00:45:00Z", "--retries", "0"] + setup.connection)
@@ -105,13 +107,56 @@ struct TasksOutboxLearnerTests {
         #expect(try String(contentsOfFile: shared + "/learner", encoding: .utf8) == learner + "\n")
     }
 
-    @Test("a learner's outbox directory: a plain id as it is, anything else in hex")
+    @Test("a learner's outbox directory: the app's rule, the id in hex; an earlier version's name: a plain id as it is, else x and hex")
     func directoryNames() {
-        #expect(OutboxLearner.directoryName(for: "user-001_a.b") == "user-001_a.b")
-        #expect(OutboxLearner.directoryName(for: "../etc") == "x2e2e2f657463")
-        #expect(OutboxLearner.directoryName(for: ".hidden") == "x2e68696464656e")
-        #expect(OutboxLearner.directoryName(for: "") == "x")
-        #expect(OutboxLearner.directoryName(for: "学") == "xe5ada6")
-        #expect(OutboxLearner.directoryName(for: String(repeating: "a", count: 101)).hasPrefix("x6161"))
+        #expect(LearnerDirectoryName.name(for: "user-001_a.b") == "757365722d3030315f612e62")
+        #expect(LearnerDirectoryName.name(for: "../etc") == "2e2e2f657463")
+        #expect(LearnerDirectoryName.name(for: "") == "-")
+        #expect(LearnerDirectoryName.name(for: "学") == "e5ada6")
+        #expect(OutboxLearner.earlierDirectoryName(for: "user-001_a.b") == "user-001_a.b")
+        #expect(OutboxLearner.earlierDirectoryName(for: "../etc") == "x2e2e2f657463")
+        #expect(OutboxLearner.earlierDirectoryName(for: ".hidden") == "x2e68696464656e")
+        #expect(OutboxLearner.earlierDirectoryName(for: "") == "x")
+        #expect(OutboxLearner.earlierDirectoryName(for: "学") == "xe5ada6")
+        #expect(OutboxLearner.earlierDirectoryName(for: String(repeating: "a", count: 101)).hasPrefix("x6161"))
+    }
+
+    @Test("an earlier version's outbox is used where it is, never renamed; with both, the one rule's, and a warning; a planted one refused")
+    func earlierOutboxes() throws {
+        let shared = try TemporaryDirectory.make(prefix: "outbox-layout")
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let manager = FileManager.default
+        // A new learner: the one rule's folder (made later by the outbox).
+        let fresh = try OutboxLearner.defaultDirectory(in: shared, for: "user-1", command: "tasks sync")
+        #expect(fresh.directory.lastPathComponent == "757365722d31" && fresh.warning == nil)
+        // An earlier version's folder with an action: used in place, its action still there.
+        let earlier = shared.appendingPathComponent("user-1")
+        try manager.createDirectory(at: earlier, withIntermediateDirectories: false)
+        try Data("{}".utf8).write(to: earlier.appendingPathComponent("7461736b.complete.json"))
+        let kept = try OutboxLearner.defaultDirectory(in: shared, for: "user-1", command: "tasks sync")
+        #expect(kept.directory.lastPathComponent == "user-1" && kept.warning == nil)
+        #expect(Self.waiting(earlier.path) == ["7461736b.complete.json"])
+        // Both: the one rule's, and the earlier folder's action named with the command to send it.
+        let current = shared.appendingPathComponent("757365722d31")
+        try manager.createDirectory(at: current, withIntermediateDirectories: false)
+        let both = try OutboxLearner.defaultDirectory(in: shared, for: "user-1", command: "tasks sync")
+        #expect(both.directory.path == current.path)
+        #expect(both.warning?.contains("1 action of learner user-1 recorded by an earlier version wait in \(earlier.path)") == true)
+        #expect(both.warning?.contains("--outbox \(earlier.path)") == true)
+        // Learner "abc"'s folder is 616263, which an earlier version gave learner "616263": its
+        // actions, with no learner named, are not abc's.
+        let planted = shared.appendingPathComponent("616263")
+        try manager.createDirectory(at: planted, withIntermediateDirectories: false)
+        try Data("{}".utf8).write(to: planted.appendingPathComponent("7461736b.skip.json"))
+        #expect(throws: CommandError.self) { try OutboxLearner.defaultDirectory(in: shared, for: "abc", command: "tasks sync") }
+        do {
+            _ = try OutboxLearner.defaultDirectory(in: shared, for: "abc", command: "tasks sync")
+        } catch {
+            #expect(error.exitCode == .noPermission && error.message.contains("earlier version kept for learner 616263"))
+        }
+        #expect(Self.waiting(planted.path) == ["7461736b.skip.json"])
+        // Once it names its learner, the claim decides (77 for another learner), as for any outbox.
+        try Data("616263\n".utf8).write(to: planted.appendingPathComponent("learner"))
+        #expect(try OutboxLearner.defaultDirectory(in: shared, for: "abc", command: "tasks sync").directory.path == planted.path)
     }
 }

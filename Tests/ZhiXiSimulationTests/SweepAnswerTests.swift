@@ -147,9 +147,9 @@ struct SweepAnswerTests {
 
     @Test("ZhiXi mode recommends by cost per item gained, so lessons known on day 1 are not credited to the span's study")
     func zhiXiCriterion() async throws {
-        var lessons = [ZhiXiStartingState.Lesson](repeating: ZhiXiStartingState.Lesson(estimatedMinutes: 15), count: 20)
+        var lessons = [PlannerMemorySnapshot.Lesson](repeating: PlannerMemorySnapshot.Lesson(estimatedMinutes: 15), count: 20)
         for index in 0 ..< 12 {
-            lessons[index].memory = ZhiXiStartingState.Memory(state: MemoryState(stability: 20, difficulty: 5), lastReviewDay: -3)
+            lessons[index].memory = PlannerMemorySnapshot.Memory(state: MemoryState(stability: 20, difficulty: 5), lastReviewDay: -3)
             lessons[index].latestScore = 80
         }
         let simulator = try ZhiXiSimulator(configuration: ZhiXiSimulationConfiguration(spanDays: 60, newLessonsPerDay: 0.5, dailyMinutes: 30),

@@ -10,7 +10,7 @@ import ZhiXiScheduler
 /// reviews), and the same for each weak point still active. What a simulation of the
 /// learner's next days starts from.
 public struct PlannerMemorySnapshot: Sendable, Hashable {
-    /// The memory of one lesson or weak point.
+    /// The memory of one lesson or weak point (also where a ZhiXi simulation starts from).
     public struct Memory: Sendable, Hashable {
         /// Stability (days) and difficulty (1–10) after the last review.
         public var state: MemoryState
@@ -19,6 +19,18 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
         public var lastReviewDay: Int
         /// Reviews so far.
         public var reviewCount: Int
+
+        /// A memory last reviewed on study day `lastReviewDay` (counted from the snapshot's or
+        /// the simulation's day 0), after `reviewCount` reviews.
+        /// - Parameters:
+        ///   - state: stability and difficulty after the last review.
+        ///   - lastReviewDay: the study day of the last review, 0 or earlier.
+        ///   - reviewCount: reviews so far.
+        public init(state: MemoryState, lastReviewDay: Int, reviewCount: Int = 0) {
+            self.state = state
+            self.lastReviewDay = lastReviewDay
+            self.reviewCount = reviewCount
+        }
     }
 
     /// A weak point of a lesson that is still drilled.
@@ -27,6 +39,15 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
         public var text: String
         /// Its memory.
         public var memory: Memory
+
+        /// A weak point of this text and memory.
+        /// - Parameters:
+        ///   - text: the weak point's text (empty for a simulated one).
+        ///   - memory: its memory.
+        public init(text: String = "", memory: Memory) {
+            self.text = text
+            self.memory = memory
+        }
     }
 
     /// One lesson of the workspace.
@@ -41,6 +62,22 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
         public var latestScore: Int?
         /// Its active weak points, in order of first naming.
         public var weakPoints: [WeakPoint]
+
+        /// A lesson; without memory it was never studied.
+        /// - Parameters:
+        ///   - id: the lesson's id (empty for a lesson of a simulated course).
+        ///   - estimatedMinutes: its estimated study time in minutes.
+        ///   - memory: its memory, `nil` if it was never studied.
+        ///   - latestScore: its latest mastery score (0–100), if any.
+        ///   - weakPoints: its active weak points.
+        public init(id: String = "", estimatedMinutes: Int, memory: Memory? = nil, latestScore: Int? = nil,
+                    weakPoints: [WeakPoint] = []) {
+            self.id = id
+            self.estimatedMinutes = estimatedMinutes
+            self.memory = memory
+            self.latestScore = latestScore
+            self.weakPoints = weakPoints
+        }
     }
 
     /// The study day number of the snapshot's instant on the learner's calendar.

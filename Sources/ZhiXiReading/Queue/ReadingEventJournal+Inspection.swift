@@ -19,14 +19,13 @@ extension ReadingEventJournal {
     static func inspect(directory: URL, lockWait: FileLockWait) throws(ReadingQueueError)
         -> (records: [(record: JournalRecord, length: Int)], unreadable: [UnreadableJournalBytes], size: Int) {
         let path = directory.path
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .missingQueue(path: path) }
-        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+        guard let status = FileStatus.at(path) else { throw .missingQueue(path: path) }
+        guard status.isDirectory else {
             throw .notAQueue(path: path, reason: "it is a file, and a queue is a directory")
         }
         let lockPath = directory.appendingPathComponent("lock").path
         var lockDescriptor: Int32 = -1
-        if lstat(lockPath, &status) == 0 {
+        if FileStatus.at(lockPath, followingLinks: false) != nil {
             lockDescriptor = try openForReading(lockPath)
             do {
                 try FileLock.lock(lockDescriptor, exclusive: false, path: lockPath, wait: lockWait)
@@ -38,7 +37,7 @@ extension ReadingEventJournal {
         }
         defer { if lockDescriptor >= 0 { close(lockDescriptor) } }
         let journalPath = directory.appendingPathComponent("journal").path
-        guard lstat(journalPath, &status) == 0 else { throw .missingQueue(path: journalPath) }
+        guard FileStatus.at(journalPath, followingLinks: false) != nil else { throw .missingQueue(path: journalPath) }
         let descriptor = try openForReading(journalPath)
         defer { close(descriptor) }
         let bytes = try readAll(descriptor, path: journalPath)
@@ -137,8 +136,7 @@ extension ReadingEventJournal {
             descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw .storage(path: path, operation: "opening", reason: String(cString: strerror(errno))) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+        guard let status = FileStatus.of(descriptor: descriptor), status.isRegularFile else {
             close(descriptor)
             throw .notAQueue(path: path, reason: "it is not a regular file")
         }

@@ -103,7 +103,7 @@ final class ReadingEventJournal {
             lockDepth -= 1
             if lockDepth == 0 {
                 sizeUnderLock = nil
-                flock(lockDescriptor, LOCK_UN)
+                FileLock.unlock(lockDescriptor)
             }
         }
         return try body()
@@ -113,16 +113,16 @@ final class ReadingEventJournal {
     /// another process) runs.
     func tryLockFlush() throws(ReadingQueueError) -> Bool {
         if flushLockDescriptor < 0 { flushLockDescriptor = try Self.openFile(flushLockPath, flags: O_RDWR | O_CREAT) }
-        while flock(flushLockDescriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EWOULDBLOCK { return false }
-            if errno != EINTR { throw .storage(path: flushLockPath, operation: "locking", reason: Self.lastError) }
+        do {
+            return try FileLock.tryLock(flushLockDescriptor, path: flushLockPath)
+        } catch {
+            throw .storage(path: flushLockPath, operation: "locking", reason: error.reason)
         }
-        return true
     }
 
     /// Releases the flush lock.
     func unlockFlush() {
-        if flushLockDescriptor >= 0 { flock(flushLockDescriptor, LOCK_UN) }
+        if flushLockDescriptor >= 0 { FileLock.unlock(flushLockDescriptor) }
     }
 
     // MARK: - Reading
@@ -132,16 +132,15 @@ final class ReadingEventJournal {
     /// truncating it. Call under ``locked(_:)``.
     func readChanges() throws(ReadingQueueError) -> Changes {
         var reset = false
-        var status = stat()
-        if stat(journalPath, &status) != 0 {
+        var found = FileStatus.at(journalPath)
+        if found == nil {
             guard errno == ENOENT else { throw .storage(path: journalPath, operation: "examining", reason: Self.lastError) }
             try createEmptyJournal()
-            guard stat(journalPath, &status) == 0 else {
-                throw .storage(path: journalPath, operation: "examining", reason: Self.lastError)
-            }
+            found = FileStatus.at(journalPath)
         }
-        let current = (device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-        if descriptor < 0 || current != identity || Int(status.st_size) < endOffset {
+        guard let status = found else { throw .storage(path: journalPath, operation: "examining", reason: Self.lastError) }
+        let current = (device: status.identity.device, inode: status.identity.inode)
+        if descriptor < 0 || current != identity || status.size < endOffset {
             // First read, or the journal was replaced (compacted) or cut: read it anew.
             try reopen()
             reset = true
@@ -297,15 +296,15 @@ final class ReadingEventJournal {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         let opened = try Self.openFile(journalPath, flags: O_RDWR)
-        var status = stat()
-        guard fstat(opened, &status) == 0 else {
+        guard let status = FileStatus.of(descriptor: opened) else {
+            let reason = Self.lastError
             close(opened)
-            throw .storage(path: journalPath, operation: "examining", reason: Self.lastError)
+            throw .storage(path: journalPath, operation: "examining", reason: reason)
         }
         descriptor = opened
-        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        identity = (status.identity.device, status.identity.inode)
         endOffset = 0
-        let size = Int(status.st_size)
+        let size = status.size
         if size == 0 {
             // Created but never written (a crash before the header): start it.
             if let failure = Self.writeAll(Self.header, to: descriptor, at: 0) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
@@ -322,11 +321,10 @@ final class ReadingEventJournal {
     }
 
     private func fileSize() throws(ReadingQueueError) -> Int {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
+        guard let status = FileStatus.of(descriptor: descriptor) else {
             throw .storage(path: journalPath, operation: "examining", reason: Self.lastError)
         }
-        return Int(status.st_size)
+        return status.size
     }
 
     private func readBytes(from offset: Int, count: Int) throws(ReadingQueueError) -> [UInt8] {

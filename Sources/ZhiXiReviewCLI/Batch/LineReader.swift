@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiFileSystem
 
 /// Reads an input one line at a time without holding more of it than the current line and
 /// one read buffer: the input of the `--batch` modes, which may be far larger than memory.
@@ -78,11 +79,10 @@ final class LineReader {
             source = context.standardInputBytes.map { .memory($0) } ?? .descriptor(0, closeWhenDone: false)
             return
         }
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard let status = FileStatus.at(path) else {
             throw .noInput("\(path): \(errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno)))")
         }
-        switch status.st_mode & S_IFMT {
+        switch status.type {
         case S_IFREG, S_IFIFO, S_IFCHR: break
         case S_IFDIR: throw .noInput("\(path): is a directory, not a file")
         default: throw .noInput("\(path): is not a file (a socket or a block device)")

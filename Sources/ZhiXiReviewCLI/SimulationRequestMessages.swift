@@ -1,0 +1,82 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiSimulation
+
+/// `simulate`'s words for what ``SimulationRequestError`` says is wrong: the option names,
+/// the file named, and the exit status (64 for options that do not go together or a
+/// simulation refused, 65 for a file that cannot be read as what it should be).
+enum SimulationRequestMessages {
+    /// The error `error` as `simulate` reports it; `configPath` and `workspacePath` name the
+    /// files given.
+    static func commandError(_ error: SimulationRequestError, arguments: ParsedArguments, configPath: String?,
+                             workspacePath: String?) -> CommandError {
+        func named(_ path: String?) -> String { FileAccess.displayName(path ?? "-") }
+        switch error {
+        case .workspaceNeedsZhiXiMode:
+            return arguments.usageError("--workspace simulates lessons; use it with --mode zhixi (or without --mode)")
+        case .configurationNeedsCardsMode:
+            return arguments.usageError("--config takes fsrs-rs's card simulator fields; use it with --mode cards")
+        case .reviewLogNeedsCardsMode:
+            return arguments.usageError("--revlog simulates a learner's cards; use it with --mode cards (or --workspace for lessons)")
+        case .weekShapeNeedsZhiXiMode:
+            return arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
+        case .learnerSettingWithoutLearner(let setting):
+            let option = switch setting {
+            case .now: SimulateCommand.now.name
+            case .timeZone: SimulateCommand.timeZone.name
+            case .dayStart: SimulateCommand.dayStart.name
+            }
+            return arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE"
+                                        + (setting == .now ? " (or, in ZhiXi mode, --weekday-minutes or --away)" : ""))
+        case .savedSettingsNeedReviewLog:
+            return arguments.usageError("--save-config writes what --revlog derives; give --revlog LOG.csv")
+        case .weakPointRatesNeedZhiXiMode:
+            return arguments.usageError("--weak-point-rate applies to ZhiXi mode (--mode zhixi or --workspace)")
+        case .retentionAndSweep:
+            return arguments.usageError("give either --retention or --sweep, not both")
+        case .sweepOfOneRetention(let retention):
+            return arguments.usageError("--sweep gives one retention (\(retention)); a sweep needs at least two (use --retention for one)")
+        case .fractionalNewCards(let value):
+            return arguments.usageError("--new-per-day '\(value)' must be a whole number of cards in cards mode")
+        case .fractionalDailyCap(let value):
+            return arguments.usageError("--max-minutes-per-day '\(value)' must be a whole number of minutes in ZhiXi mode")
+        case .fractionalBudget(let value):
+            return arguments.usageError("--budget '\(SimulationTextReport.number(value, 2))' must be a whole number of minutes in ZhiXi mode")
+        case .courseSizeWithWorkspace:
+            return arguments.usageError("--deck sets the size of a new course; with --workspace the course is the workspace's lessons")
+        case .budgetAndDailyCap(let budget):
+            return arguments.usageError("give --budget or --max-minutes-per-day, not both: --budget "
+                + "\(SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)) already simulates its minutes as the daily cap")
+        case .calendar(let reason):
+            return arguments.usageError(reason.description)
+        case .missingInput(let input):
+            return .ioError("simulate: the \(input) was not read")
+        case .configurationDuplicateKey(let duplicate):
+            return .dataError("\(named(configPath)): \(duplicate)")
+        case .configuration(let reason):
+            return .dataError("\(named(configPath)): \(reason.description)")
+        case .workspace(let reason):
+            return .dataError("\(named(workspacePath)): " + (reason.path.map { "\($0): " } ?? "") + reason.description)
+        case .startBeforeLastReview(let start, let reason):
+            return arguments.usageError("--now \(TextFormatting.iso8601UTC(start.timeIntervalSince1970)) is before the last review "
+                                        + "(\(reason.description))")
+        case .refused(let reason):
+            return arguments.usageError(reason.description)
+        case .tooMuchWork(let work):
+            let items = work.mode == .cards ? "cards" : "lessons"
+            return arguments.usageError("this simulation is \(work.spanDays) days × \(work.itemCount) \(items) × \(work.seeds) seeds × "
+                + "\(work.retentions) retention\(work.retentions == 1 ? "" : "s") = \(grouped(work.itemDays)) "
+                + "\(work.mode == .cards ? "card" : "lesson")-days, more than the \(grouped(SimulationRequest.maximumItemDays)) one run of "
+                + "simulate may take; simulate fewer days, \(items), seeds or retentions")
+        case .tooManySeriesDays(let work):
+            return arguments.usageError("this simulation keeps daily series of \(work.spanDays) days × \(work.seeds) seeds × "
+                + "\(work.retentions) retention\(work.retentions == 1 ? "" : "s") = \(grouped(work.seriesDays)) days, more than the "
+                + "\(grouped(SimulationRequest.maximumSeriesDays)) kept for a report, a chart, --series or --budget; simulate fewer "
+                + "days, seeds or retentions, or leave the chart out of a sweep")
+        }
+    }
+
+    private static func grouped(_ value: Double) -> String {
+        value < 1e15 ? SimulationTextReport.number(value, 0) : String(format: "%.3g", value)
+    }
+}

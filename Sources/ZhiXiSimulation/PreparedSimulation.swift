@@ -1,0 +1,118 @@
+import Foundation
+import ZhiXiCore
+import ZhiXiPlanner
+
+/// A simulation ready to run, as ``SimulationRequest/prepare(_:)`` built it: the simulator,
+/// the sweep of retentions and seeds, and what a report needs to describe them.
+public struct PreparedSimulation: Sendable {
+    /// The simulator of the request's mode.
+    public enum Simulator: Sendable {
+        /// Cards mode.
+        case cards(CardSimulator)
+        /// ZhiXi mode.
+        case zhiXi(ZhiXiSimulator)
+    }
+
+    /// Where the start of a simulation from a learner (or of a new course's week) comes from.
+    public enum StartSource: Sendable, Hashable {
+        /// The moment given (``SimulationRequest/now``).
+        case given
+        /// The start of the study day after the review log's last review.
+        case dayAfterLastReview
+        /// The current time (a workspace without a given moment).
+        case currentTime
+        /// The moment given, whose UTC day places a new course's week.
+        case givenPlacingWeek
+    }
+
+    /// The start of a simulation from a learner, or of a new course's shaped week.
+    public struct Start: Sendable, Hashable {
+        /// The moment.
+        public var moment: Date
+        /// Where it comes from.
+        public var source: StartSource
+        /// The calendar date of day 1, when the run has one.
+        public var firstDate: CivilDate?
+    }
+
+    /// Where ZhiXi mode's probabilities of a new weak point come from.
+    public enum WeakPointSource: Sendable, Hashable {
+        /// ZhiXi's defaults.
+        case defaults
+        /// The learner's assessments (smoothed).
+        case history(WeakPointHistory)
+        /// ``SimulationRequest/weakPointRates``.
+        case given
+    }
+
+    /// The simulator.
+    public let simulator: Simulator
+    /// The retention simulated without one given: the learner's, else 0.9.
+    public let defaultRetention: Double
+    /// Days simulated.
+    public let spanDays: Int
+    /// Cards in the deck (existing ones included), or lessons in the course.
+    public let itemCount: Int
+    /// Lessons already studied at the start (ZhiXi mode from a workspace).
+    public let studiedAtStart: Int
+    /// The learner's cards at the start (cards mode from a review log).
+    public let existingCardCount: Int
+    /// The daily cap in minutes, `nil` for none.
+    public let dailyCapMinutes: Double?
+    /// The start, when the run has one.
+    public let start: Start?
+    /// ZhiXi mode: where the probabilities of a new weak point come from.
+    public let weakPointSource: WeakPointSource?
+    /// The retentions and seeds to run.
+    public let sweep: RetentionSweep
+
+    /// What a mode's rules built, before the sweep is chosen.
+    struct Parts {
+        var simulator: Simulator
+        var defaultRetention: Double
+        var spanDays: Int
+        var itemCount: Int
+        var studiedAtStart = 0
+        var existingCardCount = 0
+        var dailyCapMinutes: Double?
+        var start: Start?
+        var weakPointSource: WeakPointSource?
+    }
+
+    init(_ parts: Parts, sweep: RetentionSweep) {
+        simulator = parts.simulator
+        defaultRetention = parts.defaultRetention
+        spanDays = parts.spanDays
+        itemCount = parts.itemCount
+        studiedAtStart = parts.studiedAtStart
+        existingCardCount = parts.existingCardCount
+        dailyCapMinutes = parts.dailyCapMinutes
+        start = parts.start
+        weakPointSource = parts.weakPointSource
+        self.sweep = sweep
+    }
+
+    /// Runs every retention of ``sweep`` with every seed, on the worker pool.
+    ///
+    /// - Complexity: O(retentions · seeds · days · items).
+    /// - Parameter progress: called with the runs done and the runs in all, as runs finish.
+    /// - Returns: the runs of every retention and the recommendation.
+    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
+        switch simulator {
+        case .cards(let simulator): return await sweep.run(simulator, progress: progress)
+        case .zhiXi(let simulator): return await sweep.run(simulator, progress: progress)
+        }
+    }
+
+    /// The card simulator's configuration (cards mode).
+    public var cardsConfiguration: SimulatorConfiguration? {
+        if case .cards(let simulator) = simulator { return simulator.configuration }
+        return nil
+    }
+
+    /// The ZhiXi simulator's configuration (ZhiXi mode).
+    public var zhiXiConfiguration: ZhiXiSimulationConfiguration? {
+        if case .zhiXi(let simulator) = simulator { return simulator.configuration }
+        return nil
+    }
+}
