@@ -8,7 +8,7 @@ extension ParameterOptimizer {
     ///   - reviews: the scheduler's log entries (`CardReviewResult.review`), in any order.
     ///   - calendar: where a study day begins (UTC from 04:00 unless given).
     /// - Complexity: O(*n* log *n*) to group and order *n* reviews, then the fit of
-    ///   ``optimize(_:itemLimit:progress:)``.
+    ///   `optimize(_:itemLimit:progress:)`.
     public func optimize(_ reviews: [CardReview], calendar: StudyCalendar = .utc) -> OptimizationResult {
         optimize(TrainingDataset(reviews: reviews, calendar: calendar))
     }
@@ -20,7 +20,7 @@ extension ParameterOptimizer {
     ///   - log: the review log's columns.
     ///   - calendar: where a study day begins (UTC from 04:00 unless given).
     /// - Complexity: O(*n* log *n*) to group and order the log's *n* reviews, then the fit of
-    ///   ``optimize(_:itemLimit:progress:)``.
+    ///   `optimize(_:itemLimit:progress:)`.
     public func optimize(_ log: ReviewLogColumns, calendar: StudyCalendar = .utc) -> OptimizationResult {
         optimize(TrainingDataset(ReviewTimelines(log: log, calendar: calendar)))
     }
