@@ -4,6 +4,7 @@ import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
 import ZhiXiReading
+import ZhiXiRepositories
 
 /// What the app is built from: the server, where the device keeps things, how the learner
 /// signs in, the language and the clock.
@@ -31,7 +32,7 @@ public struct AppConfiguration: Sendable {
     /// Timeouts and retries of the API client.
     public var client: APIClientConfiguration
     /// The planner's configuration for the plans made on the device (its `language` is set
-    /// to ``language``).
+    /// to ``language``, else the learner's: see ``planLanguage``).
     public var planner: PlannerConfiguration
     /// The clock of the pages and the plans.
     public var now: @Sendable () -> Date
@@ -72,6 +73,13 @@ public struct AppConfiguration: Sendable {
         self.networkMonitor = networkMonitor
         self.readingScheduler = readingScheduler
         self.backgroundTime = backgroundTime
+    }
+
+    /// The language of the plans made on the device: ``language`` when set, else the learner's
+    /// (the user's `preferredLanguage`, the profile's, ``deviceLanguages``, Simplified Chinese),
+    /// read from the workspace planned.
+    public var planLanguage: PlanLanguage {
+        language.map(PlanLanguage.fixed) ?? .learner(device: deviceLanguages)
     }
 
     /// The main bundle's `CFBundleShortVersionString`, if it has one.

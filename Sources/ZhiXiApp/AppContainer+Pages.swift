@@ -49,6 +49,7 @@ extension AppContainer {
     private func knowledgeRepository() -> OfflineFirstKnowledgeRepository {
         var planner = configuration.planner
         planner.language = language
-        return OfflineFirstKnowledgeRepository(services: services, storage: storage, planner: planner, userID: signedInUserID)
+        return OfflineFirstKnowledgeRepository(services: services, storage: storage, planner: planner, language: configuration.planLanguage,
+                                               userID: signedInUserID)
     }
 }

@@ -62,6 +62,11 @@ public final class AppContainer {
     public let onboarding: ProfileOnboardingRepository
     /// What the app calls from `scenePhase` and its network monitor.
     public let lifecycle: AppLifecycle
+    /// The pages' language at run time: the review-plan page redraws in it when it changes
+    /// (``setLanguage(_:)``).
+    public let languageSetting: LanguageSetting
+    /// The language the learner chose in settings (``setLanguage(_:)``), `nil` before.
+    private var chosenLanguage: AppLanguage?
 
     /// Builds the app from `configuration`.
     public convenience init(configuration: AppConfiguration) {
@@ -86,7 +91,8 @@ public final class AppContainer {
         let userID: @Sendable () async -> String? = { await MainActor.run { session.currentUser?.id } }
         var planner = configuration.planner
         planner.language = configuration.language ?? AppLanguage(user: nil, profile: nil, device: configuration.deviceLanguages)
-        reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, userID: userID)
+        reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, language: configuration.planLanguage,
+                                               userID: userID)
         learning = LearningProgressRepository(services: services, storage: storage, language: planner.language, userID: userID)
         analyses = RecallAnalysisRepository(services: services, storage: storage, userID: userID)
         reading = LearnerReadingRepository(services: services, storage: storage,
@@ -95,14 +101,24 @@ public final class AppContainer {
         onboarding = ProfileOnboardingRepository(services: services)
         lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor,
                                  backgroundTime: configuration.backgroundTime)
+        languageSetting = LanguageSetting(configuration.language ?? AppLanguage(user: session.currentUser, profile: nil,
+                                                                                 device: configuration.deviceLanguages))
     }
 
-    /// The language of a page made now: the configuration's, else the signed-in learner's
+    /// The learner chose `language` in settings: the pages made from now on are in it, and
+    /// those watching ``languageSetting`` redraw in it at once.
+    public func setLanguage(_ language: AppLanguage) {
+        chosenLanguage = language
+        languageSetting.language = language
+    }
+
+    /// The language of a page made now: the one chosen in settings (``setLanguage(_:)``), else
+    /// the configuration's, else the signed-in learner's
     /// (their `preferredLanguage`), else the device's, else Simplified Chinese — the first that
     /// some language's files serve (`zh-Hant` and `zh-TW` get Simplified Chinese). A page keeps
     /// the language it was made in; a page made after the learner changes theirs is in the new one.
     public var language: AppLanguage {
-        configuration.language ?? AppLanguage(user: session.currentUser, profile: nil, device: configuration.deviceLanguages)
+        chosenLanguage ?? configuration.language ?? AppLanguage(user: session.currentUser, profile: nil, device: configuration.deviceLanguages)
     }
 
     /// The login page and launch routing.
@@ -117,7 +133,8 @@ public final class AppContainer {
 
     /// The review-plan page.
     public func makeReviewPlanViewModel() -> ReviewPlanViewModel {
-        ReviewPlanViewModel(repository: reviews, session: sessionRepository, language: language, now: configuration.now)
+        languageSetting.language = language
+        return ReviewPlanViewModel(repository: reviews, session: sessionRepository, now: configuration.now, languageSetting: languageSetting)
     }
 
     /// The study home.

@@ -22,6 +22,15 @@ public struct PlannerResult: Sendable, Hashable {
     /// The study calendar the plan was made on (the learner's time zone and day-start hour):
     /// every date of the plan is a study day of this calendar, starting at its day-start hour.
     public var calendar: StudyCalendar
+
+    /// The year of the plan's first study day (`ReviewPlan.generatedAt` on ``calendar``).
+    public var year: Int { calendar.localDate(ofDay: calendar.dayNumber(of: plan.generatedAt)).year }
+
+    /// The wording of `language` for this plan: a date of another year than the plan's is
+    /// written with its year (``PlanWording/inYear(_:)``).
+    public func wording(_ language: AppLanguage) -> PlanWording {
+        PlanWording.forLanguage(language).inYear(year)
+    }
 }
 
 /// One day of the plan.

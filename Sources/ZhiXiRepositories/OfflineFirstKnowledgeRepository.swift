@@ -27,19 +27,22 @@ public struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
     public let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
     private let planner: ReviewPlanner
+    private let language: PlanLanguage?
 
     /// Creates the repository.
     /// - Parameters:
     ///   - services: the API's services.
     ///   - storage: the learners' files.
     ///   - planner: the planner's configuration for the next reviews (the reasons' language…).
+    ///   - language: the reasons' language (the learner's, or fixed); `nil`: the planner configuration's.
     ///   - userID: the signed-in learner's id, `nil` when signed out.
     public init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
-                userID: @escaping @Sendable () async -> String?) {
+                language: PlanLanguage? = nil, userID: @escaping @Sendable () async -> String?) {
         self.services = services
         self.storage = storage
         self.userID = userID
         self.planner = ReviewPlanner(configuration: planner)
+        self.language = language
     }
 
     /// The knowledge bases with their paths, from the server or, offline, as kept.
@@ -110,7 +113,7 @@ public struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
         }
         workspace.reviewTasks = ReviewPlanAssembler.applying(waiting, to: workspace.reviewTasks)
         let lessons = serverLessons ?? Self.lessons(of: path, in: workspace)
-        let result = try? planner.plan(PlannerInput(workspace: workspace), now: now)
+        let result = try? PlanLanguage.planner(planner, language: language, for: workspace).plan(PlannerInput(workspace: workspace), now: now)
         let calendar = result?.calendar
             ?? (try? StudyCalendar(timeZoneIdentifier: workspace.profile.timeZone, dayStartHour: workspace.profile.dayStartHour)) ?? .utc
         let today = calendar.dayNumber(of: now)

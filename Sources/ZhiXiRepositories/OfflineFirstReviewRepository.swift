@@ -51,13 +51,14 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     ///   - storage: where the learners' files are kept.
     ///   - planner: the planner's configuration for the plans made on the device (the
     ///     reasons' language, durations, week grouping); the learner's profile supplies the rest.
+    ///   - language: the reasons' language (the learner's, or fixed); `nil`: the planner configuration's.
     ///   - userID: the signed-in learner's id, `nil` when signed out.
     public init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
-                userID: @escaping @Sendable () async -> String?) {
+                language: PlanLanguage? = nil, userID: @escaping @Sendable () async -> String?) {
         self.services = services
         self.storage = storage
         self.userID = userID
-        assembler = ReviewPlanAssembler(planner: ReviewPlanner(configuration: planner))
+        assembler = ReviewPlanAssembler(planner: ReviewPlanner(configuration: planner), language: language)
     }
 
     /// The plan as of `now`, from the server or, when it does not answer, made on the device.

@@ -22,6 +22,13 @@ import ZhiXiScheduler
 struct ReviewPlanAssembler: Sendable {
     /// The planner (its configuration: the reasons' language, durations, week grouping).
     let planner: ReviewPlanner
+    /// The reasons' language when not the planner configuration's (`nil`): the learner's, or fixed.
+    var language: PlanLanguage? = nil
+
+    /// The planner of a plan of `workspace`, in its language.
+    func planner(for workspace: LearnerWorkspace) -> ReviewPlanner {
+        PlanLanguage.planner(planner, language: language, for: workspace)
+    }
 
     /// `tasks` with the waiting `actions` written in: a completion marks its task completed
     /// at the time of the review (a task already completed keeps its time), a skip marks a
@@ -52,6 +59,7 @@ struct ReviewPlanAssembler: Sendable {
                   now: Date) throws(RepositoryFailure) -> ReviewPlanSnapshot {
         var local = workspace
         local.reviewTasks = Self.applying(waiting, to: local.reviewTasks)
+        let planner = planner(for: local)
         let result = try? planner.plan(PlannerInput(workspace: local), now: now)
         guard result != nil || serverTasks != nil else { throw .malformedAnswer }
         let context = Context(planner: planner, workspace: local, result: result, now: now)
@@ -100,6 +108,7 @@ struct ReviewPlanAssembler: Sendable {
                     now: Date) throws(RepositoryFailure) -> ReviewItem? {
         var local = workspace
         local.reviewTasks = Self.applying(waiting, to: local.reviewTasks)
+        let planner = planner(for: local)
         let result: PlannerResult
         do {
             result = try planner.plan(PlannerInput(workspace: local), now: now)

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiTraining
 
@@ -41,7 +42,7 @@ enum EvaluateCommand: Command {
         options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, svg.erased, format.erased,
                   TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
                   TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased],
+                  TrainingInput.skipBadRows.erased, LanguageChoice.report.erased],
         epilogue: """
         The verdict line says whether to use the candidate: its log loss on held-out reviews
         (the table's) against the defaults', with how sure that is (the mean per-review
@@ -66,7 +67,11 @@ enum EvaluateCommand: Command {
     /// pooled and unweighted for more), the same unweighted, and with splits the mean of the
     /// folds' own figures.
     private struct Row {
-        var name: String
+        /// The key of its name in `Commands.strings` (`evaluate.row.*`): JSON and the chart
+        /// name it in English, the text in the report's language.
+        var nameKey: String
+        /// The name in English.
+        var name: String { Localization.english.text(nameKey, in: .commands) }
         var logLoss: Double
         var rmseBins: Double
         var auc: Double?
@@ -78,6 +83,7 @@ enum EvaluateCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         let format = try arguments.value(of: format, default: .text)
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         let splitCount = try arguments.value(of: splits, default: 5)
         let predictionsPath = try arguments.value(of: predictions)
         let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
@@ -91,8 +97,8 @@ enum EvaluateCommand: Command {
         // An Anki preset's own parameters are the candidate unless --params is given.
         let presetParameters = flagged == nil ? try input.anki?.parameters() : nil
         let given = flagged ?? presetParameters
-        let givenName = presetParameters != nil ? "the preset's" : "given (--params)"
-        let candidateName = given == nil ? "fitted per fold" : givenName
+        let givenName = presetParameters != nil ? "evaluate.row.preset" : "evaluate.row.given"
+        let candidateName = given == nil ? "evaluate.row.fittedPerFold" : givenName
 
         var rows: [Row] = []
         var foldLines: [String] = []
@@ -108,11 +114,11 @@ enum EvaluateCommand: Command {
             func row(_ name: String, _ predictions: [Double]) -> Row {
                 let weighted = ModelEvaluator.metrics(predictions: predictions, dataset: dataset, items: items, weighting: .recency)
                 let plain = ModelEvaluator.metrics(predictions: predictions, dataset: dataset, items: items, weighting: .uniform)
-                return Row(name: name, logLoss: weighted.logLoss, rmseBins: weighted.rmseBins, auc: weighted.auc,
+                return Row(nameKey: name, logLoss: weighted.logLoss, rmseBins: weighted.rmseBins, auc: weighted.auc,
                            logLossUnweighted: plain.logLoss, rmseBinsUnweighted: plain.rmseBins)
             }
-            rows = [row(given == nil ? "FSRS-6 defaults" : givenName, candidate)]
-            if given != nil { rows.append(row("FSRS-6 defaults", defaults)) }
+            rows = [row(given == nil ? "evaluate.row.defaults" : givenName, candidate)]
+            if given != nil { rows.append(row("evaluate.row.defaults", defaults)) }
             let weights = ModelEvaluator.weights(count: items.count, weighting: .recency)
             predictionRows = items.map { ($0, 0, candidate[$0], defaults[$0], weights[$0]) }
             if given != nil {
@@ -128,18 +134,18 @@ enum EvaluateCommand: Command {
             }
             // fsrs-rs's figures: the scored folds pooled, unweighted; the per-fold mean beside them.
             func row(_ name: String, _ summary: TimeSeriesSummary) -> Row {
-                Row(name: name, logLoss: summary.pooled.logLoss, rmseBins: summary.pooled.rmseBins, auc: summary.auc,
+                Row(nameKey: name, logLoss: summary.pooled.logLoss, rmseBins: summary.pooled.rmseBins, auc: summary.auc,
                     logLossUnweighted: summary.pooled.logLoss, rmseBinsUnweighted: summary.pooled.rmseBins,
                     perFoldMean: (summary.meanLogLoss, summary.meanRMSEBins))
             }
-            rows = [row(candidateName, evaluation.candidate), row("FSRS-6 defaults", evaluation.defaults)]
+            rows = [row(candidateName, evaluation.candidate), row("evaluate.row.defaults", evaluation.defaults)]
             if let last = evaluation.folds.last {
                 lastFoldParameters = (last.parameters, last.fold + 1, last.trainingItems.count)
             }
             verdict = FitVerdict(evaluation, dataset: dataset)
             for fold in evaluation.folds {
                 let outcome = fold.optimization.map { $0.outcome.description } ?? "given"
-                foldLines.append(TrainingReportText.foldLine(fold, of: splitCount))
+                foldLines.append(TrainingReportText.foldLine(fold, of: splitCount, words: words))
                 foldReports.append(EvaluationReport.Fold(
                     fold: fold.fold + 1, trainingItems: fold.trainingItems.count, testItems: fold.testItems.count,
                     trainedItems: fold.optimization?.trainingItemCount,
@@ -177,7 +183,7 @@ enum EvaluateCommand: Command {
                         predictions: predictionRows.map(\.defaults), dataset: dataset, items: items),
                         logLoss: rows[rows.count - 1].logLoss, rmseBins: rows[rows.count - 1].rmseBins),
                 ] + (given == nil && splitCount == 1 ? [] : [
-                    CalibrationChart.Panel(name: candidateName, bins: CalibrationBins(
+                    CalibrationChart.Panel(name: Localization.english.text(candidateName, in: .commands), bins: CalibrationBins(
                         predictions: predictionRows.map(\.predicted), dataset: dataset, items: items),
                         logLoss: rows[0].logLoss, rmseBins: rows[0].rmseBins),
                 ]))
@@ -192,7 +198,7 @@ enum EvaluateCommand: Command {
                 candidateParameters = given
             } else if let last = lastFoldParameters {
                 candidateParameters = last.parameters
-                parametersFrom = "fold \(last.fold) (fitted on the \(last.trainingItems) items before it); each fold's are in folds"
+                parametersFrom = "fold \(last.fold) (fitted on the \(last.trainingItems) items before it); each fold's are in folds"   // JSON: parametersFrom
             } else {
                 candidateParameters = .default
             }
@@ -203,50 +209,46 @@ enum EvaluateCommand: Command {
                 folds: foldReports, verdict: EvaluationReport.Verdict(verdict, heldOut: splitCount > 1))
             context.write(try OutputJSON.report(report, style: .spaced, command: "evaluate"))
         default:
-            let itemsFrom = "\(dataset.itemCount) items from \(input.description); an item is a review on a later day than the "
-                + "card's previous one"
+            func sentence(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence(key, in: .commands, values) }
+            let itemsFrom = sentence("evaluate.itemsFrom", ["count": String(dataset.itemCount), "input": input.description(words)])
+            let scoredFolds = TrainingReportText.scoredFolds(splitCount, given: given != nil, words: words)
             var output = splitCount == 1
-                ? "every item scored, by \(given == nil ? "the FSRS-6 defaults" : presetParameters != nil ? "the preset's parameters and the FSRS-6 defaults" : "the given parameters (--params) and the FSRS-6 defaults") "
-                    + "(\(itemsFrom))\n"
-                : "\(splitCount) folds in time (\(itemsFrom)): fold 1 is only trained on; "
-                    + TrainingReportText.scoredFolds(splitCount, given: given != nil) + "\n"
+                ? sentence(given == nil ? "evaluate.oneSplit.defaults" : presetParameters != nil ? "evaluate.oneSplit.preset" : "evaluate.oneSplit.given",
+                           ["itemsFrom": itemsFrom]) + "\n"
+                : sentence("evaluate.folds", ["folds": String(splitCount), "itemsFrom": itemsFrom, "scoredFolds": scoredFolds]) + "\n"
             output += TextFormatting.table(
-                header: ["PARAMETERS", "LOG LOSS", "RMSE (BINS)", "AUC"],
-                rows: rows.map { [$0.name, TextFormatting.fixed($0.logLoss, 4), TextFormatting.fixed($0.rmseBins, 4),
+                header: ["evaluate.column.parameters", "evaluate.column.logLoss", "evaluate.column.rmse", "evaluate.column.auc"].map { sentence($0) },
+                rows: rows.map { [words.text($0.nameKey, in: .commands), TextFormatting.fixed($0.logLoss, 4), TextFormatting.fixed($0.rmseBins, 4),
                                   $0.auc.map { TextFormatting.fixed($0, 4) } ?? "–"] },
                 rightAligned: [1, 2, 3])
-            let scoredCount = predictionRows.count
-            output += splitCount == 1
-                ? "Log loss and RMSE (bins) weight the items by recency, as fsrs-rs's evaluate and Anki's evaluate_params_legacy do "
-                    + "(0.25 + 0.75·(i/(n−1))³: 0.25 for the oldest, 1 for the latest; each item's weight is in --predictions); AUC "
-                    + "counts them alike. "
-                : "Log loss, RMSE (bins) and AUC: the \(scoredCount) scored items of " + (splitCount == 2 ? "fold 2" : "folds 2–\(splitCount)")
-                    + " together, every item alike, as fsrs-rs's evaluate_with_time_series_splits and Anki's evaluate_params score "
-                    + "them (their 5 splits are --splits 6). "
-            output += "Lower log loss and RMSE are better, higher AUC.\n"
-            if splitCount == 1 {
-                output += "Unweighted (every scored item alike), log loss / RMSE (bins): " + rows.map {
-                    "\($0.name) \(TextFormatting.fixed($0.logLossUnweighted, 4)) / " + TextFormatting.fixed($0.rmseBinsUnweighted, 4)
-                }.joined(separator: ", ") + "\n"
-            } else {
-                output += "Per fold, the mean of each fold's log loss / RMSE (bins) weighted by recency (fsrs-rs's evaluate on the "
-                    + "fold): " + rows.map { row in
-                        "\(row.name) " + (row.perFoldMean.map {
-                            "\(TextFormatting.fixed($0.logLoss, 4)) / \(TextFormatting.fixed($0.rmseBins, 4))"
-                        } ?? "–")
-                    }.joined(separator: ", ") + "\n"
+            let separator = words.text("evaluate.listSeparator", in: .commands)
+            func figures(_ row: Row, _ values: (logLoss: Double, rmseBins: Double)?) -> String {
+                let name = words.text(row.nameKey, in: .commands)
+                guard let values else { return sentence("evaluate.rowNoFigures", ["name": name]) }
+                return sentence("evaluate.rowFigures", ["name": name, "logLoss": TextFormatting.fixed(values.logLoss, 4),
+                                                        "rmse": TextFormatting.fixed(values.rmseBins, 4)])
             }
-            if !foldLines.isEmpty { output += "Each scored fold, log loss / RMSE (bins) weighted by recency:\n" }
+            if splitCount == 1 {
+                output += sentence("evaluate.weighting.oneSplit") + "\n"
+                output += sentence("evaluate.unweighted", ["list": rows.map { figures($0, ($0.logLossUnweighted, $0.rmseBinsUnweighted)) }
+                    .joined(separator: separator)]) + "\n"
+            } else {
+                let scored = splitCount == 2 ? sentence("evaluate.scored.two") : sentence("evaluate.scored.many", ["folds": String(splitCount)])
+                output += sentence("evaluate.weighting.folds", ["count": String(predictionRows.count), "scored": scored]) + "\n"
+                output += sentence("evaluate.perFold", ["list": rows.map { figures($0, $0.perFoldMean) }.joined(separator: separator)]) + "\n"
+            }
+            if !foldLines.isEmpty { output += sentence("evaluate.eachFold") + "\n" }
             output += foldLines.map { $0 + "\n" }.joined()
             let candidate: TrainingReportText.Candidate = given == nil ? .fittedPerFold : .given
             if let verdict {
-                output += TrainingReportText.verdictLine(verdict, candidate: candidate, heldOut: splitCount > 1) + "\n"
-                if let sure = TrainingReportText.howSureLine(verdict, candidate: candidate, heldOut: splitCount > 1) { output += sure + "\n" }
+                output += TrainingReportText.verdictLine(verdict, candidate: candidate, heldOut: splitCount > 1, words: words) + "\n"
+                if let sure = TrainingReportText.howSureLine(verdict, candidate: candidate, heldOut: splitCount > 1, words: words) {
+                    output += sure + "\n"
+                }
             } else {
-                output += "verdict: none — --splits 1 without --params scores the defaults only; give --params to compare "
-                    + "parameters with them, or more splits to test fitted ones on later reviews\n"
+                output += sentence("evaluate.verdict.none") + "\n"
             }
-            if let predictionsPath { output += "predictions written to \(predictionsPath)\n" }
+            if let predictionsPath { output += sentence("evaluate.predictionsWritten", ["path": predictionsPath]) + "\n" }
             output += TrainingInput.ankiSummary(input, arguments: arguments, parameters: true)
             context.write(output)
         }
@@ -279,7 +281,7 @@ enum EvaluateCommand: Command {
                 self.parameters = ParameterList(parameters: parameters)
                 self.parametersFrom = parametersFrom
                 if let mean = row.perFoldMean {
-                    weighting = "none: the scored folds pooled (fsrs-rs's evaluate_with_time_series_splits)"
+                    weighting = "none: the scored folds pooled (fsrs-rs's evaluate_with_time_series_splits)"   // JSON: weighting
                     perFoldMean = FoldMean(logLoss: .fixed(mean.logLoss, 6), rmseBins: .fixed(mean.rmseBins, 6))
                 }
                 logLoss = .fixed(row.logLoss, 6)

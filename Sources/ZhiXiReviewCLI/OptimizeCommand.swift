@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiMemory
+import ZhiXiLocalization
 import ZhiXiTraining
 
 /// `zhixi-review optimize REVLOG.csv|WORKSPACE.json`: fits the 21 FSRS-6 parameters to a
@@ -44,7 +45,7 @@ enum OptimizeCommand: Command {
         options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
                   TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased,
                   SharedOptions.parameters.erased, out.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased],
+                  TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased, LanguageChoice.report.erased],
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
         --skip-bad-rows is given.
@@ -60,6 +61,8 @@ enum OptimizeCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
+        // Read in batch mode too, where it changes nothing: --batch writes JSON, whose notes are English.
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         if let batchPath = try arguments.value(of: batch) {
             try await OptimizeBatch.run(batchPath, arguments: arguments, context: context)
             return
@@ -96,32 +99,33 @@ enum OptimizeCommand: Command {
         try outTarget?.write(Data((array + "\n").utf8), context: context)
         var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false)
         if result.outcome == .fitted {
-            output += "fitted all 21 parameters on \(result.trainingItemCount) of the \(result.itemCount) items"
-                + (TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength).map { " (\($0))" } ?? "")
-                + "\n"
+            var values = ["trained": String(result.trainingItemCount), "items": String(result.itemCount)]
+            values["leftOut"] = TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength, words: words)
+            output += words.sentence(values["leftOut"] == nil ? "optimize.fittedAll" : "optimize.fittedAllLeavingOut", in: .commands, values) + "\n"
         } else {
             context.writeError("zhixi-review: note: \(result.outcome)")
             output += "\(result.outcome)\n"
         }
         if let before = result.logLossBefore, let after = result.logLossAfter {
-            output += "log loss on the \(result.trainingItemCount) training items, unweighted: FSRS-6 defaults "
-                + "\(TrainingReportText.loss(before)), fitted \(TrainingReportText.loss(after))\n"
+            output += words.sentence("optimize.trainingLoss", in: .commands, [
+                "count": String(result.trainingItemCount), "defaults": TrainingReportText.loss(before), "fitted": TrainingReportText.loss(after),
+            ]) + "\n"
         }
         if dataset.itemCount > 0, result.outcome.isFitted {
-            output += allItemsLosses(result.parameters, dataset: dataset)
+            output += allItemsLosses(result.parameters, dataset: dataset, words: words)
         }
         if selection.outcome == .keptCurrent {
-            output += "verdict: " + keptCurrentSentence(selection, name: currentName, items: dataset.itemCount, fit: result.parameters)
-                + "\n"
+            let kept = keptCurrentSentence(selection, name: currentName, items: dataset.itemCount, fit: result.parameters, words: words)
+            output += words.sentence("report.verdict", in: .commands, ["text": kept]) + "\n"
         } else {
             let verdict = arguments.flag(noCheck)
-                ? (figures: "", lines: "verdict: not checked (--no-check); evaluate tests a fit on later reviews\n")
-                : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context)
+                ? (figures: "", lines: words.text("optimize.verdict.notChecked", in: .commands) + "\n")
+                : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context, words: words)
             output += verdict.figures
-            for warning in warnings(result) { output += "warning: " + warning + "\n" }
+            for warning in warnings(result, words: words) { output += words.sentence("report.warning", in: .commands, ["text": warning]) + "\n" }
             output += verdict.lines
         }
-        if let outPath { output += "written to \(outPath)\n" }
+        if let outPath { output += words.sentence("optimize.writtenTo", in: .commands, ["path": outPath]) + "\n" }
         context.write(output + array + "\n")
     }
 
@@ -130,9 +134,9 @@ enum OptimizeCommand: Command {
     /// by the defaults. `figures` is the labelled log loss line, `lines` the verdict and how
     /// sure it is.
     static func heldOutVerdict(_ result: OptimizationResult, dataset: TrainingDataset, configuration: OptimizerConfiguration,
-                               context: CommandContext) -> (figures: String, lines: String) {
+                               context: CommandContext, words: Localization) -> (figures: String, lines: String) {
         guard result.outcome.isFitted else {
-            return ("", "verdict: keep the defaults — there is too little data to fit any parameter\n")
+            return ("", words.text("optimize.verdict.tooLittleData", in: .commands) + "\n")
         }
         let folds = 5
         let evaluation: TimeSeriesEvaluation
@@ -140,58 +144,59 @@ enum OptimizeCommand: Command {
             evaluation = try TimeSeriesEvaluator(foldCount: folds, optimizer: ParameterOptimizer(configuration: configuration))
                 .evaluateLastFold(dataset)
         } catch {
-            return ("", "verdict: none — \(dataset.itemCount) items are too few to hold any out; compare with evaluate on a longer "
-                        + "history\n")
+            return ("", words.sentence("optimize.verdict.tooFewToHoldOut", in: .commands, ["items": String(dataset.itemCount)]) + "\n")
         }
         guard let fold = evaluation.folds.first else { return ("", "") }
         context.writeError("zhixi-review: held-out check: fitted again on the first \(fold.trainingItems.count) items, "
                            + "scored on the latest \(fold.testItems.count)")
         let verdict = FitVerdict(evaluation, dataset: dataset, pooled: false)
-        let figures = "held-out log loss, weighted by recency, on the latest \(fold.testItems.count) items (fitted the same way "
-            + "on the \(fold.trainingItems.count) before them: evaluate's fold \(folds) of \(folds)): FSRS-6 defaults "
-            + "\(TrainingReportText.loss(fold.defaults.logLoss)), fitted \(TrainingReportText.loss(fold.candidate.logLoss))\n"
-        var lines = TrainingReportText.verdictLine(verdict, candidate: .fitted) + "\n"
-        if let sure = TrainingReportText.howSureLine(verdict, candidate: .fitted) { lines += sure + "\n" }
+        let figures = words.sentence("optimize.heldOut", in: .commands, [
+            "tested": String(fold.testItems.count), "trained": String(fold.trainingItems.count), "folds": String(folds),
+            "defaults": TrainingReportText.loss(fold.defaults.logLoss), "fitted": TrainingReportText.loss(fold.candidate.logLoss),
+        ]) + "\n"
+        var lines = TrainingReportText.verdictLine(verdict, candidate: .fitted, words: words) + "\n"
+        if let sure = TrainingReportText.howSureLine(verdict, candidate: .fitted, words: words) { lines += sure + "\n" }
         return (verdict.decision == .nothingFitted ? "" : figures, lines)
     }
 
     /// The log loss of the defaults and of the result on every item, weighted by recency as
     /// fsrs-rs's `evaluate` (and `evaluate --splits 1`) weighs them, and unweighted.
-    static func allItemsLosses(_ parameters: FSRSParameters, dataset: TrainingDataset) -> String {
+    static func allItemsLosses(_ parameters: FSRSParameters, dataset: TrainingDataset, words: Localization) -> String {
         let items = 0 ..< dataset.itemCount
         let fitted = ModelEvaluator.predictions(of: parameters, on: dataset)
         let defaults = ModelEvaluator.predictions(of: .default, on: dataset)
         func loss(_ predictions: [Double], _ weighting: EvaluationWeighting) -> String {
             TextFormatting.fixed(ModelEvaluator.logLoss(predictions: predictions, dataset: dataset, items: items, weighting: weighting), 4)
         }
-        return "log loss on all \(dataset.itemCount) items, the training items among them (what evaluate --splits 1 --params "
-            + "prints for these parameters):\n"
-            + "  weighted by recency (fsrs-rs's evaluate: 0.25 for the oldest item to 1 for the latest): FSRS-6 defaults "
-            + "\(loss(defaults, .recency)), fitted \(loss(fitted, .recency))\n"
-            + "  unweighted: FSRS-6 defaults \(loss(defaults, .uniform)), fitted \(loss(fitted, .uniform))\n"
+        return words.sentence("optimize.allItems", in: .commands, ["count": String(dataset.itemCount)]) + "\n"
+            + words.sentence("optimize.allItems.recency", in: .commands, ["defaults": loss(defaults, .recency), "fitted": loss(fitted, .recency)])
+            + "\n"
+            + words.sentence("optimize.allItems.uniform", in: .commands, ["defaults": loss(defaults, .uniform), "fitted": loss(fitted, .uniform)])
+            + "\n"
     }
 
     /// Why the current parameters were kept (Anki's rule), with both scores and the fit.
-    static func keptCurrentSentence(_ selection: ParameterSelection, name: String, items: Int, fit: FSRSParameters) -> String {
-        "keep the current parameters (\(name)): on these \(items) items they score "
-            + "\(TextFormatting.fixed(selection.currentLogLoss, 4)) against the fit's \(TextFormatting.fixed(selection.fittedLogLoss, 4)) "
-            + "(log loss weighted by recency), and Anki keeps a preset's parameters then; the fit was " + TrainingInput.jsonArray(fit)
+    static func keptCurrentSentence(_ selection: ParameterSelection, name: String, items: Int, fit: FSRSParameters,
+                                    words: Localization = .english) -> String {
+        words.sentence("optimize.keptCurrent", in: .commands, [
+            "name": name, "items": String(items), "current": TextFormatting.fixed(selection.currentLogLoss, 4),
+            "fitted": TextFormatting.fixed(selection.fittedLogLoss, 4), "fit": TrainingInput.jsonArray(fit),
+        ])
     }
 
     /// What makes fitted parameters doubtful: weights stopped at a bound of the fit, or a fit
     /// on fewer than 500 items.
-    static func warnings(_ result: OptimizationResult) -> [String] {
+    static func warnings(_ result: OptimizationResult, words: Localization) -> [String] {
         guard result.outcome.isFitted else { return [] }
         var warnings: [String] = []
         let atBounds = result.parameters.indicesAtFittedBounds()
         if !atBounds.isEmpty {
-            warnings.append("parameters at a bound of the fit: " + atBounds.map {
-                "\(FSRSParameters.weightName($0)) = \(TextFormatting.fixed(result.parameters.weights[$0], 4))"
-            }.joined(separator: ", ") + "; the data did not decide them")
+            let list = atBounds.map { "\(FSRSParameters.weightName($0)) = \(TextFormatting.fixed(result.parameters.weights[$0], 4))" }
+            warnings.append(words.sentence("optimize.warning.atBounds", in: .commands, ["list": list.joined(separator: ", ")]))
         }
         let items = result.outcome == .fitted ? result.trainingItemCount : result.itemCount
         if items < 500 {
-            warnings.append("fitted on \(items) items, fewer than 500: the parameters are uncertain (compare them with evaluate)")
+            warnings.append(words.sentence("optimize.warning.fewItems", in: .commands, ["items": String(items)]))
         }
         return warnings
     }

@@ -105,7 +105,8 @@ enum PlanCommand: Command {
         case .text: context.write(formatter.text())
         }
         if format != .text {
-            for note in result.notes { context.writeError("note: " + note.text(language: configuration.language)) }
+            let wording = result.wording(configuration.language)
+            for note in result.notes { context.writeError("note: " + note.text(wording: wording)) }
         }
         context.keepUntilExit((workspace, result))
     }

@@ -17,7 +17,7 @@ struct PlanFormatter {
     init(result: PlannerResult, workspace: LearnerWorkspace, language: AppLanguage) {
         self.result = result
         self.workspace = workspace
-        self.wording = .forLanguage(language)
+        self.wording = result.wording(language)
         self.shownDays = max(1, result.days.count)
     }
 

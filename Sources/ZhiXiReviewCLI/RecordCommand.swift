@@ -1,5 +1,6 @@
 import ZhiXiCore
 import Foundation
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiScheduler
 
@@ -45,11 +46,12 @@ enum RecordCommand: Command {
         twice (the same --session-id, or the same lesson, time and score) is refused.
         """,
         options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
-                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased],
+                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased, LanguageChoice.report.erased],
         epilogue: "With --format json the new session is printed as JSON.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
         let format = try arguments.value(of: format, default: .text)
         guard let lessonReference = try arguments.value(of: lesson) else {
@@ -105,10 +107,12 @@ enum RecordCommand: Command {
         if format == .json {
             context.write(sessionJSON + "\n")
         } else {
-            let title = lessonTitle
-            let points = weakPoints.isEmpty ? "no weak points" : "weak points: " + weakPoints.joined(separator: ", ")
-            let line = "recorded \(sessionID): \(title), score \(score.map(String.init) ?? "none"), \(points), at "
-                + "\(timeText) → \(path)"
+            let points = weakPoints.isEmpty ? words.text("record.noWeakPoints", in: .commands)
+                : words.sentence("record.weakPoints", in: .commands, ["list": weakPoints.joined(separator: words.text("record.listSeparator", in: .commands))])
+            let line = words.sentence("record.recorded", in: .commands, [
+                "id": sessionID, "title": lessonTitle, "score": score.map(String.init) ?? words.text("record.noScore", in: .commands),
+                "weakPoints": points, "time": timeText, "path": path,
+            ])
             context.write(line.escapingControlCharacters() + "\n")
         }
     }
@@ -124,7 +128,7 @@ enum RecordCommand: Command {
                 + (lessons.count > 8 ? ", …" : "")
         }
         let given = reference.escapingControlCharacters()
-        let listing = "'zhixi-review lessons \(path)' lists every lesson with its id, title and next review"
+        let listing = "'zhixi-review lessons \(path)' lists every lesson with its id, title and next review"   // error: a lesson not found
         if matches.count > 1 {
             throw .dataError("\(path): \(matches.count) lessons have the title '\(given)': \(listed(matches)); give the id. \(listing)")
         }
@@ -133,8 +137,8 @@ enum RecordCommand: Command {
         }
         let resembling = workspace.lessons(resembling: reference)
         let hint = resembling.isEmpty
-            ? "its \(workspace.lessons.count) lessons include \(listed(workspace.lessons))."
-            : "did you mean \(listed(resembling))?"
+            ? "its \(workspace.lessons.count) lessons include \(listed(workspace.lessons))."   // error: a lesson not found
+            : "did you mean \(listed(resembling))?"   // error: a lesson not found
         throw .dataError("\(path): no lesson has the id or the exact title '\(given)'; \(hint) \(listing)")
     }
 

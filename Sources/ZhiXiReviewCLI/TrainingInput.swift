@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiPlanner
@@ -39,13 +40,35 @@ enum TrainingInput {
     /// A dataset with a description of where it came from.
     struct Loaded {
         var dataset: TrainingDataset
-        /// For messages: `12,580 reviews of 1,205 cards in log.csv`.
-        var description: String
+        /// Where it came from: a log's cards, or a workspace's lessons and weak points.
+        var source: Source
         /// The Anki file it was read from, if it was.
         var anki: AnkiInput?
         /// Relearning steps within a day, for Anki's rule on keeping the current parameters
         /// (`ParameterSelection`): 1 unless the input says otherwise.
         var relearningStepCount = 1
+
+        /// For messages (in English): `12580 reviews of 1205 cards in log.csv`.
+        var description: String { description(.english) }
+
+        /// Where it came from in `words`' language (`input.*` in `Commands.strings`).
+        func description(_ words: Localization) -> String {
+            switch source {
+            case .cards(let reviews, let cards, let name):
+                words.sentence("input.cards", in: .commands, ["reviews": String(reviews), "cards": String(cards), "name": name])
+            case .lessons(let reviews, let lessons, let weakPoints, let name):
+                words.sentence("input.lessons", in: .commands, ["reviews": String(reviews), "lessons": String(lessons),
+                                                                "weakPoints": String(weakPoints), "name": name])
+            }
+        }
+    }
+
+    /// What a dataset was read from, counted.
+    enum Source {
+        /// A review log (or an Anki file): its reviews and cards, and the file's name.
+        case cards(reviews: Int, cards: Int, name: String)
+        /// A workspace: its reviews, lessons and weak points, and the file's name.
+        case lessons(reviews: Int, lessons: Int, weakPoints: Int, name: String)
     }
 
     /// Reads `path` as a workspace (a `.json` file, or text starting with `{`) or a review log.
@@ -115,8 +138,7 @@ enum TrainingInput {
             context.writeError("zhixi-review: \(name): kept \(report.rowsKept) of \(report.rowsRead) rows (dropped \(dropped))")
         }
         let dataset = TrainingDataset(timelines)
-        var loaded = Loaded(dataset: dataset, description: "\(dataset.reviewCount) reviews of \(dataset.cardCount) cards in \(name)",
-                            anki: anki)
+        var loaded = Loaded(dataset: dataset, source: .cards(reviews: dataset.reviewCount, cards: dataset.cardCount, name: name), anki: anki)
         if let anki {
             // Anki's keep rule counts the preset's relearning steps within a day.
             loaded.relearningStepCount = anki.settings.relearningStepsSeconds.filter { $0 < 86_400 }.count
@@ -175,8 +197,8 @@ enum TrainingInput {
     static func dataset(of workspace: LearnerWorkspace, name: String, zone: String?, hour: Int?,
                         now: Date) throws(PlannerError) -> Loaded {
         let data = try WorkspaceTrainingData(workspace: workspace, now: now, timeZoneIdentifier: zone, dayStartHour: hour)
-        return Loaded(dataset: data.dataset, description: "\(data.dataset.reviewCount) reviews of \(data.lessonCount) lessons and "
-                      + "\(data.weakPointCount) weak points in \(name)")
+        return Loaded(dataset: data.dataset, source: .lessons(reviews: data.dataset.reviewCount, lessons: data.lessonCount,
+                                                              weakPoints: data.weakPointCount, name: name))
     }
 
     /// What an Anki file held and which of its settings a training command used (the days:

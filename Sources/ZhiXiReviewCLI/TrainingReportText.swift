@@ -1,7 +1,10 @@
+import ZhiXiLocalization
+import ZhiXiModel
 import ZhiXiTraining
 
 /// The wording of `optimize`'s and `evaluate`'s figures: what each log loss is and which items
-/// it counts, the folds, and the verdict (the rule is the library's `FitVerdict`).
+/// it counts, the folds, and the verdict (the rule is the library's `FitVerdict`), read from
+/// the language's `Commands.strings` (`training.*`).
 enum TrainingReportText {
     /// Four decimals, as every loss is printed.
     static func loss(_ value: Double) -> String { TextFormatting.fixed(value, 4) }
@@ -18,81 +21,97 @@ enum TrainingReportText {
 
     /// `verdict: use these — held-out log loss 0.3882 against 0.4031 for the defaults`, or
     /// `verdict: keep the defaults — …`. `heldOut` false: the reviews may be those the
-    /// parameters were fitted on (evaluate --splits 1 --params).
-    static func verdictLine(_ verdict: FitVerdict, candidate: Candidate, heldOut: Bool = true) -> String {
-        let figures = "\(heldOut ? "held-out " : "")log loss \(loss(verdict.candidateLogLoss)) against "
-            + "\(loss(verdict.defaultsLogLoss)) for the defaults"
+    /// parameters were fitted on (evaluate --splits 1 --params). In `words`' language.
+    static func verdictLine(_ verdict: FitVerdict, candidate: Candidate, heldOut: Bool = true, words: Localization = .english) -> String {
+        let figures = words.sentence(heldOut ? "training.figures.heldOut" : "training.figures.all", in: .commands,
+                                     ["candidate": loss(verdict.candidateLogLoss), "defaults": loss(verdict.defaultsLogLoss)])
         let use: String
         switch candidate {
-        case .fitted: use = "use these"
-        case .fittedPerFold: use = "use fitted parameters"
-        case .given: use = "use these (--params)"
+        case .fitted: use = words.text("training.use.fitted", in: .commands)
+        case .fittedPerFold: use = words.text("training.use.fittedPerFold", in: .commands)
+        case .given: use = words.text("training.use.given", in: .commands)
         }
         switch verdict.decision {
         case .useCandidate:
-            return "verdict: \(use)\(verdict.isClear ? "" : ", though the gain is within noise") — \(figures)"
-                + (candidate == .fittedPerFold ? " (optimize fits them to the whole history)" : "")
+            return words.sentence(verdict.isClear ? "training.verdict.use" : "training.verdict.useWithinNoise", in: .commands,
+                                  ["use": use, "figures": figures])
+                + (candidate == .fittedPerFold ? words.text("training.verdict.wholeHistory", in: .commands) : "")
         case .keepDefaults:
-            let what = candidate == .given ? "these parameters do" : "the fit does"
-            return "verdict: keep the defaults — \(what) not beat them on \(heldOut ? "held-out reviews" : "these reviews") (\(figures))"
+            let key = candidate == .given ? "training.verdict.keepDefaults.given" : "training.verdict.keepDefaults.fitted"
+            let reviews = words.text(heldOut ? "training.reviews.heldOut" : "training.reviews.these", in: .commands)
+            return words.sentence(key, in: .commands, ["reviews": reviews, "figures": figures])
         case .nothingFitted:
-            return "verdict: keep the defaults — the reviews before the held-out ones are too few to fit anything, so no fit was tested"
+            return words.text("training.verdict.nothingFitted", in: .commands)
         }
     }
 
     /// `how sure: over the 58 held-out reviews taken alike, …`: the per-review difference and
     /// its standard error; `nil` when nothing was tested.
-    static func howSureLine(_ verdict: FitVerdict, candidate: Candidate, heldOut: Bool = true) -> String? {
+    static func howSureLine(_ verdict: FitVerdict, candidate: Candidate, heldOut: Bool = true, words: Localization = .english) -> String? {
         guard verdict.decision != .nothingFitted, verdict.scoredItemCount > 1 else { return nil }
-        let name = candidate == .given ? "the given parameters'" : "the fitted parameters'"
-        let direction = verdict.meanDifference < 0 ? "lower" : "higher"
+        let name = words.text(candidate == .given ? "training.howSure.name.given" : "training.howSure.name.fitted", in: .commands)
+        let direction = words.text(verdict.meanDifference < 0 ? "training.howSure.lower" : "training.howSure.higher", in: .commands)
         let size = abs(verdict.meanDifference) > 2 * verdict.differenceStandardError
-            ? (verdict.meanDifference < 0 ? "a clear gain" : "a clear loss")
-            : "within noise (less than two standard errors)"
-        return "how sure: over the \(verdict.scoredItemCount) \(heldOut ? "held-out " : "")reviews taken alike, \(name) log loss "
-            + "is \(loss(abs(verdict.meanDifference))) \(direction) per review than the defaults' "
-            + "(± \(loss(verdict.differenceStandardError)), one standard error): \(size)"
+            ? (verdict.meanDifference < 0 ? "training.howSure.size.gain" : "training.howSure.size.loss")
+            : "training.howSure.size.noise"
+        return words.sentence(heldOut ? "training.howSure.heldOut" : "training.howSure.all", in: .commands, [
+            "count": String(verdict.scoredItemCount), "name": name, "difference": loss(abs(verdict.meanDifference)), "direction": direction,
+            "error": loss(verdict.differenceStandardError), "size": words.text(size, in: .commands),
+        ])
     }
 
     /// What the items trained on are, when fewer than offered: `the outlier filter left out …`.
-    static func leftOut(_ counts: TrainingItemCounts, maximumSequenceLength: Int) -> String? {
+    static func leftOut(_ counts: TrainingItemCounts, maximumSequenceLength: Int, words: Localization = .english) -> String? {
         var parts: [String] = []
         if counts.outlierItems > 0 {
-            parts.append("fsrs-rs's outlier filter left out the \(counts.outlierItems) items of \(counts.outlierCards) "
-                         + "card\(counts.outlierCards == 1 ? "" : "s") whose first interval is unusual for their first rating")
+            parts.append(words.counted("training.leftOut.outliers", in: .commands, count: counts.outlierCards,
+                                       ["items": String(counts.outlierItems), "count": String(counts.outlierCards)]))
         }
         if counts.longHistoryItems > 0 {
-            parts.append("\(counts.longHistoryItems) items with more than \(maximumSequenceLength) reviews of history were left out")
+            parts.append(words.sentence("training.leftOut.longHistories", in: .commands,
+                                        ["items": String(counts.longHistoryItems), "length": String(maximumSequenceLength)]))
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        return parts.isEmpty ? nil : parts.joined(separator: words.text("report.partSeparator", in: .commands))
     }
 
     /// One scored fold of evaluate: its items, what it was fitted on, and its figures
     /// (log loss / RMSE (bins), weighted by recency).
-    static func foldLine(_ fold: FoldEvaluation, of foldCount: Int) -> String {
-        let before = fold.trainingItems.count
-        let figures = "\(loss(fold.candidate.logLoss)) / \(loss(fold.candidate.rmseBins)), "
-            + "defaults \(loss(fold.defaults.logLoss)) / \(loss(fold.defaults.rmseBins))"
-        let head = "  fold \(fold.fold + 1) of \(foldCount): \(fold.testItems.count) items scored; "
-        guard let optimization = fold.optimization else { return head + "given " + figures }
+    static func foldLine(_ fold: FoldEvaluation, of foldCount: Int, words: Localization = .english) -> String {
+        var values = [
+            "fold": String(fold.fold + 1), "folds": String(foldCount), "tested": String(fold.testItems.count),
+            "before": String(fold.trainingItems.count), "defaultsLogLoss": loss(fold.defaults.logLoss), "defaultsRMSE": loss(fold.defaults.rmseBins),
+        ]
+        values["figures"] = words.sentence("training.fold.figures", in: .commands, values.merging([
+            "logLoss": loss(fold.candidate.logLoss), "rmse": loss(fold.candidate.rmseBins),
+        ]) { first, _ in first })
+        guard let optimization = fold.optimization else { return words.sentence("training.fold.given", in: .commands, values) }
         switch optimization.outcome {
         case .fitted:
-            return head + "fitted on \(optimization.trainingItemCount) of the \(before) items before it: fitted " + figures
+            values["trained"] = String(optimization.trainingItemCount)
+            return words.sentence("training.fold.fitted", in: .commands, values)
         case .initialStabilitiesOnly(let items, let needed):
-            return head + "the \(before) items before it leave \(items) to train on (all parameters need \(needed) and reviews "
-                + "beyond the first interval): only the initial stabilities fitted: fitted " + figures
+            values["items"] = String(items)
+            values["needed"] = String(needed)
+            return words.sentence("training.fold.initialOnly", in: .commands, values)
         case .defaultsForTooLittleData(let items, let needed):
-            return head + "the \(before) items before it leave \(items) to train on (at least \(needed) needed): nothing fitted, "
-                + "so the FSRS-6 defaults score it: \(loss(fold.defaults.logLoss)) / \(loss(fold.defaults.rmseBins))"
+            values["items"] = String(items)
+            values["needed"] = String(needed)
+            return words.sentence("training.fold.tooLittle", in: .commands, values)
         case .defaultsForNoFirstIntervals:
-            return head + "the \(before) items before it have no usable first interval: nothing fitted, so the FSRS-6 defaults "
-                + "score it: \(loss(fold.defaults.logLoss)) / \(loss(fold.defaults.rmseBins))"
+            return words.sentence("training.fold.noFirstIntervals", in: .commands, values)
         }
     }
 
     /// The scored folds in words: `fold 2 is scored by …`, `folds 2–5 are each scored by …`.
-    static func scoredFolds(_ foldCount: Int, given: Bool) -> String {
-        let by = given ? "the given parameters (--params)" : "parameters fitted on the items before it"
-        return (foldCount == 2 ? "fold 2 is scored by " : "folds 2–\(foldCount) are each scored by ") + by + " and by the FSRS-6 defaults"
+    static func scoredFolds(_ foldCount: Int, given: Bool, words: Localization = .english) -> String {
+        let by = words.text(given ? "training.scoredBy.given" : "training.scoredBy.fitted", in: .commands)
+        return words.sentence(foldCount == 2 ? "training.scoredFolds.two" : "training.scoredFolds.many", in: .commands,
+                              ["folds": String(foldCount), "by": by])
     }
+}
+
+extension Localization {
+    /// The English lookup: what the reports of `optimize`, `evaluate` and `record` are in when neither `--lang` nor the environment names a language, and what their JSON's
+    /// sentences are always in.
+    static var english: Localization { AppLanguage.english.localization }
 }

@@ -21,7 +21,9 @@ import ZhiXiModel
 /// - Offline, the banner says why (the server not reached, its failure, its refusal, its
 ///   unreadable answer). A session restored at launch without the server (the learner as
 ///   the device remembers them) is confirmed by the first plan that comes from the server.
-/// - Texts are in the language given (Simplified Chinese by default).
+/// - Texts are in the language given (Simplified Chinese by default), or in a
+///   `LanguageSetting`'s: when it changes, the page draws what it shows (the plan, its error,
+///   its notice) in the new language at once, without asking the server again.
 ///
 /// Without SwiftUI: call ``load()``, read ``uiState`` (observable with
 /// `withObservationTracking`), call the actions.
@@ -35,7 +37,7 @@ public final class ReviewPlanViewModel {
     public private(set) var isRefreshing = false
 
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let repository: any ReviewRepository
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let now: @Sendable () -> Date
@@ -47,7 +49,19 @@ public final class ReviewPlanViewModel {
     @ObservationIgnored private var done: Set<String> = []
     @ObservationIgnored private var hidden: Set<String> = []
     @ObservationIgnored private var waitingCount = 0
-    @ObservationIgnored private var notice: String?
+    @ObservationIgnored private var notice: Notice?
+    /// The failure the page shows as its error, kept to draw it again in another language.
+    @ObservationIgnored private var shownFailure: RepositoryFailure?
+
+    /// What the notice shown once says, kept as facts so that it can be drawn in any language.
+    private enum Notice {
+        /// Tasks the server refused (gone).
+        case refusals([ReviewRefusal])
+        /// A refresh that failed with the plan on screen.
+        case failure(RepositoryFailure)
+        /// An action that could not be kept.
+        case actionNotSaved
+    }
 
     /// Creates the page's view model.
     /// - Parameters:
@@ -55,15 +69,28 @@ public final class ReviewPlanViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the page's texts (default Simplified Chinese).
     ///   - now: the clock (the plan's "now", the time of completions and skips).
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and redraws when it changes.
     public init(repository: any ReviewRepository, session: any SessionRepository, language: AppLanguage = .default,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.repository = repository
         self.session = session
         self.now = now
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             self?.loginStateChanged(isSignedIn)
+        }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if case .error = uiState, let shownFailure {
+            uiState = .error(ScreenError(shownFailure, wording: wording))
+        } else {
+            redraw()
         }
     }
 
@@ -129,7 +156,7 @@ public final class ReviewPlanViewModel {
             self.snapshot = snapshot
             waitingCount = snapshot.waitingActions
             hidden.formUnion(snapshot.refusals.map(\.taskID))
-            notice = refusalNotice(snapshot.refusals)
+            notice = snapshot.refusals.isEmpty ? nil : .refusals(snapshot.refusals)
             redraw(landing: true)
             if !snapshot.isOffline { await repository.refreshInBackground() }
             await verifySessionIfReached(snapshot)
@@ -139,10 +166,11 @@ public final class ReviewPlanViewModel {
             break
         case .failure(let failure):
             if keeps {
-                notice = wording.message(for: failure)
+                notice = .failure(failure)
                 redraw()
             } else {
                 snapshot = nil
+                shownFailure = failure
                 uiState = .error(ScreenError(failure, wording: wording))
             }
         }
@@ -206,7 +234,7 @@ public final class ReviewPlanViewModel {
             if !refusals.isEmpty {
                 hidden.formUnion(refusals.map(\.taskID))
                 done.subtract(refusals.map(\.taskID))
-                notice = refusalNotice(refusals)
+                notice = .refusals(refusals)
             }
             redraw()
         case .failure(.signedOut):
@@ -215,17 +243,23 @@ public final class ReviewPlanViewModel {
             // Not kept: the row goes back as it was.
             done.remove(taskID)
             hidden.remove(taskID)
-            notice = failure == .cancelled ? notice : wording.actionNotSaved
+            notice = failure == .cancelled ? notice : .actionNotSaved
             redraw()
         }
     }
 
     // MARK: - State
 
-    private func refusalNotice(_ refusals: [ReviewRefusal]) -> String? {
-        guard !refusals.isEmpty else { return nil }
-        return refusals.map { wording.fill(wording.taskGone, [.title: ScreenText.line($0.lessonTitle) ?? wording.untitledLesson]) }
-            .joined(separator: "\n")
+    /// The notice in the page's language.
+    private var noticeText: String? {
+        switch notice {
+        case nil: nil
+        case .refusals(let refusals):
+            refusals.map { wording.fill(wording.taskGone, [.title: ScreenText.line($0.lessonTitle) ?? wording.untitledLesson]) }
+                .joined(separator: "\n")
+        case .failure(let failure): wording.message(for: failure)
+        case .actionNotSaved: wording.actionNotSaved
+        }
     }
 
     /// Draws the plan with the learner's actions: when a plan lands (`landing`), or over the
@@ -235,7 +269,7 @@ public final class ReviewPlanViewModel {
         if !landing {
             guard case .success = uiState else { return }
         }
-        uiState = .success(ReviewPlanScreen(snapshot: snapshot, done: done, hidden: hidden, waitingCount: waitingCount, notice: notice,
+        uiState = .success(ReviewPlanScreen(snapshot: snapshot, done: done, hidden: hidden, waitingCount: waitingCount, notice: noticeText,
                                             wording: wording))
     }
 

@@ -10,7 +10,7 @@ struct SentencesInSwiftTests {
     /// Source file (under Sources/) → why it may write Chinese in code.
     static let exceptions: [String: String] = [
         "ZhiXiReviewCLI/SimulationReport.swift":
-            "the simulator's report is English only (not yet in the files); it names the app's review types in Chinese beside the English",
+            "simulate's report is English only (not yet in the files); it names the app's review types in Chinese beside the English",
         "ZhiXiReviewCLI/RecordCommand.swift": "--help's examples of a weak point and of a learner's input: data, not the program's words",
         "ZhiXiReviewCLI/AuthSignInCommand.swift": "--help's examples of a given and a family name: data",
         "ZhiXiReviewCLI/ZhiXiReview.swift": "the product's name 知习 in --help",
@@ -41,6 +41,82 @@ struct SentencesInSwiftTests {
         }
         for path in Self.exceptions.keys where found[path] == nil {
             Issue.record("\(path) is listed as an exception but writes no Chinese in code: take it off the list")
+        }
+    }
+
+    /// The command line's reports for people, file by file (under Sources/ZhiXiReviewCLI/):
+    /// `nil` for a file whose report sentences are all in the files (`Commands.strings`), else
+    /// why it still writes English sentences in Swift.
+    static let reportFiles: [String: String?] = [
+        "RecordCommand.swift": nil,
+        "OptimizeCommand.swift": nil,
+        "TrainingReportText.swift": nil,
+        "LessonsCommand.swift": nil,
+        "AnalyzeCommand.swift": nil,
+        "PlanFormatter.swift": nil,
+        "EvaluateCommand.swift": nil,
+        "SimulationTextReport.swift": "simulate's report is English only (not yet in the files)",
+        "SimulationBudgetText.swift": "simulate's --budget paragraph is English only (not yet in the files)",
+        "SimulationSweepTable.swift": "simulate's sweep table is English only (not yet in the files)",
+        "SimulationReport.swift": "simulate's setting and inputs lines are English only (not yet in the files)",
+        "SimulationReportSetting.swift": "simulate's phrases of its setting (the daily cap, new items a day, the start) are English only (not yet in the files)",
+        "SimulationLearnerLog.swift": "simulate's habits from a review log are English only (not yet in the files)",
+        "SimulationDates.swift": "simulate's dates (`29 Nov 2026`, also the SVG's ticks) are English only (not yet in the files)",
+    ]
+
+    /// The string literals of a line of code with three English words or more, space-parted
+    /// (`"did you mean …"`): sentences or phrases. Keys (`"optimize.fittedAll"`), CSV headers
+    /// and interpolations are not words.
+    static func englishPhrases(in line: Substring) -> [String] {
+        var phrases: [String] = []
+        let parts = line.components(separatedBy: "\"")
+        for (index, part) in parts.enumerated() where index % 2 == 1 {
+            let words = part.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.:;?!()'")) }
+                .filter { $0.count >= 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } && $0.contains(where: \.isLowercase) }
+            if words.count >= 3 { phrases.append(part) }
+        }
+        return phrases
+    }
+
+    @Test("the reports of plan, lessons, analyze, optimize, evaluate and record write no English sentence in Swift; the others are listed, each with its reason")
+    func noEnglishInReports() throws {
+        let folder = AppFixture.packageRoot.appendingPathComponent("Sources/ZhiXiReviewCLI")
+        // Diagnostics, --help and machine output stay in English in Swift: lines that make them are passed over,
+        // and so are the SVG charts (`let chart = …` to its `svg()`), which are English throughout, and a line
+        // whose comment says it is an error's or JSON's (`// error: …`, `// JSON: …`).
+        let diagnostics = ["usageError", "dataError", "ioError", "writeError", "help:", "summary:", "expectation:", "defaultDescription:",
+                           "throw ", "CommandError", "fatalError", "example:", "placeholder:", "epilogue:", "discussion:"]
+        for (file, reason) in Self.reportFiles.sorted(by: { $0.key < $1.key }) {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            var found: [String] = []
+            var inHelp = false, continuing = false, inChart = false
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasSuffix("\"\"\"") || trimmed.hasPrefix("\"\"\"") {
+                    inHelp.toggle()
+                    if trimmed.hasPrefix("\"\"\"") && trimmed.count > 3 && trimmed.hasSuffix("\"\"\"") { inHelp.toggle() }
+                    continue
+                }
+                if trimmed.hasPrefix("let chart = ") { inChart = true }
+                if inChart {
+                    if trimmed.contains(".svg()") { inChart = false }
+                    continue
+                }
+                if inHelp || trimmed.hasPrefix("//") { continue }
+                let isContinuation = trimmed.hasPrefix("+") || trimmed.hasPrefix("\"")
+                let ignored = diagnostics.contains { line.contains($0) } || (isContinuation && continuing)
+                continuing = ignored
+                if ignored { continue }
+                let pieces = line.components(separatedBy: " // ")
+                if pieces.count > 1, pieces[1].hasPrefix("error") || pieces[1].hasPrefix("JSON") { continue }
+                let code = pieces[0]
+                for phrase in Self.englishPhrases(in: Substring(code)) { found.append("\(file):\(number + 1): \"\(phrase)\"") }
+            }
+            if reason == nil {
+                #expect(found.isEmpty, "English sentences in Swift, not in Commands.strings:\n\(found.joined(separator: "\n"))")
+            } else {
+                #expect(!found.isEmpty, "\(file) is listed as still English but writes no English sentence: take it off the list")
+            }
         }
     }
 }

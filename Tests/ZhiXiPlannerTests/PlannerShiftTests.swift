@@ -29,7 +29,8 @@ struct PlannerShiftTests {
         StudyBreak(from: CivilDate(iso8601Date: from)!, to: CivilDate(iso8601Date: to)!)
     }
 
-    static func shortDate(_ day: Int) -> String { PlanWording.english.date(B.calendar.localDate(ofDay: day)) }
+    /// A day as the plans of these tests (made in 2026) write it: with its year when of another.
+    static func shortDate(_ day: Int) -> String { PlanWording.english.inYear(2026).date(B.calendar.localDate(ofDay: day)) }
 
     @Test("a break from 30 Nov: each task on another day than without it names the day it would have, and the note counts them")
     func breakShifts() throws {

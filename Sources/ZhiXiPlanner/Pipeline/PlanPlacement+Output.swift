@@ -13,8 +13,8 @@ extension PlanPlacement {
     /// the placement's notes. The texts are written on all cores.
     func output(_ tasks: [PlacedTask], items: [PlannerItem], userID: String, records: PlannerRecords) -> PlannerResult {
         let calendar = settings.calendar
-        let writer = PlanReasonWriter(wording: .forLanguage(configuration.language))
         let today = today
+        let writer = PlanReasonWriter(wording: PlanWording.forLanguage(configuration.language).inYear(calendar.localDate(ofDay: today).year))
         // Order: by day, most urgent (lowest predicted recall) first, then by id. (Recalls are
         // non-negative, so their bit patterns order as the numbers do.)
         let recalls = tasks.map { recall(of: items[$0.itemIndex], onDay: $0.day) }

@@ -42,6 +42,11 @@ public struct PlanWording: Sendable, Hashable {
     /// The lookup the table was read from (dates, numbers, plural rules).
     public let localization: Localization
 
+    /// The year the plan is made in (of its first study day): a date of another year is
+    /// written with its year (`Jan 4, 2027`, `2027年1月4日`), one of this year without.
+    /// `nil` (the table as read) writes every date without its year.
+    public var currentYear: Int?
+
     /// Month names, January first (12).
     public var monthNames: [String] { localization.monthNames }
     /// Weekday names, Sunday first (7).
@@ -190,6 +195,13 @@ public struct PlanWording: Sendable, Hashable {
         language.localization.prepared(PlanWording.init(localization:))
     }
 
+    /// This table, writing a date of another year than `year` with its year (``currentYear``).
+    public func inYear(_ year: Int) -> PlanWording {
+        var wording = self
+        wording.currentYear = year
+        return wording
+    }
+
     /// The English table.
     public static var english: PlanWording { forLanguage(.english) }
     /// The Simplified Chinese table (简体中文).
@@ -266,22 +278,27 @@ public struct PlanWording: Sendable, Hashable {
 
     // MARK: Writing
 
-    /// Appends a short date: `Nov 28`, `11月28日`.
+    /// Whether `date` is written with its year: it is of another year than ``currentYear``.
+    private func needsYear(_ date: CivilDate) -> Bool { currentYear.map { $0 != date.year } ?? false }
+
+    /// Appends a short date: `Nov 28`, `11月28日`; with its year when of another year than
+    /// ``currentYear``: `Jan 4, 2027`, `2027年1月4日`.
     /// - Complexity: Amortised O(1).
     public func appendDate(_ date: CivilDate, to text: inout UTF8Text) {
-        localization.appendDate(date, to: &text)
+        localization.appendDate(date, year: needsYear(date), to: &text)
     }
 
-    /// A short date.
+    /// A short date (with its year when of another year than ``currentYear``).
     /// - Complexity: O(1).
     public func date(_ date: CivilDate) -> String {
-        localization.date(date)
+        localization.date(date, year: needsYear(date))
     }
 
-    /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`.
+    /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`; with its year when of another
+    /// year than ``currentYear``: `Mon Jan 4, 2027`, `2027年1月4日（周一）`.
     /// - Complexity: O(1).
     public func dateWithWeekday(_ date: CivilDate) -> String {
-        localization.date(date, weekday: true)
+        localization.date(date, weekday: true, year: needsYear(date))
     }
 
     /// Appends a memory strength in words: days, hours, or under an hour.
