@@ -81,6 +81,36 @@ import ZhiXiTestSupport
         #expect(rows == (try statementRows(database)))
     }
 
+    /// A legacy collection whose header's freelist fields and a card's record are damaged:
+    /// `AnkiFile.open` gave 12 review-log rows of zeros where SQLite (and the reader on its own)
+    /// read 12 real ones. Kept zstd-compressed (4,608 bytes).
+    @Test(.disabled("open finding, not yet understood (docs/CORRECTNESS.md, \"Fuzzing\"): the zero row comes from read(), not reviewLog"))
+    func theWholeCollectionReadsTheSameReviewLog() throws {
+        let compressed = try #require(Data(base64Encoded: """
+            KLUv/WQAEeUdAMbokjzgGuewDijMIc5GLAMbZOSCMk1YYyXE4uQpb80thltKrbcWDVg5aqc6Hp0x6tLWGFrCkLDWBwM/NWkiJMl+AIMAgQA8lt\
+            iotnyt4S5y5xpXoZv2tqgK+UaquiubHnnpEXlE7nYSPE5kT3gsowbTnaPYvRTmNG/bvnB6DMhbJtwW4yBtKVrr1/rMAw+Dc/D54L/2ZykzZ10P\
+            9mjeejPnLPugLuv8Zz6StHjtfEZ1znlvjPyfyzyxu0qEX+HmnQWSmAS8v67CzuNwuFm5kKey1cNQ7TsmyOOWdxved9y6cdHY171pxGC8vsSdAw\
+            JRQvaJSEiHgzu38vvYKyU+kI6SkQ3zIe8uu1fWYe8fMMN3sn8nvl+JRsnbF7WzO3+74Wbvy9FL+Sl394WFQxyupjU6kAVouKzPWUgL3ct2l3de\
+            snKYjZEtu+hnWsqRUPJJyaAr177hL17l3+/5om/6qMf6XJUF3i7ksQyH4bcHVWFLw/LiWuTFGS5j7PC7ugDxCqtFHvNDByJLIHf5eb20w22a66\
+            WwhK6il65prkI3kR5PKNSUlSVNc/3la63Rz7eVgwvV2EVh+sz0aleL8VG8tsJNW1licWjGAQ+cyPaOHqttrHJWD9+WhsMtOp+QgJudn5PD8o2P\
+            EUaSWHLVeqZL/VkKgSG5PopqPlUrPcqy9LB6TTHTTK4RWUEnUD7P00DLJnPKMjCZNnYFJVeNvstYkPmzrySxckXL1+ApKB3MRx1+bCbIo17oma\
+            wJ3U74aTT9WsNEBLKhD+C6okLK64kGgKqo8aCVzJDIzMKClBoDkGjkZtI8MnoeZgwhQkSMgBhsnJiRWAlGZpSWegvi2MZDuOcFOWZEJmVS1+XM\
+            M2Q4o25mw25GpTgARQC4/QSMt6Z6DN1SEAqcRocvd6O2DYoc93eXaIDp0YEQKxPQjWsBO7PogmcDXUEOr4byaHIoSinxbQeyYGcAKaL56gFREL\
+            1HmRGtCdMo5o3QsCPJGitskRYtiRSNpyOFWrJscvw1sA92rJrA3RGSigGIE+L1kwvO/v+dkxA8CaYQQ0DSPqAZTX25gEM1mKwSNPFNug+GyT/6\
+            v+uB2LGnw75ZFhFzOBV2BvPVpqjllRDbkQHWlnGiyBlUO8X17sFG4NgjoMb+mTUTpyFwhSLSJz9+RXX61DjX6RtatsgLgtXuDAULTn1GgxCKA/\
+            rskKSVaeT1GVjqgD5Dxgu6h2nZo3RdwjjtE4pJNfaQA5cMmhGxC8HyhGfKiF6IeF+YpRqab+ARikYNni4ECg==
+            """))
+        let bytes = try ZstandardDecoder.decompress(Array(compressed), limit: ExpansionLimit(maximumOutputBytes: 1 << 20))
+        var image = bytes
+        image[18] = 1
+        image[19] = 1
+        let expected = try statementRows(try connection(image))
+        #expect(expected.count == 12 && expected[0].id == 1_700_000_000_000)
+        #expect(try AnkiCollectionReader.reviewLog(try connection(image)) == expected)
+        let collection = try AnkiFile.open(bytes: bytes, name: "collection.anki2")
+        #expect(collection.revlog == expected)
+    }
+
     private func collection(_ statements: String) throws -> [UInt8] {
         let directory = try TemporaryDirectory.make(prefix: "anki-scan-finding")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -48,7 +48,7 @@ public func fuzzAnkiSQLite(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if case .success(let read) = collection {
         switch reference {
         case .rows(let expected):
-            fuzzCheck(read.revlog == expected, "AnkiFile.open gives \(read.revlog.count) review-log rows, SQLite \(expected.count)")
+            fuzzCheck(read.revlog == expected, "AnkiFile.open gives \(read.revlog.count) review-log rows, SQLite \(expected.count) (\(firstDifference(read.revlog, expected)))")
         case .refusedAfter(let before, let message):
             fuzzCheck(read.revlog.count >= before.count && Array(read.revlog.prefix(before.count)) == before,
                       "SQLite refuses (\(message)) after \(before.count) rows, AnkiFile.open gives \(read.revlog.count) that do not begin with them")
