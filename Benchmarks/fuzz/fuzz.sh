@@ -5,6 +5,7 @@
 #
 # Usage: Benchmarks/fuzz/fuzz.sh build [TARGET...]          build every target (or those named)
 #        Benchmarks/fuzz/fuzz.sh run SECONDS [TARGET...]    build, then fuzz each SECONDS seconds
+#        Benchmarks/fuzz/fuzz.sh check RUNS [TARGET...]     build, then RUNS inputs each, the same every time
 #        Benchmarks/fuzz/fuzz.sh repro TARGET FILE...       run TARGET once on each FILE
 #        Benchmarks/fuzz/fuzz.sh list                       the targets
 #
@@ -13,7 +14,9 @@
 # one executable per target, the corpus each run grows (corpus/TARGET, kept between runs),
 # logs and findings. A finding (a crash, a sanitizer report, a differential mismatch, an input
 # slower than 10 s, 2 GiB of memory) stops `run` with exit status 1 after printing the input
-# that caused it (hex and base64) and the command that replays it.
+# that caused it (hex and base64) and the command that replays it. `check` is the deterministic
+# form for CI: a fixed seed, the seeds of corpus/TARGET only (what it grows is thrown away),
+# SWIFT_DETERMINISTIC_HASHING=1, a count of inputs instead of a time.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -32,10 +35,11 @@ review-log-csv       ZhiXiTraining                   -dict=csv.dict
 review-archive-csv   ZhiXiScheduler ZhiXiTraining    -dict=csv.dict
 zstandard            ZhiXiArchive
 zip                  ZhiXiArchive
+anki-sqlite          ZhiXiAnki                       -max_len=16384
 '
 
 usage() {
-    sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 64
 }
 
@@ -176,19 +180,27 @@ report_finding() {
 
 summary=()
 
-# Fuzzes one target for SECONDS seconds from its seeds and the corpus of earlier runs.
+# Fuzzes one target from its seeds: `run` for SECONDS seconds, growing the corpus of earlier
+# runs; `check` for RUNS inputs with seed 1, from the seeds alone, into a corpus thrown away.
 run_target() {
-    local name=$1 seconds=$2
+    local mode=$1 name=$2 amount=$3
     local corpus=$build/corpus/$name artifacts=$build/findings/$name log=$build/logs/$name.log
+    local limit=(-max_total_time="$amount") seconds=$amount
+    if [ "$mode" = check ]; then
+        corpus=$build/check-corpus/$name
+        rm -rf "$corpus"
+        limit=(-runs="$amount" -seed=1)
+    fi
     mkdir -p "$corpus" "$artifacts" "$build/logs"
     rm -f "$artifacts"/*
     local options
     mapfile -t options < <(target_options "$name")
-    echo "fuzz.sh: fuzzing $name for $seconds s" >&2
-    local status=0
-    (cd "$here" && "$build/bin/$name" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+    echo "fuzz.sh: fuzzing $name ($mode, ${limit[*]})" >&2
+    local status=0 started=$SECONDS
+    (cd "$here" && "$build/bin/$name" "${limit[@]}" -print_final_stats=1 -timeout=10 \
         -rss_limit_mb=2048 -max_len=8192 -artifact_prefix="$artifacts/" "${options[@]}" \
         "$corpus" "$here/corpus/$name") > "$log" 2>&1 || status=$?
+    [ "$mode" = check ] && { seconds=$((SECONDS - started)); rm -rf "$corpus"; }
     if [ "$status" -ne 0 ] || ls "$artifacts"/* > /dev/null 2>&1; then
         report_finding "$name" "$log" "$artifacts"
         return 1
@@ -212,14 +224,16 @@ case $command in
         [ $# -gt 0 ] || set -- $(target_names)
         build_all "$@"
         ;;
-    run)
-        seconds=${1:-}
-        [[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || usage
+    run | check)
+        amount=${1:-}
+        [[ $amount =~ ^[0-9]+$ ]] && [ "$amount" -gt 0 ] || usage
         shift
         [ $# -gt 0 ] || set -- $(target_names)
+        for name in "$@"; do target_line "$name" > /dev/null; done
         build_all "$@"
+        [ "$command" = check ] && export SWIFT_DETERMINISTIC_HASHING=1
         findings=0
-        for name in "$@"; do run_target "$name" "$seconds" || findings=$((findings + 1)); done
+        for name in "$@"; do run_target "$command" "$name" "$amount" || findings=$((findings + 1)); done
         echo "fuzz.sh: target, time, executions, executions per second, coverage (cov: edges, ft: features, corp: inputs/bytes)"
         printf '%s\n' "${summary[@]}"
         if [ "$findings" -gt 0 ]; then

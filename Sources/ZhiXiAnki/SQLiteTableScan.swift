@@ -3,7 +3,8 @@
 /// Swift (<https://www.sqlite.org/fileformat2.html#b_tree_pages>), each record's integer columns
 /// decoded. Several times faster than stepping a statement; anything it does not expect (a
 /// page that is not a table b-tree page, a payload spilling onto overflow pages, a text or
-/// blob column, a loop) makes it give up, and the caller reads the table with SQL instead.
+/// blob column, a record shorter than the table, rowids out of order, a loop) makes it give
+/// up, and the caller reads the table with SQL instead.
 struct SQLiteTableScan {
     let image: UnsafeRawBufferPointer
     let pageSize: Int
@@ -19,7 +20,8 @@ struct SQLiteTableScan {
     }
 
     /// Calls `row` with each row's rowid and its first `columns` values (integers; a real is
-    /// truncated as SQLite's `column_int64` does; NULL is 0), in rowid order.
+    /// truncated as SQLite's `column_int64` does; NULL is 0), in rowid order (rowids that do
+    /// not rise make it give up).
     /// - Returns: whether the whole table was read (`false`: read it another way; rows may
     ///   have been handed over already).
     /// - Complexity: O(pages of the table + rows × columns).
@@ -27,6 +29,7 @@ struct SQLiteTableScan {
         let values = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(1, columns))
         defer { values.deallocate() }
         var visited = 0
+        var previousRowid: Int64?
         let pageCount = image.count / pageSize
         // Depth-first, in order: a stack of (page, next cell to visit).
         var stack: [(page: Int, cell: Int)] = [(rootPage, 0)]
@@ -44,8 +47,11 @@ struct SQLiteTableScan {
                 guard pointers + 2 * cellCount <= base + pageSize else { return false }
                 for cell in 0 ..< cellCount {
                     let offset = base + (Int(image[pointers + 2 * cell]) << 8 | Int(image[pointers + 2 * cell + 1]))
-                    guard offset < base + pageSize, let rowid = decodeLeafCell(at: offset, pageEnd: base + pageSize, into: values)
+                    // Rowids rise through a table b-tree; one that does not is a damaged page.
+                    guard offset < base + pageSize, let rowid = decodeLeafCell(at: offset, pageEnd: base + pageSize, into: values),
+                          previousRowid.map({ rowid > $0 }) ?? true
                     else { return false }
+                    previousRowid = rowid
                     row(rowid, UnsafeBufferPointer(values))
                 }
             } else if kind == 0x05 {
@@ -83,10 +89,9 @@ struct SQLiteTableScan {
         guard headerEnd <= recordEnd else { return nil }
         var body = headerEnd
         for column in values.indices {
-            guard headerIndex < headerEnd else {
-                values[column] = 0   // a column added after the row was written: its default (0 for these tables)
-                continue
-            }
+            // A record with fewer columns than the table (one added after the row was
+            // written): SQLite gives the column's declared default, which this scan does not read.
+            guard headerIndex < headerEnd else { return nil }
             guard let type = varint(&headerIndex, end: headerEnd) else { return nil }
             switch type {
             case 0: values[column] = 0
@@ -102,7 +107,8 @@ struct SQLiteTableScan {
                 var bits: UInt64 = 0
                 for offset in 0 ..< 8 { bits = bits << 8 | UInt64(image[body + offset]) }
                 let real = Double(bitPattern: bits)
-                values[column] = real.isNaN ? 0 : real >= 9.2e18 ? .max : real <= -9.2e18 ? .min : Int64(real)
+                // As SQLite's doubleToInt64: saturated from ±2^63 on; a NaN reads as NULL.
+                values[column] = real.isNaN ? 0 : real >= 0x1p63 ? .max : real <= -0x1p63 ? .min : Int64(real)
                 body += 8
             case 8: values[column] = 0
             case 9: values[column] = 1

@@ -122,3 +122,71 @@ for name, text in {
     "bom": "\ufeffcard_id,review_time,review_rating,review_state\n5,0000-01-01T00:00:00Z,2,3\n",
 }.items():
     write("review-archive-csv", name, text)
+
+# anki-sqlite: small collections (512-byte pages, so that a few KiB hold a review log of several
+# leaf pages under an interior page), made with Python's sqlite3 (SQLite's own file format).
+import sqlite3
+import tempfile
+
+anki_tables = """
+CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
+  ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
+  models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
+CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
+  usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
+  flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
+  mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
+  ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL, left integer NOT NULL,
+  odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
+CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
+  ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL, time integer NOT NULL, type integer NOT NULL);
+"""
+current_tables = """
+CREATE TABLE decks (id integer PRIMARY KEY NOT NULL, name text NOT NULL, mtime_secs integer NOT NULL,
+  usn integer NOT NULL, common blob NOT NULL, kind blob NOT NULL);
+CREATE TABLE deck_config (id integer PRIMARY KEY NOT NULL, name text NOT NULL, mtime_secs integer NOT NULL,
+  usn integer NOT NULL, config blob NOT NULL);
+CREATE TABLE config (KEY text NOT NULL PRIMARY KEY, usn integer NOT NULL, mtime_secs integer NOT NULL, val blob NOT NULL);
+"""
+
+
+def anki_seed(name, schema, reviews, extra=""):
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "collection.anki2")
+        database = sqlite3.connect(path)
+        database.executescript("PRAGMA page_size = 512; PRAGMA journal_mode = DELETE;" + anki_tables
+                               + (current_tables if schema == 18 else ""))
+        if schema == 18:
+            database.executescript("""
+            INSERT INTO col VALUES (1, 1700000000, 0, 0, 18, 0, 0, 0, '', '', '', '', '');
+            INSERT INTO decks VALUES (1, 'Default', 0, 0, x'', x'0a020801');
+            INSERT INTO deck_config VALUES (1, 'Default', 0, 0, x'1a0a0a08000000000000f03f');
+            INSERT INTO config VALUES ('rollover', 0, 0, '4');
+            INSERT INTO config VALUES ('fsrs', 0, 0, 'true');""")
+        else:
+            database.executescript("""
+            INSERT INTO col VALUES (1, 1700000000, 0, 0, 11, 0, 0, 0, '{"rollover": 4, "collapseTime": 1200}', '{}',
+              '{"1": {"id": 1, "name": "Default", "conf": 1, "dyn": 0}}',
+              '{"1": {"id": 1, "name": "Default", "new": {"delays": [1, 10]}, "lapse": {"delays": [10]}, "desiredRetention": 0.9}}', '{}');""")
+        database.executescript("""
+        INSERT INTO notes VALUES (10, 'g', 1, 0, 0, '', 'front', 'front', 0, 0, '');
+        INSERT INTO cards VALUES (100, 10, 1, 0, 0, 0, 2, 2, 5, 3, 2500, 4, 0, 0, 0, 0, 0, '{"s":3.5,"d":5.25,"dr":0.9,"lrt":1700000000}');
+        """)
+        for row in range(reviews):
+            ivl = -600 if row % 7 == 0 else row * 1000003 if row % 11 == 0 else row % 300
+            factor = 2500.75 if row % 13 == 0 else row % 4000
+            database.execute("INSERT INTO revlog VALUES (?, 100, ?, ?, ?, ?, ?, ?, ?)",
+                             (1700000000000 + row * 997, row % 3 - 1, row % 5, ivl, 0 if row % 2 == 0 else -row, factor,
+                              row * 37 % 70000, row % 6))
+        if extra:
+            database.executescript(extra)
+        database.commit()
+        database.close()
+        write("anki-sqlite", name, open(path, "rb").read())
+
+
+anki_seed("current-60-reviews", 18, 60)
+anki_seed("legacy-12-reviews", 11, 12)
+anki_seed("current-text-in-revlog", 18, 30, "UPDATE revlog SET ivl = 'twelve' WHERE id = 1700000000997;")
+anki_seed("current-no-reviews", 18, 0)
