@@ -26,6 +26,18 @@ struct ZstandardReferenceTests {
         #expect(error.kind == .malformed && error.reason.contains("a block without sequences has 1 bytes after its sequence count"))
     }
 
+    /// A 14-byte frame with a 1 KiB window whose one compressed block declares 16,397 RLE
+    /// literals: more than Block_Maximum_Size (the window, under 128 KiB). libzstd 1.5.6
+    /// refuses it ("Data corruption detected"); 1.5.4 checks literals against 128 KiB only and
+    /// decodes 16,397 bytes (found by the fuzzer on 2 December).
+    @Test("literals beyond the frame's block maximum are refused: 14 bytes that libzstd 1.5.4 decodes to 16,397")
+    func literalsBeyondTheBlockMaximum() throws {
+        let input = try #require(Data(base64Encoded: "KLUv/QAALQAA3QAEAAA="))
+        #expect(input.count == 14)
+        let error = try #require(throws: ArchiveError.self) { try ZstandardDecoder.decompress(Array(input), limit: Self.limit) }
+        #expect(error.kind == .malformed && error.reason.contains("16397 literals, more than the 1024 a block of the frame holds"), "\(error)")
+    }
+
     /// A 301-byte frame whose last block's sequence bit stream is read past its first bit:
     /// libzstd 1.5.4 decodes it to 700 bytes (it reads on and accepts an overflowed stream at
     /// the end); the format says "the bitstream shall be entirely consumed", and libzstd 1.5.6
