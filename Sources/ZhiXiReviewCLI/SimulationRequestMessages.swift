@@ -22,9 +22,9 @@ enum SimulationRequestMessages {
             return arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
         case .learnerSettingWithoutLearner(let setting):
             let option = switch setting {
-            case .now: SimulateCommand.now.name
-            case .timeZone: SimulateCommand.timeZone.name
-            case .dayStart: SimulateCommand.dayStart.name
+            case .now: SimulateCommand.options.now.name
+            case .timeZone: SimulateCommand.options.timeZone.name
+            case .dayStart: SimulateCommand.options.dayStart.name
             }
             return arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE"
                                         + (setting == .now ? " (or, in ZhiXi mode, --weekday-minutes or --away)" : ""))
