@@ -15,15 +15,17 @@ enum AnalyzeCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
-                                                       help: "the lesson the learner wrote about; required")
+                                                help: "the lesson the learner wrote about; required")
         let input = CommandOption<String>.text(
-            "input", placeholder: "FILE|-", example: "-", help: "what the learner wrote, a UTF-8 text file; - reads standard input; required")
+            "input", placeholder: "FILE|-", example: "-",
+            help: "what the learner wrote, a UTF-8 text file; - reads standard input; required")
         let workspace = CommandOption<String>.text(
             "workspace", placeholder: "FILE", example: "my-workspace.json",
             help: "record the session and its analysis in this workspace, as 'record' does (lock, atomic), so the next plan uses them")
         let at = CommandOption<Date>.timestamp("at", defaultDescription: "now", help: "when the session ended")
-        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0, defaultDescription: "0: startedAt = endedAt", example: "15",
-                                                          help: "how long the session lasted in minutes (sets startedAt)")
+        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
+                                                   defaultDescription: "0: startedAt = endedAt", example: "15",
+                                                   help: "how long the session lasted in minutes (sets startedAt)")
         let language = LanguageChoice.option(
             help: "language of the analysis and the labels (default: from LANG, else the workspace's profile, else Simplified Chinese)")
         let format = SharedOptions.format([.text, .json])

@@ -18,11 +18,11 @@ enum AuthSignInCommand: Command {
         let userIdentifier = CommandOption<String>.text(
             "user-identifier", placeholder: "U", example: "001234.abcdef.0123", help: "the Apple user identifier; required")
         let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓",
-                                                          help: "the given name Apple shared (first sign-in only)")
+                                                   help: "the given name Apple shared (first sign-in only)")
         let familyName = CommandOption<String>.text("family-name", placeholder: "F", example: "林",
-                                                           help: "the family name Apple shared (first sign-in only)")
+                                                    help: "the family name Apple shared (first sign-in only)")
         let email = CommandOption<String>.text("email", placeholder: "E", example: "lin@example.com",
-                                                      help: "the e-mail address Apple shared (first sign-in only)")
+                                               help: "the e-mail address Apple shared (first sign-in only)")
         let format = SharedOptions.format([.text, .json])
         let connection = AuthOptions.Common()
     }

@@ -13,9 +13,9 @@ enum RecordCommand: Command {
             "lesson", placeholder: "ID|TITLE", example: "lesson-1-1",
             help: "the lesson: its id or its exact title (zhixi-review lessons WORKSPACE.json lists them); required")
         let score = CommandOption<Int>.integer("score", range: 0...100, defaultDescription: "none (an unscored session)",
-                                                      help: "the AI's mastery score")
+                                               help: "the AI's mastery score")
         let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true,
-                                                          help: "a weak point the analysis named")
+                                                   help: "a weak point the analysis named")
         let at = CommandOption<Date>.timestamp("at", defaultingToNow: "now", help: "when the session ended (at most a day ahead of now)")
         let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
                                                    defaultDescription: "0: startedAt = endedAt", example: "15",

@@ -27,7 +27,8 @@ enum SharedOptions {
 
     /// `--retention R`: a desired retention strictly between 0 and 1.
     static func retention(defaultDescription: String) -> CommandOption<Double> {
-        .number("retention", placeholder: "R", range: 0...1, openBounds: true, defaultDescription: defaultDescription, example: "0.85", help: "desired retention, the probability of recall to aim for")
+        .number("retention", placeholder: "R", range: 0...1, openBounds: true, defaultDescription: defaultDescription, example: "0.85",
+                help: "desired retention, the probability of recall to aim for")
     }
 
     /// `--params FILE|JSON`: FSRS-6 parameters, read by ``ParameterSource``.

@@ -18,7 +18,8 @@ enum SimulateCommand: Command {
             "days", range: 1...36_500, defaultDescription: "\(cardDefaults.learnSpanDays), or the config's learn_span", unit: "days",
             help: "days simulated")
         let deck = CommandOption<Int>.integer(
-            "deck", range: 1...10_000_000, defaultDescription: "\(cardDefaults.deckSize) cards (with --revlog: the existing cards and the new ones for every day), or "
+            "deck", range: 1...10_000_000,
+            defaultDescription: "\(cardDefaults.deckSize) cards (with --revlog: the existing cards and the new ones for every day), or "
                 + "\(SimulationRequest.defaultCourseLessons) lessons in ZhiXi mode",
             help: "cards in the deck, existing ones included, or lessons in a new course of 20-minute lessons (ZhiXi mode)")
         let mode = CommandOption<SimulationMode>.choice(
@@ -26,25 +27,31 @@ enum SimulateCommand: Command {
             help: "cards: fsrs-rs's card simulator; zhixi: lessons, AI scores, review types, weak points and a daily budget")
         let retention = SharedOptions.retention(defaultDescription: "\(SimulationRequest.defaultDesiredRetention); with --workspace the learner's")
         let sweep = CommandOption<[Double]>(
-            name: "sweep", placeholder: "FROM:TO:STEP", help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
+            name: "sweep", placeholder: "FROM:TO:STEP",
+            help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
             defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
-            expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
+            expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01",
+            parse: sweepRetentions)
         let parameters = SharedOptions.parameters
         let newPerDay = CommandOption<Double>.number(
-            "new-per-day", placeholder: "N", range: 0...1_000_000, defaultDescription: "unlimited cards (with --revlog the learner's pace), or 1 lesson in ZhiXi mode", example: "20",
+            "new-per-day", placeholder: "N", range: 0...1_000_000,
+            defaultDescription: "unlimited cards (with --revlog the learner's pace), or 1 lesson in ZhiXi mode", example: "20",
             help: "new cards a day at most (cards mode, a whole number; 0: none), or new lessons a day (ZhiXi mode; fractions "
                 + "accumulate: 0.5 is one every other day)")
         let maximumMinutes = CommandOption<Double>.number(
-            "max-minutes-per-day", placeholder: "M", range: 0...1_440, defaultDescription: "\(zhiXiDefaults.dailyMinutes) (with --workspace the learner's budget); none with --budget", example: "30",
+            "max-minutes-per-day", placeholder: "M", range: 0...1_440,
+            defaultDescription: "\(zhiXiDefaults.dailyMinutes) (with --workspace the learner's budget); none with --budget", example: "30",
             help: "the daily cap on study, never passed: a card or task that would pass it waits for the next day (a note says "
                 + "how many waited); 0 means no limit (a whole number in ZhiXi mode)")
         let weekdayMinutes = SharedOptions.weekdayMinutes(defaultDescription: "every day the daily budget; with --workspace the learner's")
         let away = SharedOptions.away(defaultDescription: "none; with --workspace the learner's breaks (--away replaces them)")
         let seeds = CommandOption<Int>.integer(
-            "seeds", range: 1...10_000, defaultDescription: "\(SimulationRequest.defaultSeedCount.single), or \(SimulationRequest.defaultSeedCount.sweep) with --sweep",
+            "seeds", range: 1...10_000,
+            defaultDescription: "\(SimulationRequest.defaultSeedCount.single), or \(SimulationRequest.defaultSeedCount.sweep) with --sweep",
             help: "runs per retention, with seeds S, S+1, ...; numbers are then means ± standard deviations")
         let seed = CommandOption<UInt64>(
-            name: "seed", placeholder: "S", help: "the first seed of the random numbers", defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
+            name: "seed", placeholder: "S", help: "the first seed of the random numbers",
+            defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
             isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
             parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
         let config = CommandOption<String>.text(

@@ -27,11 +27,13 @@ enum StatesCommand: Command {
         let dayStart = SharedOptions.dayStart(defaultDescription: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
         let now = CommandOption<MomentArgument>.moment("now", defaultingToNow: "the current time", help: "the moment for retrievability")
         let learningSteps = steps("learning-steps", defaultDescription: durationsText(defaults.learningSteps) + "; an Anki file's preset's",
-                                         help: "waits between learning steps")
-        let relearningSteps = steps("relearning-steps", defaultDescription: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
-                                           help: "waits between relearning steps")
+                                  help: "waits between learning steps")
+        let relearningSteps = steps("relearning-steps",
+            defaultDescription: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
+                                    help: "waits between relearning steps")
         let maximumInterval = CommandOption<Int>.integer(
-            "max-interval", placeholder: "DAYS", range: 1...36_500, defaultDescription: "\(defaults.maximumIntervalDays); an Anki file's preset's", unit: "days", help: "longest interval")
+            "max-interval", placeholder: "DAYS", range: 1...36_500,
+            defaultDescription: "\(defaults.maximumIntervalDays); an Anki file's preset's", unit: "days", help: "longest interval")
         let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
         let elapsed = CommandOption<ElapsedChoice>.choice(
             "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours],

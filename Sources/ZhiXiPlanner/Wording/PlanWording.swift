@@ -47,11 +47,6 @@ public struct PlanWording: Sendable, Hashable {
     /// `nil` (the table as read) writes every date without its year.
     public var currentYear: Int?
 
-    /// Month names, January first (12).
-    public var monthNames: [String] { localization.monthNames }
-    /// Weekday names, Sunday first (7).
-    public var weekdayNames: [String] { localization.weekdayNames }
-
     // MARK: Reasons
 
     /// Put between the sentences of a reason: a space in English, nothing in Chinese.
