@@ -11,7 +11,6 @@ import ZhiXiNetwork
 /// `zhixi-review analyze --server URL --lesson ID --input FILE|-`: the AI's analysis of what a
 /// learner wrote, optionally recorded into a workspace.
 enum AnalyzeCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",

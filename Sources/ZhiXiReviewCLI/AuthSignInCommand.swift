@@ -6,7 +6,6 @@ import ZhiXiNetwork
 /// `zhixi-review auth sign-in`: signs in with an Apple credential obtained elsewhere and
 /// keeps the session in the store.
 enum AuthSignInCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let identityToken = CommandOption<String>.text(

@@ -5,7 +5,6 @@ import ZhiXiNetwork
 /// `zhixi-review auth sign-out`: tells the server and empties the store, whatever the
 /// server answers.
 enum AuthSignOutCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let format = SharedOptions.format([.text, .json])

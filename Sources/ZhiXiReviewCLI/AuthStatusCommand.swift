@@ -5,7 +5,6 @@ import ZhiXiModel
 /// `zhixi-review auth status`: restores the saved session as the app does at launch and
 /// prints where the app would go.
 enum AuthStatusCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let format = SharedOptions.format([.text, .json])

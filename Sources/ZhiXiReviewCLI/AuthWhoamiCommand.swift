@@ -4,7 +4,6 @@ import ZhiXiModel
 
 /// `zhixi-review auth whoami`: the signed-in user, from the server.
 enum AuthWhoamiCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let format = SharedOptions.format([.json, .text])

@@ -6,7 +6,6 @@ import ZhiXiTraining
 /// `zhixi-review evaluate REVLOG.csv|WORKSPACE.json`: how well fitted (or given) parameters
 /// predict a learner's later reviews, against the FSRS-6 defaults.
 enum EvaluateCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let parameters = SharedOptions.parameters
@@ -23,12 +22,7 @@ enum EvaluateCommand: Command {
             help: "also draw the calibration, whole or not at all: predicted against observed recall by bin of predicted recall, "
                 + "with each bin's count, for the FSRS-6 defaults and the candidate side by side")
         let format = SharedOptions.format([.text, .json])
-        let timeZone = TrainingInput.timeZone
-        let dayStart = TrainingInput.dayStart
-        let elapsed = TrainingInput.elapsed
-        let now = TrainingInput.now
-        let deck = ReviewLogSource.deck
-        let preset = ReviewLogSource.preset
+        let input = TrainingInput.Reading()
         let seed = TrainingInput.seed
         let skipBadRows = TrainingInput.skipBadRows
         let language = LanguageChoice.report

@@ -7,7 +7,6 @@ import ZhiXiReading
 /// `zhixi-review events enqueue QUEUE`: reading events from standard input, one JSON object
 /// a line, made durable in the upload queue.
 enum EventsEnqueueCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let timeZone = SharedOptions.timeZone(defaultDescription: "the system's (TZ)")

@@ -5,7 +5,6 @@ import ZhiXiReading
 
 /// `zhixi-review events inspect QUEUE`: what is in an upload queue.
 enum EventsInspectCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let format = SharedOptions.format([.text, .json])

@@ -8,7 +8,6 @@ import ZhiXiScheduler
 /// `zhixi-review lessons WORKSPACE.json`: a workspace's lessons with their ids, titles and
 /// next reviews, so that `record --lesson` can be given either.
 enum LessonsCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let now = SharedOptions.now

@@ -6,15 +6,9 @@ import ZhiXiTraining
 /// `zhixi-review optimize REVLOG.csv|WORKSPACE.json`: fits the 21 FSRS-6 parameters to a
 /// learner's history.
 enum OptimizeCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
-        let timeZone = TrainingInput.timeZone
-        let dayStart = TrainingInput.dayStart
-        let elapsed = TrainingInput.elapsed
-        let now = TrainingInput.now
-        let deck = ReviewLogSource.deck
-        let preset = ReviewLogSource.preset
+        let input = TrainingInput.Reading()
         let parameters = SharedOptions.parameters
         let out = CommandOption<String>.text(
             "out", placeholder: "FILE",

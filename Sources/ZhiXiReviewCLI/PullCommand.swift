@@ -9,7 +9,6 @@ import ZhiXiRepositories
 /// from the API, merged incrementally into the file, under the file's lock from the first read
 /// to the last write.
 enum PullCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let out = CommandOption<String>.text(

@@ -6,7 +6,6 @@ import ZhiXiScheduler
 
 /// `zhixi-review record WORKSPACE.json --lesson ID --score N`: adds a learning session.
 enum RecordCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let lesson = CommandOption<String>.text(

@@ -4,7 +4,6 @@ import ZhiXiReviewService
 /// `zhixi-review tasks complete ID`: marks a review task done on the server, through the
 /// durable outbox.
 enum TasksCompleteCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let at = CommandOption<Date>.timestamp("at", defaultingToNow: "now", help: "when the learner did the review")

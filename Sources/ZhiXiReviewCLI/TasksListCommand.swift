@@ -6,7 +6,6 @@ import ZhiXiReviewService
 
 /// `zhixi-review tasks list --server URL`: the signed-in learner's review tasks on the server.
 enum TasksListCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let status = TasksOptions.status

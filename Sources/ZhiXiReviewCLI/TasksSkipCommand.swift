@@ -4,7 +4,6 @@ import ZhiXiReviewService
 /// `zhixi-review tasks skip ID`: marks a review task skipped on the server, through the
 /// durable outbox.
 enum TasksSkipCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let outbox = TasksOptions.outbox

@@ -3,7 +3,6 @@ import ZhiXiReviewService
 
 /// `zhixi-review tasks sync`: sends the completions and skips waiting in the outbox.
 enum TasksSyncCommand: Command {
-
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let outbox = TasksOptions.outbox

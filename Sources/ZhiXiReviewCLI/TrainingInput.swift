@@ -37,6 +37,17 @@ enum TrainingInput {
         "seed", placeholder: "S", range: 0...Int(Int32.max), default: Int(OptimizerConfiguration().seed),
         help: "seed of the optimizer's batch order (the same seed gives the same parameters)")
 
+    /// The options that say how ``load(_:arguments:context:)`` reads its input, in the order of
+    /// the help: the calendar, how days are counted, the moment, an Anki file's cards.
+    struct Reading: CommandOptions {
+        let timeZone = TrainingInput.timeZone
+        let dayStart = TrainingInput.dayStart
+        let elapsed = TrainingInput.elapsed
+        let now = TrainingInput.now
+        let deck = ReviewLogSource.deck
+        let preset = ReviewLogSource.preset
+    }
+
     /// A dataset with a description of where it came from.
     struct Loaded {
         var dataset: TrainingDataset
