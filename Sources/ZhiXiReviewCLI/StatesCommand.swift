@@ -23,13 +23,15 @@ enum StatesCommand: Command {
     struct Options: CommandOptions {
         let parameters = SharedOptions.parameters
         let retention = SharedOptions.retention(defaultDescription: "\(defaults.desiredRetention); an Anki file's preset's")
-        let timeZone = SharedOptions.timeZone(defaultDescription: "\(UserLearningProfile.defaultTimeZone); for an Anki file the UTC offset Anki last saw")
-        let dayStart = SharedOptions.dayStart(defaultDescription: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
+        let timeZone = SharedOptions.timeZone(
+            defaultDescription: "\(UserLearningProfile.defaultTimeZone); for an Anki file the UTC offset Anki last saw")
+        let dayStart = SharedOptions.dayStart(
+            defaultDescription: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
         let now = CommandOption<MomentArgument>.moment("now", defaultingToNow: "the current time", help: "the moment for retrievability")
         let learningSteps = steps("learning-steps", defaultDescription: durationsText(defaults.learningSteps) + "; an Anki file's preset's",
                                   help: "waits between learning steps")
         let relearningSteps = steps("relearning-steps",
-            defaultDescription: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
+                                    defaultDescription: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
                                     help: "waits between relearning steps")
         let maximumInterval = CommandOption<Int>.integer(
             "max-interval", placeholder: "DAYS", range: 1...36_500,
