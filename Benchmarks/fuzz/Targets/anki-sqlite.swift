@@ -8,12 +8,17 @@
 // `AnkiFile` sets them), reading `SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type
 // FROM revlog ORDER BY id`:
 // - when SQLite reads every row, the reader gives the same rows (as `AnkiRevlogEntry`, SQLite's
-//   integers truncated as the reader documents), and so does `AnkiFile.open` when it reads the
-//   file at all;
+//   integers truncated as the reader documents) in id order, and so does `AnkiFile.open` when
+//   it reads the file at all. Rule: SQLite's `ORDER BY id` on a rowid table is the b-tree's
+//   order, which on a damaged page need not rise; both readers promise id order, so SQLite's
+//   rows are compared sorted by id (a stable sort: rows of one id in SQLite's order). Found by
+//   this check: a collection whose leaf holds a cell of rowid 0 between others, which the two
+//   readers ordered differently (`TableScanFindingTests.theWholeCollectionReadsTheSameReviewLog`);
 // - when SQLite refuses part-way (a corrupt page or record), the reader refuses too, or agrees:
 //   its rows begin with every row SQLite gave before the refusal (the page scan may read a
 //   damaged page SQLite refuses, never a row differently);
-// - when SQLite cannot open the image or has no such table, the reader refuses.
+// - when SQLite cannot open the image or has no such table, the reader refuses;
+// - when both read it, `AnkiFile.open` gives the rows the reader gives on its own.
 // `AnkiFile.open` may refuse what SQLite reads (a file that is not whole pages, a table missing,
 // damaged JSON or Protocol Buffers): that is checked by its own tests, not here. The same
 // answer twice, no crash, no sanitizer report.
@@ -33,7 +38,8 @@ public func fuzzAnkiSQLite(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzCheck(ours == ourReviewLog(image), "the review log is read two ways from the same bytes")
     let collection = Result { () throws(AnkiError) -> AnkiCollection in try AnkiFile.open(bytes: bytes, name: "fuzz") }
     switch (reference, ours) {
-    case (.rows(let expected), .rows(let rows)):
+    case (.rows(let statement), .rows(let rows)):
+        let expected = inIDOrder(statement)
         fuzzCheck(rows == expected, "the reader gives \(rows.count) review-log rows, SQLite \(expected.count) (\(firstDifference(rows, expected)))")
     case (.rows(let expected), .refused(let reason)):
         fuzzFinding("SQLite reads \(expected.count) review-log rows, the reader refuses: \(reason)")
@@ -46,8 +52,12 @@ public func fuzzAnkiSQLite(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fuzzFinding("SQLite cannot read the review log (\(message)), the reader gives \(rows.count) rows")
     }
     if case .success(let read) = collection {
+        if case .rows(let rows) = ours {
+            fuzzCheck(read.revlog == rows, "AnkiFile.open gives \(read.revlog.count) review-log rows, the reader on its own \(rows.count) (\(firstDifference(read.revlog, rows)))")
+        }
         switch reference {
-        case .rows(let expected):
+        case .rows(let statement):
+            let expected = inIDOrder(statement)
             fuzzCheck(read.revlog == expected, "AnkiFile.open gives \(read.revlog.count) review-log rows, SQLite \(expected.count) (\(firstDifference(read.revlog, expected)))")
         case .refusedAfter(let before, let message):
             fuzzCheck(read.revlog.count >= before.count && Array(read.revlog.prefix(before.count)) == before,
@@ -132,6 +142,12 @@ enum ReferenceReviewLog: CustomStringConvertible {
         case .unreadable(let message): "unreadable: \(message)"
         }
     }
+}
+
+/// SQLite's rows in id order, those of one id in SQLite's order (the standard library's sort
+/// is stable), as the readers promise them.
+func inIDOrder(_ rows: [AnkiRevlogEntry]) -> [AnkiRevlogEntry] {
+    rows.sorted { $0.id < $1.id }
 }
 
 /// Where two row lists first differ, for a message.
