@@ -118,6 +118,43 @@ import ZhiXiTestSupport
         #expect(collection.revlog == expected)
     }
 
+    /// A damaged collection (9 pages and 100 bytes, its schema table damaged) that SQLite
+    /// 3.40.1 refuses with one of two messages over the same bytes, "database disk image is
+    /// malformed" or, in about one process in twenty, "malformed database schema (?)": the fuzz
+    /// harness took them for two answers. Every connection refuses it as damaged, and
+    /// `AnkiFile.open` refuses it (not whole pages) and its whole pages. Kept zstd-compressed
+    /// (4,708 bytes).
+    @Test func aDamagedSchemaIsRefusedEveryTime() throws {
+        let compressed = try #require(Data(base64Encoded: """
+            KLUv/WRkEQUeAAYplD3gGuewDijMIc7E1IEZxoWqE41yTAFI5OmxqqIWwy2l1luLBowm9Srps9Ehi/TrTxsta6iXXQn9a+VpkyQDfwCFAIIA\
+            XHZn3ipbeL2VOcm+vK3hsJIHJ9sivPYXyRY5x8rCrbve9NYb5Y2Sx5Po8aM75LMMS1xVHYXqW2VOE79vLK8XAbrLhN/mHOUNZe/9e6N64GFy\
+            HvTBv+1Rc3bSvl7sU931p9Z69sSd3vpRnW6ttapm6H9t6gm1s0c5Lqq8u8ESkz2GFXg+l8vRzAVNpbEejGxXY4h8fnm34V2dX3hGJnsrcxpV\
+            rR2JcxsfVV0weCKiDkdEukxUdSpAEFVF+AvxEJKoMjfyDrtq6zqoKjCo8RuqwOEPKNww+fvCdpfncbgc7X86m0lDaQ3FclvqDsdy0ZjL2fZO\
+            B7RALbf1ektpsYvdDvPOhW1omr6uoSANLaGWDL607Rse41M+fp83eqeXeq3XVlog7kU+y3BZjjuRLcYvjcuRLZIjZ7hMsstxCwPMrcwSkT0n\
+            yA6EltC8ip5v7fK76nyrLLGj8K3tqqPYTfjWeb1Bo9JzZpo1vt/8vXf6Gtd2NL1uerazbxE5z+1bVGute0Qaz5kHD/zodo8+zyx3tzF+abjc\
+            svMJCTka+jp6TGutcX6OMpTINm2b+/UUAsOy/TTdnMpmfpim+YEVn2TnuWwjtoTQII2i6Dbgmj3pmdhsp8mv25UGAFi2O32XMqHzaWFKZGab\
+            mr/RU2A6nJ86AN3OkE/BUnRpG8Kh8tdq+/eWiwhmRB/glVWVpNuAqqgRIZZqSqQpLNRoDJBo5GYSNyKCIsQQYoSIGAEx2jASzsRKMDJBSQo8\
+            CxJOPAbrCy4INS+2Z0b2O5PqXrI+s+eyh80IR7tZkqMBtuggp7zaK1nTzZWYglVghjowvh3V91c0Q7Vo/mTclNo4lC+ozhz6Y7BRJ3CrqxE4\
+            mB0+U1K6lSZDdwbYNc1bDxAFMfbsLFyE4tUMKVI9menbKm9/aulJa58Szd0oFSe0BYUlGgOJqdjQarWN1H2GcItpFtLwuF5jqO6qZu6hARSa\
+            uuYiKyYSoEigDVDfmSY/5v9bBUK4nv59RRZpc1QVBAezLGmuDz2o240zZC4bXkQfKgzb+vAgOeBwh6zBF0k9dTwDCAmjH7si6DrE9VFUW7Ym\
+            Yy4ceRxqA6iEIOw8w017l6ke0M4OILQGflFhMAfCJ2ZsoXI4jD1KtxRmcx8oBtTqwwSsN3hGxG5A5xfGif/MENe7CW/p48bQu0YYAoxRA2Ht\
+            YGA=
+            """))
+        let bytes = try ZstandardDecoder.decompress(Array(compressed), limit: ExpansionLimit(maximumOutputBytes: 1 << 20))
+        #expect(bytes.count == 4_708)
+        var image = bytes
+        image[18] = 1
+        image[19] = 1
+        for _ in 0 ..< 8 {
+            let error = try #require(throws: AnkiError.self) { try AnkiCollectionReader.reviewLog(try connection(image)) }
+            #expect(error.kind == .damaged)
+        }
+        let cut = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: bytes, name: "collection.anki2") }
+        #expect(cut.kind == .damaged && cut.reason.contains("cut short"))
+        let whole = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: Array(bytes.prefix(4_608)), name: "collection.anki2") }
+        #expect(whole.kind == .damaged)
+    }
+
     private func collection(_ statements: String) throws -> [UInt8] {
         let directory = try TemporaryDirectory.make(prefix: "anki-scan-finding")
         defer { try? FileManager.default.removeItem(at: directory) }

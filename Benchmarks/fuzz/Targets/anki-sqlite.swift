@@ -21,7 +21,12 @@
 // - when both read it, `AnkiFile.open` gives the rows the reader gives on its own.
 // `AnkiFile.open` may refuse what SQLite reads (a file that is not whole pages, a table missing,
 // damaged JSON or Protocol Buffers): that is checked by its own tests, not here. The same
-// answer twice, no crash, no sanitizer report.
+// answer twice, no crash, no sanitizer report. Rule: two refusals agree whatever their reasons,
+// which are SQLite's: on some damaged files SQLite 3.40.1 itself says "database disk image is
+// malformed" on one connection and "malformed database schema (?)" on another over the same
+// bytes (about 1 in 20 processes, with the address layout; valgrind finds no invalid or
+// uninitialised read), found by CI's 30 s from the seeds
+// (`TableScanFindingTests.aDamagedSchemaIsRefusedEveryTime`; the input is a seed).
 @testable import ZhiXiAnki
 import CSQLite
 import Foundation
@@ -35,7 +40,8 @@ public func fuzzAnkiSQLite(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     image[19] = 1
     let reference = ReferenceReviewLog(image)
     let ours = ourReviewLog(image)
-    fuzzCheck(ours == ourReviewLog(image), "the review log is read two ways from the same bytes")
+    let again = ourReviewLog(image)
+    fuzzCheck(ours.agrees(with: again), "the review log is read two ways from the same bytes: \(ours) / \(again)")
     let collection = Result { () throws(AnkiError) -> AnkiCollection in try AnkiFile.open(bytes: bytes, name: "fuzz") }
     switch (reference, ours) {
     case (.rows(let statement), .rows(let rows)):
@@ -76,6 +82,15 @@ public func fuzzAnkiSQLite(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 enum ReviewLogAnswer: Equatable {
     case rows([AnkiRevlogEntry])
     case refused(String)
+
+    /// The same rows, or both a refusal (for any reason: the reasons are SQLite's).
+    func agrees(with other: ReviewLogAnswer) -> Bool {
+        switch (self, other) {
+        case (.rows(let rows), .rows(let others)): rows == others
+        case (.refused, .refused): true
+        default: false
+        }
+    }
 }
 
 /// `AnkiCollectionReader.reviewLog` on a connection of the reader's own over `image`.
