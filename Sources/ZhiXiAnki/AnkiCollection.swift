@@ -36,9 +36,9 @@ public struct AnkiCollection: Sendable {
         self.settings = settings
         self.decks = decks.sorted { $0.id < $1.id }
         self.presets = presets.sorted { $0.id < $1.id }
-        self.cards = cards.isSorted { $0.id < $1.id } ? cards : cards.sorted { $0.id < $1.id }
-        self.noteIDs = noteIDs.isSorted(by: <) ? noteIDs : noteIDs.sorted()
-        self.revlog = revlog.isSorted { $0.id < $1.id } ? revlog : revlog.sorted { $0.id < $1.id }
+        self.cards = cards.inOrder(of: \.id)
+        self.noteIDs = noteIDs.inOrder(of: \.self)
+        self.revlog = revlog.inOrder(of: \.id)
     }
 
     /// The deck with `id`, if any. O(log n).
@@ -68,5 +68,12 @@ public struct AnkiCollection: Sendable {
 extension Array {
     func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
         zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
+    }
+
+    /// The elements in rising order of `key`, those with equal keys in the order they were
+    /// (the standard library's sort is stable); the array itself when it is in order already.
+    /// O(n) when it is, else O(n log n).
+    func inOrder(of key: (Element) -> Int64) -> [Element] {
+        isSorted { key($0) < key($1) } ? self : sorted { key($0) < key($1) }
     }
 }

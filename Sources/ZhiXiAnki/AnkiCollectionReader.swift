@@ -90,6 +90,11 @@ enum AnkiCollectionReader {
 
     /// The review log, every row in id order: read from the table's pages directly when its
     /// layout is Anki's (`SQLiteTableScan`, checked against SQLite's own row count), else with SQL.
+    ///
+    /// SQLite's `ORDER BY id` on a rowid table is the order of the table's b-tree, which rises
+    /// in a sound file but not on a damaged page (SQLite's integrity check: "Rowid … out of
+    /// order"), where the scan gives up: SQLite's rows are then put in id order here, as
+    /// ``AnkiCollection`` keeps them, rows of one id in SQLite's order.
     static func reviewLog(_ database: SQLiteConnection) throws(AnkiError) -> [AnkiRevlogEntry] {
         var count = 0
         try database.query("SELECT count(*) FROM revlog") { row throws(AnkiError) in count = Int(row.int64(0)) }
@@ -119,7 +124,7 @@ enum AnkiCollectionReader {
         try database.query("SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id") { row throws(AnkiError) in
             rows.append(entry(row.int64(0)) { row.int64(Int32($0)) })
         }
-        return rows
+        return rows.inOrder(of: \.id)
     }
 
     /// The configuration keys read.

@@ -7,7 +7,7 @@ import ZhiXiTestSupport
 /// What the `anki-sqlite` fuzz target found in the review log's page scan (`SQLiteTableScan`)
 /// against SQLite's own reading of the same bytes (docs/CORRECTNESS.md, "Fuzzing"): each a
 /// file on which the scan read a row otherwise than SQLite; now it gives up there and the
-/// reader reads the table with SQL, as SQLite does.
+/// reader reads the table with SQL, as SQLite does (its rows in id order).
 @Suite struct TableScanFindingTests {
     private func connection(_ bytes: [UInt8]) throws -> SQLiteConnection {
         let image = try #require(bytes.withUnsafeBytes { DatabaseImage(copying: $0) })
@@ -58,7 +58,7 @@ import ZhiXiTestSupport
     }
 
     /// Rowids that do not rise through the leaf (two cells' rowids swapped): the scan gives up
-    /// and the reader gives SQLite's rows, in the order SQLite reads them.
+    /// and the reader gives SQLite's rows, which are in the leaf's order, in id order.
     @Test func rowidsThatDoNotRiseFallBackToTheStatement() throws {
         var bytes = try collection("""
             CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
@@ -76,16 +76,20 @@ import ZhiXiTestSupport
         let database = try connection(bytes)
         let scan = try #require(SQLiteTableScan(image: database.imageBytes))
         #expect(!scan.rows(rootPage: root, columns: 9) { _, _ in })
+        let statement = try statementRows(database)
+        #expect(statement.map(\.id) == [1_700_000_000_001, 1_700_000_000_000, 1_700_000_000_002])
         let rows = try AnkiCollectionReader.reviewLog(database)
-        #expect(rows.map(\.id) == [1_700_000_000_001, 1_700_000_000_000, 1_700_000_000_002])
-        #expect(rows == (try statementRows(database)))
+        #expect(rows.map(\.id) == [1_700_000_000_000, 1_700_000_000_001, 1_700_000_000_002])
+        #expect(rows == statement.sorted { $0.id < $1.id })
     }
 
-    /// A legacy collection whose header's freelist fields and a card's record are damaged:
-    /// `AnkiFile.open` gave 12 review-log rows of zeros where SQLite (and the reader on its own)
-    /// read 12 real ones. Kept zstd-compressed (4,608 bytes).
-    @Test(.disabled("open finding, not yet understood (docs/CORRECTNESS.md, \"Fuzzing\"): the zero row comes from read(), not reviewLog"))
-    func theWholeCollectionReadsTheSameReviewLog() throws {
+    /// A damaged legacy collection (its header's freelist, a card's record, and the review
+    /// log's leaf, where a cell's rowid is 0 and its record holds no column): SQLite's
+    /// `ORDER BY id` gives 12 rows in the leaf's order, the row of id 0 (every column NULL) 6th.
+    /// `AnkiFile.open` gave it 1st (``AnkiCollection`` puts rows in id order) where the reader on
+    /// its own gave it 6th; now both give SQLite's rows in id order. Kept zstd-compressed
+    /// (4,608 bytes).
+    @Test func theWholeCollectionReadsTheSameReviewLog() throws {
         let compressed = try #require(Data(base64Encoded: """
             KLUv/WQAEeUdAMbokjzgGuewDijMIc5GLAMbZOSCMk1YYyXE4uQpb80thltKrbcWDVg5aqc6Hp0x6tLWGFrCkLDWBwM/NWkiJMl+AIMAgQA8lt\
             iotnyt4S5y5xpXoZv2tqgK+UaquiubHnnpEXlE7nYSPE5kT3gsowbTnaPYvRTmNG/bvnB6DMhbJtwW4yBtKVrr1/rMAw+Dc/D54L/2ZykzZ10P\
@@ -104,11 +108,51 @@ import ZhiXiTestSupport
         var image = bytes
         image[18] = 1
         image[19] = 1
-        let expected = try statementRows(try connection(image))
-        #expect(expected.count == 12 && expected[0].id == 1_700_000_000_000)
+        let statement = try statementRows(try connection(image))
+        #expect(statement.count == 12 && statement[0].id == 1_700_000_000_000 && statement[5].id == 0)
+        let expected = statement.sorted { $0.id < $1.id }
+        #expect(expected[0] == AnkiRevlogEntry(id: 0, cardID: 0, usn: 0, button: 0, interval: 0, lastInterval: 0, factor: 0,
+                                               durationMilliseconds: 0, kind: 0))
         #expect(try AnkiCollectionReader.reviewLog(try connection(image)) == expected)
         let collection = try AnkiFile.open(bytes: bytes, name: "collection.anki2")
         #expect(collection.revlog == expected)
+    }
+
+    /// A damaged collection (9 pages and 100 bytes, its schema table damaged) that SQLite
+    /// 3.40.1 refuses with one of two messages over the same bytes, "database disk image is
+    /// malformed" or, in about one process in twenty, "malformed database schema (?)": the fuzz
+    /// harness took them for two answers. Every connection refuses it as damaged, and
+    /// `AnkiFile.open` refuses it (not whole pages) and its whole pages. Kept zstd-compressed
+    /// (4,708 bytes).
+    @Test func aDamagedSchemaIsRefusedEveryTime() throws {
+        let compressed = try #require(Data(base64Encoded: """
+            KLUv/WRkEQUeAAYplD3gGuewDijMIc7E1IEZxoWqE41yTAFI5OmxqqIWwy2l1luLBowm9Srps9Ehi/TrTxsta6iXXQn9a+VpkyQDfwCFAIIA\
+            XHZn3ipbeL2VOcm+vK3hsJIHJ9sivPYXyRY5x8rCrbve9NYb5Y2Sx5Po8aM75LMMS1xVHYXqW2VOE79vLK8XAbrLhN/mHOUNZe/9e6N64GFy\
+            HvTBv+1Rc3bSvl7sU931p9Z69sSd3vpRnW6ttapm6H9t6gm1s0c5Lqq8u8ESkz2GFXg+l8vRzAVNpbEejGxXY4h8fnm34V2dX3hGJnsrcxpV\
+            rR2JcxsfVV0weCKiDkdEukxUdSpAEFVF+AvxEJKoMjfyDrtq6zqoKjCo8RuqwOEPKNww+fvCdpfncbgc7X86m0lDaQ3FclvqDsdy0ZjL2fZO\
+            B7RALbf1ektpsYvdDvPOhW1omr6uoSANLaGWDL607Rse41M+fp83eqeXeq3XVlog7kU+y3BZjjuRLcYvjcuRLZIjZ7hMsstxCwPMrcwSkT0n\
+            yA6EltC8ip5v7fK76nyrLLGj8K3tqqPYTfjWeb1Bo9JzZpo1vt/8vXf6Gtd2NL1uerazbxE5z+1bVGute0Qaz5kHD/zodo8+zyx3tzF+abjc\
+            svMJCTka+jp6TGutcX6OMpTINm2b+/UUAsOy/TTdnMpmfpim+YEVn2TnuWwjtoTQII2i6Dbgmj3pmdhsp8mv25UGAFi2O32XMqHzaWFKZGab\
+            mr/RU2A6nJ86AN3OkE/BUnRpG8Kh8tdq+/eWiwhmRB/glVWVpNuAqqgRIZZqSqQpLNRoDJBo5GYSNyKCIsQQYoSIGAEx2jASzsRKMDJBSQo8\
+            CxJOPAbrCy4INS+2Z0b2O5PqXrI+s+eyh80IR7tZkqMBtuggp7zaK1nTzZWYglVghjowvh3V91c0Q7Vo/mTclNo4lC+ozhz6Y7BRJ3CrqxE4\
+            mB0+U1K6lSZDdwbYNc1bDxAFMfbsLFyE4tUMKVI9menbKm9/aulJa58Szd0oFSe0BYUlGgOJqdjQarWN1H2GcItpFtLwuF5jqO6qZu6hARSa\
+            uuYiKyYSoEigDVDfmSY/5v9bBUK4nv59RRZpc1QVBAezLGmuDz2o240zZC4bXkQfKgzb+vAgOeBwh6zBF0k9dTwDCAmjH7si6DrE9VFUW7Ym\
+            Yy4ceRxqA6iEIOw8w017l6ke0M4OILQGflFhMAfCJ2ZsoXI4jD1KtxRmcx8oBtTqwwSsN3hGxG5A5xfGif/MENe7CW/p48bQu0YYAoxRA2Ht\
+            YGA=
+            """))
+        let bytes = try ZstandardDecoder.decompress(Array(compressed), limit: ExpansionLimit(maximumOutputBytes: 1 << 20))
+        #expect(bytes.count == 4_708)
+        var image = bytes
+        image[18] = 1
+        image[19] = 1
+        for _ in 0 ..< 8 {
+            let error = try #require(throws: AnkiError.self) { try AnkiCollectionReader.reviewLog(try connection(image)) }
+            #expect(error.kind == .damaged)
+        }
+        let cut = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: bytes, name: "collection.anki2") }
+        #expect(cut.kind == .damaged && cut.reason.contains("cut short"))
+        let whole = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: Array(bytes.prefix(4_608)), name: "collection.anki2") }
+        #expect(whole.kind == .damaged)
     }
 
     private func collection(_ statements: String) throws -> [UInt8] {
