@@ -50,7 +50,7 @@ extension AppContainer {
     private func knowledgeRepository() -> OfflineFirstKnowledgeRepository {
         var planner = configuration.planner
         planner.language = language
-        return OfflineFirstKnowledgeRepository(services: services, storage: storage, planner: planner, language: configuration.planLanguage,
+        return OfflineFirstKnowledgeRepository(services: services, storage: storage, planner: planner, language: planLanguage,
                                                userID: signedInUserID)
     }
 }

@@ -95,7 +95,7 @@ public final class AppContainer {
         self.learnerLanguage = learnerLanguage
         var planner = configuration.planner
         planner.language = configuration.language ?? AppLanguage(user: nil, profile: nil, device: configuration.deviceLanguages)
-        reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, language: configuration.planLanguage,
+        reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, language: learnerLanguage.planLanguage,
                                                userID: userID, profileRead: { userID, profile in
                                                    await learnerLanguage.profileRead(profile, of: userID)
                                                })
@@ -122,6 +122,10 @@ public final class AppContainer {
     /// (`zh-Hant`, `zh-TW` and `zh-HK` get Simplified Chinese; a language without files is
     /// passed over). The pages follow it as it changes (``languageSetting``).
     public var language: AppLanguage { learnerLanguage.current }
+
+    /// The language of the plans made on the device (the reasons): the configuration's, else
+    /// the one chosen in settings, else the learner's as the plan's workspace has it.
+    var planLanguage: PlanLanguage { learnerLanguage.planLanguage }
 
     /// The setting a page is made on, brought to ``language`` first.
     var pageLanguage: LanguageSetting {

@@ -1,6 +1,7 @@
 import ZhiXiAuth
 import ZhiXiDomain
 import ZhiXiModel
+import ZhiXiRepositories
 
 /// The app's language as it follows the learner: the one chosen in settings, else the
 /// configuration's, else the signed-in learner's — their `preferredLanguage`, then their
@@ -13,9 +14,14 @@ import ZhiXiModel
 final class LearnerLanguage {
     /// What the pages watch.
     let setting: LanguageSetting
+    /// The language the learner chose, as the plans made on the device read it.
+    let choice = LanguageChoice()
     /// The language the learner chose in settings, `nil` before they do.
     var chosen: AppLanguage? {
-        didSet { update() }
+        didSet {
+            choice.choose(chosen)
+            update()
+        }
     }
 
     private let session: AppSession
@@ -49,6 +55,12 @@ final class LearnerLanguage {
         guard profiles[userID] != profile else { return }
         profiles[userID] = profile
         update()
+    }
+
+    /// The language of the plans made on the device: `configured`, else the one chosen, else
+    /// the learner's as the plan's workspace has it.
+    var planLanguage: PlanLanguage {
+        configured.map(PlanLanguage.fixed) ?? .chosen(choice, device: device)
     }
 
     /// The setting brought to ``current``.
