@@ -15,7 +15,7 @@ final class LearnerLanguage {
     /// What the pages watch.
     let setting: LanguageSetting
     /// The language the learner chose, as the plans made on the device read it.
-    let choice = LanguageChoice()
+    let choice = SettingsLanguage()
     /// The language the learner chose in settings, `nil` before they do.
     var chosen: AppLanguage? {
         didSet {

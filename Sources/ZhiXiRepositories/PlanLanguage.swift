@@ -14,7 +14,7 @@ public enum PlanLanguage: Sendable, Hashable {
     case learner(device: [String])
     /// The language the learner chose in the app's settings (`choice`) once they have, the
     /// learner's (as ``learner(device:)``) before.
-    case chosen(LanguageChoice, device: [String])
+    case chosen(SettingsLanguage, device: [String])
 
     /// The language of a plan of `workspace`.
     /// - Complexity: O(number of languages with files · number of identifiers).

@@ -4,7 +4,7 @@ import ZhiXiModel
 /// The language the learner chose in the app's settings, `nil` until they choose one: set by
 /// the app, read by the plans its repositories make (``PlanLanguage/chosen(_:device:)``), so
 /// that a plan made after the choice is in it whatever the learner's profile says.
-public final class LanguageChoice: Sendable, Hashable {
+public final class SettingsLanguage: Sendable, Hashable {
     private let chosen = Locked<AppLanguage?>(nil)
 
     /// No language chosen yet.
@@ -21,7 +21,7 @@ public final class LanguageChoice: Sendable, Hashable {
     }
 
     /// The same choice (the very object).
-    public static func == (lhs: LanguageChoice, rhs: LanguageChoice) -> Bool { lhs === rhs }
+    public static func == (lhs: SettingsLanguage, rhs: SettingsLanguage) -> Bool { lhs === rhs }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
