@@ -83,7 +83,7 @@ struct PagesLanguageChangeTests {
         state.replacingOccurrences(of: #"reason: Optional\("[^"]*"\)"#, with: "reason: …", options: .regularExpression)
     }
 
-    @Test("login, onboarding, home, plan, analysis, reader, tutor, library, path (and its error), feedback and progress: in English at once, as an English page shows them, then in Chinese again")
+    @Test("login, onboarding, home, plan, analysis, reader, tutor, library, path (and its error), feedback and progress: in English at once, as an English page shows them (the plan's reasons made again on the device), then in Chinese again")
     func everyPage() async throws {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
@@ -104,9 +104,12 @@ struct PagesLanguageChangeTests {
             #expect(english[index] != chinese[index], "\(page.name) redrawn: \(english[index])")
         }
 
-        // The same pages made now, in English from the start, show what the redrawn ones do — but
-        // for the plan's reasons, which the planner wrote when it made the plan on screen (in the
-        // learner's language then): a plan made after the change has them in the new one.
+        // The plan page makes its reasons again from the plan the device keeps, in the language
+        // chosen now; the home's and the path's keep theirs (the planner wrote them when it made
+        // the plan shown), and a plan made after the change has them in the new language.
+        #expect(await eventually(within: 60) { pages[3].state().contains("reason: Optional(\"Last score") }, "the plan's reasons in English")
+        #expect(fixture.api.server.totalRequestCount == requests, "made on the device")
+        // The same pages made now, in English from the start, show what the redrawn ones do.
         let fresh = await Self.pages(of: app).map { $0.state() }
         for (index, page) in pages.enumerated() where page.name != "reader" {
             #expect(Self.withoutReasons(fresh[index]) == Self.withoutReasons(english[index]),
@@ -115,6 +118,7 @@ struct PagesLanguageChangeTests {
         #expect(fresh[3].contains("reason: Optional(\"Last score"), "the plan made after the change: its reasons in English")
 
         app.setLanguage(.simplifiedChinese)
+        #expect(await eventually(within: 60) { pages[3].state() == chinese[3] }, "the plan's reasons in Chinese again")
         for (index, page) in pages.enumerated() {
             #expect(page.state() == chinese[index], "\(page.name): back in Chinese, the very page drawn first")
         }
