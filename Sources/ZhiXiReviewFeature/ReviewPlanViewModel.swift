@@ -104,12 +104,16 @@ public final class ReviewPlanViewModel {
         })
     }
 
-    /// The reasons of the plan on screen replaced by those `kept` gives the same tasks.
+    /// The reasons of the plan on screen replaced by those `kept` gives the same tasks (a task
+    /// done, which shows none, stays without).
     private func reword(from kept: ReviewPlanSnapshot) {
         guard var snapshot else { return }
-        let reasons = Dictionary(kept.allItems.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        var reasons: [String: String] = [:]
+        for item in kept.allItems where reasons[item.id] == nil { reasons[item.id] = item.reason }
         func reword(_ items: inout [ReviewItem]) {
-            for index in items.indices { if let reason = reasons[items[index].id] { items[index].reason = reason } }
+            for index in items.indices where items[index].reason != nil {
+                if let reason = reasons[items[index].id] { items[index].reason = reason }
+            }
         }
         reword(&snapshot.today)
         reword(&snapshot.tomorrow)

@@ -105,8 +105,8 @@ struct PagesLanguageChangeTests {
         }
 
         // The plan page makes its reasons again from the plan the device keeps, in the language
-        // chosen now; the home's and the path's keep theirs (the planner wrote them when it made
-        // the plan shown), and a plan made after the change has them in the new language.
+        // chosen now; the path's keep theirs (the planner wrote them when it made the plan
+        // shown), and a path loaded after the change has them in the new language.
         #expect(await eventually(within: 60) { pages[3].state().contains("reason: Optional(\"Last score") }, "the plan's reasons in English")
         #expect(fixture.api.server.totalRequestCount == requests, "made on the device")
         // The same pages made now, in English from the start, show what the redrawn ones do.
