@@ -272,7 +272,8 @@ let package = Package(
         .testTarget(name: "ZhiXiAppTests",
                     dependencies: ["ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer", "ZhiXiDomain", "ZhiXiModel", "ZhiXiReading",
                                    "ZhiXiRepositories", "ZhiXiAuth", "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature",
-                                   "ZhiXiReadingFeature", "ZhiXiOnboardingFeature"]),
+                                   "ZhiXiReadingFeature", "ZhiXiOnboardingFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
+                                   "ZhiXiFeedbackFeature", "ZhiXiKnowledgeFeature", "ZhiXiProgressFeature"]),
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",

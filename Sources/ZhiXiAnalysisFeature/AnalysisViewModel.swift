@@ -19,7 +19,7 @@ public final class AnalysisViewModel {
     /// The lesson's id.
     @ObservationIgnored public let lessonID: String
     /// The wording of the page's texts; the AI writes in its language too.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let useCase: AnalyzeRecallUseCase
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let now: @Sendable () -> Date
@@ -29,6 +29,8 @@ public final class AnalysisViewModel {
     @ObservationIgnored private var startedAt: Date?
     /// The text of the submission that failed, for ``retry()``.
     @ObservationIgnored private var failedSubmission: String?
+    /// What the page drew last, to draw it again in another language.
+    @ObservationIgnored private var drawing = PageDrawing<AnalysisUiState>()
 
     /// Creates the page's view model for the lesson `lessonID`.
     /// - Parameters:
@@ -37,13 +39,15 @@ public final class AnalysisViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts and of the AI's answer (default Simplified Chinese).
     ///   - now: the clock (when the learner began and submitted).
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes.
     public init(lessonID: String, useCase: AnalyzeRecallUseCase, session: any SessionRepository, language: AppLanguage = .default,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.lessonID = lessonID
         self.useCase = useCase
         self.session = session
         self.now = now
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             guard let self else { return }
@@ -53,6 +57,14 @@ public final class AnalysisViewModel {
                 self.showLoggedOut()
             }
         }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it (an analysis the AI
+    /// wrote stays in the language it was asked in).
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn }
     }
 
     /// Reads the lesson: ``AnalysisUiState/loading``, then the prompt (or the error).
@@ -76,7 +88,7 @@ public final class AnalysisViewModel {
         guard let prompt else { return }
         let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !input.isEmpty else {
-            uiState = .ready(promptScreen(prompt, inputMessage: wording.emptyRecall))
+            uiState = drawing.draw(wording) { .ready(Self.promptScreen(prompt, inputMessage: $0.emptyRecall, wording: $0)) }
             return
         }
         await steps.run { [weak self] isCurrent in
@@ -107,14 +119,14 @@ public final class AnalysisViewModel {
         case .success(let prompt):
             self.prompt = prompt
             startedAt = now()
-            uiState = .ready(promptScreen(prompt, inputMessage: nil))
+            uiState = drawing.draw(wording) { .ready(Self.promptScreen(prompt, inputMessage: nil, wording: $0)) }
         case .failure(let failure):
             await show(failure)
         }
     }
 
     private func performAnalysis(of input: String, prompt: LessonPrompt, isCurrent: @MainActor () -> Bool) async {
-        uiState = .analyzing(promptScreen(prompt, inputMessage: nil))
+        uiState = drawing.draw(wording) { .analyzing(Self.promptScreen(prompt, inputMessage: nil, wording: $0)) }
         failedSubmission = nil
         let submittedAt = now()
         let result: Result<AnalysisOutcome, RepositoryFailure>
@@ -127,7 +139,7 @@ public final class AnalysisViewModel {
         guard isCurrent() else { return }
         switch result {
         case .success(let outcome):
-            uiState = .analyzed(AnalysisResultScreen(outcome, lessonTitle: prompt.title, wording: wording))
+            uiState = drawing.draw(wording) { .analyzed(AnalysisResultScreen(outcome, lessonTitle: prompt.title, wording: $0)) }
         case .failure(let failure):
             failedSubmission = input
             await show(failure)
@@ -142,11 +154,11 @@ public final class AnalysisViewModel {
         case .cancelled:
             break
         default:
-            uiState = .error(ScreenError(failure, wording: wording))
+            uiState = drawing.draw(wording) { .error(ScreenError(failure, wording: $0)) }
         }
     }
 
-    private func promptScreen(_ prompt: LessonPrompt, inputMessage: String?) -> RecallPromptScreen {
+    private static func promptScreen(_ prompt: LessonPrompt, inputMessage: String?, wording: LearnerWording) -> RecallPromptScreen {
         RecallPromptScreen(lessonID: prompt.lessonID, lessonTitle: ScreenText.line(prompt.title),
                            recallQuestions: prompt.recallQuestions.map { ScreenText.lines($0) },
                            placeholder: wording.recallPlaceholder, inputMessage: inputMessage, analyzingText: wording.analyzing)

@@ -23,8 +23,9 @@ public struct AppConfiguration: Sendable {
     /// on Apple platforms).
     public var credentials: any AppleCredentialProvider
     /// The language of the pages, of the planner's reasons and of the AI's answers; `nil`
-    /// (the default) follows the learner: the signed-in user's `preferredLanguage`, then
-    /// ``deviceLanguages``, then Simplified Chinese (`AppLanguage/init(user:profile:device:files:)`).
+    /// (the default) follows the learner: the one they choose in settings, else the signed-in
+    /// user's `preferredLanguage`, then their profile's, then ``deviceLanguages``, then
+    /// Simplified Chinese (`AppContainer/language`, `AppLanguage/init(user:profile:device:files:)`).
     public var language: AppLanguage?
     /// The device's languages in order of preference (`Locale.preferredLanguages` unless given),
     /// for a learner who has set none.
@@ -75,9 +76,10 @@ public struct AppConfiguration: Sendable {
         self.backgroundTime = backgroundTime
     }
 
-    /// The language of the plans made on the device: ``language`` when set, else the learner's
-    /// (the user's `preferredLanguage`, the profile's, ``deviceLanguages``, Simplified Chinese),
-    /// read from the workspace planned.
+    /// The language of the plans made on the device without a language chosen in settings:
+    /// ``language`` when set, else the learner's (the user's `preferredLanguage`, the
+    /// profile's, ``deviceLanguages``, Simplified Chinese), read from the workspace planned.
+    /// (`AppContainer` adds the settings' choice: `PlanLanguage.chosen`.)
     public var planLanguage: PlanLanguage {
         language.map(PlanLanguage.fixed) ?? .learner(device: deviceLanguages)
     }

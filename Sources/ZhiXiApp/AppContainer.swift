@@ -62,11 +62,12 @@ public final class AppContainer {
     public let onboarding: ProfileOnboardingRepository
     /// What the app calls from `scenePhase` and its network monitor.
     public let lifecycle: AppLifecycle
-    /// The pages' language at run time: the review-plan page redraws in it when it changes
-    /// (``setLanguage(_:)``).
-    public let languageSetting: LanguageSetting
-    /// The language the learner chose in settings (``setLanguage(_:)``), `nil` before.
-    private var chosenLanguage: AppLanguage?
+    /// The pages' language at run time (``language``): every page the container makes draws
+    /// itself again in it when it changes — the learner signs in, their profile is read,
+    /// they choose another in settings (``setLanguage(_:)``).
+    public var languageSetting: LanguageSetting { learnerLanguage.setting }
+    /// The language as it follows the learner.
+    private let learnerLanguage: LearnerLanguage
 
     /// Builds the app from `configuration`.
     public convenience init(configuration: AppConfiguration) {
@@ -89,10 +90,15 @@ public final class AppContainer {
         storage = LearnerStorage(root: configuration.storageDirectory)
         storage.removeSharedReadingPositions()
         let userID: @Sendable () async -> String? = { await MainActor.run { session.currentUser?.id } }
+        let learnerLanguage = LearnerLanguage(session: session, sessionRepository: sessionRepository, configured: configuration.language,
+                                              device: configuration.deviceLanguages)
+        self.learnerLanguage = learnerLanguage
         var planner = configuration.planner
         planner.language = configuration.language ?? AppLanguage(user: nil, profile: nil, device: configuration.deviceLanguages)
-        reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, language: configuration.planLanguage,
-                                               userID: userID)
+        reviews = OfflineFirstReviewRepository(services: services, storage: storage, planner: planner, language: learnerLanguage.planLanguage,
+                                               userID: userID, profileRead: { userID, profile in
+                                                   await learnerLanguage.profileRead(profile, of: userID)
+                                               })
         learning = LearningProgressRepository(services: services, storage: storage, language: planner.language, userID: userID)
         analyses = RecallAnalysisRepository(services: services, storage: storage, userID: userID)
         reading = LearnerReadingRepository(services: services, storage: storage,
@@ -101,63 +107,69 @@ public final class AppContainer {
         onboarding = ProfileOnboardingRepository(services: services)
         lifecycle = AppLifecycle(reading: reading, reviews: reviews, session: sessionRepository, monitor: configuration.networkMonitor,
                                  backgroundTime: configuration.backgroundTime)
-        languageSetting = LanguageSetting(configuration.language ?? AppLanguage(user: session.currentUser, profile: nil,
-                                                                                 device: configuration.deviceLanguages))
     }
 
-    /// The learner chose `language` in settings: the pages made from now on are in it, and
-    /// those watching ``languageSetting`` redraw in it at once.
+    /// The learner chose `language` in settings: every page the container made redraws in it
+    /// at once, and the pages made from now on are in it, whoever signs in.
     public func setLanguage(_ language: AppLanguage) {
-        chosenLanguage = language
-        languageSetting.language = language
+        learnerLanguage.chosen = language
     }
 
-    /// The language of a page made now: the one chosen in settings (``setLanguage(_:)``), else
-    /// the configuration's, else the signed-in learner's
-    /// (their `preferredLanguage`), else the device's, else Simplified Chinese — the first that
-    /// some language's files serve (`zh-Hant` and `zh-TW` get Simplified Chinese). A page keeps
-    /// the language it was made in; a page made after the learner changes theirs is in the new one.
-    public var language: AppLanguage {
-        chosenLanguage ?? configuration.language ?? AppLanguage(user: session.currentUser, profile: nil, device: configuration.deviceLanguages)
+    /// The language of the pages now: the one chosen in settings (``setLanguage(_:)``), else
+    /// the configuration's, else the signed-in learner's — their `preferredLanguage`, then
+    /// their profile's (as the last plan read it, from the server or the device), then the
+    /// device's, then Simplified Chinese: the first that some language's files serve
+    /// (`zh-Hant`, `zh-TW` and `zh-HK` get Simplified Chinese; a language without files is
+    /// passed over). The pages follow it as it changes (``languageSetting``).
+    public var language: AppLanguage { learnerLanguage.current }
+
+    /// The language of the plans made on the device (the reasons): the configuration's, else
+    /// the one chosen in settings, else the learner's as the plan's workspace has it.
+    var planLanguage: PlanLanguage { learnerLanguage.planLanguage }
+
+    /// The setting a page is made on, brought to ``language`` first.
+    var pageLanguage: LanguageSetting {
+        learnerLanguage.update()
+        return learnerLanguage.setting
     }
 
     /// The login page and launch routing.
     public func makeLoginViewModel() -> LoginViewModel {
-        LoginViewModel(session: sessionRepository, language: language)
+        LoginViewModel(session: sessionRepository, languageSetting: pageLanguage)
     }
 
     /// The first-run page (learning direction, daily minutes, language, time zone).
     public func makeOnboardingViewModel(timeZone: TimeZone = .current) -> OnboardingViewModel {
-        OnboardingViewModel(repository: onboarding, session: sessionRepository, language: language, timeZone: timeZone)
+        OnboardingViewModel(repository: onboarding, session: sessionRepository, language: language, timeZone: timeZone,
+                            languageSetting: pageLanguage)
     }
 
     /// The review-plan page.
     public func makeReviewPlanViewModel() -> ReviewPlanViewModel {
-        languageSetting.language = language
-        return ReviewPlanViewModel(repository: reviews, session: sessionRepository, now: configuration.now, languageSetting: languageSetting)
+        ReviewPlanViewModel(repository: reviews, session: sessionRepository, now: configuration.now, languageSetting: pageLanguage)
     }
 
     /// The study home.
     public func makeStudyHomeViewModel() -> StudyHomeViewModel {
         StudyHomeViewModel(useCase: StudyHomeUseCase(reviews: reviews, learning: learning), session: sessionRepository,
-                           language: language, now: configuration.now)
+                           now: configuration.now, languageSetting: pageLanguage)
     }
 
     /// The analysis page of the lesson `lessonID`.
     public func makeAnalysisViewModel(lessonID: String) -> AnalysisViewModel {
         AnalysisViewModel(lessonID: lessonID, useCase: AnalyzeRecallUseCase(analyses: analyses, reviews: reviews),
-                          session: sessionRepository, language: language, now: configuration.now)
+                          session: sessionRepository, now: configuration.now, languageSetting: pageLanguage)
     }
 
     /// The reading page of `material` (from a lesson, a knowledge source, or the home's
     /// continue card: `ContinueReading.material`).
     public func makeReaderViewModel(material: ReadingMaterial) -> ReaderViewModel {
-        ReaderViewModel(material: material, repository: reading, session: sessionRepository, language: language)
+        ReaderViewModel(material: material, repository: reading, session: sessionRepository, languageSetting: pageLanguage)
     }
 
     /// The toasts of the learner's reading (the server's refusals of an upload), for the
     /// app's root view.
     public func makeReadingNoticesViewModel() -> ReadingNoticesViewModel {
-        ReadingNoticesViewModel(repository: reading, session: sessionRepository, language: language)
+        ReadingNoticesViewModel(repository: reading, session: sessionRepository, languageSetting: pageLanguage)
     }
 }

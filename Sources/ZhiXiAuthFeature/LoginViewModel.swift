@@ -24,21 +24,32 @@ public final class LoginViewModel {
     }
 
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private var watcher: LoginStateWatcher?
     /// Changed when the login state changes, so that a view reading ``route`` redraws even
     /// over a session that is not observable itself.
     private var loginGeneration = 0
 
+    /// What the error message was made from, to draw it again in another language.
+    @ObservationIgnored private var drawing = PageDrawing<String?>()
+
     /// Creates the page's view model over `session`, its messages in `language` (default
-    /// Simplified Chinese).
-    public init(session: any SessionRepository, language: AppLanguage = .default) {
+    /// Simplified Chinese) or, when `languageSetting` is given, in its language (the message
+    /// shown drawn again when it changes).
+    public init(session: any SessionRepository, language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
         self.session = session
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         watcher = LoginStateWatcher(session: session) { [weak self] _ in
             self?.loginGeneration += 1
         }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: the message shown, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if let redrawn = drawing.redrawn(errorMessage, in: wording) { errorMessage = redrawn }
     }
 
     /// At launch: restores the session from the device and routes: main or onboarding when
@@ -51,7 +62,7 @@ public final class LoginViewModel {
         isLoading = true
         errorMessage = nil
         let failure = await session.restore()
-        errorMessage = failure.map { wording.message(for: $0) }
+        errorMessage = drawing.draw(wording) { wording in failure.map { wording.message(for: $0) } }
         isLoading = false
     }
 
@@ -71,7 +82,7 @@ public final class LoginViewModel {
     /// error): the message says why, nothing when the learner closed the sheet.
     public func signInDidFail(_ failure: SignInFailure) {
         guard !isLoading else { return }
-        errorMessage = wording.message(for: failure)
+        errorMessage = drawing.draw(wording) { $0.message(for: failure) }
     }
 
     private func signIn(_ attempt: @escaping @MainActor () async throws(SignInFailure) -> AppDestination) async {
@@ -81,7 +92,7 @@ public final class LoginViewModel {
         do {
             _ = try await attempt()
         } catch {
-            errorMessage = wording.message(for: error)
+            errorMessage = drawing.draw(wording) { $0.message(for: error) }
         }
         isLoading = false
     }

@@ -30,7 +30,7 @@ public final class AIChatViewModel {
     /// The lesson the conversation is about, `nil` for a conversation about anything.
     @ObservationIgnored public let lessonID: String?
     /// The wording of the page's texts; the tutor answers in its language too.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let repository: any ChatRepository
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let now: @Sendable () -> Date
@@ -40,8 +40,11 @@ public final class AIChatViewModel {
     @ObservationIgnored private var conversation: ChatConversation?
     @ObservationIgnored private var reply: ChatReplyDraft?
     @ObservationIgnored private var isReplying = false
-    @ObservationIgnored private var notice: ScreenError?
-    @ObservationIgnored private var inputMessage: String?
+    /// The notice over the conversation and what the input says, each in a wording.
+    @ObservationIgnored private var notice: (@MainActor (LearnerWording) -> ScreenError)?
+    @ObservationIgnored private var inputMessage: (@MainActor (LearnerWording) -> String)?
+    /// What the page drew last (its error), to draw it again in another language.
+    @ObservationIgnored private var drawing = PageDrawing<ChatUiState>()
     /// Whether the latest ``send()`` got its message kept.
     @ObservationIgnored private var lastSendKept = false
 
@@ -52,13 +55,16 @@ public final class AIChatViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts and of the tutor's answers (default Simplified Chinese).
     ///   - now: the clock (when a message was written).
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes (what the
+    ///     tutor wrote stays as written).
     public init(lessonID: String? = nil, repository: any ChatRepository, session: any SessionRepository, language: AppLanguage = .default,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.lessonID = lessonID
         self.repository = repository
         self.session = session
         self.now = now
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             guard let self else { return }
@@ -70,6 +76,13 @@ public final class AIChatViewModel {
                 self.uiState = .loading
             }
         }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn } else { redraw() }
     }
 
     // MARK: - Actions
@@ -94,9 +107,9 @@ public final class AIChatViewModel {
         }
         guard conversation != nil, !isReplying else { return false }
         let text = draft.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return refuse(wording.chatEmptyMessage) }
+        guard !text.isEmpty else { return refuse { $0.chatEmptyMessage } }
         guard text.count <= ChatTurn.maximumLearnerLength else {
-            return refuse(wording.fill(wording.chatTooLong, [.count: String(ChatTurn.maximumLearnerLength)]))
+            return refuse { $0.fill($0.chatTooLong, [.count: String(ChatTurn.maximumLearnerLength)]) }
         }
         lastSendKept = false
         await steps.run { [weak self] isCurrent in
@@ -136,7 +149,7 @@ public final class AIChatViewModel {
         switch result {
         case .success(let conversation):
             self.conversation = conversation
-            if conversation.awaitsReply { notice = ScreenError(message: wording.chatUnanswered, retryTitle: wording.retry) }
+            if conversation.awaitsReply { notice = { ScreenError(message: $0.chatUnanswered, retryTitle: $0.retry) } }
             redraw()
         case .failure(.signedOut):
             showLoggedOut()
@@ -144,7 +157,7 @@ public final class AIChatViewModel {
         case .failure(.cancelled):
             break
         case .failure(let failure):
-            uiState = .error(ScreenError(failure, wording: wording))
+            uiState = drawing.draw(wording) { .error(ScreenError(failure, wording: $0)) }
         }
     }
 
@@ -172,7 +185,7 @@ public final class AIChatViewModel {
             case .interrupted:
                 reply?.isStreaming = false
                 isReplying = false
-                notice = ScreenError(message: wording.chatInterrupted, retryTitle: wording.retry)
+                notice = { ScreenError(message: $0.chatInterrupted, retryTitle: $0.retry) }
             case .failed(.signedOut):
                 showLoggedOut()
                 await session.signOut()
@@ -181,9 +194,9 @@ public final class AIChatViewModel {
                 reply = nil
                 isReplying = false
                 if accepted || conversation?.awaitsReply == true {
-                    notice = ScreenError(message: message(for: failure), retryTitle: wording.retry)
+                    notice = { ScreenError(message: Self.message(for: failure, wording: $0), retryTitle: $0.retry) }
                 } else {
-                    inputMessage = wording.chatNotSaved
+                    inputMessage = { $0.chatNotSaved }
                 }
             }
             redraw()
@@ -193,7 +206,7 @@ public final class AIChatViewModel {
         guard isCurrent() else { return }
         reply = nil
         isReplying = false
-        if conversation?.awaitsReply == true { notice = ScreenError(message: wording.chatUnanswered, retryTitle: wording.retry) }
+        if conversation?.awaitsReply == true { notice = { ScreenError(message: $0.chatUnanswered, retryTitle: $0.retry) } }
         redraw()
     }
 
@@ -210,14 +223,14 @@ public final class AIChatViewModel {
         case .failure(.cancelled):
             return
         case .failure(let failure):
-            notice = ScreenError(failure, wording: wording)
+            notice = { ScreenError(failure, wording: $0) }
         }
         redraw()
     }
 
     // MARK: - Drawing
 
-    private func message(for failure: RepositoryFailure) -> String {
+    private static func message(for failure: RepositoryFailure, wording: LearnerWording) -> String {
         switch failure {
         case .unreachable: wording.chatUnreachable
         case .serverError, .notFound: wording.chatServerError
@@ -225,7 +238,7 @@ public final class AIChatViewModel {
         }
     }
 
-    private func refuse(_ message: String) -> Bool {
+    private func refuse(_ message: @escaping @MainActor (LearnerWording) -> String) -> Bool {
         inputMessage = message
         redraw()
         return false
@@ -247,9 +260,10 @@ public final class AIChatViewModel {
         }
         var shownReply = reply
         shownReply?.text = ScreenText.lines(reply?.text ?? "")
+        shownReply?.speakerName = wording.chatTitle
         let screen = ChatScreen(title: title, messages: messages, greeting: messages.isEmpty && reply == nil ? wording.chatGreeting : nil,
-                                reply: shownReply, isReplying: isReplying, replyingText: wording.chatReplying, notice: notice,
-                                inputMessage: inputMessage, placeholder: wording.chatPlaceholder,
+                                reply: shownReply, isReplying: isReplying, replyingText: wording.chatReplying, notice: notice?(wording),
+                                inputMessage: inputMessage?(wording), placeholder: wording.chatPlaceholder,
                                 newConversationTitle: wording.chatNewConversation)
         let state = ChatUiState.success(screen)
         if uiState != state { uiState = state }

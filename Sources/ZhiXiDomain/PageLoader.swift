@@ -4,7 +4,8 @@
 /// ``PageLoadState/loggedOut`` while no learner is signed in and the moment the session signs
 /// out, mid-load too (the load is cancelled: no error, no stale data); signing in again loads
 /// a page that was loaded; a repository that says signed out signs the session out. Errors
-/// are in the wording's language, with its retry label.
+/// are in the wording's language, with its retry label; ``redraw(in:)`` draws the state on
+/// screen again in another language (the app's changed).
 ///
 /// The page's view model keeps one and draws each state it is told (`onChange`).
 @MainActor
@@ -13,9 +14,11 @@ public final class PageLoader<Content: Sendable & Hashable> {
     public private(set) var state: PageLoadState<Content>
 
     private let session: any SessionRepository
-    private let wording: LearnerWording
+    private var wording: LearnerWording
     private let fetch: @Sendable () async throws(RepositoryFailure) -> Content
-    private let message: @MainActor (RepositoryFailure) -> String?
+    private let message: @MainActor (RepositoryFailure, LearnerWording) -> String?
+    /// The failure shown (``PageLoadState/failed(_:)``), to draw it again in another language.
+    private var failure: RepositoryFailure?
     private let onChange: @MainActor (PageLoadState<Content>) -> Void
     private let loads = LatestLoad()
     private var watcher: LoginStateWatcher?
@@ -25,12 +28,12 @@ public final class PageLoader<Content: Sendable & Hashable> {
     /// - Parameters:
     ///   - session: the login state.
     ///   - wording: the language of the errors.
-    ///   - message: the page's own words for a failure, `nil` for the wording's
+    ///   - message: the page's own words for a failure in a wording, `nil` for the wording's
     ///     (`LearnerWording.message(for:)`).
     ///   - fetch: gets the page's content.
     ///   - onChange: told each new state, on the main actor.
     public init(session: any SessionRepository, wording: LearnerWording,
-                message: @escaping @MainActor (RepositoryFailure) -> String? = { _ in nil },
+                message: @escaping @MainActor (RepositoryFailure, LearnerWording) -> String? = { _, _ in nil },
                 fetch: @escaping @Sendable () async throws(RepositoryFailure) -> Content,
                 onChange: @escaping @MainActor (PageLoadState<Content>) -> Void) {
         self.session = session
@@ -72,8 +75,22 @@ public final class PageLoader<Content: Sendable & Hashable> {
         case .failure(.cancelled):
             break
         case .failure(let failure):
-            show(.failed(ScreenError(message: message(failure) ?? wording.message(for: failure), retryTitle: wording.retry)))
+            self.failure = failure
+            show(.failed(screenError(failure)))
         }
+    }
+
+    /// The state on screen drawn again in `wording` (the app's language changed): a failure's
+    /// message in it, and the page told the state again to draw its content in it.
+    /// - Complexity: O(1), and the page's drawing.
+    public func redraw(in wording: LearnerWording) {
+        self.wording = wording
+        if case .failed = state, let failure { state = .failed(screenError(failure)) }
+        onChange(state)
+    }
+
+    private func screenError(_ failure: RepositoryFailure) -> ScreenError {
+        ScreenError(message: message(failure, wording) ?? wording.message(for: failure), retryTitle: wording.retry)
     }
 
     private func show(_ state: PageLoadState<Content>) {

@@ -27,7 +27,7 @@ public final class FeedbackViewModel {
     }
 
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let repository: any FeedbackRepository
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let sessionID: String?
@@ -35,8 +35,11 @@ public final class FeedbackViewModel {
     @ObservationIgnored private var watcher: LoginStateWatcher?
     @ObservationIgnored private var category: FeedbackCategory = .bug
     @ObservationIgnored private var rating: Int?
-    @ObservationIgnored private var inputMessage: String?
-    @ObservationIgnored private var failure: ScreenError?
+    /// What the form says of the text written, in a wording.
+    @ObservationIgnored private var inputMessage: (@MainActor (LearnerWording) -> String)?
+    @ObservationIgnored private var failure: RepositoryFailure?
+    /// The id the server gave the feedback sent, while its page is on screen.
+    @ObservationIgnored private var sentID: String?
     @ObservationIgnored private var isSubmitting = false
     /// Counts sign-outs, so that an answer that comes after one is not drawn.
     @ObservationIgnored private var signOuts = 0
@@ -52,19 +55,32 @@ public final class FeedbackViewModel {
     ///   - analysisID: the analysis it is about, if any.
     ///   - category: the category chosen at first (default 问题反馈).
     ///   - language: the language of the texts (default Simplified Chinese).
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes.
     public init(repository: any FeedbackRepository, session: any SessionRepository, sessionID: String? = nil, analysisID: String? = nil,
-                category: FeedbackCategory = .bug, language: AppLanguage = .default) {
+                category: FeedbackCategory = .bug, language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
         self.repository = repository
         self.session = session
         self.sessionID = sessionID
         self.analysisID = analysisID
         self.category = FeedbackCategory.knownCases.contains(category) ? category : .other
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = .loggedOut
         if session.isSignedIn { uiState = .editing(form()) }
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             guard let self else { return }
             if isSignedIn { self.startAnother() } else { self.showLoggedOut() }
+        }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        switch uiState {
+        case .sent: uiState = sentScreen(sentID)
+        case .loggedOut: break
+        case .editing, .submitting, .failed: redraw()
         }
     }
 
@@ -89,9 +105,9 @@ public final class FeedbackViewModel {
         guard session.isSignedIn else { return showLoggedOut() }
         guard isEditable else { return }
         let text = content.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return refuse(wording.feedbackEmpty) }
+        guard !text.isEmpty else { return refuse { $0.feedbackEmpty } }
         guard text.count <= FeedbackDraft.maximumLength else {
-            return refuse(wording.fill(wording.feedbackTooLong, [.count: String(FeedbackDraft.maximumLength)]))
+            return refuse { $0.fill($0.feedbackTooLong, [.count: String(FeedbackDraft.maximumLength)]) }
         }
         let draft = FeedbackDraft(category: category, content: text, rating: rating, sessionID: sessionID, analysisID: analysisID)
         isSubmitting = true
@@ -104,13 +120,13 @@ public final class FeedbackViewModel {
         isSubmitting = false
         switch result {
         case .success(let feedback):
-            uiState = .sent(FeedbackSentScreen(message: wording.feedbackSent, anotherTitle: wording.feedbackAnother, feedbackID: ScreenText.line(feedback.id)))
+            sentID = feedback.id
+            uiState = sentScreen(feedback.id)
         case .failure(.signedOut):
             showLoggedOut()
             await session.signOut()
         case .failure(let failure):
-            self.failure = ScreenError(message: failure == .unreachable ? wording.feedbackUnreachable : wording.message(for: failure),
-                                       retryTitle: wording.retry)
+            self.failure = failure
             redraw()
         }
     }
@@ -128,6 +144,7 @@ public final class FeedbackViewModel {
         rating = nil
         failure = nil
         inputMessage = nil
+        sentID = nil
         content = ""
         uiState = .editing(form())
     }
@@ -148,7 +165,7 @@ public final class FeedbackViewModel {
         redraw()
     }
 
-    private func refuse(_ message: String) {
+    private func refuse(_ message: @escaping @MainActor (LearnerWording) -> String) {
         inputMessage = message
         redraw()
     }
@@ -162,12 +179,22 @@ public final class FeedbackViewModel {
             placeholder: wording.feedbackPlaceholder, ratingPrompt: wording.feedbackRatingPrompt, rating: rating, maximumRating: Self.maximumRating,
             lengthText: wording.fill(wording.feedbackLength, [.count: String(count), .total: String(FeedbackDraft.maximumLength)]),
             isTooLong: isTooLong, canSubmit: count > 0 && !isTooLong && !isSubmitting,
-            submitTitle: isSubmitting ? wording.feedbackSubmitting : wording.feedbackSubmit, inputMessage: inputMessage)
+            submitTitle: isSubmitting ? wording.feedbackSubmitting : wording.feedbackSubmit, inputMessage: inputMessage?(wording))
+    }
+
+    /// The page of the feedback `id` sent.
+    private func sentScreen(_ id: String?) -> FeedbackUiState {
+        .sent(FeedbackSentScreen(message: wording.feedbackSent, anotherTitle: wording.feedbackAnother, feedbackID: ScreenText.line(id)))
+    }
+
+    /// The failure of a submission, in the page's words.
+    private func screenError(_ failure: RepositoryFailure) -> ScreenError {
+        ScreenError(message: failure == .unreachable ? wording.feedbackUnreachable : wording.message(for: failure), retryTitle: wording.retry)
     }
 
     private func redraw() {
         let form = form()
-        let state: FeedbackUiState = if isSubmitting { .submitting(form) } else if let failure { .failed(form, failure) } else { .editing(form) }
+        let state: FeedbackUiState = if isSubmitting { .submitting(form) } else if let failure { .failed(form, screenError(failure)) } else { .editing(form) }
         if uiState != state { uiState = state }
     }
 
@@ -176,6 +203,7 @@ public final class FeedbackViewModel {
         isSubmitting = false
         failure = nil
         inputMessage = nil
+        sentID = nil
         uiState = .loggedOut
         // Nothing of the learner's stays for the next one.
         content = ""

@@ -27,7 +27,7 @@ public final class StudyHomeViewModel {
     public private(set) var isRefreshing = false
 
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let useCase: StudyHomeUseCase
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let now: @Sendable () -> Date
@@ -42,6 +42,8 @@ public final class StudyHomeViewModel {
     @ObservationIgnored private var changesDuringLoad: [ReviewPlanChange] = []
     /// `true` while a load waits for its data.
     @ObservationIgnored private var isFetching = false
+    /// What the page drew last, to draw it again in another language.
+    @ObservationIgnored private var drawing = PageDrawing<StudyHomeUiState>()
 
     /// Creates the page's view model.
     /// - Parameters:
@@ -49,12 +51,14 @@ public final class StudyHomeViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - now: the clock.
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes.
     public init(useCase: StudyHomeUseCase, session: any SessionRepository, language: AppLanguage = .default,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.useCase = useCase
         self.session = session
         self.now = now
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             self?.loginStateChanged(isSignedIn)
@@ -62,6 +66,13 @@ public final class StudyHomeViewModel {
         changeWatcher = ReviewPlanChangeWatcher(changes: useCase.planChanges()) { [weak self] change in
             self?.planChanged(change)
         }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn }
     }
 
     /// Gathers the home: ``StudyHomeUiState/loading``, then the home or the error. Cancels a
@@ -91,7 +102,7 @@ public final class StudyHomeViewModel {
         if !hadScreen, let cached = await useCase.cached(now: now()) {
             guard isCurrent() else { return }
             data = cached
-            uiState = .success(StudyHomeScreen(cached, wording: wording))
+            uiState = drawing.draw(wording) { .success(StudyHomeScreen(cached, wording: $0)) }
             isRefreshing = true
         }
         let result: Result<StudyHomeData, RepositoryFailure>
@@ -108,7 +119,7 @@ public final class StudyHomeViewModel {
             for change in changesDuringLoad { data.plan.apply(change) }
             changesDuringLoad = []
             self.data = data
-            uiState = .success(StudyHomeScreen(data, wording: wording))
+            uiState = drawing.draw(wording) { [data] in .success(StudyHomeScreen(data, wording: $0)) }
             if !data.plan.isOffline { await useCase.refreshInBackground() }
             if !data.plan.isOffline, session.isUnverified {
                 await session.verify()
@@ -121,7 +132,7 @@ public final class StudyHomeViewModel {
             break
         case .failure(let failure):
             data = nil
-            uiState = .error(ScreenError(failure, wording: wording))
+            uiState = drawing.draw(wording) { .error(ScreenError(failure, wording: $0)) }
         }
     }
 
@@ -145,7 +156,7 @@ public final class StudyHomeViewModel {
         if var data {
             data.plan.apply(change)
             self.data = data
-            let screen = StudyHomeUiState.success(StudyHomeScreen(data, wording: wording))
+            let screen = drawing.draw(wording) { [data] in .success(StudyHomeScreen(data, wording: $0)) }
             if uiState != screen { uiState = screen }
         }
     }

@@ -19,7 +19,7 @@ public final class LearningPathViewModel {
     /// The path's id.
     @ObservationIgnored public let pathID: String
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private var loader: PageLoader<LearningPathDetail>?
 
     /// Creates the page's view model for the path `pathID`.
@@ -29,18 +29,27 @@ public final class LearningPathViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - now: the clock (the plan's "now").
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes.
     public init(pathID: String, repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.pathID = pathID
-        let wording = LearnerWording.forLanguage(language)
+        let wording = LearnerWording.forLanguage(languageSetting?.language ?? language)
         self.wording = wording
         uiState = session.isSignedIn ? .loading : .loggedOut
-        loader = PageLoader(session: session, wording: wording, message: { failure in
+        loader = PageLoader(session: session, wording: wording, message: { failure, wording in
             if case .notFound = failure { return wording.pathNotFound }
             return nil
         }, fetch: { () async throws(RepositoryFailure) -> LearningPathDetail in
             try await repository.learningPath(id: pathID, now: now())
         }, onChange: { [weak self] state in self?.show(state) })
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        loader?.redraw(in: wording)
     }
 
     /// Gathers the path: ``LearningPathUiState/loading``, then the path or the error.

@@ -32,7 +32,7 @@ public final class OnboardingViewModel {
     public var timeZone: String
 
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let repository: any OnboardingRepository
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let loads = LatestLoad()
@@ -40,6 +40,8 @@ public final class OnboardingViewModel {
     @ObservationIgnored private var hasBeenLoaded = false
     /// The device's defaults the form starts from.
     @ObservationIgnored private let defaults: OnboardingAnswers
+    /// What the page drew last, to draw it again in another language.
+    @ObservationIgnored private var drawing = PageDrawing<OnboardingUiState>()
 
     /// Creates the page's view model.
     /// - Parameters:
@@ -48,11 +50,14 @@ public final class OnboardingViewModel {
     ///   - language: the language of the texts, and the language offered first (default
     ///     Simplified Chinese).
     ///   - timeZone: the device's time zone, offered first.
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`, which stays the language offered first) and draws what it
+    ///     shows again when it changes.
     public init(repository: any OnboardingRepository, session: any SessionRepository, language: AppLanguage = .default,
-                timeZone: TimeZone = .current) {
+                timeZone: TimeZone = .current, languageSetting: LanguageSetting? = nil) {
         self.repository = repository
         self.session = session
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         preferredLanguage = language
         self.timeZone = timeZone.identifier
         defaults = OnboardingAnswers(learningDirection: "", dailyMinutes: UserLearningProfile.defaultDailyMinutes,
@@ -61,6 +66,13 @@ public final class OnboardingViewModel {
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             self?.loginStateChanged(isSignedIn)
         }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn }
     }
 
     /// The answers as they are now.
@@ -89,11 +101,11 @@ public final class OnboardingViewModel {
             showLoggedOut()
             return
         }
-        if let problem = problem(of: answers) {
-            uiState = .editing(OnboardingScreen(wording: wording, problem: problem, isSubmitting: false))
+        let answers = answers
+        if Self.problem(of: answers, wording: wording) != nil {
+            uiState = drawing.draw(wording) { .editing(OnboardingScreen(wording: $0, problem: Self.problem(of: answers, wording: $0), isSubmitting: false)) }
             return
         }
-        let answers = answers
         await loads.run { [weak self] isCurrent in
             await self?.performSubmit(answers, isCurrent: isCurrent)
         }
@@ -131,11 +143,11 @@ public final class OnboardingViewModel {
             // Nothing held, or the server not reached: the device's defaults; the submission says more.
             break
         }
-        uiState = .editing(OnboardingScreen(wording: wording, problem: nil, isSubmitting: false))
+        uiState = drawing.draw(wording) { .editing(OnboardingScreen(wording: $0, problem: nil, isSubmitting: false)) }
     }
 
     private func performSubmit(_ answers: OnboardingAnswers, isCurrent: @MainActor () -> Bool) async {
-        uiState = .submitting(OnboardingScreen(wording: wording, problem: nil, isSubmitting: true))
+        uiState = drawing.draw(wording) { .submitting(OnboardingScreen(wording: $0, problem: nil, isSubmitting: true)) }
         let result: Result<User, RepositoryFailure>
         do {
             result = .success(try await repository.submit(answers))
@@ -151,12 +163,12 @@ public final class OnboardingViewModel {
         case .failure(.cancelled):
             break
         case .failure(let failure):
-            uiState = .error(ScreenError(failure, wording: wording))
+            uiState = drawing.draw(wording) { .error(ScreenError(failure, wording: $0)) }
         }
     }
 
     /// What is wrong with `answers`, in words; `nil` when they can be sent.
-    private func problem(of answers: OnboardingAnswers) -> String? {
+    private static func problem(of answers: OnboardingAnswers, wording: LearnerWording) -> String? {
         if answers.learningDirection.isEmpty { return wording.learningDirectionMissing }
         if !OnboardingAnswers.dailyMinutesRange.contains(answers.dailyMinutes) { return wording.dailyMinutesOutOfRange }
         if TimeZone(identifier: answers.timeZone) == nil { return wording.timeZoneUnknown }

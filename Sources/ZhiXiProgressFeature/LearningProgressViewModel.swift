@@ -17,7 +17,7 @@ public final class LearningProgressViewModel {
     public private(set) var uiState: LearningProgressUiState
 
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private var loader: PageLoader<LearningProgress>?
 
     /// Creates the page's view model.
@@ -26,13 +26,22 @@ public final class LearningProgressViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - now: the clock.
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes.
     public init(repository: any ProgressRepository, session: any SessionRepository, language: AppLanguage = .default,
-                now: @escaping @Sendable () -> Date = { Date() }) {
-        wording = .forLanguage(language)
+                now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut
         loader = PageLoader(session: session, wording: wording, fetch: { () async throws(RepositoryFailure) -> LearningProgress in
             try await repository.progress(now: now())
         }, onChange: { [weak self] state in self?.show(state) })
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        loader?.redraw(in: wording)
     }
 
     /// Gathers the figures: ``LearningProgressUiState/loading``, then the figures or the error.

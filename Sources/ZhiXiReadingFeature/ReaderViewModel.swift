@@ -23,7 +23,7 @@ public final class ReaderViewModel {
     /// The material.
     @ObservationIgnored public let material: ReadingMaterial
     /// The wording of the page's texts.
-    @ObservationIgnored public let wording: LearnerWording
+    @ObservationIgnored public private(set) var wording: LearnerWording
     @ObservationIgnored private let repository: any ReadingRepository
     @ObservationIgnored private let session: any SessionRepository
     @ObservationIgnored private let loads = LatestLoad()
@@ -31,6 +31,8 @@ public final class ReaderViewModel {
     @ObservationIgnored private var isOnScreen = false
     @ObservationIgnored private var opening: ReadingOpening?
     @ObservationIgnored private var isFinished = false
+    /// What the page drew last, to draw it again in another language.
+    @ObservationIgnored private var drawing = PageDrawing<ReaderUiState>()
 
     /// Creates the page's view model for `material`.
     /// - Parameters:
@@ -38,16 +40,25 @@ public final class ReaderViewModel {
     ///   - repository: the learner's reading.
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
+    ///   - languageSetting: the app's language at run time; when given, the page is in its
+    ///     language (not `language`) and draws what it shows again when it changes.
     public init(material: ReadingMaterial, repository: any ReadingRepository, session: any SessionRepository,
-                language: AppLanguage = .default) {
+                language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
         self.material = material
         self.repository = repository
         self.session = session
-        wording = .forLanguage(language)
+        wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
             self?.loginStateChanged(isSignedIn)
         }
+        languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
+    }
+
+    /// The app's language changed: what the page shows, drawn again in it.
+    private func languageChanged(_ language: AppLanguage) {
+        wording = .forLanguage(language)
+        if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn }
     }
 
     /// The page appeared: ``ReaderUiState/loading``, then the material open where the learner
@@ -83,7 +94,7 @@ public final class ReaderViewModel {
         }
         guard case .reading = uiState, let opening, !isFinished else { return }
         isFinished = true
-        uiState = .reading(ReaderScreen(material, opening: opening, isFinished: true, wording: wording))
+        uiState = drawing.draw(wording) { [material] in .reading(ReaderScreen(material, opening: opening, isFinished: true, wording: $0)) }
     }
 
     /// The page disappeared: this material is closed (its reading recorded), no other.
@@ -107,13 +118,13 @@ public final class ReaderViewModel {
         case .success(let opening):
             self.opening = opening
             isFinished = false
-            uiState = .reading(ReaderScreen(material, opening: opening, isFinished: false, wording: wording))
+            uiState = drawing.draw(wording) { [material] in .reading(ReaderScreen(material, opening: opening, isFinished: false, wording: $0)) }
         case .failure(.signedOut):
             showLoggedOut()
         case .failure(.cancelled):
             break
         case .failure(let failure):
-            uiState = .error(ScreenError(failure, wording: wording))
+            uiState = drawing.draw(wording) { .error(ScreenError(failure, wording: $0)) }
         }
     }
 

@@ -9,10 +9,11 @@ extension OfflineFirstReviewRepository {
     /// - Complexity: reading the workspace kept and one run of the planner on it (the
     ///   reasons and the order), O(records).
     public func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? {
-        guard let place = try? await place(), let workspace = try? await place.cache.read(),
+        guard let (user, place) = try? await learner(), let workspace = try? await place.cache.read(),
               let waiting = try? await waitingActions(in: place),
               var snapshot = try? assembler.snapshot(workspace: workspace, serverTasks: workspace.reviewTasks, waiting: waiting, now: now)
         else { return nil }
+        await profileRead?(user, workspace.profile)
         snapshot.waitingActions = waiting.count
         snapshot.isCached = true
         return snapshot

@@ -44,6 +44,9 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     let assembler: ReviewPlanAssembler
     let changeBroadcast = Broadcast<ReviewPlanChange>()
     private let historyRefresh = HistoryRefresh()
+    /// Told the learner's profile each time a plan reads the workspace (kept, or just
+    /// refreshed from the server), so that the app's language can follow the learner's.
+    let profileRead: (@Sendable (_ userID: String, _ profile: UserLearningProfile) async -> Void)?
 
     /// Creates the repository.
     /// - Parameters:
@@ -53,11 +56,15 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     ///     reasons' language, durations, week grouping); the learner's profile supplies the rest.
     ///   - language: the reasons' language (the learner's, or fixed); `nil`: the planner configuration's.
     ///   - userID: the signed-in learner's id, `nil` when signed out.
+    ///   - profileRead: told the learner's id and profile each time a plan reads the workspace
+    ///     (the one kept, or the one just refreshed from the server); `nil`: no one is told.
     public init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
-                language: PlanLanguage? = nil, userID: @escaping @Sendable () async -> String?) {
+                language: PlanLanguage? = nil, userID: @escaping @Sendable () async -> String?,
+                profileRead: (@Sendable (_ userID: String, _ profile: UserLearningProfile) async -> Void)? = nil) {
         self.services = services
         self.storage = storage
         self.userID = userID
+        self.profileRead = profileRead
         assembler = ReviewPlanAssembler(planner: ReviewPlanner(configuration: planner), language: language)
     }
 
@@ -91,6 +98,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
         }
         guard !Task.isCancelled else { throw .cancelled }
         guard let workspace = try await place.cache.read() else { throw serverFailure ?? .unreachable }
+        await profileRead?(user, workspace.profile)
         let waiting = try await waitingActions(in: place)
         var snapshot = try assembler.snapshot(workspace: workspace, serverTasks: serverTasks, waiting: waiting, now: now)
         snapshot.waitingActions = waiting.count
@@ -137,7 +145,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     }
 
     /// The signed-in learner's id and files.
-    private func learner() async throws(RepositoryFailure) -> (user: String, place: LearnerPlace) {
+    func learner() async throws(RepositoryFailure) -> (user: String, place: LearnerPlace) {
         guard let user = await userID() else { throw .signedOut }
         return (user, try storage.place(forUser: user))
     }

@@ -12,6 +12,9 @@ public enum PlanLanguage: Sendable, Hashable {
     /// The learner's, with `device` (the device's languages in order) after the user's and
     /// the profile's.
     case learner(device: [String])
+    /// The language the learner chose in the app's settings (`choice`) once they have, the
+    /// learner's (as ``learner(device:)``) before.
+    case chosen(SettingsLanguage, device: [String])
 
     /// The language of a plan of `workspace`.
     /// - Complexity: O(number of languages with files · number of identifiers).
@@ -19,6 +22,7 @@ public enum PlanLanguage: Sendable, Hashable {
         switch self {
         case .fixed(let language): language
         case .learner(let device): AppLanguage(user: workspace.user, profile: workspace.profile, device: device)
+        case .chosen(let choice, let device): choice.language ?? AppLanguage(user: workspace.user, profile: workspace.profile, device: device)
         }
     }
 

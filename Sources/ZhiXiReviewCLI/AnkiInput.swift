@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiAnki
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiScheduler
 import ZhiXiTraining
@@ -87,58 +88,71 @@ struct AnkiInput {
     }
 
     /// What was read, and which of the collection's settings a command used (`used`: the
-    /// settings it takes, each marked when a flag overrode it), as lines for the text output.
-    func summary(used: [Setting], overridden: Set<Setting>) -> String {
+    /// settings it takes, each marked when a flag overrode it), as lines for the text output,
+    /// in the language of `words`.
+    func summary(used: [Setting], overridden: Set<Setting>, words: Localization) -> String {
         let chosen = selection.cards.count, rows = selection.revlog.count
-        var text = "Read from \(source.escapingControlCharacters()): \(chosen) card\(chosen == 1 ? "" : "s") with \(rows) review-log "
-            + "row\(rows == 1 ? "" : "s")"
-        switch selection.scope {
-        case .everyDeck: text += ", every deck"
-        case .deck(let deck): text += ", deck \"\(deck.escapingControlCharacters())\" and its subdecks"
-        case .preset(let preset): text += ", the decks of preset \"\(preset.escapingControlCharacters())\""
+        let separator = words.text("anki.separator", in: .commands)
+        let scope = switch selection.scope {
+        case .everyDeck: words.text("anki.scope.everyDeck", in: .commands)
+        case .deck(let deck): words.sentence("anki.scope.deck", in: .commands, ["deck": deck.escapingControlCharacters()])
+        case .preset(let preset): words.sentence("anki.scope.preset", in: .commands, ["preset": preset.escapingControlCharacters()])
         }
-        text += "\n"
+        var text = words.sentence("anki.readFrom", in: .commands, [
+            "source": source.escapingControlCharacters(), "scope": scope,
+            "cards": words.counted("anki.cards", in: .commands, count: chosen, ["count": String(chosen)]),
+            "rows": words.counted("anki.rows", in: .commands, count: rows, ["count": String(rows)]),
+        ]) + "\n"
         let left = selection.leftOut
         var leftOut: [String] = []
-        if left.suspendedCards > 0 { leftOut.append("\(left.suspendedCards) suspended card(s)") }
-        if left.buriedCards > 0 { leftOut.append("\(left.buriedCards) buried card(s)") }
-        if left.cardsOfDeletedNotes > 0 { leftOut.append("\(left.cardsOfDeletedNotes) card(s) of deleted notes") }
-        if left.reviewsOfDeletedCards > 0 { leftOut.append("\(left.reviewsOfDeletedCards) row(s) of deleted cards") }
-        if !leftOut.isEmpty { text += "Left out, as Anki leaves them out: " + leftOut.joined(separator: ", ") + "\n" }
+        for (count, key) in [(left.suspendedCards, "suspended"), (left.buriedCards, "buried"), (left.cardsOfDeletedNotes, "deletedNotes"),
+                             (left.reviewsOfDeletedCards, "deletedCards")] where count > 0 {
+            leftOut.append(words.sentence("anki.leftOut." + key, in: .commands, ["count": String(count)]))
+        }
+        if !leftOut.isEmpty { text += words.sentence("anki.leftOut", in: .commands, ["list": leftOut.joined(separator: separator)]) + "\n" }
         var settingsText: [String] = []
-        let presetName = settings.preset.map { "preset \"\($0.name.escapingControlCharacters())\"" }
         for setting in used {
-            let flagged = overridden.contains(setting)
             var value: String
             switch setting {
             case .parameters:
-                value = settings.fsrsParameters.isEmpty ? "parameters: FSRS-6 defaults" : "parameters: the preset's \(settings.fsrsParameters.count)"
-            case .retention: value = "desired retention \(TextFormatting.fixed(settings.desiredRetention, 2))"
-            case .learningSteps: value = "learning steps " + Self.steps(settings.learningStepsSeconds)
-            case .relearningSteps: value = "relearning steps " + Self.steps(settings.relearningStepsSeconds)
-            case .maximumInterval: value = "maximum interval \(settings.maximumIntervalDays) days"
-            case .dayStart: value = "next day starts at \(settings.rolloverHour):00"
+                value = settings.fsrsParameters.isEmpty ? words.text("anki.setting.defaultParameters", in: .commands)
+                    : words.sentence("anki.setting.presetParameters", in: .commands, ["count": String(settings.fsrsParameters.count)])
+            case .retention:
+                value = words.sentence("anki.setting.retention", in: .commands, ["value": TextFormatting.fixed(settings.desiredRetention, 2)])
+            case .learningSteps:
+                value = words.sentence("anki.setting.learningSteps", in: .commands, ["steps": Self.steps(settings.learningStepsSeconds, words: words)])
+            case .relearningSteps:
+                value = words.sentence("anki.setting.relearningSteps", in: .commands,
+                                       ["steps": Self.steps(settings.relearningStepsSeconds, words: words)])
+            case .maximumInterval:
+                value = words.sentence("anki.setting.maximumInterval", in: .commands, ["days": String(settings.maximumIntervalDays)])
+            case .dayStart: value = words.sentence("anki.setting.dayStart", in: .commands, ["hour": String(settings.rolloverHour)])
             case .timeZone:
-                let minutes = (settings.utcOffsetSeconds ?? 0) / 60
-                value = settings.utcOffsetSeconds == nil ? "days in UTC (no offset kept)"
-                    : String(format: "days at UTC%@%02d:%02d (the offset Anki last saw)", minutes < 0 ? "-" : "+", abs(minutes) / 60,
-                             abs(minutes) % 60)
+                if let offset = settings.utcOffsetSeconds {
+                    let minutes = offset / 60
+                    let sign = minutes < 0 ? "-" : "+"
+                    value = words.sentence("anki.setting.offset", in: .commands,
+                                           ["offset": sign + String(format: "%02d:%02d", abs(minutes) / 60, abs(minutes) % 60)])
+                } else {
+                    value = words.text("anki.setting.noOffset", in: .commands)
+                }
             }
-            if flagged { value += " (its flag overrides it)" }
+            if overridden.contains(setting) { value = words.sentence("anki.setting.overridden", in: .commands, ["setting": value]) }
             settingsText.append(value)
         }
         if settings.preset == nil, settings.presetNames.count > 1 {
-            text += "The cards use \(settings.presetNames.count) presets ("
-                + settings.presetNames.map { "\"\($0.escapingControlCharacters())\"" }.joined(separator: ", ")
-                + "): Anki's defaults stand in for theirs; choose one with --preset NAME\n"
+            let names = settings.presetNames.map { "\"\($0.escapingControlCharacters())\"" }.joined(separator: separator)
+            text += words.sentence("anki.presets", in: .commands, ["count": String(settings.presetNames.count), "names": names]) + "\n"
         }
         if !settingsText.isEmpty {
-            text += "Settings from the collection" + (presetName.map { " (\($0))" } ?? "") + ": " + settingsText.joined(separator: ", ") + "\n"
+            let list = settingsText.joined(separator: separator)
+            text += (settings.preset.map {
+                words.sentence("anki.settings.preset", in: .commands, ["preset": $0.name.escapingControlCharacters(), "list": list])
+            } ?? words.sentence("anki.settings", in: .commands, ["list": list])) + "\n"
         }
         if let before = settings.preset?.ignoreReviewsBefore, !before.isEmpty {
-            text += settings.ignoreReviewsBeforeMilliseconds == nil
-                ? "The preset's \"ignore reviews before\" (\(before.escapingControlCharacters())) is not a date; every review counts\n"
-                : "Reviews before \(before.escapingControlCharacters()) (UTC) are ignored, as the preset asks and Anki does\n"
+            let key = settings.ignoreReviewsBeforeMilliseconds == nil ? "anki.ignoreBefore.notDate" : "anki.ignoreBefore"
+            text += words.sentence(key, in: .commands, ["value": before.escapingControlCharacters()]) + "\n"
         }
         return text
     }
@@ -146,8 +160,8 @@ struct AnkiInput {
     /// The settings a command may take from the collection.
     enum Setting: Hashable { case parameters, retention, learningSteps, relearningSteps, maximumInterval, dayStart, timeZone }
 
-    static func steps(_ seconds: [Double]) -> String {
-        guard !seconds.isEmpty else { return "none" }
+    static func steps(_ seconds: [Double], words: Localization) -> String {
+        guard !seconds.isEmpty else { return words.text("anki.steps.none", in: .commands) }
         return seconds.map { value in
             if value >= 86_400, value.truncatingRemainder(dividingBy: 86_400) == 0 { return "\(Int(value / 86_400))d" }
             if value >= 3600, value.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(value / 3600))h" }

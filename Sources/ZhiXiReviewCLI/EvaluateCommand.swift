@@ -257,7 +257,7 @@ enum EvaluateCommand: Command {
                 output += sentence("evaluate.verdict.none") + "\n"
             }
             if let predictionsPath { output += sentence("evaluate.predictionsWritten", ["path": predictionsPath]) + "\n" }
-            output += TrainingInput.ankiSummary(input, arguments: arguments, parameters: true)
+            output += TrainingInput.ankiSummary(input, arguments: arguments, parameters: true, words: words)
             context.write(output)
         }
     }

@@ -105,7 +105,7 @@ enum OptimizeCommand: Command {
                                            relearningStepCount: input.relearningStepCount)
         let array = TrainingInput.jsonArray(selection.parameters)
         try outTarget?.write(Data((array + "\n").utf8), context: context)
-        var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false)
+        var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false, words: words)
         if result.outcome == .fitted {
             var values = ["trained": String(result.trainingItemCount), "items": String(result.itemCount)]
             values["leftOut"] = TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength, words: words)
@@ -199,7 +199,13 @@ enum OptimizeCommand: Command {
         var warnings: [String] = []
         let atBounds = result.parameters.indicesAtFittedBounds()
         if !atBounds.isEmpty {
-            let list = atBounds.map { "\(FSRSParameters.weightName($0)) = \(TextFormatting.fixed(result.parameters.weights[$0], 4))" }
+            let list = atBounds.map { index in
+                let name = index < 4
+                    ? words.sentence("optimize.weight.initial", in: .commands,
+                                     ["index": String(index), "rating": words.text("rating.\(index + 1)", in: .commands)])
+                    : words.sentence("optimize.weight", in: .commands, ["index": String(index)])
+                return name + " = " + TextFormatting.fixed(result.parameters.weights[index], 4)
+            }
             warnings.append(words.sentence("optimize.warning.atBounds", in: .commands, ["list": list.joined(separator: ", ")]))
         }
         let items = result.outcome == .fitted ? result.trainingItemCount : result.itemCount

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiScheduler
@@ -139,7 +140,8 @@ enum StatesCommand: Command {
             context.writeError("warning: \(name): " + warning)
         }
         let summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
-        // With an Anki file, the text output ends with what was read and which settings were used.
+        // With an Anki file, the text output ends with what was read and which settings were used
+        // (in English, as the rest of the states report).
         var ankiSummary = ""
         if let anki, format == .text {
             var overridden: Set<AnkiInput.Setting> = []
@@ -151,7 +153,7 @@ enum StatesCommand: Command {
             if hour != nil { overridden.insert(.dayStart) }
             if zone != nil { overridden.insert(.timeZone) }
             ankiSummary = anki.summary(used: [.parameters, .retention, .learningSteps, .relearningSteps, .maximumInterval, .dayStart,
-                                              .timeZone], overridden: overridden)
+                                              .timeZone], overridden: overridden, words: .english)
         }
         if arguments.flag(StatesPreview.option) {
             let previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)

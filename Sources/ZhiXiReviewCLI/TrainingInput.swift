@@ -213,14 +213,15 @@ enum TrainingInput {
     }
 
     /// What an Anki file held and which of its settings a training command used (the days:
-    /// `--timezone` and `--day-start` override), for the text output; empty for other inputs.
-    static func ankiSummary(_ loaded: Loaded, arguments: ParsedArguments, parameters: Bool) -> String {
+    /// `--timezone` and `--day-start` override), for the text output in the language of
+    /// `words`; empty for other inputs.
+    static func ankiSummary(_ loaded: Loaded, arguments: ParsedArguments, parameters: Bool, words: Localization) -> String {
         guard let anki = loaded.anki else { return "" }
         var overridden: Set<AnkiInput.Setting> = []
         if arguments.isGiven(timeZone) { overridden.insert(.timeZone) }
         if arguments.isGiven(dayStart) { overridden.insert(.dayStart) }
         if parameters, arguments.isGiven(SharedOptions.parameters) { overridden.insert(.parameters) }
-        return anki.summary(used: (parameters ? [.parameters] : []) + [.dayStart, .timeZone], overridden: overridden)
+        return anki.summary(used: (parameters ? [.parameters] : []) + [.dayStart, .timeZone], overridden: overridden, words: words)
     }
 
     /// The weights as a JSON array, each rounded to 6 decimals (what Anki and fsrs-rs accept).

@@ -23,7 +23,8 @@ import ZhiXiModel
 ///   the device remembers them) is confirmed by the first plan that comes from the server.
 /// - Texts are in the language given (Simplified Chinese by default), or in a
 ///   `LanguageSetting`'s: when it changes, the page draws what it shows (the plan, its error,
-///   its notice) in the new language at once, without asking the server again.
+///   its notice) in the new language at once, without asking the server again, and then the
+///   plan's reasons as the device plans them now (`ReviewRepository.cachedReviewPlan(now:)`).
 ///
 /// Without SwiftUI: call ``load()``, read ``uiState`` (observable with
 /// `withObservationTracking`), call the actions.
@@ -52,6 +53,8 @@ public final class ReviewPlanViewModel {
     @ObservationIgnored private var notice: Notice?
     /// The failure the page shows as its error, kept to draw it again in another language.
     @ObservationIgnored private var shownFailure: RepositoryFailure?
+    /// The plan's reasons being made again in a new language, from the plan the device keeps.
+    @ObservationIgnored private let rewording = TaskSlot()
 
     /// What the notice shown once says, kept as facts so that it can be drawn in any language.
     private enum Notice {
@@ -84,7 +87,9 @@ public final class ReviewPlanViewModel {
         languageSetting?.watch(owner: self) { [weak self] language in self?.languageChanged(language) }
     }
 
-    /// The app's language changed: what the page shows, drawn again in it.
+    /// The app's language changed: what the page shows, drawn again in it; then the plan's
+    /// reasons (the planner's sentences, written when the plan was made) made again on the
+    /// device from the plan it keeps, in the language the repository plans in now.
     private func languageChanged(_ language: AppLanguage) {
         wording = .forLanguage(language)
         if case .error = uiState, let shownFailure {
@@ -92,6 +97,30 @@ public final class ReviewPlanViewModel {
         } else {
             redraw()
         }
+        guard snapshot != nil else { return }
+        rewording.replace(with: Task { [weak self, repository, now] in
+            guard let kept = await repository.cachedReviewPlan(now: now()), !Task.isCancelled else { return }
+            self?.reword(from: kept)
+        })
+    }
+
+    /// The reasons of the plan on screen replaced by those `kept` gives the same tasks (a task
+    /// done, which shows none, stays without).
+    private func reword(from kept: ReviewPlanSnapshot) {
+        guard var snapshot else { return }
+        var reasons: [String: String] = [:]
+        for item in kept.allItems where reasons[item.id] == nil { reasons[item.id] = item.reason }
+        func reword(_ items: inout [ReviewItem]) {
+            for index in items.indices where items[index].reason != nil {
+                if let reason = reasons[items[index].id] { items[index].reason = reason }
+            }
+        }
+        reword(&snapshot.today)
+        reword(&snapshot.tomorrow)
+        reword(&snapshot.thisWeek)
+        guard snapshot != self.snapshot else { return }
+        self.snapshot = snapshot
+        redraw()
     }
 
     // MARK: - Loading
@@ -288,6 +317,7 @@ public final class ReviewPlanViewModel {
     /// The page signed out: the load under way cancelled, the plan and the actions forgotten.
     private func showLoggedOut() {
         loads.cancel()
+        rewording.replace(with: nil)
         isRefreshing = false
         snapshot = nil
         done = []

@@ -55,6 +55,7 @@ struct SentencesInSwiftTests {
         "AnalyzeCommand.swift": nil,
         "PlanFormatter.swift": nil,
         "EvaluateCommand.swift": nil,
+        "AnkiInput.swift": nil,
         "SimulationTextReport.swift": "simulate's report is English only (not yet in the files)",
         "SimulationBudgetText.swift": "simulate's --budget paragraph is English only (not yet in the files)",
         "SimulationSweepTable.swift": "simulate's sweep table is English only (not yet in the files)",
@@ -78,7 +79,7 @@ struct SentencesInSwiftTests {
         return phrases
     }
 
-    @Test("the reports of plan, lessons, analyze, optimize, evaluate and record write no English sentence in Swift; the others are listed, each with its reason")
+    @Test("the reports of plan, lessons, analyze, optimize, evaluate and record, and the summary of an Anki file, write no English sentence in Swift; the others are listed, each with its reason")
     func noEnglishInReports() throws {
         let folder = AppFixture.packageRoot.appendingPathComponent("Sources/ZhiXiReviewCLI")
         // Diagnostics, --help and machine output stay in English in Swift: lines that make them are passed over,

@@ -60,3 +60,24 @@ struct ReadingNoticesViewModelTests {
         #expect(fixture.reading.storedEvents(ofUser: fixture.user.id).allSatisfy { $0.materialID == "src-ok" })
     }
 }
+
+/// The app's language changed at run time: the toasts shown are drawn again in it.
+@Suite("ReadingNoticesViewModel: a language change")
+@MainActor
+struct ReadingNoticesLanguageChangeTests {
+    @Test("the toasts on screen come out in English, then in Chinese again; their ids and materials kept")
+    func toastsRedrawn() async throws {
+        let repository = ScriptedReadingRepository([])
+        let setting = LanguageSetting(.simplifiedChinese)
+        let notices = ReadingNoticesViewModel(repository: repository, session: FakeSessionRepository(signedIn: true), languageSetting: setting)
+        repository.tell(ReadingUploadNotice(materialID: "src-1", title: "力学", code: "SOURCE_DELETED", events: 3))
+        repository.tell(ReadingUploadNotice(materialID: "src-3", title: "Optics", code: "MATERIAL_ACCESS_DENIED", events: 1))
+        #expect(await eventually(within: 60) { notices.toasts.count == 2 })
+        let chinese = notices.toasts
+        setting.language = .english
+        #expect(notices.toasts.map(\.message) == ["“力学” was deleted; this reading was not saved.", "You can no longer open “Optics”; this reading was not saved."])
+        #expect(notices.toasts.map(\.id) == chinese.map(\.id) && notices.wording == .english)
+        setting.language = .simplifiedChinese
+        #expect(notices.toasts == chinese)
+    }
+}

@@ -76,3 +76,39 @@ struct ReportLanguageTests {
         #expect(json.status == 0 && json.output.hasPrefix("{") && !json.output.contains("已记录"))
     }
 }
+
+/// The summary of an Anki file read (what was read, what Anki leaves out, the settings used)
+/// in the report's language: `optimize --lang zh` and `evaluate --lang zh` write it in Chinese,
+/// every line; `states`, whose report is English, in English whatever `LANG` says.
+@Suite("zhixi-review: an Anki file's summary in the report's language")
+struct AnkiSummaryLanguageTests {
+    static let collection = packageRoot.appendingPathComponent("Tests/Fixtures/Anki/collection.anki2").path
+
+    /// The summary's lines of `output`: from the one naming what was read, to the settings.
+    static func summary(_ output: String, first: String, last: String) -> [Substring] {
+        let lines = output.split(separator: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(first) }),
+              let end = lines[start...].firstIndex(where: { $0.hasPrefix(last) }) else { return [] }
+        return Array(lines[start ... end])
+    }
+
+    @Test("optimize and evaluate --lang zh: the summary's lines are Chinese, as many as in English, with the same figures")
+    func chinese() async throws {
+        for command in ["optimize", "evaluate"] {
+            let english = await run(command, Self.collection, "--preset", "Science", "--timezone", "UTC")
+            let chinese = await run(command, Self.collection, "--preset", "Science", "--timezone", "UTC", "--lang", "zh")
+            #expect(english.status == 0 && chinese.status == 0, "\(chinese.error)")
+            let englishLines = AnkiSummaryLanguageTests.summary(english.output, first: "Read from ", last: "Reviews before ")
+            let chineseLines = AnkiSummaryLanguageTests.summary(chinese.output, first: "从 ", last: "2026-01-10")
+            #expect(englishLines.count >= 3 && chineseLines.count == englishLines.count, "\(command): \(chinese.output)")
+            for line in chineseLines {
+                #expect(line.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(command), not Chinese: \(line)")
+            }
+            #expect(chinese.output.contains("（已被命令行选项覆盖）"), "the flag that overrides a setting, said in Chinese")
+            func numbers(_ lines: [Substring]) -> [Substring] { lines.flatMap { $0.split(whereSeparator: { !($0.isASCII && $0.isNumber) }) } }
+            #expect(numbers(chineseLines).sorted() == numbers(englishLines).sorted(), "\(command): the same figures")
+        }
+        let states = await run(["states", Self.collection, "--now", "2026-11-29T00:00:00Z"], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(states.status == 0 && states.output.contains("\nRead from "), "states' report, its summary too, is English")
+    }
+}
