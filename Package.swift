@@ -31,13 +31,7 @@ let package = Package(
         .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
         .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
         .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
-        .library(name: "ZhiXiReviewService", targets: ["ZhiXiReviewService"]),
-        .library(name: "ZhiXiLearningService", targets: ["ZhiXiLearningService"]),
-        .library(name: "ZhiXiAIService", targets: ["ZhiXiAIService"]),
-        .library(name: "ZhiXiKnowledgeService", targets: ["ZhiXiKnowledgeService"]),
-        .library(name: "ZhiXiProfileService", targets: ["ZhiXiProfileService"]),
-        .library(name: "ZhiXiFeedbackService", targets: ["ZhiXiFeedbackService"]),
-        .library(name: "ZhiXiAnalyticsService", targets: ["ZhiXiAnalyticsService"]),
+        .library(name: "ZhiXiServices", targets: ["ZhiXiServices"]),
         .library(name: "ZhiXiDomain", targets: ["ZhiXiDomain"]),
         .library(name: "ZhiXiRepositories", targets: ["ZhiXiRepositories"]),
         .library(name: "ZhiXiReviewFeature", targets: ["ZhiXiReviewFeature"]),
@@ -99,20 +93,11 @@ let package = Package(
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
         .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiLocalization"]),
-        // The review tasks: list, complete, skip; the durable outbox of completions and skips.
-        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
-        // The learning sessions: pages since a time, recording a new one.
-        .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The AI: analyse a learner's input, pages of analyses, the tutor's chat.
-        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
-        // The knowledge bases, learning paths, lessons.
-        .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The learning profile and onboarding.
-        .target(name: "ZhiXiProfileService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The feedback.
-        .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The analysis page's figures: summary, trend, heat map.
-        .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
+        // The services of the app's API, a folder each (Review, Learning, AI, Knowledge, Profile,
+        // Feedback, Analytics): review tasks and their durable outbox, learning sessions, the AI's
+        // analyses and chat, knowledge bases, the profile and onboarding, feedback, the analysis
+        // page's figures. One target: they share the client and the model, and nothing else.
+        .target(name: "ZhiXiServices", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The app side, as the app's architecture notes draw it: App → feature → domain → model.
         // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
         // and the core's value types only, neither network nor files.
@@ -121,8 +106,7 @@ let package = Package(
         // files on the device (the cached workspace, the review-task outbox); the pull.
         .target(name: "ZhiXiRepositories",
                 dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
-                               "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
-                               "ZhiXiProfileService", "ZhiXiAnalyticsService", "ZhiXiFeedbackService"]),
+                               "ZhiXiReading", "ZhiXiServices"]),
         // One target per page: its view models and UiState; the domain and the model only.
         .target(name: "ZhiXiReviewFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
@@ -139,8 +123,7 @@ let package = Package(
         .target(name: "ZhiXiApp",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiReadingFeature",
                                "ZhiXiOnboardingFeature", "ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork",
-                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService",
-                               "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiAnalyticsService",
+                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiServices",
                                "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature"]),
         // Previews and the app team's UI tests, never release code: every page's view model in
         // each of its states on the sample learner, over in-memory services (no network).
@@ -148,16 +131,13 @@ let package = Package(
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
                                "ZhiXiOnboardingFeature", "ZhiXiReadingFeature",
                                "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
-                               "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
-                               "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
-                               "ZhiXiAnalyticsService", "ZhiXiFeedbackService"],
+                               "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiServices"],
                 resources: [.copy("Resources/sample-workspace.json")]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiLocalization", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
-                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem", "ZhiXiRepositories"]
+                           "ZhiXiAnki", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiServices", "ZhiXiFileSystem", "ZhiXiRepositories"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -172,7 +152,7 @@ let package = Package(
         // executables' path, the end-to-end tag. Foundation and Testing only.
         .target(name: "ZhiXiTestSupport", path: "Tests/ZhiXiTestSupport"),
         .target(name: "ZhiXiTestServer",
-                dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+                dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner", "ZhiXiServices"],
                 path: "Tests/ZhiXiTestServer"),
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
@@ -215,15 +195,13 @@ let package = Package(
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiTestSupport", "ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService", "ZhiXiFileSystem", "zhixi-review"],
+                           "ZhiXiNetwork", "ZhiXiServices", "ZhiXiFileSystem", "zhixi-review"],
             exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
         .testTarget(
             name: "ZhiXiServiceTests",
-            dependencies: ["ZhiXiTestSupport", "ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
-                           "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
-                           "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
+            dependencies: ["ZhiXiTestSupport", "ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiServices"]
         ),
         // Test support of the app side: the app (AppContainer) against the loopback server with the
         // sample learner seeded, observation logs, gates, scripted repositories and sessions.
@@ -234,7 +212,7 @@ let package = Package(
         .testTarget(name: "ZhiXiDomainTests", dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiRepositoriesTests",
                     dependencies: ["ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork",
-                                   "ZhiXiReviewService", "ZhiXiAppTestSupport"]),
+                                   "ZhiXiServices", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiReviewFeatureTests",
                     dependencies: ["ZhiXiReviewFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
@@ -248,7 +226,7 @@ let package = Package(
                     dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiChatFeatureTests",
                     dependencies: ["ZhiXiChatFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
-                                   "ZhiXiAIService", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature",
+                                   "ZhiXiServices", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature",
                                    "ZhiXiProgressFeature"]),
         .testTarget(name: "ZhiXiKnowledgeFeatureTests",
                     dependencies: ["ZhiXiKnowledgeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
@@ -276,7 +254,7 @@ let package = Package(
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiTestServer"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiServices"],
             resources: [.copy("Golden")]
         ),
     ],

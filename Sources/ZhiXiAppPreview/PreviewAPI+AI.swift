@@ -1,7 +1,7 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 extension PreviewAPI: AIService, ChatStreamingService {
     /// The characters of one piece of a streamed reply: 8.

@@ -1,16 +1,11 @@
 import Foundation
-import ZhiXiAnalyticsService
 import ZhiXiCore
 import ZhiXiDomain
-import ZhiXiFeedbackService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
 import ZhiXiRepositories
-import ZhiXiReviewService
+import ZhiXiServices
 
 extension PreviewAPI: ReviewService {
     /// The tasks matching `query`, days in the learner's time zone, by time.

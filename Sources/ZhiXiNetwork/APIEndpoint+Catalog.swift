@@ -3,8 +3,7 @@ import Foundation
 
 /// The sign-in endpoints of the app's API, relative to a base URL ending in `/api`. The
 /// other endpoints are declared by the code that calls them, each with a typed body: the
-/// reading pipeline (`ZhiXiReading`) and the services (`ZhiXiReviewService`,
-/// `ZhiXiLearningService`, …).
+/// reading pipeline (`ZhiXiReading`) and the services (`ZhiXiServices`).
 extension APIEndpoint {
     /// `POST auth/apple`: sign in with Apple. No bearer token; answers `AuthResponse`.
     /// Not retried: the authorization code is single-use.

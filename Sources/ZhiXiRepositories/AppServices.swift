@@ -1,12 +1,7 @@
-import ZhiXiAIService
-import ZhiXiAnalyticsService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The services of the app's API that the repositories compose, one value: built on one
 /// `APIClient` for the app, or from test doubles.

@@ -1,7 +1,7 @@
 import ZhiXiDomain
-import ZhiXiFeedbackService
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 /// `FeedbackRepository` on the feedback service (`POST feedback`, never retried by the client:
 /// a retry could store it twice).

@@ -1,6 +1,6 @@
 import Foundation
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// One learner's files on the device, in a directory of their own (see ``LearnerStorage``):
 /// the cached workspace, the outbox of completions and skips, the reading positions and the

@@ -3,7 +3,7 @@ import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiFileSystem
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// Where the app keeps each learner's data on the device: under `root`, a directory per
 /// learner (``directory(forUser:)``: `users/<learner id in hex>/`, private: mode 0700, the

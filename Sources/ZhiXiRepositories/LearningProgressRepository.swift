@@ -1,8 +1,8 @@
-import ZhiXiAnalyticsService
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiReading
+import ZhiXiServices
 
 /// `LearningRepository` on the analytics service (the totals) and the reading pipeline's
 /// continue-learning service: the server's answer, and the signed-in learner's own reading

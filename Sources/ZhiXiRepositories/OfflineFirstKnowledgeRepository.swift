@@ -4,8 +4,8 @@ import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
-import ZhiXiReviewService
 import ZhiXiScheduler
+import ZhiXiServices
 
 /// The knowledge library of the app, offline first.
 ///

@@ -1,10 +1,9 @@
 import Foundation
-import ZhiXiAnalyticsService
 import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The progress figures of the app, offline first: the server's totals, trend and heat map
 /// (`GET learning/summary`, `GET learning/trend?days=7`, `GET activity/heatmap?days=365`, asked

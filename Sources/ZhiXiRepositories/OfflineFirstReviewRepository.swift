@@ -4,7 +4,7 @@ import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The review repository of the app, offline first.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
+import ZhiXiServices
 
 /// `OnboardingRepository` on the profile service: the study settings the server holds
 /// (`GET users/me/learning-profile`) and the first-run choices (`POST users/me/onboarding`).

@@ -1,9 +1,8 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiDomain
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 /// `AnalysisRepository` on the learning and AI services and the workspace kept on the
 /// device: a recall is recorded as a learning session, analysed by the AI, and both are

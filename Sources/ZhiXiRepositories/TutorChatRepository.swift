@@ -1,8 +1,8 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 /// `ChatRepository` on the streaming chat service (`POST ai/chat`, `text/event-stream` when
 /// the server streams) and the conversations kept on the device (`ChatHistoryStore`, in each

@@ -1,9 +1,7 @@
 import Foundation
-import ZhiXiAIService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// A signed-in learner's whole workspace from the API, incrementally: the account
 /// (`GET users/me`), the study settings, the knowledge bases with their paths and lessons,

@@ -1,10 +1,7 @@
 import Foundation
-import ZhiXiAIService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The app's refresh of a learner's workspace kept on the device, in two steps, asking only
 /// for what is newer than what is kept, the independent requests at once (at most

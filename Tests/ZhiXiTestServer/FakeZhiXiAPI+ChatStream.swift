@@ -1,6 +1,6 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiModel
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// The characters of one `delta` event of a streamed reply: 8.
