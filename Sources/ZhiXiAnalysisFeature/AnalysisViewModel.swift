@@ -37,7 +37,7 @@ public final class AnalysisViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts and of the AI's answer (default Simplified Chinese).
     ///   - now: the clock (when the learner began and submitted).
-    public init(lessonID: String, useCase: AnalyzeRecallUseCase, session: any SessionRepository, language: AppLanguage = .default,
+    package init(lessonID: String, useCase: AnalyzeRecallUseCase, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.lessonID = lessonID
         self.useCase = useCase

@@ -33,7 +33,7 @@ public final class LoginViewModel {
 
     /// Creates the page's view model over `session`, its messages in `language` (default
     /// Simplified Chinese).
-    public init(session: any SessionRepository, language: AppLanguage = .default) {
+    package init(session: any SessionRepository, language: AppLanguage = .default) {
         self.session = session
         wording = .forLanguage(language)
         watcher = LoginStateWatcher(session: session) { [weak self] _ in

@@ -52,7 +52,7 @@ public final class AIChatViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts and of the tutor's answers (default Simplified Chinese).
     ///   - now: the clock (when a message was written).
-    public init(lessonID: String? = nil, repository: any ChatRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(lessonID: String? = nil, repository: any ChatRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.lessonID = lessonID
         self.repository = repository

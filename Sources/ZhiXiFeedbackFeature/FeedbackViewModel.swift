@@ -52,7 +52,7 @@ public final class FeedbackViewModel {
     ///   - analysisID: the analysis it is about, if any.
     ///   - category: the category chosen at first (default 问题反馈).
     ///   - language: the language of the texts (default Simplified Chinese).
-    public init(repository: any FeedbackRepository, session: any SessionRepository, sessionID: String? = nil, analysisID: String? = nil,
+    package init(repository: any FeedbackRepository, session: any SessionRepository, sessionID: String? = nil, analysisID: String? = nil,
                 category: FeedbackCategory = .bug, language: AppLanguage = .default) {
         self.repository = repository
         self.session = session

@@ -49,7 +49,7 @@ public final class StudyHomeViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - now: the clock.
-    public init(useCase: StudyHomeUseCase, session: any SessionRepository, language: AppLanguage = .default,
+    package init(useCase: StudyHomeUseCase, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.useCase = useCase
         self.session = session

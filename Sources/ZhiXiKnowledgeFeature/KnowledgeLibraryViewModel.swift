@@ -25,7 +25,7 @@ public final class KnowledgeLibraryViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - now: the clock.
-    public init(repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         wording = .forLanguage(language)
         uiState = session.isSignedIn ? .loading : .loggedOut

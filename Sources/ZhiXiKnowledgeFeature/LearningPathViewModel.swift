@@ -29,7 +29,7 @@ public final class LearningPathViewModel {
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - now: the clock (the plan's "now").
-    public init(pathID: String, repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(pathID: String, repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.pathID = pathID
         let wording = LearnerWording.forLanguage(language)

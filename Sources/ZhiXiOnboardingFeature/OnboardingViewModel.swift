@@ -48,7 +48,7 @@ public final class OnboardingViewModel {
     ///   - language: the language of the texts, and the language offered first (default
     ///     Simplified Chinese).
     ///   - timeZone: the device's time zone, offered first.
-    public init(repository: any OnboardingRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(repository: any OnboardingRepository, session: any SessionRepository, language: AppLanguage = .default,
                 timeZone: TimeZone = .current) {
         self.repository = repository
         self.session = session

@@ -38,7 +38,7 @@ public final class ReaderViewModel {
     ///   - repository: the learner's reading.
     ///   - session: the login state (the page is behind sign-in).
     ///   - language: the language of the texts (default Simplified Chinese).
-    public init(material: ReadingMaterial, repository: any ReadingRepository, session: any SessionRepository,
+    package init(material: ReadingMaterial, repository: any ReadingRepository, session: any SessionRepository,
                 language: AppLanguage = .default) {
         self.material = material
         self.repository = repository

@@ -25,7 +25,7 @@ public final class ReadingNoticesViewModel {
     @ObservationIgnored private var nextID = 0
 
     /// Starts following `repository`'s notices.
-    public init(repository: any ReadingRepository, session: any SessionRepository, language: AppLanguage = .default) {
+    package init(repository: any ReadingRepository, session: any SessionRepository, language: AppLanguage = .default) {
         self.session = session
         wording = .forLanguage(language)
         watcher = LoginStateWatcher(session: session) { [weak self] isSignedIn in
