@@ -8,9 +8,9 @@
 ///
 /// The page's view model keeps one and draws each state it is told (`onChange`).
 @MainActor
-public final class PageLoader<Content: Sendable & Hashable> {
+package final class PageLoader<Content: Sendable & Hashable> {
     /// The state last told.
-    public private(set) var state: PageLoadState<Content>
+    package private(set) var state: PageLoadState<Content>
 
     private let session: any SessionRepository
     private let wording: LearnerWording
@@ -29,7 +29,7 @@ public final class PageLoader<Content: Sendable & Hashable> {
     ///     (`LearnerWording.message(for:)`).
     ///   - fetch: gets the page's content.
     ///   - onChange: told each new state, on the main actor.
-    public init(session: any SessionRepository, wording: LearnerWording,
+    package init(session: any SessionRepository, wording: LearnerWording,
                 message: @escaping @MainActor (RepositoryFailure) -> String? = { _ in nil },
                 fetch: @escaping @Sendable () async throws(RepositoryFailure) -> Content,
                 onChange: @escaping @MainActor (PageLoadState<Content>) -> Void) {
@@ -53,7 +53,7 @@ public final class PageLoader<Content: Sendable & Hashable> {
 
     /// Loads: ``PageLoadState/loading``, then the content or the error. Cancels a load under
     /// way; returns when this one has landed or was overtaken.
-    public func load() async {
+    package func load() async {
         hasBeenLoaded = true
         guard session.isSignedIn else { return showLoggedOut() }
         await loads.run { [weak self] isCurrent in await self?.perform(isCurrent: isCurrent) }

@@ -7,23 +7,23 @@ import Foundation
 extension APIEndpoint {
     /// `POST auth/apple`: sign in with Apple. No bearer token; answers `AuthResponse`.
     /// Not retried: the authorization code is single-use.
-    public static func signInWithApple(_ request: AppleLoginRequest) -> APIEndpoint {
+    package static func signInWithApple(_ request: AppleLoginRequest) -> APIEndpoint {
         APIEndpoint(method: .post, path: "auth/apple", body: request, sendsAccessToken: false)
     }
 
     /// `POST auth/refresh` with `{"refreshToken"}`: new tokens. No bearer token; answers
     /// `AuthResponse`. Not retried: servers rotate refresh tokens.
-    public static func refreshTokens(refreshToken: String) -> APIEndpoint {
+    package static func refreshTokens(refreshToken: String) -> APIEndpoint {
         APIEndpoint(method: .post, path: "auth/refresh", body: TokenRefreshRequest(refreshToken: refreshToken), sendsAccessToken: false)
     }
 
     /// `POST auth/logout` with `{"refreshToken"}`: the server forgets the refresh token.
     /// Bearer token sent; a 401 does not trigger a refresh (there is nothing to keep).
-    public static func logout(refreshToken: String) -> APIEndpoint {
+    package static func logout(refreshToken: String) -> APIEndpoint {
         APIEndpoint(method: .post, path: "auth/logout", body: TokenRefreshRequest(refreshToken: refreshToken),
                     refreshesOnUnauthorized: false, isIdempotent: true)
     }
 
     /// `GET users/me`: the signed-in `User`.
-    public static var currentUser: APIEndpoint { APIEndpoint(method: .get, path: "users/me") }
+    package static var currentUser: APIEndpoint { APIEndpoint(method: .get, path: "users/me") }
 }

@@ -4,7 +4,7 @@ import ZhiXiNetwork
 
 /// The AI of the app's API: analyse what a learner wrote, read the analyses made, chat with
 /// the tutor. ``APIAIService`` makes the calls with an `APIClient`.
-public protocol AIService: Sendable {
+package protocol AIService: Sendable {
     /// `POST ai/analyze-learning-input`: the AI's analysis of a session's input (mastery
     /// score, weak points, suggestions), stored by the server.
     func analyze(_ request: AnalysisRequest) async throws(APIError) -> AIAnalysis
@@ -24,13 +24,13 @@ public protocol AIService: Sendable {
 
 extension AIService {
     /// Analyses anew, ignoring the key (for services that keep no keys).
-    public func analyze(_ request: AnalysisRequest, idempotencyKey: String) async throws(APIError) -> AIAnalysis {
+    package func analyze(_ request: AnalysisRequest, idempotencyKey: String) async throws(APIError) -> AIAnalysis {
         try await analyze(request)
     }
 
     /// Every analysis made at or after `since`, all pages followed (see
     /// `APIPage.collect(maximumPages:_:)`). O(analyses).
-    public func allAnalyses(since: Date?) async throws(APIError) -> [AIAnalysis] {
+    package func allAnalyses(since: Date?) async throws(APIError) -> [AIAnalysis] {
         try await APIPage.collect { (cursor) async throws(APIError) -> APIPage<AIAnalysis> in
             try await analyses(since: since, cursor: cursor)
         }

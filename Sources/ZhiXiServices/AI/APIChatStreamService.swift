@@ -12,17 +12,17 @@ import ZhiXiNetwork
 /// is the reply kept; `event: error` with `{"code", "message"}` when the server cannot finish.
 /// Events of other types are ignored. A server that answers `application/json` answers the
 /// ``ChatReply`` whole.
-public struct APIChatStreamService: ChatStreamingService {
+package struct APIChatStreamService: ChatStreamingService {
     /// The client that sends the calls.
-    public let client: APIClient
+    package let client: APIClient
 
     /// Creates the service on `client`.
-    public init(client: APIClient) {
+    package init(client: APIClient) {
         self.client = client
     }
 
     /// `POST ai/chat`, streamed.
-    public func chatStream(_ request: ChatRequest) -> AsyncStream<ChatStreamEvent> {
+    package func chatStream(_ request: ChatRequest) -> AsyncStream<ChatStreamEvent> {
         let parts = client.eventStream(.chat(request))
         let (stream, continuation) = AsyncStream.makeStream(of: ChatStreamEvent.self, bufferingPolicy: .unbounded)
         let task = Task {

@@ -3,18 +3,18 @@ import ZhiXiModel
 /// The body of `POST ai/analyze-learning-input`: `{"sessionId", "lessonId", "userInput",
 /// "language"}`, what the learner wrote in a session and the language the analysis is to be
 /// written in (default Simplified Chinese).
-public struct AnalysisRequest: Sendable, Codable, Hashable {
+package struct AnalysisRequest: Sendable, Codable, Hashable {
     /// The session the input belongs to.
-    public var sessionID: String
+    package var sessionID: String
     /// The lesson the input is about.
-    public var lessonID: String
+    package var lessonID: String
     /// What the learner wrote.
-    public var userInput: String
+    package var userInput: String
     /// The language of the analysis's weak points and suggestions.
-    public var language: AppLanguage
+    package var language: AppLanguage
 
     /// Creates the body.
-    public init(sessionID: String, lessonID: String, userInput: String, language: AppLanguage = .default) {
+    package init(sessionID: String, lessonID: String, userInput: String, language: AppLanguage = .default) {
         self.sessionID = sessionID
         self.lessonID = lessonID
         self.userInput = userInput

@@ -1,12 +1,12 @@
 /// One message of a conversation with the AI tutor: `{"role", "content"}`.
-public struct ChatMessage: Sendable, Codable, Hashable {
+package struct ChatMessage: Sendable, Codable, Hashable {
     /// Who wrote it.
-    public var role: ChatRole
+    package var role: ChatRole
     /// What it says.
-    public var content: String
+    package var content: String
 
     /// Creates a message.
-    public init(role: ChatRole, content: String) {
+    package init(role: ChatRole, content: String) {
         self.role = role
         self.content = content
     }

@@ -1,10 +1,10 @@
 /// The answer to `POST ai/chat`: `{"message": {"role": "assistant", "content"}}`.
-public struct ChatReply: Sendable, Codable, Hashable {
+package struct ChatReply: Sendable, Codable, Hashable {
     /// The tutor's message.
-    public var message: ChatMessage
+    package var message: ChatMessage
 
     /// Creates an answer.
-    public init(message: ChatMessage) {
+    package init(message: ChatMessage) {
         self.message = message
     }
 }

@@ -3,16 +3,16 @@ import ZhiXiModel
 /// The body of `POST ai/chat`: `{"messages": [{"role", "content"}…], "lessonId",
 /// "language"}`, the conversation so far (oldest first), the lesson it is about (if any)
 /// and the language of the answer (default Simplified Chinese).
-public struct ChatRequest: Sendable, Codable, Hashable {
+package struct ChatRequest: Sendable, Codable, Hashable {
     /// The conversation so far, oldest first; the last is usually the learner's.
-    public var messages: [ChatMessage]
+    package var messages: [ChatMessage]
     /// The lesson the conversation is about, if any.
-    public var lessonID: String?
+    package var lessonID: String?
     /// The language of the answer.
-    public var language: AppLanguage
+    package var language: AppLanguage
 
     /// Creates the body.
-    public init(messages: [ChatMessage], lessonID: String? = nil, language: AppLanguage = .default) {
+    package init(messages: [ChatMessage], lessonID: String? = nil, language: AppLanguage = .default) {
         self.messages = messages
         self.lessonID = lessonID
         self.language = language

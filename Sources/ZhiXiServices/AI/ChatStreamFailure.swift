@@ -1,7 +1,7 @@
 import ZhiXiNetwork
 
 /// Why a streamed chat ended without a whole reply.
-public enum ChatStreamFailure: Error, Sendable, Hashable {
+package enum ChatStreamFailure: Error, Sendable, Hashable {
     /// No reply began: the call failed before the server's 2xx answer (no answer, a refused
     /// session, an HTTP error), or the answer of a server that does not stream was unreadable.
     case request(APIError)

@@ -3,7 +3,7 @@ import ZhiXiNetwork
 
 /// The learner's figures for the analysis page: totals, a trend per day, an activity
 /// heat map. ``APIAnalyticsService`` makes the calls with an `APIClient`.
-public protocol AnalyticsService: Sendable {
+package protocol AnalyticsService: Sendable {
     /// `GET learning/summary`: the learner's totals.
     func summary() async throws(APIError) -> LearningSummary
 

@@ -2,16 +2,16 @@ import ZhiXiCore
 
 /// One day of `GET learning/trend` and `GET activity/heatmap`: `{"date": "2026-11-29",
 /// "minutes", "sessions"}`, the day in the learner's time zone.
-public struct DailyActivity: Sendable, Codable, Hashable {
+package struct DailyActivity: Sendable, Codable, Hashable {
     /// The day, `YYYY-MM-DD` in JSON.
-    public var date: CivilDate
+    package var date: CivilDate
     /// Minutes studied that day.
-    public var minutes: Int
+    package var minutes: Int
     /// Sessions recorded that day.
-    public var sessions: Int
+    package var sessions: Int
 
     /// Creates a day.
-    public init(date: CivilDate, minutes: Int, sessions: Int) {
+    package init(date: CivilDate, minutes: Int, sessions: Int) {
         self.date = date
         self.minutes = minutes
         self.sessions = sessions

@@ -4,7 +4,7 @@ import ZhiXiNetwork
 extension APIEndpoint {
     /// `POST feedback` with a ``FeedbackRequest``: answers the stored `Feedback`. Not retried:
     /// a retry could store it twice.
-    public static func submitFeedback(_ feedback: FeedbackRequest) -> APIEndpoint {
+    package static func submitFeedback(_ feedback: FeedbackRequest) -> APIEndpoint {
         APIEndpoint(method: .post, path: "feedback", body: feedback)
     }
 }

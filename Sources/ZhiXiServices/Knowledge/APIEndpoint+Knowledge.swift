@@ -3,15 +3,15 @@ import ZhiXiNetwork
 /// The knowledge endpoints of the app's API, relative to a base URL ending in `/api`.
 extension APIEndpoint {
     /// `GET knowledge-bases`: answers `[KnowledgeBase]`.
-    public static var knowledgeBases: APIEndpoint { APIEndpoint(method: .get, path: "knowledge-bases") }
+    package static var knowledgeBases: APIEndpoint { APIEndpoint(method: .get, path: "knowledge-bases") }
 
     /// `GET knowledge-bases/{id}/learning-paths`: answers `[LearningPath]`.
-    public static func learningPaths(knowledgeBaseID: String) -> APIEndpoint {
+    package static func learningPaths(knowledgeBaseID: String) -> APIEndpoint {
         APIEndpoint(method: .get, path: "knowledge-bases/\(pathSegment(knowledgeBaseID))/learning-paths")
     }
 
     /// `GET learning-paths/{id}/lessons`: answers `[Lesson]`.
-    public static func lessons(learningPathID: String) -> APIEndpoint {
+    package static func lessons(learningPathID: String) -> APIEndpoint {
         APIEndpoint(method: .get, path: "learning-paths/\(pathSegment(learningPathID))/lessons")
     }
 }

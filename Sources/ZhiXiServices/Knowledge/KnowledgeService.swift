@@ -3,7 +3,7 @@ import ZhiXiNetwork
 
 /// The knowledge the learner studies, from the server: knowledge bases, their learning
 /// paths, and the paths' lessons. ``APIKnowledgeService`` makes the calls with an `APIClient`.
-public protocol KnowledgeService: Sendable {
+package protocol KnowledgeService: Sendable {
     /// `GET knowledge-bases`: the learner's knowledge bases.
     func knowledgeBases() async throws(APIError) -> [KnowledgeBase]
 

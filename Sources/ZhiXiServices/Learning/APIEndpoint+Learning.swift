@@ -4,7 +4,7 @@ import ZhiXiNetwork
 /// The learning-session endpoints of the app's API, relative to a base URL ending in `/api`.
 extension APIEndpoint {
     /// `GET learning/sessions?since=ISO&cursor=C`: answers a page of `LearningSession`s.
-    public static func learningSessions(since: Date?, cursor: String?) -> APIEndpoint {
+    package static func learningSessions(since: Date?, cursor: String?) -> APIEndpoint {
         APIEndpoint(method: .get, path: "learning/sessions", queryItems: pageQueryItems(since: since, cursor: cursor))
     }
 
@@ -13,7 +13,7 @@ extension APIEndpoint {
     /// `idempotencyKey` (sent as `Idempotency-Key`), the server answers a key it has seen with
     /// the session it recorded then, so the call is retried, and sent again by a later run,
     /// without a duplicate.
-    public static func recordLearningSession(_ session: NewLearningSession, idempotencyKey: String? = nil) -> APIEndpoint {
+    package static func recordLearningSession(_ session: NewLearningSession, idempotencyKey: String? = nil) -> APIEndpoint {
         APIEndpoint(method: .post, path: "learning/sessions", body: session, idempotencyKey: idempotencyKey)
     }
 }

@@ -4,7 +4,7 @@ import ZhiXiNetwork
 
 /// The learner's learning sessions on the server: read them page by page, record a new one.
 /// ``APILearningService`` makes the calls with an `APIClient`.
-public protocol LearningService: Sendable {
+package protocol LearningService: Sendable {
     /// `GET learning/sessions?since=ISO&cursor=C`: one page of the sessions recorded at or
     /// after `since` (all when `nil`), oldest first; `cursor` is the previous page's
     /// `nextCursor` (`nil` for the first page).
@@ -22,13 +22,13 @@ public protocol LearningService: Sendable {
 
 extension LearningService {
     /// Records anew, ignoring the key (for services that keep no keys).
-    public func recordSession(_ session: NewLearningSession, idempotencyKey: String) async throws(APIError) -> LearningSession {
+    package func recordSession(_ session: NewLearningSession, idempotencyKey: String) async throws(APIError) -> LearningSession {
         try await recordSession(session)
     }
 
     /// Every session recorded at or after `since`, all pages followed (see
     /// `APIPage.collect(maximumPages:_:)`). O(sessions).
-    public func allSessions(since: Date?) async throws(APIError) -> [LearningSession] {
+    package func allSessions(since: Date?) async throws(APIError) -> [LearningSession] {
         try await APIPage.collect { (cursor) async throws(APIError) -> APIPage<LearningSession> in
             try await sessions(since: since, cursor: cursor)
         }

@@ -4,20 +4,20 @@ import ZhiXiModel
 /// The body of `POST learning/sessions`: what the learner did, before the server gives it an
 /// id. `{"lessonId", "startedAt", "endedAt", "userInput", "reviewType"}`; `endedAt` and
 /// `reviewType` may be absent.
-public struct NewLearningSession: Sendable, Codable, Hashable {
+package struct NewLearningSession: Sendable, Codable, Hashable {
     /// The lesson studied.
-    public var lessonID: String
+    package var lessonID: String
     /// When the session began.
-    public var startedAt: Date
+    package var startedAt: Date
     /// When it ended, if it has.
-    public var endedAt: Date?
+    package var endedAt: Date?
     /// What the learner wrote: what they recalled, or their explanation in their own words.
-    public var userInput: String
+    package var userInput: String
     /// The kind of review the session was, if it was one; `nil` for first study.
-    public var reviewType: ReviewType?
+    package var reviewType: ReviewType?
 
     /// Creates the body.
-    public init(lessonID: String, startedAt: Date, endedAt: Date? = nil, userInput: String, reviewType: ReviewType? = nil) {
+    package init(lessonID: String, startedAt: Date, endedAt: Date? = nil, userInput: String, reviewType: ReviewType? = nil) {
         self.lessonID = lessonID
         self.startedAt = startedAt
         self.endedAt = endedAt

@@ -3,7 +3,7 @@ import ZhiXiNetwork
 
 /// The learner's study settings and first-run choices on the server.
 /// ``APIProfileService`` makes the calls with an `APIClient`.
-public protocol ProfileService: Sendable {
+package protocol ProfileService: Sendable {
     /// `GET users/me/learning-profile`: the learner's study settings.
     func learningProfile() async throws(APIError) -> UserLearningProfile
 

@@ -4,27 +4,27 @@ import ZhiXiNetwork
 
 /// ``ReviewService`` on an `APIClient`: bearer token, one refresh on a 401, retries of the
 /// idempotent calls (all three are) on timeouts and 5xx answers.
-public struct APIReviewService: ReviewService {
+package struct APIReviewService: ReviewService {
     /// The client that sends the calls.
-    public let client: APIClient
+    package let client: APIClient
 
     /// Creates the service on `client`.
-    public init(client: APIClient) {
+    package init(client: APIClient) {
         self.client = client
     }
 
     /// `GET review-tasks`.
-    public func reviewTasks(_ query: ReviewTaskQuery) async throws(APIError) -> [ReviewTask] {
+    package func reviewTasks(_ query: ReviewTaskQuery) async throws(APIError) -> [ReviewTask] {
         try await client.request(.reviewTasks(query), as: [ReviewTask].self)
     }
 
     /// `POST review-tasks/{id}/complete`.
-    public func completeTask(id: String, at completedAt: Date) async throws(APIError) -> ReviewTask {
+    package func completeTask(id: String, at completedAt: Date) async throws(APIError) -> ReviewTask {
         try await client.request(.completeReviewTask(id: id, CompleteReviewTaskRequest(completedAt: completedAt)), as: ReviewTask.self)
     }
 
     /// `POST review-tasks/{id}/skip`.
-    public func skipTask(id: String) async throws(APIError) -> ReviewTask {
+    package func skipTask(id: String) async throws(APIError) -> ReviewTask {
         try await client.request(.skipReviewTask(id: id), as: ReviewTask.self)
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// The body of `POST review-tasks/{id}/complete`: `{"completedAt": "2026-11-29T09:30:00Z"}`,
 /// when the learner did the review (not when it reached the server).
-public struct CompleteReviewTaskRequest: Sendable, Codable, Hashable {
+package struct CompleteReviewTaskRequest: Sendable, Codable, Hashable {
     /// When the learner did the review.
-    public var completedAt: Date
+    package var completedAt: Date
 
     /// Creates the body.
-    public init(completedAt: Date) {
+    package init(completedAt: Date) {
         self.completedAt = completedAt
     }
 }

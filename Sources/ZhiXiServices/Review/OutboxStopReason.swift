@@ -1,7 +1,7 @@
 import ZhiXiNetwork
 
 /// Why a sync of the ``ReviewTaskOutbox`` ended with actions still waiting.
-public enum OutboxStopReason: Sendable, Hashable, CustomStringConvertible {
+package enum OutboxStopReason: Sendable, Hashable, CustomStringConvertible {
     /// Another sync of the same outbox (in this process or another) is running.
     case anotherSyncRunning
     /// An action got no usable answer: no network, a timeout, a 5xx after the client's
@@ -14,7 +14,7 @@ public enum OutboxStopReason: Sendable, Hashable, CustomStringConvertible {
     case cancelled
 
     /// The reason in words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .anotherSyncRunning: "another sync of this outbox is running; try again when it has finished"
         case .request(let action, let error): "\(action.key) was not delivered: \(error)"

@@ -1,6 +1,6 @@
 /// Why a ``ReviewTaskOutbox`` could not do what it was asked; the message says what was
 /// wrong, where, and what to do.
-public enum ReviewOutboxError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ReviewOutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The outbox's directory does not exist (and was not to be created).
     case missingOutbox(path: String)
     /// The path is not an outbox's directory.
@@ -15,7 +15,7 @@ public enum ReviewOutboxError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidTaskID(String)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingOutbox(let path):
             "there is no review-task outbox at \(path); check the path (a completion that waits creates one)"

@@ -5,7 +5,7 @@ import ZhiXiNetwork
 /// The review tasks of the signed-in learner on the server: list them, complete one, skip
 /// one. ``APIReviewService`` makes the calls with an `APIClient`; ``ReviewTaskOutbox`` keeps
 /// completions and skips that could not be sent yet.
-public protocol ReviewService: Sendable {
+package protocol ReviewService: Sendable {
     /// `GET review-tasks?status=S&from=D&to=D`: the learner's tasks that match `query`.
     func reviewTasks(_ query: ReviewTaskQuery) async throws(APIError) -> [ReviewTask]
 

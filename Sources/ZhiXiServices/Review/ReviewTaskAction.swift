@@ -8,9 +8,9 @@ import Foundation
 ///
 /// The task id and the kind are its identity (``key``): the server's endpoints are idempotent
 /// for them, so sending an action again after a crash changes nothing on the server.
-public struct ReviewTaskAction: Sendable, Codable, Hashable {
+package struct ReviewTaskAction: Sendable, Codable, Hashable {
     /// Which endpoint the action goes to.
-    public enum Kind: String, Sendable, Codable, Hashable {
+    package enum Kind: String, Sendable, Codable, Hashable {
         /// `POST review-tasks/{id}/complete`.
         case complete
         /// `POST review-tasks/{id}/skip`.
@@ -18,26 +18,26 @@ public struct ReviewTaskAction: Sendable, Codable, Hashable {
     }
 
     /// The task.
-    public var taskID: String
+    package var taskID: String
     /// Complete or skip.
-    public var kind: Kind
+    package var kind: Kind
     /// When the learner did the review (completions only).
-    public var completedAt: Date?
+    package var completedAt: Date?
     /// When the action was put in the outbox; actions are sent in this order.
-    public var recordedAt: Date
+    package var recordedAt: Date
 
     /// A completion of `taskID` done at `completedAt`.
-    public static func complete(taskID: String, at completedAt: Date, recordedAt: Date = Date()) -> ReviewTaskAction {
+    package static func complete(taskID: String, at completedAt: Date, recordedAt: Date = Date()) -> ReviewTaskAction {
         ReviewTaskAction(taskID: taskID, kind: .complete, completedAt: completedAt, recordedAt: recordedAt)
     }
 
     /// A skip of `taskID`.
-    public static func skip(taskID: String, recordedAt: Date = Date()) -> ReviewTaskAction {
+    package static func skip(taskID: String, recordedAt: Date = Date()) -> ReviewTaskAction {
         ReviewTaskAction(taskID: taskID, kind: .skip, completedAt: nil, recordedAt: recordedAt)
     }
 
     /// Creates an action.
-    public init(taskID: String, kind: Kind, completedAt: Date?, recordedAt: Date) {
+    package init(taskID: String, kind: Kind, completedAt: Date?, recordedAt: Date) {
         self.taskID = taskID
         self.kind = kind
         self.completedAt = completedAt
@@ -45,10 +45,10 @@ public struct ReviewTaskAction: Sendable, Codable, Hashable {
     }
 
     /// `complete TASK` or `skip TASK`: the action's identity.
-    public var key: String { "\(kind.rawValue) \(taskID)" }
+    package var key: String { "\(kind.rawValue) \(taskID)" }
 
     /// Sends the action with `service` and returns the task as the server answered it.
-    public func send(with service: any ReviewService) async throws(APIError) -> ReviewTask {
+    package func send(with service: any ReviewService) async throws(APIError) -> ReviewTask {
         switch kind {
         case .complete: try await service.completeTask(id: taskID, at: completedAt ?? recordedAt)
         case .skip: try await service.skipTask(id: taskID)

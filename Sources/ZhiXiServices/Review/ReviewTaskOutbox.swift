@@ -38,12 +38,12 @@ import Darwin
 ///
 /// Actions are sent in the order they were recorded (``ReviewTaskAction/recordedAt``). Made
 /// for few actions (a learner's reviews of a day offline); listing is O(actions).
-public actor ReviewTaskOutbox {
+package actor ReviewTaskOutbox {
     /// The longest task id kept, in UTF-8 bytes (its hex form names the file).
-    public static let maximumTaskIDBytes = 100
+    package static let maximumTaskIDBytes = 100
 
     /// The outbox's directory.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     private let lockPath: String
     private let syncLockPath: String
     private var lockDescriptor: Int32 = -1
@@ -55,7 +55,7 @@ public actor ReviewTaskOutbox {
     ///   - directory: the outbox's directory; created (mode 0700) when `create` is `true`.
     ///   - create: create it when it does not exist (default `true`).
     /// - Throws: ``ReviewOutboxError``.
-    public init(directory: URL, create: Bool = true) throws(ReviewOutboxError) {
+    package init(directory: URL, create: Bool = true) throws(ReviewOutboxError) {
         self.directory = directory
         lockPath = directory.appendingPathComponent("lock").path
         syncLockPath = directory.appendingPathComponent("sync.lock").path
@@ -83,7 +83,7 @@ public actor ReviewTaskOutbox {
     /// the same action (task and kind) already waits: the one recorded first is kept.
     /// - Throws: ``ReviewOutboxError/invalidTaskID(_:)``, or `.storage` (then nothing was kept).
     @discardableResult
-    public func enqueue(_ action: ReviewTaskAction) throws(ReviewOutboxError) -> Bool {
+    package func enqueue(_ action: ReviewTaskAction) throws(ReviewOutboxError) -> Bool {
         guard !action.taskID.isEmpty, action.taskID.utf8.count <= Self.maximumTaskIDBytes else {
             throw .invalidTaskID(action.taskID)
         }
@@ -107,7 +107,7 @@ public actor ReviewTaskOutbox {
 
     /// The actions waiting, in the order they will be sent. O(actions).
     /// - Throws: `.storage` when the directory or a file cannot be read.
-    public func waiting() throws(ReviewOutboxError) -> [ReviewTaskAction] {
+    package func waiting() throws(ReviewOutboxError) -> [ReviewTaskAction] {
         try locked { () throws(ReviewOutboxError) -> [ReviewTaskAction] in try readEntries() }
     }
 
@@ -115,7 +115,7 @@ public actor ReviewTaskOutbox {
 
     /// Sends the waiting actions with `service`, oldest first, until none is left or one gets
     /// no usable answer; see ``ReviewTaskOutbox`` for what leaves the outbox and what waits.
-    public func sync(with service: any ReviewService) async -> OutboxSyncResult {
+    package func sync(with service: any ReviewService) async -> OutboxSyncResult {
         var result = OutboxSyncResult()
         do {
             guard try tryLockSync() else {
@@ -166,7 +166,7 @@ public actor ReviewTaskOutbox {
 
     /// `true` when the server refused the action for good: a 4xx other than 401 (the client
     /// has renewed the session already), 408 and 429, or a request that cannot be built.
-    public static func isRefusal(_ error: APIError) -> Bool {
+    package static func isRefusal(_ error: APIError) -> Bool {
         switch error {
         case .http(let status, _, _): (400 ..< 500).contains(status) && ![401, 408, 429].contains(status)
         case .invalidRequest: true

@@ -3,16 +3,16 @@ import ZhiXiModel
 
 /// Which review tasks `GET review-tasks` answers: in one status, scheduled within a range of
 /// days (the learner's days, `YYYY-MM-DD`, both ends included). Every part is optional.
-public struct ReviewTaskQuery: Sendable, Hashable {
+package struct ReviewTaskQuery: Sendable, Hashable {
     /// Only tasks in this status; `nil` for all.
-    public var status: ReviewTaskStatus?
+    package var status: ReviewTaskStatus?
     /// Only tasks scheduled on or after this day.
-    public var from: CivilDate?
+    package var from: CivilDate?
     /// Only tasks scheduled on or before this day.
-    public var to: CivilDate?
+    package var to: CivilDate?
 
     /// Creates a query; without arguments, every task.
-    public init(status: ReviewTaskStatus? = nil, from: CivilDate? = nil, to: CivilDate? = nil) {
+    package init(status: ReviewTaskStatus? = nil, from: CivilDate? = nil, to: CivilDate? = nil) {
         self.status = status
         self.from = from
         self.to = to
