@@ -28,7 +28,7 @@ public struct PlannerResult: Sendable, Hashable {
 
     /// The wording of `language` for this plan: a date of another year than the plan's is
     /// written with its year (``PlanWording/inYear(_:)``).
-    public func wording(_ language: AppLanguage) -> PlanWording {
+    package func wording(_ language: AppLanguage) -> PlanWording {
         PlanWording.forLanguage(language).inYear(year)
     }
 }
@@ -104,7 +104,7 @@ public enum PlanNote: Sendable, Hashable {
 
     /// A sentence for people, from a wording table.
     /// - Complexity: O(tasks) for the text.
-    public func text(wording: PlanWording) -> String {
+    package func text(wording: PlanWording) -> String {
         func fill(_ sentence: PlanWording.Sentence, _ values: [PlanWording.Blank: String]) -> String {
             sentence.string { blank, text in text.append(values[blank] ?? "") }
         }

@@ -58,7 +58,7 @@ public struct TrainingDataset: Sendable {
 
     /// Builds the items of every card.
     /// - Complexity: O(n log n) for the sort of the items by time.
-    public init(_ timelines: ReviewTimelines) {
+    package init(_ timelines: ReviewTimelines) {
         let count = timelines.reviewCount
         let starts = timelines.reviewStarts
         var elapsed = [Double](repeating: 0, count: count)
