@@ -8,44 +8,30 @@
 // No package outside the Swift toolchain is used.
 import PackageDescription
 
+// Exported targets: a product each and a public API, every public declaration documented
+// (docs/ARCHITECTURE.md, "Exported and hidden targets"). The engine is one import,
+// ZhiXiReviewEngine, whose file re-exports the names a user needs; the engine targets under it,
+// exported too as swift-collections exports its modules beside `Collections`, keep public only
+// those names, their members and the types their signatures use; the app
+// side is what an app's SwiftUI views show and drive: the container (ZhiXiApp), each page's
+// view model, and the domain models. Every other target is hidden: its declarations are
+// `package` (visible to this package's targets and tests, not to users) unless an exported
+// declaration names them, and it is no product.
+let exportedTargets = [
+    "ZhiXiReviewEngine", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining", "ZhiXiModel",
+    "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
+    "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiReadingFeature", "ZhiXiOnboardingFeature",
+    "ZhiXiApp",
+]
+
 let package = Package(
     name: "zhixi-review",
     // The base language of the learner-facing texts (ZhiXiLocalization's files): every key is
     // in its files, and any language without a file, or a file without a key, falls back to it.
     defaultLocalization: "zh-Hans",
     platforms: [.macOS(.v14), .iOS(.v17)],
-    products: [
-        // The engine in one import: the 33 names a newcomer needs (its one file lists them).
-        .library(name: "ZhiXiReviewEngine", targets: ["ZhiXiReviewEngine"]),
-        .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
-        .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
-        .library(name: "ZhiXiLocalization", targets: ["ZhiXiLocalization"]),
-        .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
-        .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
-        .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
-        .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
-        .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
-        .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
-        .library(name: "ZhiXiAnki", targets: ["ZhiXiAnki"]),
-        .library(name: "ZhiXiArchive", targets: ["ZhiXiArchive"]),
-        .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
-        .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
-        .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
-        .library(name: "ZhiXiServices", targets: ["ZhiXiServices"]),
-        .library(name: "ZhiXiDomain", targets: ["ZhiXiDomain"]),
-        .library(name: "ZhiXiRepositories", targets: ["ZhiXiRepositories"]),
-        .library(name: "ZhiXiReviewFeature", targets: ["ZhiXiReviewFeature"]),
-        .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
-        .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
-        .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
-        .library(name: "ZhiXiChatFeature", targets: ["ZhiXiChatFeature"]),
-        .library(name: "ZhiXiKnowledgeFeature", targets: ["ZhiXiKnowledgeFeature"]),
-        .library(name: "ZhiXiFeedbackFeature", targets: ["ZhiXiFeedbackFeature"]),
-        .library(name: "ZhiXiProgressFeature", targets: ["ZhiXiProgressFeature"]),
-        .library(name: "ZhiXiReadingFeature", targets: ["ZhiXiReadingFeature"]),
-        .library(name: "ZhiXiOnboardingFeature", targets: ["ZhiXiOnboardingFeature"]),
-        .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
-        .library(name: "ZhiXiAppPreview", targets: ["ZhiXiAppPreview"]),
+    // The products are the exported targets (`exportedTargets` above) and the two commands.
+    products: exportedTargets.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],

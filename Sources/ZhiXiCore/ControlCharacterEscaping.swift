@@ -10,7 +10,7 @@
 @usableFromInline package enum VisibleText {
     /// Whether the scalar value is one the rule makes visible. O(1).
     @inlinable
-    @usableFromInline package static func isHidden(_ value: UInt32) -> Bool {
+    package static func isHidden(_ value: UInt32) -> Bool {
         if value < 0x20 || (0x7F ... 0x9F).contains(value) { return true }
         guard value >= 0x2028, value <= 0x2069 else { return false }
         return value <= 0x2029 || (0x202A ... 0x202E).contains(value) || value >= 0x2066
@@ -19,14 +19,14 @@
     /// Whether a UTF-8 byte may start a hidden character (a C0 control, DEL, the lead byte of
     /// a C1 control, U+2028–U+202E or U+2066–U+2069): the fast test of a scan over bytes. O(1).
     @inlinable
-    @usableFromInline package static func mayStartHidden(_ byte: UInt8) -> Bool {
+    package static func mayStartHidden(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
     /// The length of the hidden character that starts at `index` of `bytes` (UTF-8), or 0
     /// when the character there is shown as it is. O(1).
     @inlinable
-    @usableFromInline package static func hiddenLength(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+    package static func hiddenLength(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x20 || byte == 0x7F { return 1 }
         if byte == 0xC2 {

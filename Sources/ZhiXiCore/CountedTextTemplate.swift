@@ -34,7 +34,7 @@ where Slot.RawValue == String {
 
     /// The form for `count`. O(1) for counts below ``PluralRules/tableSize``.
     @inlinable
-    @usableFromInline package func form(_ count: Int) -> TextTemplate<Slot> { formsByCategory[categoryIndex(count)] }
+    package func form(_ count: Int) -> TextTemplate<Slot> { formsByCategory[categoryIndex(count)] }
 
     @usableFromInline
     func categoryIndex(_ count: Int) -> Int {

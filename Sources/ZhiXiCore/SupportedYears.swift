@@ -15,13 +15,13 @@
 
     /// Whether the instant `secondsSince1970` falls in the supported years. O(1).
     @inlinable
-    @usableFromInline package static func contains(secondsSince1970 seconds: Double) -> Bool {
+    package static func contains(secondsSince1970 seconds: Double) -> Bool {
         seconds >= earliestSecondsSince1970 && seconds < limitSecondsSince1970
     }
 
     /// Whether the day falls in the supported years. O(1).
     @inlinable
-    @usableFromInline package static func contains(_ date: CivilDate) -> Bool {
+    package static func contains(_ date: CivilDate) -> Bool {
         range.contains(date.year)
     }
 }

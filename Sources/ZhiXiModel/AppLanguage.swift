@@ -89,6 +89,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
         lhs.rawValue == rhs.rawValue && lhs.files === rhs.files
     }
 
+    /// Hashes the tag.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawValue)
         hasher.combine(ObjectIdentifier(files))

@@ -20,7 +20,7 @@
     /// `otherDueCount` the sums over the range's other days.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package static func modifier(share: Double, dueCount: Int, otherShares: Double, otherDueCount: Int) -> Double {
+    package static func modifier(share: Double, dueCount: Int, otherShares: Double, otherDueCount: Int) -> Double {
         if share >= 1 { return 1 }
         if share <= 0 { return minimumModifier }
         guard otherShares > 0 else { return 1 }

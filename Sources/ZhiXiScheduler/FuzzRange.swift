@@ -79,7 +79,7 @@ import ZhiXiCore
     /// uniform numbers give every day of the range the same chance.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package func interval(unitValue unit: Double) -> Int {
+    package func interval(unitValue unit: Double) -> Int {
         min(lowerDays + Int((unit * Double(count)).rounded(.down)), upperDays)
     }
 
@@ -87,7 +87,7 @@ import ZhiXiCore
     /// seed always gives the same day.
     /// - Complexity: O(1), no allocation.
     @inlinable
-    @usableFromInline package func fuzzedInterval(seed: FuzzSeed) -> Int {
+    package func fuzzedInterval(seed: FuzzSeed) -> Int {
         var generator = seed.generator
         return interval(unitValue: generator.nextUnitInterval())
     }

@@ -19,7 +19,7 @@ import ZhiXiCore
     /// A seed from raw bits.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package init(value: UInt64) {
+    package init(value: UInt64) {
         self.value = value
     }
 
@@ -27,7 +27,7 @@ import ZhiXiCore
     /// before this one.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package init(cardID: Int64, reviewCount: Int) {
+    package init(cardID: Int64, reviewCount: Int) {
         self.init(itemHash: UInt64(bitPattern: cardID), reviewCount: reviewCount)
     }
 
@@ -41,11 +41,11 @@ import ZhiXiCore
     /// The seed of a review of an item identified by 64 hash bits.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package init(itemHash: UInt64, reviewCount: Int) {
+    package init(itemHash: UInt64, reviewCount: Int) {
         value = SplitMix64.mix(SplitMix64.mix(itemHash) ^ UInt64(bitPattern: Int64(reviewCount)))
     }
 
     /// A generator started from this seed.
     @inlinable
-    @usableFromInline package var generator: SplitMix64 { SplitMix64(seed: value) }
+    package var generator: SplitMix64 { SplitMix64(seed: value) }
 }

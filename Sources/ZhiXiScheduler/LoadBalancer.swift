@@ -25,7 +25,7 @@ import ZhiXiCore
     /// items due (see the type's description).
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package static func weight(dueCount: Int, intervalDays: Int) -> Double {
+    package static func weight(dueCount: Int, intervalDays: Int) -> Double {
         guard dueCount > 0 else { return 1 }
         let count = Double(dueCount)
         return 1 / (count * count * Double(max(intervalDays, 1)))

@@ -26,6 +26,7 @@ public struct ExtraItemCost: Sendable, Hashable {
 
     /// The retention compared from, and the one compared.
     public let fromRetention: Double
+    /// The retention compared with ``fromRetention``.
     public let toRetention: Double
     /// Minutes of study over the span, `to` minus `from`, per seed.
     public let extraMinutes: MeanAndDeviation

@@ -39,7 +39,7 @@ import Foundation
     /// (`next_day_at.elapsed_days_since`): what FSRS counts as elapsed; 0 on the same day.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package func elapsedDays(sinceSeconds seconds: Int64) -> Int {
+    package func elapsedDays(sinceSeconds seconds: Int64) -> Int {
         Int(max(nextDayAtSeconds - seconds, 0) / 86_400)
     }
 

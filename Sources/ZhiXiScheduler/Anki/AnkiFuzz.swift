@@ -17,7 +17,7 @@ import ZhiXiCore
     /// fuzz and the load balancer alike.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package static func seed(cardID: Int64, reviewCount: Int) -> UInt64 {
+    package static func seed(cardID: Int64, reviewCount: Int) -> UInt64 {
         UInt64(bitPattern: cardID) &+ UInt64(truncatingIfNeeded: reviewCount)
     }
 
@@ -103,14 +103,14 @@ import ZhiXiCore
     /// (NaN and negatives 0, at most `UInt32.max`).
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package static func wholeDays(rounding value: Float) -> Int {
+    package static func wholeDays(rounding value: Float) -> Int {
         wholeDays(truncating: value.rounded())
     }
 
     /// `value as u32`: toward zero, NaN and negatives 0, at most `UInt32.max`.
     /// - Complexity: O(1).
     @inlinable
-    @usableFromInline package static func wholeDays(truncating value: Float) -> Int {
+    package static func wholeDays(truncating value: Float) -> Int {
         guard value > 0 else { return 0 }
         return value >= Float(UInt32.max) ? Int(UInt32.max) : Int(value)
     }
