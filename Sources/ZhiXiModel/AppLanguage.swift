@@ -57,7 +57,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
         self.init(choosingFrom: [preferredLanguage])
     }
 
-    /// The language of a locale identifier as the system writes it (see ``matching(_:files:)``),
+    /// The language of a locale identifier as the system writes it (see `matching(_:files:)`),
     /// ``default`` when no files serve it.
     public init(localeIdentifier: String) {
         self.init(choosingFrom: [localeIdentifier])

@@ -48,7 +48,7 @@ public struct PlannedDay: Sendable, Hashable {
 }
 
 /// Something the planner reports about a plan. ``text(language:)`` says it in words, from the
-/// ``PlanWording`` table of the language.
+/// `PlanWording` table of the language.
 public enum PlanNote: Sendable, Hashable {
     /// Kinds of records, for ``duplicateIDs(kind:count:)``.
     public enum RecordKind: Sendable, Hashable { case sessions, analyses }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Anki's rules for turning a card's review log into its FSRS history (`reviews_for_fsrs` in
 /// Anki's `rslib/src/scheduler/fsrs/params.rs`), as far as the log carries what they read:
-/// the one set of rules every command applies (``ReviewTimelines/init(log:days:filter:)``),
+/// the one set of rules every command applies (`ReviewTimelines/init(log:days:filter:)`),
 /// for fitting and evaluating (``Purpose/training``) and for memory states
 /// (``Purpose/memoryState``). docs/ANKI.md states them with the Anki functions they come
 /// from; in short:
@@ -19,7 +19,7 @@ import Foundation
 ///    did); for a memory state its history starts at its first answer that left the card for
 ///    a later day (Anki: interval ≥ 1 day) after the cutoff, or after a Forget that was
 ///    followed by answers, and Anki infers the memory before that first answer from its
-///    interval and factor as from SM-2 (``ReviewTimelines/startingState(ofCard:model:historicalRetention:)``).
+///    interval and factor as from SM-2 (`ReviewTimelines/startingState(ofCard:model:historicalRetention:)`).
 ///    A card whose last row is a Forget has no history.
 /// 5. **"Ignore reviews before"** (``ignoreBefore``): for training a card whose last learning
 ///    phase began before it is left out; for a memory state such a learning phase is passed
