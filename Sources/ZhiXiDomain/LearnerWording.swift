@@ -42,9 +42,6 @@ public struct LearnerWording: Sendable, Hashable {
     /// The lookup the table was read from (dates, numbers, plural rules).
     package let localization: Localization
 
-    /// Weekday names, Sunday first (7).
-    public var weekdayNames: [String] { localization.weekdayNames }
-
     // MARK: The review plan page
 
     /// The group titles: 今天, 明天, 本周.
@@ -486,11 +483,6 @@ public struct LearnerWording: Sendable, Hashable {
     /// `date` without its weekday: `11月30日`, `Nov 30`.
     public func shortDate(_ date: CivilDate) -> String {
         localization.date(date)
-    }
-
-    /// The name of `month` (1–12): `11月`, `Nov`.
-    public func monthName(_ month: Int) -> String {
-        localization.monthNames[month - 1]
     }
 
     /// `date` with its weekday: `11月30日（周一）`, `Mon Nov 30`.

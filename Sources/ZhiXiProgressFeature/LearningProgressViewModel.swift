@@ -81,7 +81,7 @@ extension ActivityTrend {
     /// The trend of `progress` in `wording`'s language.
     init(_ progress: LearningProgress, wording: LearnerWording) {
         let bars = progress.trend.map { day in
-            TrendBar(id: day.date.description, weekdayLabel: wording.weekdayNames[day.date.weekday - 1],
+            TrendBar(id: day.date.description, weekdayLabel: wording.localization.weekdayNames[day.date.weekday - 1],
                      dateText: wording.shortDate(day.date),
                      minutes: day.minutes, sessions: day.sessions, valueText: wording.minutes(day.minutes), isToday: day.date == progress.today)
         }
@@ -107,12 +107,12 @@ extension ActivityHeatmap {
                                      label: wording.fill(wording.heatmapDay.form(day.sessions),
                                                          [.date: date, .minutes: String(day.minutes), .count: String(day.sessions)])))
             if day.date.day == 1 {
-                months.append(HeatmapMonthLabel(column: slot / 7, text: wording.fill(wording.heatmapMonth, [.month: wording.monthName(day.date.month)])))
+                months.append(HeatmapMonthLabel(column: slot / 7, text: wording.fill(wording.heatmapMonth, [.month: wording.localization.monthNames[day.date.month - 1]])))
             }
         }
         let active = cells.filter { $0.minutes > 0 || $0.sessions > 0 }.count
         self.init(heading: wording.heatmapHeading, weekCount: cells.isEmpty ? 0 : (start + cells.count + 6) / 7,
-                  rowLabels: (0 ..< 7).map { wording.weekdayNames[(firstWeekday - 1 + $0) % 7] }, cells: cells, monthLabels: months,
+                  rowLabels: (0 ..< 7).map { wording.localization.weekdayNames[(firstWeekday - 1 + $0) % 7] }, cells: cells, monthLabels: months,
                   activeDays: active, activeDaysText: wording.fill(wording.heatmapActiveDays.form(active), [.count: String(active)]),
                   lessText: wording.heatmapLess, moreText: wording.heatmapMore)
     }

@@ -10,20 +10,29 @@ import ZhiXiServices
 /// `zhixi-review analyze --server URL --lesson ID --input FILE|-`: the AI's analysis of what a
 /// learner wrote, optionally recorded into a workspace.
 enum AnalyzeCommand: Command {
-    static let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
-                                                   help: "the lesson the learner wrote about; required")
-    static let input = CommandOption<String>.text(
-        "input", placeholder: "FILE|-", example: "-", help: "what the learner wrote, a UTF-8 text file; - reads standard input; required")
-    static let workspace = CommandOption<String>.text(
-        "workspace", placeholder: "FILE", example: "my-workspace.json",
-        help: "record the session and its analysis in this workspace, as 'record' does (lock, atomic), so the next plan uses them")
-    static let at = CommandOption<Date>.timestamp("at", default: "now", help: "when the session ended")
-    static let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: nil,
-                                                      defaultDescription: "0: startedAt = endedAt", example: "15",
-                                                      help: "how long the session lasted in minutes (sets startedAt)")
-    static let language = LanguageChoice.option(
-        help: "language of the analysis and the labels (default: from LANG, else the workspace's profile, else Simplified Chinese)")
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
+                                                help: "the lesson the learner wrote about; required")
+        let input = CommandOption<String>.text(
+            "input", placeholder: "FILE|-", example: "-",
+            help: "what the learner wrote, a UTF-8 text file; - reads standard input; required")
+        let workspace = CommandOption<String>.text(
+            "workspace", placeholder: "FILE", example: "my-workspace.json",
+            help: "record the session and its analysis in this workspace, as 'record' does (lock, atomic), so the next plan uses them")
+        let at = CommandOption<Date>.timestamp("at", defaultDescription: "now", help: "when the session ended")
+        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
+                                                   defaultDescription: "0: startedAt = endedAt", example: "15",
+                                                   help: "how long the session lasted in minutes (sets startedAt)")
+        let language = LanguageChoice.option(
+            help: "language of the analysis and the labels (default: from LANG, else the workspace's profile, else Simplified Chinese)")
+        let format = SharedOptions.format([.text, .json])
+        let wait = SharedOptions.wait
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "analyze",
@@ -37,9 +46,7 @@ enum AnalyzeCommand: Command {
         lock, the file replaced atomically, everything else in it kept; the next 'plan' uses
         them.
         """,
-        options: [lesson.erased, input.erased, workspace.erased, at.erased, minutes.erased, language.erased, format.erased,
-                  SharedOptions.wait.erased]
-            + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: {"session": LearningSession, "analysis": AIAnalysis, "workspace": "…"|null}.
 
@@ -63,14 +70,14 @@ enum AnalyzeCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
-        guard let lessonID = try arguments.value(of: lesson) else { throw arguments.usageError("analyze needs --lesson ID") }
-        guard let inputPath = try arguments.value(of: input) else { throw arguments.usageError("analyze needs --input FILE|-") }
-        let workspacePath = try arguments.value(of: workspace)
+        let format = try arguments.value(of: options.format)
+        guard let lessonID = try arguments.value(of: options.lesson) else { throw arguments.usageError("analyze needs --lesson ID") }
+        guard let inputPath = try arguments.value(of: options.input) else { throw arguments.usageError("analyze needs --input FILE|-") }
+        let workspacePath = try arguments.value(of: options.workspace)
         if workspacePath == "-" { throw arguments.usageError("--workspace changes a file in place; give its path, not -") }
-        let givenAt = try arguments.value(of: at)
-        let minutes = try arguments.value(of: minutes, default: 0)
-        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let givenAt = try arguments.value(of: options.at)
+        let minutes = try arguments.value(of: options.minutes)
+        let wait = try arguments.value(of: SharedOptions.wait)
         let text = String(decoding: try FileAccess.read(inputPath, limit: InputLimits.learnerInput, format: .text, context: context),
                           as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -93,7 +100,7 @@ enum AnalyzeCommand: Command {
             workspaceFile = file
         }
         defer { workspaceFile?.close() }
-        let language = LanguageChoice.language(try arguments.value(of: language), context: context, workspace: workspace)
+        let language = LanguageChoice.language(try arguments.value(of: options.language), context: context, workspace: workspace)
         let learner = try await connection.signedInLearner("analyze", context: context)
         let store = FileSecureStore(directory: connection.storeDirectory)
         let storeKey = PendingAnalysis.storeKey(learnerID: learner.id, lessonID: lessonID, text: text, at: givenAt, minutes: minutes)

@@ -52,7 +52,8 @@ enum AuthOptions {
 
     /// `--store DIR`: the directory of the file secure store.
     static let store = CommandOption<String>.text(
-        "store", placeholder: "DIR", default: "$XDG_CONFIG_HOME/zhixi-review, else ~/.config/zhixi-review", example: "/tmp/zhixi-store",
+        "store", placeholder: "DIR", defaultDescription: "$XDG_CONFIG_HOME/zhixi-review, else ~/.config/zhixi-review",
+        example: "/tmp/zhixi-store",
         help: "where the session is kept: one file per secret, mode 0600, in this directory, mode 0700")
 
     /// `--verbose`: each request on standard error.
@@ -61,13 +62,13 @@ enum AuthOptions {
 
     /// `--timeout SECONDS`: the longest any one request waits for its whole answer.
     static let timeout = CommandOption<Double>.number(
-        "timeout", placeholder: "SECONDS", range: 1...600, default: 30, example: "10",
+        "timeout", placeholder: "SECONDS", range: 1...600, default: APIClientConfiguration().requestTimeout, example: "10",
         help: "the longest any one request waits for its whole answer, in seconds (an answer that is slow to come, or "
             + "never ends, is cut there)")
 
     /// `--retries N`: retries of idempotent requests.
     static let retries = CommandOption<Int>.integer(
-        "retries", range: 0...10, default: 2,
+        "retries", range: 0...10, default: RetryPolicy().maximumRetries,
         help: "retries of a request that may be repeated (GET, logout, a request with an idempotency key) after a timeout, "
             + "a lost connection or a 5xx answer, after 0.5, 1, 2 … s")
 
@@ -77,20 +78,28 @@ enum AuthOptions {
         help: "the longest the command waits for the server in all, in seconds: every request, retry and pause together "
             + "(one request waits at most (retries + 1) × --timeout and the pauses)")
 
-    /// The options every `auth` command takes, in the order of the help (after its own).
-    static let common: [AnyCommandOption] = [server.erased, store.erased, timeout.erased, retries.erased, maxTime.erased,
-                                             verbose.erased, insecureHTTP.erased]
+    /// The options every command that talks to the server as the signed-in learner takes, in
+    /// the order of the help (after its own).
+    struct Common: CommandOptions {
+        let server = AuthOptions.server
+        let store = AuthOptions.store
+        let timeout = AuthOptions.timeout
+        let retries = AuthOptions.retries
+        let maxTime = AuthOptions.maxTime
+        let verbose = AuthOptions.verbose
+        let insecureHTTP = AuthOptions.insecureHTTP
+    }
 
     /// The client configuration of `--timeout`, `--retries` and `--max-time` (defaults 30 s,
     /// 2, 300 s): each exchange waits at most the timeout for its whole answer, and all of them
     /// together at most the maximum time, whatever the server does.
     /// - Throws: a usage error for a value out of range.
-    static func clientConfiguration(_ arguments: ParsedArguments, retries retryOption: CommandOption<Int>? = retries,
+    static func clientConfiguration(_ arguments: ParsedArguments, retries retryOption: DefaultedOption<Int>? = retries,
                                     maximumTotalAnswerBytes: Int? = nil) throws(CommandError) -> APIClientConfiguration {
-        let timeout = try arguments.value(of: timeout, default: 30)
-        let retries = try retryOption.map { option throws(CommandError) in try arguments.value(of: option, default: 2) } ?? 0
+        let timeout = try arguments.value(of: timeout)
+        let retries = try retryOption.map { option throws(CommandError) in try arguments.value(of: option) } ?? 0
         return APIClientConfiguration(requestTimeout: timeout, resourceTimeout: timeout, retryPolicy: RetryPolicy(maximumRetries: retries),
-                                      totalTimeout: try arguments.value(of: maxTime, default: 300),
+                                      totalTimeout: try arguments.value(of: maxTime),
                                       maximumTotalAnswerBytes: maximumTotalAnswerBytes)
     }
 

@@ -6,21 +6,28 @@ import ZhiXiNetwork
 /// `zhixi-review auth sign-in`: signs in with an Apple credential obtained elsewhere and
 /// keeps the session in the store.
 enum AuthSignInCommand: Command {
-    static let identityToken = CommandOption<String>.text(
-        "identity-token", placeholder: "T", example: "eyJraWQiOi...",
-        help: "the Apple identity token (a JWT); - reads it from the first line of standard input; required")
-    static let authorizationCode = CommandOption<String>.text(
-        "authorization-code", placeholder: "C", example: "c0ffee.0.abcd",
-        help: "the Apple authorization code, when Apple gave one; - reads it from the next line of standard input")
-    static let userIdentifier = CommandOption<String>.text(
-        "user-identifier", placeholder: "U", example: "001234.abcdef.0123", help: "the Apple user identifier; required")
-    static let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓",
-                                                      help: "the given name Apple shared (first sign-in only)")
-    static let familyName = CommandOption<String>.text("family-name", placeholder: "F", example: "林",
-                                                       help: "the family name Apple shared (first sign-in only)")
-    static let email = CommandOption<String>.text("email", placeholder: "E", example: "lin@example.com",
-                                                  help: "the e-mail address Apple shared (first sign-in only)")
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let identityToken = CommandOption<String>.text(
+            "identity-token", placeholder: "T", example: "eyJraWQiOi...",
+            help: "the Apple identity token (a JWT); - reads it from the first line of standard input; required")
+        let authorizationCode = CommandOption<String>.text(
+            "authorization-code", placeholder: "C", example: "c0ffee.0.abcd",
+            help: "the Apple authorization code, when Apple gave one; - reads it from the next line of standard input")
+        let userIdentifier = CommandOption<String>.text(
+            "user-identifier", placeholder: "U", example: "001234.abcdef.0123", help: "the Apple user identifier; required")
+        let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓",
+                                                   help: "the given name Apple shared (first sign-in only)")
+        let familyName = CommandOption<String>.text("family-name", placeholder: "F", example: "林",
+                                                    help: "the family name Apple shared (first sign-in only)")
+        let email = CommandOption<String>.text("email", placeholder: "E", example: "lin@example.com",
+                                               help: "the e-mail address Apple shared (first sign-in only)")
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "auth sign-in",
@@ -32,8 +39,7 @@ enum AuthSignInCommand: Command {
         the command line is visible to other users of the machine while the command runs;
         give - to read it from standard input instead.
         """,
-        options: [identityToken.erased, authorizationCode.erased, userIdentifier.erased, givenName.erased, familyName.erased,
-                  email.erased, format.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: {"route": "onboarding"|"main", "user": {…}}.
 
@@ -41,7 +47,7 @@ enum AuthSignInCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let connection = try AuthConnection(arguments, context: context)
         let credential = try credential(arguments, context: context)
         // Before the server issues tokens: the store must keep them and give them back.
@@ -75,18 +81,18 @@ enum AuthSignInCommand: Command {
             lines?.removeFirst()
             return line
         }
-        guard let identityToken = try resolve(identityToken) else {
+        guard let identityToken = try resolve(options.identityToken) else {
             throw arguments.usageError("auth sign-in needs --identity-token T")
         }
-        let authorizationCode = try resolve(authorizationCode)
-        guard let userIdentifier = try arguments.value(of: userIdentifier) else {
+        let authorizationCode = try resolve(options.authorizationCode)
+        guard let userIdentifier = try arguments.value(of: options.userIdentifier) else {
             throw arguments.usageError("auth sign-in needs --user-identifier U")
         }
-        let givenName = try arguments.value(of: givenName)
-        let familyName = try arguments.value(of: familyName)
+        let givenName = try arguments.value(of: options.givenName)
+        let familyName = try arguments.value(of: options.familyName)
         let name = givenName == nil && familyName == nil ? nil : AppleFullName(givenName: givenName, familyName: familyName)
         return AppleCredential(identityToken: identityToken, authorizationCode: authorizationCode, userIdentifier: userIdentifier,
-                               fullName: name, email: try arguments.value(of: email))
+                               fullName: name, email: try arguments.value(of: options.email))
     }
 
     /// Signs in through the app's session, on the main actor as in the app; the learner is

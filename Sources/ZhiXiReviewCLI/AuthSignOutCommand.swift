@@ -5,7 +5,14 @@ import ZhiXiNetwork
 /// `zhixi-review auth sign-out`: tells the server and empties the store, whatever the
 /// server answers.
 enum AuthSignOutCommand: Command {
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "auth sign-out",
@@ -15,7 +22,7 @@ enum AuthSignOutCommand: Command {
         then removes the session from the store, also when the server cannot be reached or
         refuses (a warning on standard error says so; the status is still 0).
         """,
-        options: [format.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: {"wasSignedIn": true|false, "serverConfirmed": true|false}.
 
@@ -28,7 +35,7 @@ enum AuthSignOutCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let connection = try AuthConnection(arguments, context: context)
         let outcome = try await connection.perform("auth sign-out", context: context) { () async throws(AuthError) -> LogoutOutcome in
             try await connection.service.logout()

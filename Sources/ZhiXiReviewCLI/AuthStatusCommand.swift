@@ -5,7 +5,14 @@ import ZhiXiModel
 /// `zhixi-review auth status`: restores the saved session as the app does at launch and
 /// prints where the app would go.
 enum AuthStatusCommand: Command {
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "auth status",
@@ -17,7 +24,7 @@ enum AuthStatusCommand: Command {
         be read, routes to login without asking the server. A refusal or an unreadable store is
         noted on standard error; the status is still 0.
         """,
-        options: [format.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: {"route": "login"|"onboarding"|"main", "user": {…}|null}.
 
@@ -25,7 +32,7 @@ enum AuthStatusCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let connection = try AuthConnection(arguments, context: context)
         if let problem = connection.storeProblem { context.writeError("zhixi-review: auth status: note: " + problem) }
         let outcome = await bootstrap(connection.service)

@@ -4,7 +4,14 @@ import ZhiXiModel
 
 /// `zhixi-review auth whoami`: the signed-in user, from the server.
 enum AuthWhoamiCommand: Command {
-    static let format = SharedOptions.format([.json, .text])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let format = SharedOptions.format([.json, .text])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "auth whoami",
@@ -13,7 +20,7 @@ enum AuthWhoamiCommand: Command {
         Asks the server who the saved session belongs to (GET users/me), renewing the session
         once when the access token has expired, and prints the user.
         """,
-        options: [format.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: the User object of the API. Exit 77 when signed out.
 
@@ -21,7 +28,7 @@ enum AuthWhoamiCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .json)
+        let format = try arguments.value(of: options.format)
         let connection = try AuthConnection(arguments, context: context)
         if let problem = connection.storeProblem { context.writeError("zhixi-review: auth whoami: note: " + problem) }
         let user = try await connection.perform("auth whoami", context: context) { () async throws(AuthError) -> User in

@@ -6,19 +6,30 @@ import ZhiXiTraining
 /// `zhixi-review evaluate REVLOG.csv|WORKSPACE.json`: how well fitted (or given) parameters
 /// predict a learner's later reviews, against the FSRS-6 defaults.
 enum EvaluateCommand: Command {
-    static let splits = CommandOption<Int>.integer(
-        "splits", range: 1...50, default: 5,
-        help: "equal folds in time; each fold after the first is scored by parameters fitted on the items before it "
-            + "(1: score every item with --params or the defaults, fitting nothing)")
-    static let predictions = CommandOption<String>.text(
-        "predictions", placeholder: "FILE.csv",
-        example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path,
-        help: "write every scored review's predicted recall to FILE.csv, whole or not at all")
-    static let format = SharedOptions.format([.text, .json])
-    static let svg = CommandOption<String>.text(
-        "svg", placeholder: "FILE", example: "calibration.svg",
-        help: "also draw the calibration, whole or not at all: predicted against observed recall by bin of predicted recall, "
-            + "with each bin's count, for the FSRS-6 defaults and the candidate side by side")
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let parameters = SharedOptions.parameters
+        let splits = CommandOption<Int>.integer(
+            "splits", range: 1...50, default: 5,
+            help: "equal folds in time; each fold after the first is scored by parameters fitted on the items before it "
+                + "(1: score every item with --params or the defaults, fitting nothing)")
+        let predictions = CommandOption<String>.text(
+            "predictions", placeholder: "FILE.csv",
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path,
+            help: "write every scored review's predicted recall to FILE.csv, whole or not at all")
+        let svg = CommandOption<String>.text(
+            "svg", placeholder: "FILE", example: "calibration.svg",
+            help: "also draw the calibration, whole or not at all: predicted against observed recall by bin of predicted recall, "
+                + "with each bin's count, for the FSRS-6 defaults and the candidate side by side")
+        let format = SharedOptions.format([.text, .json])
+        let input = TrainingInput.Reading()
+        let seed = TrainingInput.seed
+        let skipBadRows = TrainingInput.skipBadRows
+        let language = LanguageChoice.report
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "evaluate",
@@ -39,10 +50,7 @@ enum EvaluateCommand: Command {
         "Evaluate" button) score them. The predictions file has each item's fold and weight, so
         every figure can be recomputed from it.
         """,
-        options: [SharedOptions.parameters.erased, splits.erased, predictions.erased, svg.erased, format.erased,
-                  TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
-                  TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased, LanguageChoice.report.erased],
+        options: options,
         epilogue: """
         The verdict line says whether to use the candidate: its log loss on held-out reviews
         (the table's) against the defaults', with how sure that is (the mean per-review
@@ -82,16 +90,16 @@ enum EvaluateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
-        let splitCount = try arguments.value(of: splits, default: 5)
-        let predictionsPath = try arguments.value(of: predictions)
+        let splitCount = try arguments.value(of: options.splits)
+        let predictionsPath = try arguments.value(of: options.predictions)
         let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
-        let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")
+        let svgOutput = try OutputTarget.prepare(try arguments.value(of: options.svg), option: "svg")
         let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         var configuration = OptimizerConfiguration()
-        if let seed = try arguments.value(of: TrainingInput.seed) { configuration.seed = UInt64(seed) }
+        configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed))
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
         // An Anki preset's own parameters are the candidate unless --params is given.

@@ -7,8 +7,15 @@ import ZhiXiReading
 /// `zhixi-review events enqueue QUEUE`: reading events from standard input, one JSON object
 /// a line, made durable in the upload queue.
 enum EventsEnqueueCommand: Command {
-    static let format = SharedOptions.format([.text, .json])
-    static let timeZone = SharedOptions.timeZone(default: "the system's (TZ)")
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let timeZone = SharedOptions.timeZone(defaultDescription: "the system's (TZ)")
+        let format = SharedOptions.format([.text, .json])
+        let wait = SharedOptions.wait
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "events enqueue",
@@ -23,7 +30,7 @@ enum EventsEnqueueCommand: Command {
         platform gets "cli", without appVersion this program's version, and without
         clientTimezoneOffsetMinutes the offset of --timezone at the event's instant.
         """,
-        options: [timeZone.erased, format.erased, SharedOptions.wait.erased],
+        options: options,
         epilogue: """
         A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
         "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
@@ -45,13 +52,13 @@ enum EventsEnqueueCommand: Command {
     static let reportedLines = 20
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let path = try arguments.singleInput()
-        let zone = try arguments.value(of: timeZone).flatMap(TimeZone.init(identifier:))
+        let zone = try arguments.value(of: options.timeZone).flatMap(TimeZone.init(identifier:))
             ?? context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let input = try context.readStandardInput(limit: InputLimits.events)
         let items = try parse(input, timeZone: zone)
-        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let wait = try arguments.value(of: SharedOptions.wait)
         let queue = try EventsQueueAccess.open(path, create: true, configuration: .init(lockWait: context.lockWait(seconds: wait)),
                                                command: "events enqueue")
         let result: EnqueueResult

@@ -6,17 +6,31 @@ import ZhiXiReading
 
 /// `zhixi-review events flush QUEUE`: uploads an upload queue's events to the server.
 enum EventsFlushCommand: Command {
-    static let tokenFile = CommandOption<String>.text(
-        "token-file", placeholder: "FILE", example: "/tmp/access-token",
-        help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
     /// The queue's defaults, used where an option is not given.
     private static let defaults = ReadingEventUploadQueueConfiguration()
-    static let batchSize = CommandOption<Int>.integer(
-        "batch-size", range: 1...1000, default: defaults.batchSize, help: "events per POST learning/reading-events/batch")
-    static let retries = CommandOption<Int>.integer(
-        "retries", range: 0...10, default: defaults.retryPolicy.maximumRetries,
-        help: "retries of a batch answered 5xx, 408 or 429, after 1, 2, 4, 8… seconds; then it is kept")
-    static let format = SharedOptions.format([.text, .json])
+
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let server = AuthOptions.server
+        let tokenFile = CommandOption<String>.text(
+            "token-file", placeholder: "FILE", example: "/tmp/access-token",
+            help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
+        let store = AuthOptions.store
+        let batchSize = CommandOption<Int>.integer(
+            "batch-size", range: 1...1000, default: defaults.batchSize, help: "events per POST learning/reading-events/batch")
+        let retries = CommandOption<Int>.integer(
+            "retries", range: 0...10, default: defaults.retryPolicy.maximumRetries,
+            help: "retries of a batch answered 5xx, 408 or 429, after 1, 2, 4, 8… seconds; then it is kept")
+        let timeout = AuthOptions.timeout
+        let maxTime = AuthOptions.maxTime
+        let format = SharedOptions.format([.text, .json])
+        let verbose = AuthOptions.verbose
+        let insecureHTTP = AuthOptions.insecureHTTP
+        let wait = SharedOptions.wait
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "events flush",
@@ -33,10 +47,7 @@ enum EventsFlushCommand: Command {
         is kept and the flush stops. One flush runs at a time on a queue; others may enqueue
         meanwhile.
         """,
-        options: [AuthOptions.server.erased, tokenFile.erased, AuthOptions.store.erased, batchSize.erased, retries.erased,
-                  AuthOptions.timeout.erased, AuthOptions.maxTime.erased, format.erased, AuthOptions.verbose.erased,
-                  AuthOptions.insecureHTTP.erased,
-                  SharedOptions.wait.erased],
+        options: options,
         epilogue: """
         JSON output: {"uploaded", "duplicates", "dropped", "failed", "remaining", "requests",
         "retries", "stopped": "…"|null, "warnings": ["…"]}.
@@ -53,10 +64,10 @@ enum EventsFlushCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let path = try arguments.singleInput()
         let server = try AuthOptions.server(arguments)
-        let tokenPath = try arguments.value(of: tokenFile)
+        let tokenPath = try arguments.value(of: options.tokenFile)
         let storePath = try arguments.value(of: AuthOptions.store)
         guard tokenPath == nil || storePath == nil else {
             throw arguments.usageError("events flush takes --token-file FILE or --store DIR, not both")
@@ -64,9 +75,9 @@ enum EventsFlushCommand: Command {
         let clientConfiguration = try AuthOptions.clientConfiguration(arguments, retries: nil)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil
         let configuration = ReadingEventUploadQueueConfiguration(
-            batchSize: try arguments.value(of: batchSize) ?? defaults.batchSize,
-            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: retries) ?? defaults.retryPolicy.maximumRetries),
-            lockWait: context.lockWait(seconds: try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)))
+            batchSize: try arguments.value(of: options.batchSize),
+            retryPolicy: UploadRetryPolicy(maximumRetries: try arguments.value(of: options.retries)),
+            lockWait: context.lockWait(seconds: try arguments.value(of: SharedOptions.wait)))
 
         let tokenStore: any TokenStoreProtocol
         if let tokenPath {

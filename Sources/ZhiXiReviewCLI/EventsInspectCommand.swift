@@ -5,7 +5,14 @@ import ZhiXiReading
 
 /// `zhixi-review events inspect QUEUE`: what is in an upload queue.
 enum EventsInspectCommand: Command {
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let format = SharedOptions.format([.text, .json])
+        let wait = SharedOptions.wait
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "events inspect",
@@ -19,7 +26,7 @@ enum EventsInspectCommand: Command {
         record cut short by a crash, or damage on disk) are reported with where they are and
         the event ids that can still be read in them: the events they may have held.
         """,
-        options: [format.erased, SharedOptions.wait.erased],
+        options: options,
         epilogue: """
         JSON output: {"pending": N, "failed": N, "total": N, "oldest": {event}|null,
         "materials": [{"materialId", "readingTargetType", "events"}], "journalBytes": N,
@@ -32,9 +39,9 @@ enum EventsInspectCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let path = try arguments.singleInput()
-        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let wait = try arguments.value(of: SharedOptions.wait)
         let inspection: ReadingQueueInspection
         do {
             inspection = try ReadingEventUploadQueue.inspect(directory: URL(fileURLWithPath: path, isDirectory: true),

@@ -8,12 +8,18 @@ import ZhiXiScheduler
 /// `zhixi-review lessons WORKSPACE.json`: a workspace's lessons with their ids, titles and
 /// next reviews, so that `record --lesson` can be given either.
 enum LessonsCommand: Command {
-    static let now = SharedOptions.now
-    static let timeZone = SharedOptions.timeZone(default: "the profile's")
-    static let dayStart = SharedOptions.dayStart(default: "the profile's")
-    static let format = SharedOptions.format([.text, .json, .csv])
-    static let language = LanguageChoice.option(
-        help: "language of the listing (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let now = SharedOptions.now
+        let timeZone = SharedOptions.timeZone(defaultDescription: "the profile's")
+        let dayStart = SharedOptions.dayStart(defaultDescription: "the profile's")
+        let format = SharedOptions.format([.text, .json, .csv])
+        let language = LanguageChoice.option(
+            help: "language of the listing (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "lessons",
@@ -25,7 +31,7 @@ enum LessonsCommand: Command {
         plan plans it with the profile's settings (its day in the learner's time zone and its
         type), with the number of its weak points planned for drills.
         """,
-        options: [now.erased, timeZone.erased, dayStart.erased, format.erased, language.erased],
+        options: options,
         epilogue: """
         JSON output: an array of {"id", "title", "sessions", "lastStudied" (ISO-8601 UTC or
         null), "nextReview" ({"date" (the study day, YYYY-MM-DD in the learner's zone),
@@ -36,13 +42,13 @@ enum LessonsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let (workspace, _) = try WorkspaceFile.read(path, context: context)
         var configuration = PlannerConfiguration()
-        configuration.timeZoneIdentifier = try arguments.value(of: timeZone)
-        configuration.dayStartHour = try arguments.value(of: dayStart)
-        configuration.language = LanguageChoice.language(try arguments.value(of: language), context: context, workspace: workspace)
-        let now = try arguments.value(of: now, default: .instant(context.now))
+        configuration.timeZoneIdentifier = try arguments.value(of: options.timeZone)
+        configuration.dayStartHour = try arguments.value(of: options.dayStart)
+        configuration.language = LanguageChoice.language(try arguments.value(of: options.language), context: context, workspace: workspace)
+        let now = try arguments.value(of: options.now)
             .date(for: workspace, timeZone: configuration.timeZoneIdentifier, dayStart: configuration.dayStartHour)
         let result: PlannerResult
         do {

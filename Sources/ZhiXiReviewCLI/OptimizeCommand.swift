@@ -6,16 +6,27 @@ import ZhiXiTraining
 /// `zhixi-review optimize REVLOG.csv|WORKSPACE.json`: fits the 21 FSRS-6 parameters to a
 /// learner's history.
 enum OptimizeCommand: Command {
-    static let out = CommandOption<String>.text(
-        "out", placeholder: "FILE",
-        example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
-        help: "also write the parameters (the JSON array) to FILE, whole or not at all")
-    static let noCheck = CommandOption<Bool>.flag(
-        "no-check", help: "skip the held-out check (one more fit, on the items before the latest fifth) and so the verdict")
-    static let batch = CommandOption<String>.text(
-        "batch", placeholder: "FILE|-", example: "-",
-        help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
-            + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let input = TrainingInput.Reading()
+        let parameters = SharedOptions.parameters
+        let out = CommandOption<String>.text(
+            "out", placeholder: "FILE",
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
+            help: "also write the parameters (the JSON array) to FILE, whole or not at all")
+        let seed = TrainingInput.seed
+        let skipBadRows = TrainingInput.skipBadRows
+        let noCheck = CommandOption<Bool>.flag(
+            "no-check", help: "skip the held-out check (one more fit, on the items before the latest fifth) and so the verdict")
+        let batch = CommandOption<String>.text(
+            "batch", placeholder: "FILE|-", example: "-",
+            help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
+                + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
+        let language = LanguageChoice.report
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "optimize",
@@ -42,10 +53,7 @@ enum OptimizeCommand: Command {
         (log loss weighted by recency); otherwise the current parameters are kept, and the
         verdict line says so instead of the held-out check.
         """,
-        options: [TrainingInput.timeZone.erased, TrainingInput.dayStart.erased, TrainingInput.elapsed.erased,
-                  TrainingInput.now.erased, ReviewLogSource.deck.erased, ReviewLogSource.preset.erased,
-                  SharedOptions.parameters.erased, out.erased, TrainingInput.seed.erased,
-                  TrainingInput.skipBadRows.erased, noCheck.erased, batch.erased, LanguageChoice.report.erased],
+        options: options,
         epilogue: """
         Exit status 65 for a log row that cannot be read (its line is named) unless
         --skip-bad-rows is given.
@@ -63,14 +71,14 @@ enum OptimizeCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         // Read in batch mode too, where it changes nothing: --batch writes JSON, whose notes are English.
         let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
-        if let batchPath = try arguments.value(of: batch) {
+        if let batchPath = try arguments.value(of: options.batch) {
             try await OptimizeBatch.run(batchPath, arguments: arguments, context: context)
             return
         }
         let path = try arguments.singleInput()
         var configuration = OptimizerConfiguration()
-        if let seed = try arguments.value(of: TrainingInput.seed) { configuration.seed = UInt64(seed) }
-        let outPath = try arguments.value(of: out)
+        configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed))
+        let outPath = try arguments.value(of: options.out)
         let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
         let current = try ParameterSource.load(arguments, context: context)
         let currentName = try ParameterSource.describe(arguments)
@@ -118,7 +126,7 @@ enum OptimizeCommand: Command {
             let kept = keptCurrentSentence(selection, name: currentName, items: dataset.itemCount, fit: result.parameters, words: words)
             output += words.sentence("report.verdict", in: .commands, ["text": kept]) + "\n"
         } else {
-            let verdict = arguments.flag(noCheck)
+            let verdict = arguments.flag(options.noCheck)
                 ? (figures: "", lines: words.text("optimize.verdict.notChecked", in: .commands) + "\n")
                 : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context, words: words)
             output += verdict.figures

@@ -6,36 +6,44 @@ import ZhiXiScheduler
 
 /// `zhixi-review plan WORKSPACE.json`: today's, tomorrow's and this week's review tasks.
 enum PlanCommand: Command {
-    static let now = SharedOptions.now
-    static let timeZone = SharedOptions.timeZone(default: "the profile's")
-    static let dayStart = SharedOptions.dayStart(default: "the profile's")
-    static let retention = SharedOptions.retention(default: "the profile's")
-    static let dailyMinutes = CommandOption<Int>.integer(
-        "daily-minutes", placeholder: "M", range: 0...1440, default: nil, defaultDescription: "the profile's", unit: "minutes",
-        help: "daily study budget")
-    static let weekdayMinutes = SharedOptions.weekdayMinutes(default: "the profile's")
-    static let away = SharedOptions.away(default: "the profile's breaks; --away replaces them")
-    static let postpone = CommandOption<Int>.integer(
-        "postpone", range: 0...1_000_000, default: 0, unit: "tasks",
-        help: "postpone this many of the reviews due today, those whose postponement costs least (FSRS Helper's ranking)")
-    static let advance = CommandOption<Int>.integer(
-        "advance", range: 0...1_000_000, default: 0, unit: "tasks",
-        help: "bring this many reviews not yet due forward to today, those most at risk, as far as today's minutes have room")
-    static let days = CommandOption<Int>.integer(
-        "days", range: 1...366, default: 7, unit: "days", help: "days planned in detail and balanced against the budget")
-    static let week = CommandOption<WeekChoice>.choice(
-        "week", ["rolling": .rolling, "calendar": .calendar], default: "rolling",
-        help: "what \"this week\" means: the rest of the planned days (rolling), or until the profile's first weekday (calendar)")
-    static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact due days: no fuzz and no load balancing")
-    static let format = SharedOptions.format([.text, .json, .csv, .ics])
-    static let language = LanguageChoice.option(
-        help: "language of labels and reasons (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
-    static let batch = CommandOption<String>.text(
-        "batch", placeholder: "FILE|-", example: "-",
-        help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
-            + "learner, in the same order (instead of WORKSPACE.json)")
 
     enum WeekChoice: Sendable { case rolling, calendar }
+
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let now = SharedOptions.now
+        let timeZone = SharedOptions.timeZone(defaultDescription: "the profile's")
+        let dayStart = SharedOptions.dayStart(defaultDescription: "the profile's")
+        let retention = SharedOptions.retention(defaultDescription: "the profile's")
+        let dailyMinutes = CommandOption<Int>.integer(
+            "daily-minutes", placeholder: "M", range: 0...1440, defaultDescription: "the profile's", unit: "minutes",
+            help: "daily study budget")
+        let weekdayMinutes = SharedOptions.weekdayMinutes(defaultDescription: "the profile's")
+        let away = SharedOptions.away(defaultDescription: "the profile's breaks; --away replaces them")
+        let postpone = CommandOption<Int>.integer(
+            "postpone", range: 0...1_000_000, default: 0, unit: "tasks",
+            help: "postpone this many of the reviews due today, those whose postponement costs least (FSRS Helper's ranking)")
+        let advance = CommandOption<Int>.integer(
+            "advance", range: 0...1_000_000, default: 0, unit: "tasks",
+            help: "bring this many reviews not yet due forward to today, those most at risk, as far as today's minutes have room")
+        let days = CommandOption<Int>.integer(
+            "days", range: 1...366, default: 7, unit: "days", help: "days planned in detail and balanced against the budget")
+        let week = CommandOption<WeekChoice>.choice(
+            "week", ["rolling": .rolling, "calendar": .calendar], default: .rolling,
+            help: "what \"this week\" means: the rest of the planned days (rolling), or until the profile's first weekday (calendar)")
+        let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact due days: no fuzz and no load balancing")
+        let parameters = SharedOptions.parameters
+        let format = SharedOptions.format([.text, .json, .csv, .ics])
+        let language = LanguageChoice.option(
+            help: "language of labels and reasons (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
+        let batch = CommandOption<String>.text(
+            "batch", placeholder: "FILE|-", example: "-",
+            help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
+                + "learner, in the same order (instead of WORKSPACE.json)")
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "plan",
@@ -56,9 +64,7 @@ enum PlanCommand: Command {
         fragile ones), after it otherwise. --postpone and --advance move reviews as the FSRS
         Helper add-on ranks them. Each moved review's reason says why; a note sums up.
         """,
-        options: [now.erased, timeZone.erased, dayStart.erased, retention.erased, dailyMinutes.erased, weekdayMinutes.erased,
-                  away.erased, postpone.erased, advance.erased, days.erased, week.erased,
-                  noFuzz.erased, SharedOptions.parameters.erased, format.erased, language.erased, batch.erased],
+        options: options,
         epilogue: """
         JSON output: {"generatedAt", "timezone", "today", "tomorrow", "thisWeek", "later",
         "notes"}, each group an array of ReviewTask objects with their explanation
@@ -79,12 +85,12 @@ enum PlanCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        if let batchPath = try arguments.value(of: batch) {
+        if let batchPath = try arguments.value(of: options.batch) {
             try await PlanBatch.run(batchPath, arguments: arguments, context: context)
             return
         }
         let path = try arguments.singleInput()
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let settings = try PlanSettings(arguments, context: context)
 
         let (workspace, _) = try WorkspaceFile.read(path, context: context)

@@ -149,7 +149,7 @@ struct PlanFormatter {
         let entries = [2, 3, 4, 5, 6, 7, 1].compactMap { weekday -> String? in
             guard let minutes = table[weekday: weekday], minutes != result.dailyMinutes else { return nil }
             return wording.weekdayMinutesEntry.string { blank, text in
-                if blank == .weekday { text.append(wording.weekdayNames[weekday - 1]) } else { text.append(minutes) }
+                if blank == .weekday { text.append(wording.localization.weekdayNames[weekday - 1]) } else { text.append(minutes) }
             }
         }
         guard !entries.isEmpty else { return "" }

@@ -19,26 +19,26 @@ struct PlanSettings: Sendable {
     /// Reads the options of `plan` (except the input and the output format).
     /// - Throws: a usage error for an invalid value; 65 or 66 for a bad or missing `--params`.
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
-        moment = try arguments.value(of: PlanCommand.now, default: .instant(context.now))
+        moment = try arguments.value(of: PlanCommand.options.now)
         var configuration = PlannerConfiguration()
         configuration.parameters = try ParameterSource.load(arguments, context: context)
-        configuration.timeZoneIdentifier = try arguments.value(of: PlanCommand.timeZone)
-        configuration.dayStartHour = try arguments.value(of: PlanCommand.dayStart)
-        configuration.desiredRetention = try arguments.value(of: PlanCommand.retention)
-        configuration.dailyMinutes = try arguments.value(of: PlanCommand.dailyMinutes)
-        configuration.weekdayMinutes = try arguments.value(of: PlanCommand.weekdayMinutes)
-        let breaks = try arguments.values(of: PlanCommand.away)
+        configuration.timeZoneIdentifier = try arguments.value(of: PlanCommand.options.timeZone)
+        configuration.dayStartHour = try arguments.value(of: PlanCommand.options.dayStart)
+        configuration.desiredRetention = try arguments.value(of: PlanCommand.options.retention)
+        configuration.dailyMinutes = try arguments.value(of: PlanCommand.options.dailyMinutes)
+        configuration.weekdayMinutes = try arguments.value(of: PlanCommand.options.weekdayMinutes)
+        let breaks = try arguments.values(of: PlanCommand.options.away)
         if !breaks.isEmpty { configuration.breaks = breaks }
-        configuration.postponeCount = try arguments.value(of: PlanCommand.postpone, default: 0)
-        configuration.advanceCount = try arguments.value(of: PlanCommand.advance, default: 0)
-        configuration.horizonDays = try arguments.value(of: PlanCommand.days, default: 7)
-        if arguments.flag(PlanCommand.noFuzz) {
+        configuration.postponeCount = try arguments.value(of: PlanCommand.options.postpone)
+        configuration.advanceCount = try arguments.value(of: PlanCommand.options.advance)
+        configuration.horizonDays = try arguments.value(of: PlanCommand.options.days)
+        if arguments.flag(PlanCommand.options.noFuzz) {
             configuration.fuzz = false
             configuration.loadBalancing = false
         }
         self.configuration = configuration
-        language = try arguments.value(of: PlanCommand.language) ?? LanguageChoice.environment(context)
-        week = try arguments.value(of: PlanCommand.week, default: .rolling)
+        language = try arguments.value(of: PlanCommand.options.language) ?? LanguageChoice.environment(context)
+        week = try arguments.value(of: PlanCommand.options.week)
     }
 
     /// The moment to plan one learner at: `--now`'s instant, or the start of its study day in

@@ -9,15 +9,23 @@ import ZhiXiRepositories
 /// from the API, merged incrementally into the file, under the file's lock from the first read
 /// to the last write.
 enum PullCommand: Command {
-    static let out = CommandOption<String>.text(
-        "out", placeholder: "WORKSPACE.json", example: "my-workspace.json",
-        help: "the workspace file to write; when it exists (the signed-in learner's), what the server sent since the last pull "
-            + "is fetched and merged into it; required")
-    static let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out was pulled before")
-    static let maxSize = CommandOption<Int>.integer(
-        "max-size", placeholder: "MIB", range: 1...1024, default: 256, unit: "MiB",
-        help: "the most the server's answers may come to in all")
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let out = CommandOption<String>.text(
+            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json",
+            help: "the workspace file to write; when it exists (the signed-in learner's), what the server sent since the last pull "
+                + "is fetched and merged into it; required")
+        let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out was pulled before")
+        let maxSize = CommandOption<Int>.integer(
+            "max-size", placeholder: "MIB", range: 1...1024, default: 256, unit: "MiB",
+            help: "the most the server's answers may come to in all")
+        let format = SharedOptions.format([.text, .json])
+        let wait = SharedOptions.wait
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "pull",
@@ -41,7 +49,7 @@ enum PullCommand: Command {
         reads are retried on timeouts and 5xx answers, and an expired session is renewed once;
         at most 1,000 pages a list, --max-size MiB of answers and --max-time seconds in all.
         """,
-        options: [out.erased, full.erased, maxSize.erased, format.erased, SharedOptions.wait.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: {"userId", "file", "fetched": {"knowledgeBases", "learningPaths", "lessons",
         "sessions", "analyses", "reviewTasks"}, "total": {"sessions", "analyses", "reviewTasks"},
@@ -53,17 +61,17 @@ enum PullCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
-        guard let path = try arguments.value(of: out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
+        let format = try arguments.value(of: options.format)
+        guard let path = try arguments.value(of: options.out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
         // The output is checked before anything is fetched: a directory, a file that may not be
         // replaced, standard output (the report goes there) are refused now.
         guard let output = try OutputTarget.prepare(path, option: "out") else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
         if output.destination == .standardOutput || output.destination == .standardError {
             throw arguments.usageError("pull writes a file; give its path, not \(path)")
         }
-        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
-        let askedFull = arguments.flag(full)
-        let maximumBytes = try arguments.value(of: maxSize, default: 256) << 20
+        let wait = try arguments.value(of: SharedOptions.wait)
+        let askedFull = arguments.flag(options.full)
+        let maximumBytes = try arguments.value(of: options.maxSize) << 20
         let connection = try AuthConnection(arguments, context: context, maximumTotalAnswerBytes: maximumBytes)
         let server = Self.serverName(connection.client.baseURL)
 

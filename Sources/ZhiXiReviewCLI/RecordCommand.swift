@@ -6,26 +6,34 @@ import ZhiXiScheduler
 
 /// `zhixi-review record WORKSPACE.json --lesson ID --score N`: adds a learning session.
 enum RecordCommand: Command {
-    static let lesson = CommandOption<String>.text(
-        "lesson", placeholder: "ID|TITLE", example: "lesson-1-1",
-        help: "the lesson: its id or its exact title (zhixi-review lessons WORKSPACE.json lists them); required")
-    static let score = CommandOption<Int>.integer("score", range: 0...100, default: nil, defaultDescription: "none (an unscored session)",
-                                                  help: "the AI's mastery score")
-    static let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true,
-                                                      help: "a weak point the analysis named")
-    static let at = CommandOption<Date>.timestamp("at", default: "now", help: "when the session ended (at most a day ahead of now)")
-    static let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: nil,
-                                                      defaultDescription: "0: startedAt = endedAt", example: "15",
-                                                      help: "how long the session lasted in minutes (sets startedAt)")
-    static let input = CommandOption<String>.text("input", placeholder: "TEXT", default: "empty", example: "梯度是……",
-                                                  help: "what the learner wrote")
-    static let reviewType = CommandOption<ReviewType>.choice(
-        "review-type", ["spacedRepetition": .spacedRepetition, "feynman": .feynman, "recall": .recall, "weakPoint": .weakPoint],
-        default: nil, help: "the kind of review the session was, if it was one")
-    static let sessionIDOption = CommandOption<String>.text(
-        "session-id", placeholder: "ID", default: "a new id", example: "session-2026-11-29-a",
-        help: "the session's id; a session already recorded with it is refused")
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let lesson = CommandOption<String>.text(
+            "lesson", placeholder: "ID|TITLE", example: "lesson-1-1",
+            help: "the lesson: its id or its exact title (zhixi-review lessons WORKSPACE.json lists them); required")
+        let score = CommandOption<Int>.integer("score", range: 0...100, defaultDescription: "none (an unscored session)",
+                                               help: "the AI's mastery score")
+        let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true,
+                                                   help: "a weak point the analysis named")
+        let at = CommandOption<Date>.timestamp("at", defaultingToNow: "now", help: "when the session ended (at most a day ahead of now)")
+        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
+                                                   defaultDescription: "0: startedAt = endedAt", example: "15",
+                                                   help: "how long the session lasted in minutes (sets startedAt)")
+        let input = CommandOption<String>.text("input", placeholder: "TEXT", example: "梯度是……", help: "what the learner wrote")
+            .defaulting(to: "", shown: "empty")
+        let reviewType = CommandOption<ReviewType>.choice(
+            "review-type", ["spacedRepetition": .spacedRepetition, "feynman": .feynman, "recall": .recall, "weakPoint": .weakPoint],
+            help: "the kind of review the session was, if it was one")
+        let sessionIDOption = CommandOption<String>.text(
+            "session-id", placeholder: "ID", defaultDescription: "a new id", example: "session-2026-11-29-a",
+            help: "the session's id; a session already recorded with it is refused")
+        let format = SharedOptions.format([.text, .json])
+        let wait = SharedOptions.wait
+        let language = LanguageChoice.report
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "record",
@@ -45,37 +53,36 @@ enum RecordCommand: Command {
         for at most --wait seconds. The same session
         twice (the same --session-id, or the same lesson, time and score) is refused.
         """,
-        options: [lesson.erased, score.erased, weakPoint.erased, at.erased, minutes.erased, input.erased, reviewType.erased,
-                  sessionIDOption.erased, format.erased, SharedOptions.wait.erased, LanguageChoice.report.erased],
+        options: options,
         epilogue: "With --format json the new session is printed as JSON.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
-        let format = try arguments.value(of: format, default: .text)
-        guard let lessonReference = try arguments.value(of: lesson) else {
+        let format = try arguments.value(of: options.format)
+        guard let lessonReference = try arguments.value(of: options.lesson) else {
             throw arguments.usageError("record needs --lesson ID|TITLE (zhixi-review lessons \(path) lists the lessons)")
         }
-        let score = try arguments.value(of: score)
-        let endedAt = try arguments.value(of: at, default: context.now)
+        let score = try arguments.value(of: options.score)
+        let endedAt = try arguments.value(of: options.at)
         guard endedAt <= context.now.addingTimeInterval(86_400),
               endedAt >= context.now.addingTimeInterval(-50 * 365.25 * 86_400) else {
             throw arguments.usageError("--at '\(ISO8601Timestamp.string(from: endedAt))' is more than a day ahead of now or "
                 + "more than 50 years ago; give when the session ended")
         }
-        let startedAt = endedAt.addingTimeInterval(-(try arguments.value(of: minutes, default: 0)) * 60)
-        let reviewType = try arguments.value(of: reviewType)
-        let weakPoints = try arguments.values(of: weakPoint).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let startedAt = endedAt.addingTimeInterval(-(try arguments.value(of: options.minutes)) * 60)
+        let reviewType = try arguments.value(of: options.reviewType)
+        let weakPoints = try arguments.values(of: options.weakPoint).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
-        let userInput = try arguments.value(of: input, default: "")
+        let userInput = try arguments.value(of: options.input)
 
-        let givenID = try arguments.value(of: sessionIDOption)
+        let givenID = try arguments.value(of: options.sessionIDOption)
         var sessionJSON = ""
         var sessionID = ""
         var lessonTitle = lessonReference
         var timeText = ISO8601Timestamp.string(from: endedAt)
-        let wait = try arguments.value(of: SharedOptions.wait, default: SharedOptions.defaultWaitSeconds)
+        let wait = try arguments.value(of: SharedOptions.wait)
         try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
             (data) throws(CommandError) -> Data in
             let (workspace, splice) = try WorkspaceSplice.open(data, path: path)

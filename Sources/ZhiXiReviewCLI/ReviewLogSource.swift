@@ -11,15 +11,15 @@ enum ReviewLogSource {
     case anki(AnkiInput)
 
     static let deck = CommandOption<String>.text(
-        "deck", placeholder: "NAME", default: "every deck", example: "Languages::Spanish",
+        "deck", placeholder: "NAME", defaultDescription: "every deck", example: "Languages::Spanish",
         help: "with an Anki file: read this deck and its subdecks (levels joined by ::)")
     static let preset = CommandOption<String>.text(
-        "preset", placeholder: "NAME", default: "every preset", example: "Default",
+        "preset", placeholder: "NAME", defaultDescription: "every preset", example: "Default",
         help: "with an Anki file: read the cards of the decks that use this preset (deck options), and its settings")
 
     /// `simulate`'s `--revlog-deck NAME` (its `--deck` is the deck's size).
     static let revlogDeck = CommandOption<String>.text(
-        "revlog-deck", placeholder: "NAME", default: "every deck", example: "Languages::Spanish",
+        "revlog-deck", placeholder: "NAME", defaultDescription: "every deck", example: "Languages::Spanish",
         help: "with an Anki file as --revlog: read this deck and its subdecks (levels joined by ::)")
 
     /// The help line of a command's review-log argument.

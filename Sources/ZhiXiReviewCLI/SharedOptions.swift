@@ -8,7 +8,7 @@ import ZhiXiScheduler
 /// ``CommandSpecification``; the declaration (and so the help and the errors) is this one.
 enum SharedOptions {
     /// `--timezone TZ`: an IANA time zone.
-    static func timeZone(default defaultDescription: String) -> CommandOption<String> {
+    static func timeZone(defaultDescription: String) -> CommandOption<String> {
         CommandOption(name: "timezone", placeholder: "TZ", help: "IANA time zone that study days are counted in",
                       defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "Asia/Shanghai",
                       expectation: "an IANA time zone such as UTC, Asia/Shanghai or America/New_York",
@@ -16,47 +16,46 @@ enum SharedOptions {
     }
 
     /// `--day-start H`: the local hour at which a study day starts.
-    static func dayStart(default defaultDescription: String) -> CommandOption<Int> {
-        .integer("day-start", placeholder: "H", range: 0...23, default: nil, defaultDescription: defaultDescription,
+    static func dayStart(defaultDescription: String) -> CommandOption<Int> {
+        .integer("day-start", placeholder: "H", range: 0...23, defaultDescription: defaultDescription,
                  help: "local hour at which a new study day starts")
     }
 
     /// `--now ISO-8601|DATE`: the moment to plan or measure at; a date is the start of that
     /// study day in the learner's time zone.
-    static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "act as of this moment")
+    static let now = CommandOption<MomentArgument>.moment("now", defaultingToNow: "the current time", help: "act as of this moment")
 
     /// `--retention R`: a desired retention strictly between 0 and 1.
-    static func retention(default defaultDescription: String) -> CommandOption<Double> {
-        .number("retention", placeholder: "R", range: 0...1, openBounds: true, default: nil,
-                defaultDescription: defaultDescription, example: "0.85", help: "desired retention, the probability of recall to aim for")
+    static func retention(defaultDescription: String) -> CommandOption<Double> {
+        .number("retention", placeholder: "R", range: 0...1, openBounds: true, defaultDescription: defaultDescription, example: "0.85",
+                help: "desired retention, the probability of recall to aim for")
     }
 
     /// `--params FILE|JSON`: FSRS-6 parameters, read by ``ParameterSource``.
     static let parameters = CommandOption<String>.text(
-        "params", placeholder: "FILE|JSON", default: "the FSRS-6 defaults", example: "[]",
+        "params", placeholder: "FILE|JSON", defaultDescription: "the FSRS-6 defaults", example: "[]",
         help: "21 FSRS-6 parameters as a JSON array, inline or in a file (17/19-value vectors are filled)")
 
-    /// The default of ``wait``: 60 seconds.
-    static let defaultWaitSeconds = 60.0
-
     /// `--wait SECONDS`: how long to wait for another `zhixi-review` holding the lock of the
-    /// same file or queue before giving up with 75.
+    /// same file or queue before giving up with 75 (60 seconds when not given).
     static let wait = CommandOption<Double>.number(
-        "wait", placeholder: "SECONDS", range: 0...86_400, default: defaultWaitSeconds, example: "5",
+        "wait", placeholder: "SECONDS", range: 0...86_400, default: 60, example: "5",
         help: "how long to wait for another zhixi-review working on the same file or queue (said after a second), "
             + "then give up with exit status 75")
 
-    /// `--format`: one of `formats`.
-    static func format(_ formats: [OutputFormat]) -> CommandOption<OutputFormat> {
+    /// `--format`: one of `formats`, the first when not given.
+    static func format(_ formats: [OutputFormat]) -> DefaultedOption<OutputFormat> {
+        guard let first = formats.first else { preconditionFailure("--format needs at least one format") }
         let names = formats.map(\.rawValue)
         let table = Dictionary(uniqueKeysWithValues: formats.map { ($0.rawValue, $0) })
         return CommandOption(name: "format", placeholder: names.joined(separator: "|"), help: "output format",
-                             defaultDescription: names.first, isFlag: false, isRepeatable: false, example: names.last ?? "text",
+                             defaultDescription: nil, isFlag: false, isRepeatable: false, example: names.last ?? "text",
                              expectation: "one of " + names.joined(separator: ", "), parse: { table[$0.lowercased()] })
+            .defaulting(to: first, shown: first.rawValue)
     }
 
     /// `--weekday-minutes mon=45,…,sun=0`: minutes for some days of the week.
-    static func weekdayMinutes(default defaultDescription: String) -> CommandOption<WeekdayMinutes> {
+    static func weekdayMinutes(defaultDescription: String) -> CommandOption<WeekdayMinutes> {
         CommandOption(name: "weekday-minutes", placeholder: "DAY=M,...",
                       help: "study minutes on some days of the week, e.g. sat=15,sun=0 (days: mon, tue, wed, thu, fri, sat, sun; "
                           + "0–1440 minutes; 0 is a day without study); a day left out takes the daily minutes",
@@ -67,7 +66,7 @@ enum SharedOptions {
     }
 
     /// `--away FROM:TO` (repeatable): days away, as study dates.
-    static func away(default defaultDescription: String) -> CommandOption<StudyBreak> {
+    static func away(defaultDescription: String) -> CommandOption<StudyBreak> {
         CommandOption(name: "away", placeholder: "FROM:TO",
                       help: "days away, first and last included (YYYY-MM-DD:YYYY-MM-DD, or one date); nothing is planned on them, "
                           + "and what falls due is moved before or after; repeat for several breaks",
@@ -104,12 +103,14 @@ enum SharedOptions {
         return (1 ... 366).contains(away.dayCount) ? away : nil
     }
 
-    /// The study calendar of `--timezone` and `--day-start`, each defaulting as given.
+    /// The study calendar of `--timezone` and `--day-start`, each the profile's default
+    /// (`UserLearningProfile.defaultTimeZone`, `UserLearningProfile.defaultDayStartHour`) when
+    /// not given.
     /// - Throws: a usage error when the two cannot make a calendar.
-    static func calendar(_ arguments: ParsedArguments, timeZone: CommandOption<String>, dayStart: CommandOption<Int>,
-                         defaultTimeZone: String, defaultDayStart: Int) throws(CommandError) -> StudyCalendar {
-        let zone = try arguments.value(of: timeZone, default: defaultTimeZone)
-        let hour = try arguments.value(of: dayStart, default: defaultDayStart)
+    static func calendar(_ arguments: ParsedArguments, timeZone: CommandOption<String>,
+                         dayStart: CommandOption<Int>) throws(CommandError) -> StudyCalendar {
+        let zone = try arguments.value(of: timeZone) ?? UserLearningProfile.defaultTimeZone
+        let hour = try arguments.value(of: dayStart) ?? UserLearningProfile.defaultDayStartHour
         do {
             return try StudyCalendar(timeZoneIdentifier: zone, dayStartHour: hour)
         } catch {

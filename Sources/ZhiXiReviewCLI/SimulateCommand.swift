@@ -12,87 +12,100 @@ enum SimulateCommand: Command {
     /// The library's defaults, named in the options' help.
     private static let cardDefaults = SimulatorConfiguration(), zhiXiDefaults = ZhiXiSimulationConfiguration()
 
-    static let days = CommandOption<Int>.integer(
-        "days", range: 1...36_500, default: nil, defaultDescription: "\(cardDefaults.learnSpanDays), or the config's learn_span", unit: "days",
-        help: "days simulated")
-    static let deck = CommandOption<Int>.integer(
-        "deck", range: 1...10_000_000, default: nil,
-        defaultDescription: "\(cardDefaults.deckSize) cards (with --revlog: the existing cards and the new ones for every day), or "
-            + "\(SimulationRequest.defaultCourseLessons) lessons in ZhiXi mode",
-        help: "cards in the deck, existing ones included, or lessons in a new course of 20-minute lessons (ZhiXi mode)")
-    static let mode = CommandOption<SimulationMode>.choice(
-        "mode", ["cards": .cards, "zhixi": .zhiXi], default: "cards, or zhixi with --workspace",
-        help: "cards: fsrs-rs's card simulator; zhixi: lessons, AI scores, review types, weak points and a daily budget")
-    static let retention = SharedOptions.retention(default: "\(SimulationRequest.defaultDesiredRetention); with --workspace the learner's")
-    static let sweep = CommandOption<[Double]>(
-        name: "sweep", placeholder: "FROM:TO:STEP", help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
-        defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
-        expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01", parse: sweepRetentions)
-    static let newPerDay = CommandOption<Double>.number(
-        "new-per-day", placeholder: "N", range: 0...1_000_000, default: nil,
-        defaultDescription: "unlimited cards (with --revlog the learner's pace), or 1 lesson in ZhiXi mode", example: "20",
-        help: "new cards a day at most (cards mode, a whole number; 0: none), or new lessons a day (ZhiXi mode; fractions "
-            + "accumulate: 0.5 is one every other day)")
-    static let maximumMinutes = CommandOption<Double>.number(
-        "max-minutes-per-day", placeholder: "M", range: 0...1_440, default: nil,
-        defaultDescription: "\(zhiXiDefaults.dailyMinutes) (with --workspace the learner's budget); none with --budget", example: "30",
-        help: "the daily cap on study, never passed: a card or task that would pass it waits for the next day (a note says "
-            + "how many waited); 0 means no limit (a whole number in ZhiXi mode)")
-    static let seeds = CommandOption<Int>.integer(
-        "seeds", range: 1...10_000, default: nil, defaultDescription: "\(SimulationRequest.defaultSeedCount.single), or \(SimulationRequest.defaultSeedCount.sweep) with --sweep",
-        help: "runs per retention, with seeds S, S+1, ...; numbers are then means ± standard deviations")
-    static let seed = CommandOption<UInt64>(
-        name: "seed", placeholder: "S", help: "the first seed of the random numbers", defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
-        isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
-        parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
-    static let config = CommandOption<String>.text(
-        "config", placeholder: "FILE.json", default: "fsrs-rs's default_simulator_config()", example: "config.json",
-        help: "cards mode: fsrs-rs SimulatorConfig fields under their snake_case names (deck_size, learn_span, "
-            + "max_cost_perday, max_ivl, first_rating_prob, review_rating_prob, learning_step_transitions, "
-            + "relearning_step_transitions, state_rating_costs, learning_step_count, relearning_step_count, learn_limit, "
-            + "review_limit, new_cards_ignore_review_limit, suspend_after_lapses; max_cost_perday 0 is no limit); omitted fields "
-            + "keep the defaults (or what --revlog derived), and the options above override the file")
-    static let revlog = CommandOption<String>.text(
-        "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv",
-        help: "cards mode from a real learner: derive their rating probabilities, (re)learning step transitions, seconds per "
-            + "answer and new cards a day from their review log (fsrs-rs's extract_simulator_config), and start from their cards "
-            + "as they are at --now (as states replays them); explicit options and --config override what is derived")
-    static let workspace = CommandOption<String>.text(
-        "workspace", placeholder: "FILE", example: "workspace.json",
-        help: "ZhiXi mode from a real learner: the planner's memory of each lesson and weak point in the workspace as of "
-            + "--now; the lessons not studied yet are studied in order")
-    static let timeZone = SharedOptions.timeZone(default: "UTC for --revlog, the profile's for --workspace")
-    static let dayStart = SharedOptions.dayStart(default: "4 for --revlog, the profile's for --workspace")
-    static let saveConfig = CommandOption<String>.text(
-        "save-config", placeholder: "FILE.json", example: "habits.json",
-        help: "with --revlog: also write the derived settings as a --config file (fsrs-rs's field names), whole or not at all")
-    static let budget = CommandOption<Double>.number(
-        "budget", placeholder: "MINUTES", range: 0...1_440, openBounds: true, default: nil, example: "20",
-        help: "the budget question: simulate MINUTES a day as the daily cap (what would pass it waits for a later day, new "
-            + "material first) and answer which retention remembers the most without passing it on any day from the first; "
-            + "days over it, the worst day and week and what it cost are reported (a whole number in ZhiXi mode)")
-    static let weakPointRate = CommandOption<[Double]>(
-        name: "weak-point-rate", placeholder: "P|A,H,G,E",
-        help: "ZhiXi mode: the probability that an assessment names a new weak point, one for every rating or four for Again, "
-            + "Hard, Good, Easy", defaultDescription: "from the learner's history with --workspace, else "
-            + zhiXiDefaults.weakPoints.newWeakPointProbabilities.map { "\($0)" }.joined(separator: ","),
-        isFlag: false, isRepeatable: false, example: "0.3",
-        expectation: "one probability from 0 to 1, or four separated by commas", parse: weakPointRates)
-    static let now = CommandOption<Date>.timestamp(
-        "now", default: "the start of the study day after the log's last review (--revlog), the current time (--workspace)",
-        help: "the moment a simulation from a learner (--revlog or --workspace) starts from (its study day is day 1), or, for a "
-            + "new course with --weekday-minutes or --away, whose UTC day is day 1; refused otherwise")
-    static let weekdayMinutes = SharedOptions.weekdayMinutes(default: "every day the daily budget; with --workspace the learner's")
-    static let away = SharedOptions.away(default: "none; with --workspace the learner's breaks (--away replaces them)")
-    static let format = SharedOptions.format([.text, .json, .csv])
-    static let svg = CommandOption<String>.text(
-        "svg", placeholder: "FILE", example: "chart.svg",
-        help: "also write a chart, whole or not at all: memorized and minutes over the days; for a sweep, minutes, memorized and "
-            + "cost against retention with the recommendation marked, and every retention's minutes and memorized over the days")
-    static let series = CommandOption<String>.text(
-        "series", placeholder: "FILE.csv", example: "series.csv",
-        help: "also write every retention's per-day series as CSV in long format (desired_retention, day, then one column "
-            + "per series), whole or not at all")
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let days = CommandOption<Int>.integer(
+            "days", range: 1...36_500, defaultDescription: "\(cardDefaults.learnSpanDays), or the config's learn_span", unit: "days",
+            help: "days simulated")
+        let deck = CommandOption<Int>.integer(
+            "deck", range: 1...10_000_000,
+            defaultDescription: "\(cardDefaults.deckSize) cards (with --revlog: the existing cards and the new ones for every day), or "
+                + "\(SimulationRequest.defaultCourseLessons) lessons in ZhiXi mode",
+            help: "cards in the deck, existing ones included, or lessons in a new course of 20-minute lessons (ZhiXi mode)")
+        let mode = CommandOption<SimulationMode>.choice(
+            "mode", ["cards": .cards, "zhixi": .zhiXi], defaultDescription: "cards, or zhixi with --workspace",
+            help: "cards: fsrs-rs's card simulator; zhixi: lessons, AI scores, review types, weak points and a daily budget")
+        let retention = SharedOptions.retention(defaultDescription: "\(SimulationRequest.defaultDesiredRetention); with --workspace the learner's")
+        let sweep = CommandOption<[Double]>(
+            name: "sweep", placeholder: "FROM:TO:STEP",
+            help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
+            defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
+            expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01",
+            parse: sweepRetentions)
+        let parameters = SharedOptions.parameters
+        let newPerDay = CommandOption<Double>.number(
+            "new-per-day", placeholder: "N", range: 0...1_000_000,
+            defaultDescription: "unlimited cards (with --revlog the learner's pace), or 1 lesson in ZhiXi mode", example: "20",
+            help: "new cards a day at most (cards mode, a whole number; 0: none), or new lessons a day (ZhiXi mode; fractions "
+                + "accumulate: 0.5 is one every other day)")
+        let maximumMinutes = CommandOption<Double>.number(
+            "max-minutes-per-day", placeholder: "M", range: 0...1_440,
+            defaultDescription: "\(zhiXiDefaults.dailyMinutes) (with --workspace the learner's budget); none with --budget", example: "30",
+            help: "the daily cap on study, never passed: a card or task that would pass it waits for the next day (a note says "
+                + "how many waited); 0 means no limit (a whole number in ZhiXi mode)")
+        let weekdayMinutes = SharedOptions.weekdayMinutes(defaultDescription: "every day the daily budget; with --workspace the learner's")
+        let away = SharedOptions.away(defaultDescription: "none; with --workspace the learner's breaks (--away replaces them)")
+        let seeds = CommandOption<Int>.integer(
+            "seeds", range: 1...10_000,
+            defaultDescription: "\(SimulationRequest.defaultSeedCount.single), or \(SimulationRequest.defaultSeedCount.sweep) with --sweep",
+            help: "runs per retention, with seeds S, S+1, ...; numbers are then means ± standard deviations")
+        let seed = CommandOption<UInt64>(
+            name: "seed", placeholder: "S", help: "the first seed of the random numbers",
+            defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
+            isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
+            parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
+        let config = CommandOption<String>.text(
+            "config", placeholder: "FILE.json", defaultDescription: "fsrs-rs's default_simulator_config()", example: "config.json",
+            help: "cards mode: fsrs-rs SimulatorConfig fields under their snake_case names (deck_size, learn_span, "
+                + "max_cost_perday, max_ivl, first_rating_prob, review_rating_prob, learning_step_transitions, "
+                + "relearning_step_transitions, state_rating_costs, learning_step_count, relearning_step_count, learn_limit, "
+                + "review_limit, new_cards_ignore_review_limit, suspend_after_lapses; max_cost_perday 0 is no limit); omitted fields "
+                + "keep the defaults (or what --revlog derived), and the options above override the file")
+        let revlog = CommandOption<String>.text(
+            "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv",
+            help: "cards mode from a real learner: derive their rating probabilities, (re)learning step transitions, seconds per "
+                + "answer and new cards a day from their review log (fsrs-rs's extract_simulator_config), and start from their cards "
+                + "as they are at --now (as states replays them); explicit options and --config override what is derived")
+        let revlogDeck = ReviewLogSource.revlogDeck
+        let preset = ReviewLogSource.preset
+        let timeZone = SharedOptions.timeZone(defaultDescription: "UTC for --revlog, the profile's for --workspace")
+        let dayStart = SharedOptions.dayStart(defaultDescription: "4 for --revlog, the profile's for --workspace")
+        let saveConfig = CommandOption<String>.text(
+            "save-config", placeholder: "FILE.json", example: "habits.json",
+            help: "with --revlog: also write the derived settings as a --config file (fsrs-rs's field names), whole or not at all")
+        let budget = CommandOption<Double>.number(
+            "budget", placeholder: "MINUTES", range: 0...1_440, openBounds: true, example: "20",
+            help: "the budget question: simulate MINUTES a day as the daily cap (what would pass it waits for a later day, new "
+                + "material first) and answer which retention remembers the most without passing it on any day from the first; "
+                + "days over it, the worst day and week and what it cost are reported (a whole number in ZhiXi mode)")
+        let workspace = CommandOption<String>.text(
+            "workspace", placeholder: "FILE", example: "workspace.json",
+            help: "ZhiXi mode from a real learner: the planner's memory of each lesson and weak point in the workspace as of "
+                + "--now; the lessons not studied yet are studied in order")
+        let weakPointRate = CommandOption<[Double]>(
+            name: "weak-point-rate", placeholder: "P|A,H,G,E",
+            help: "ZhiXi mode: the probability that an assessment names a new weak point, one for every rating or four for Again, "
+                + "Hard, Good, Easy", defaultDescription: "from the learner's history with --workspace, else "
+                + zhiXiDefaults.weakPoints.newWeakPointProbabilities.map { "\($0)" }.joined(separator: ","),
+            isFlag: false, isRepeatable: false, example: "0.3",
+            expectation: "one probability from 0 to 1, or four separated by commas", parse: weakPointRates)
+        let now = CommandOption<Date>.timestamp(
+            "now", defaultDescription: "the start of the study day after the log's last review (--revlog), the current time (--workspace)",
+            help: "the moment a simulation from a learner (--revlog or --workspace) starts from (its study day is day 1), or, for a "
+                + "new course with --weekday-minutes or --away, whose UTC day is day 1; refused otherwise")
+        let format = SharedOptions.format([.text, .json, .csv])
+        let svg = CommandOption<String>.text(
+            "svg", placeholder: "FILE", example: "chart.svg",
+            help: "also write a chart, whole or not at all: memorized and minutes over the days; for a sweep, minutes, memorized and "
+                + "cost against retention with the recommendation marked, and every retention's minutes and memorized over the days")
+        let series = CommandOption<String>.text(
+            "series", placeholder: "FILE.csv", example: "series.csv",
+            help: "also write every retention's per-day series as CSV in long format (desired_retention, day, then one column "
+                + "per series), whole or not at all")
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "simulate",
@@ -125,11 +138,7 @@ enum SimulateCommand: Command {
         simulates B as the daily cap and names the retention that remembers the most without
         passing B on any day, its worst week, and what keeping within B cost.
         """,
-        options: [days.erased, deck.erased, mode.erased, retention.erased, sweep.erased, SharedOptions.parameters.erased,
-                  newPerDay.erased, maximumMinutes.erased, weekdayMinutes.erased, away.erased, seeds.erased, seed.erased,
-                  config.erased, revlog.erased, ReviewLogSource.revlogDeck.erased, ReviewLogSource.preset.erased, timeZone.erased,
-                  dayStart.erased, saveConfig.erased, budget.erased,
-                  workspace.erased, weakPointRate.erased, now.erased, format.erased, svg.erased, series.erased],
+        options: options,
         epilogue: """
         JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "inputs": {"parameters",
         "parametersSource", "config", "revlog", "workspace", "now", "dailyCapMinutes", ...},
@@ -152,32 +161,32 @@ enum SimulateCommand: Command {
             throw arguments.usageError("simulate takes no file argument (got '\(arguments.positionals[0])'); "
                 + "use --revlog LOG.csv, --workspace FILE or --config FILE")
         }
-        let format = try arguments.value(of: format, default: .text)
-        let workspacePath = try arguments.value(of: workspace)
-        let revlogPath = try arguments.value(of: revlog)
-        let configPath = try arguments.value(of: config)
+        let format = try arguments.value(of: options.format)
+        let workspacePath = try arguments.value(of: options.workspace)
+        let revlogPath = try arguments.value(of: options.revlog)
+        let configPath = try arguments.value(of: options.config)
         var request = SimulationRequest()
-        request.mode = try arguments.value(of: mode)
+        request.mode = try arguments.value(of: options.mode)
         request.hasWorkspace = workspacePath != nil
         request.hasReviewLog = revlogPath != nil
         request.hasConfigurationFile = configPath != nil
-        request.weekdayMinutes = try arguments.value(of: weekdayMinutes)
-        request.breaks = try arguments.values(of: away)
-        request.now = try arguments.value(of: now)
-        request.timeZoneIdentifier = try arguments.value(of: timeZone)
-        request.dayStartHour = try arguments.value(of: dayStart)
-        request.savesDerivedSettings = arguments.isGiven(saveConfig)
-        request.weakPointRates = try arguments.value(of: weakPointRate)
-        request.desiredRetention = try arguments.value(of: retention)
-        request.sweepRetentions = try arguments.value(of: sweep)
-        request.seedCount = try arguments.value(of: seeds)
-        request.firstSeed = try arguments.value(of: seed)
-        request.budgetMinutes = try arguments.value(of: budget)
-        request.spanDays = try arguments.value(of: days)
-        request.itemCount = try arguments.value(of: deck)
-        request.newPerDay = try arguments.value(of: newPerDay)
-        request.maximumMinutesPerDay = try arguments.value(of: maximumMinutes)
-        request.writesChartOrSeries = arguments.isGiven(svg) || arguments.isGiven(series)
+        request.weekdayMinutes = try arguments.value(of: options.weekdayMinutes)
+        request.breaks = try arguments.values(of: options.away)
+        request.now = try arguments.value(of: options.now)
+        request.timeZoneIdentifier = try arguments.value(of: options.timeZone)
+        request.dayStartHour = try arguments.value(of: options.dayStart)
+        request.savesDerivedSettings = arguments.isGiven(options.saveConfig)
+        request.weakPointRates = try arguments.value(of: options.weakPointRate)
+        request.desiredRetention = try arguments.value(of: options.retention)
+        request.sweepRetentions = try arguments.value(of: options.sweep)
+        request.seedCount = try arguments.value(of: options.seeds)
+        request.firstSeed = try arguments.value(of: options.seed)
+        request.budgetMinutes = try arguments.value(of: options.budget)
+        request.spanDays = try arguments.value(of: options.days)
+        request.itemCount = try arguments.value(of: options.deck)
+        request.newPerDay = try arguments.value(of: options.newPerDay)
+        request.maximumMinutesPerDay = try arguments.value(of: options.maximumMinutes)
+        request.writesChartOrSeries = arguments.isGiven(options.svg) || arguments.isGiven(options.series)
         func refusal(_ error: SimulationRequestError) -> CommandError {
             SimulationRequestMessages.commandError(error, arguments: arguments, configPath: configPath, workspacePath: workspacePath)
         }
@@ -192,9 +201,9 @@ enum SimulateCommand: Command {
         inputs.parameters = request.parameters
         inputs.budgetMinutes = request.budgetMinutes
         // Every output is checked before the work: a directory or a missing folder is refused now.
-        let svgOutput = try OutputTarget.prepare(try arguments.value(of: svg), option: "svg")
-        let seriesOutput = try OutputTarget.prepare(try arguments.value(of: series), option: "series")
-        let saveConfigOutput = try OutputTarget.prepare(try arguments.value(of: saveConfig), option: "save-config")
+        let svgOutput = try OutputTarget.prepare(try arguments.value(of: options.svg), option: "svg")
+        let seriesOutput = try OutputTarget.prepare(try arguments.value(of: options.series), option: "series")
+        let saveConfigOutput = try OutputTarget.prepare(try arguments.value(of: options.saveConfig), option: "save-config")
 
         var files = SimulationRequest.Inputs(currentTime: context.now)
         if let revlogPath {

@@ -1,4 +1,6 @@
 import ZhiXiCore
+import ZhiXiLocalization
+import ZhiXiModel
 
 /// The days of a simulation as a reader sees them: calendar dates when day 1 has one (a
 /// learner's log or workspace, or `--now`), else day numbers from 1. Text and charts name days
@@ -7,7 +9,8 @@ struct SimulationDates {
     /// The date of day 1, if any.
     let firstDate: CivilDate?
 
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The English month names of the calendar wording (`Common.strings`): `Jan` … `Dec`.
+    static let monthNames = AppLanguage.english.localization.monthNames
 
     /// The date of `day` (from 0), if the run has dates.
     func date(_ day: Int) -> CivilDate? { firstDate.map { CivilDate(daysSince1970: $0.daysSince1970 + day) } }

@@ -22,9 +22,9 @@ enum SimulationRequestMessages {
             return arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
         case .learnerSettingWithoutLearner(let setting):
             let option = switch setting {
-            case .now: SimulateCommand.now.name
-            case .timeZone: SimulateCommand.timeZone.name
-            case .dayStart: SimulateCommand.dayStart.name
+            case .now: SimulateCommand.options.now.name
+            case .timeZone: SimulateCommand.options.timeZone.name
+            case .dayStart: SimulateCommand.options.dayStart.name
             }
             return arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE"
                                         + (setting == .now ? " (or, in ZhiXi mode, --weekday-minutes or --away)" : ""))
@@ -37,11 +37,11 @@ enum SimulationRequestMessages {
         case .sweepOfOneRetention(let retention):
             return arguments.usageError("--sweep gives one retention (\(retention)); a sweep needs at least two (use --retention for one)")
         case .fractionalNewCards(let value):
-            return arguments.usageError("--new-per-day '\(value)' must be a whole number of cards in cards mode")
+            return notWhole(SimulateCommand.options.newPerDay, value, of: "cards", in: .cards, arguments: arguments)
         case .fractionalDailyCap(let value):
-            return arguments.usageError("--max-minutes-per-day '\(value)' must be a whole number of minutes in ZhiXi mode")
+            return notWhole(SimulateCommand.options.maximumMinutes, value, of: "minutes", in: .zhiXi, arguments: arguments)
         case .fractionalBudget(let value):
-            return arguments.usageError("--budget '\(SimulationTextReport.number(value, 2))' must be a whole number of minutes in ZhiXi mode")
+            return notWhole(SimulateCommand.options.budget, value, of: "minutes", in: .zhiXi, arguments: arguments)
         case .courseSizeWithWorkspace:
             return arguments.usageError("--deck sets the size of a new course; with --workspace the course is the workspace's lessons")
         case .budgetAndDailyCap(let budget):
@@ -74,6 +74,13 @@ enum SimulationRequestMessages {
                 + "\(grouped(SimulationRequest.maximumSeriesDays)) kept for a report, a chart, --series or --budget; simulate fewer "
                 + "days, seeds or retentions, or leave the chart out of a sweep")
         }
+    }
+
+    /// The usage error for `option`'s `value` where `mode` takes a whole number of `unit`:
+    /// `--budget '12.5' must be a whole number of minutes in ZhiXi mode`.
+    private static func notWhole(_ option: CommandOption<Double>, _ value: Double, of unit: String, in mode: SimulationMode,
+                                 arguments: ParsedArguments) -> CommandError {
+        arguments.usageError("--\(option.name) '\(value)' must be a whole number of \(unit) in \(mode == .cards ? "cards" : "ZhiXi") mode")
     }
 
     private static func grouped(_ value: Double) -> String {

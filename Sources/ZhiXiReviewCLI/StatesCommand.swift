@@ -10,29 +10,49 @@ import ZhiXiTraining
 enum StatesCommand: Command {
     /// The scheduler's defaults, used where neither an option nor an Anki file gives a setting.
     static let defaults = SchedulerConfiguration.pyFSRS
-    static let retention = SharedOptions.retention(default: "\(defaults.desiredRetention); an Anki file's preset's")
-    static let timeZone = SharedOptions.timeZone(default: "\(UserLearningProfile.defaultTimeZone); for an Anki file the UTC offset Anki last saw")
-    static let dayStart = SharedOptions.dayStart(default: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
-    static let now = CommandOption<MomentArgument>.moment("now", default: "the current time", help: "the moment for retrievability")
-    static let learningSteps = steps("learning-steps", default: durationsText(defaults.learningSteps) + "; an Anki file's preset's",
-                                     help: "waits between learning steps")
-    static let relearningSteps = steps("relearning-steps", default: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
-                                       help: "waits between relearning steps")
-    static let maximumInterval = CommandOption<Int>.integer(
-        "max-interval", placeholder: "DAYS", range: 1...36_500, default: nil,
-        defaultDescription: "\(defaults.maximumIntervalDays); an Anki file's preset's", unit: "days", help: "longest interval")
-    static let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
-    static let elapsed = CommandOption<ElapsedChoice>.choice(
-        "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours],
-        default: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV",
-        help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour "
-            + "(as Anki's scheduler counts them when it answers); anki, as Anki counts them when it computes memory states "
-            + "(whole days back from the next day start after --now, at the UTC offset in force at --now: across a "
-            + "daylight-saving change a review made within an hour of the day start falls on the next or the previous day, "
-            + "so the same log gives other states in summer and in winter); 24h, whole 24-hour periods (py-fsrs)")
-    static let format = SharedOptions.format([.text, .csv, .json])
 
-    enum ElapsedChoice: Sendable { case calendar, anki, twentyFourHours }
+    enum ElapsedChoice: Sendable {
+        case calendar, anki, twentyFourHours
+
+        /// `--elapsed` when it is not given: Anki's day count for an Anki file (its days, as
+        /// Anki counts them now), calendar days for a CSV log or a workspace.
+        static func defaultChoice(ankiFile: Bool) -> ElapsedChoice { ankiFile ? .anki : .calendar }
+    }
+
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let parameters = SharedOptions.parameters
+        let retention = SharedOptions.retention(defaultDescription: "\(defaults.desiredRetention); an Anki file's preset's")
+        let timeZone = SharedOptions.timeZone(
+            defaultDescription: "\(UserLearningProfile.defaultTimeZone); for an Anki file the UTC offset Anki last saw")
+        let dayStart = SharedOptions.dayStart(
+            defaultDescription: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
+        let now = CommandOption<MomentArgument>.moment("now", defaultingToNow: "the current time", help: "the moment for retrievability")
+        let learningSteps = steps("learning-steps", defaultDescription: durationsText(defaults.learningSteps) + "; an Anki file's preset's",
+                                  help: "waits between learning steps")
+        let relearningSteps = steps("relearning-steps",
+                                    defaultDescription: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
+                                    help: "waits between relearning steps")
+        let maximumInterval = CommandOption<Int>.integer(
+            "max-interval", placeholder: "DAYS", range: 1...36_500,
+            defaultDescription: "\(defaults.maximumIntervalDays); an Anki file's preset's", unit: "days", help: "longest interval")
+        let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
+        let elapsed = CommandOption<ElapsedChoice>.choice(
+            "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours],
+            defaultDescription: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV",
+            help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour "
+                + "(as Anki's scheduler counts them when it answers); anki, as Anki counts them when it computes memory states "
+                + "(whole days back from the next day start after --now, at the UTC offset in force at --now: across a "
+                + "daylight-saving change a review made within an hour of the day start falls on the next or the previous day, "
+                + "so the same log gives other states in summer and in winter); 24h, whole 24-hour periods (py-fsrs)")
+        let deck = ReviewLogSource.deck
+        let preset = ReviewLogSource.preset
+        let preview = StatesPreview.option
+        let format = SharedOptions.format([.text, .csv, .json])
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "states",
@@ -54,9 +74,7 @@ enum StatesCommand: Command {
         starts at" hour and the UTC offset Anki last saw are used unless their flags are given;
         the text output says which.
         """,
-        options: [SharedOptions.parameters.erased, retention.erased, timeZone.erased, dayStart.erased, now.erased,
-                  learningSteps.erased, relearningSteps.erased, maximumInterval.erased, noFuzz.erased, elapsed.erased,
-                  ReviewLogSource.deck.erased, ReviewLogSource.preset.erased, StatesPreview.option.erased, format.erased],
+        options: options,
         epilogue: """
         JSON output is an array of objects with keys cardId, reviews, state ("new", "learning",
         "review" or "relearning"), step (an integer, or null outside learning and relearning),
@@ -65,35 +83,34 @@ enum StatesCommand: Command {
 
     /// A list of (re)learning steps: durations such as `30s`, `10m`, `1h`, `1d` (or plain
     /// seconds), comma-separated, or `none`.
-    static func steps(_ name: String, default defaultValue: String, help: String) -> CommandOption<[Double]> {
+    static func steps(_ name: String, defaultDescription: String, help: String) -> CommandOption<[Double]> {
         CommandOption(name: name, placeholder: "LIST", help: help + "; durations such as 30s, 10m, 1h, 1d, or none",
-                      defaultDescription: defaultValue, isFlag: false, isRepeatable: false, example: "1m,10m",
+                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "1m,10m",
                       expectation: "durations such as 30s, 10m, 1h or 1d, comma-separated, or none",
                       parse: durations)
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
-        let format = try arguments.value(of: format, default: .text)
-        let retentionGiven = try arguments.value(of: retention)
-        let maximumGiven = try arguments.value(of: maximumInterval)
-        let learningGiven = try arguments.value(of: learningSteps)
-        let relearningGiven = try arguments.value(of: relearningSteps)
-        let nowArgument = try arguments.value(of: now, default: .instant(context.now))
+        let format = try arguments.value(of: options.format)
+        let retentionGiven = try arguments.value(of: options.retention)
+        let maximumGiven = try arguments.value(of: options.maximumInterval)
+        let learningGiven = try arguments.value(of: options.learningSteps)
+        let relearningGiven = try arguments.value(of: options.relearningSteps)
+        let nowArgument = try arguments.value(of: options.now)
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
-        let zone = try arguments.value(of: timeZone), hour = try arguments.value(of: dayStart)
-        let logCalendar = try SharedOptions.calendar(arguments, timeZone: timeZone, dayStart: dayStart, defaultTimeZone: UserLearningProfile.defaultTimeZone,
-                                                     defaultDayStart: UserLearningProfile.defaultDayStartHour)
+        let zone = try arguments.value(of: options.timeZone), hour = try arguments.value(of: options.dayStart)
+        let logCalendar = try SharedOptions.calendar(arguments, timeZone: options.timeZone, dayStart: options.dayStart)
         let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
         let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
-        let elapsedChoice = try arguments.value(of: elapsed, default: anki != nil ? .anki : .calendar)
+        let elapsedChoice = try arguments.value(of: options.elapsed) ?? .defaultChoice(ankiFile: anki != nil)
         var configuration = SchedulerConfiguration()
         configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? defaults.desiredRetention
         configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? defaults.maximumIntervalDays
         configuration.learningSteps = learningGiven ?? anki?.settings.learningStepsSeconds ?? defaults.learningSteps
         configuration.relearningSteps = relearningGiven ?? anki?.settings.relearningStepsSeconds ?? defaults.relearningSteps
-        configuration.fuzz = arguments.flag(noFuzz) ? .off : .uniform
+        configuration.fuzz = arguments.flag(options.noFuzz) ? .off : .uniform
         let now = nowArgument.date(on: calendar)
         switch elapsedChoice {
         case .calendar: configuration.elapsedDays = .studyDays(calendar)

@@ -4,8 +4,16 @@ import ZhiXiServices
 /// `zhixi-review tasks complete ID`: marks a review task done on the server, through the
 /// durable outbox.
 enum TasksCompleteCommand: Command {
-    static let at = CommandOption<Date>.timestamp("at", default: "now", help: "when the learner did the review")
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let at = CommandOption<Date>.timestamp("at", defaultingToNow: "now", help: "when the learner did the review")
+        let outbox = TasksOptions.outbox
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "tasks complete",
@@ -19,13 +27,13 @@ enum TasksCompleteCommand: Command {
         retries (the server keeps the first completedAt of a task). A task the server does not
         have (404, 410) is reported and dropped (exit 77).
         """,
-        options: [at.erased, TasksOptions.outbox.erased, format.erased] + AuthOptions.common,
+        options: options,
         epilogue: "\(TasksOptions.exitStatuses)")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let id = try arguments.singleInput()
-        let completedAt = try arguments.value(of: at, default: context.now)
+        let completedAt = try arguments.value(of: options.at)
         let tasks = try await TasksOutbox.open(arguments, context: context, create: true, command: "tasks complete")
         try await tasks.enqueueAndSync(.complete(taskID: id, at: completedAt, recordedAt: context.now), context: context, format: format)
     }

@@ -6,9 +6,17 @@ import ZhiXiServices
 
 /// `zhixi-review tasks list --server URL`: the signed-in learner's review tasks on the server.
 enum TasksListCommand: Command {
-    static let from = TasksOptions.day("from", help: "only tasks scheduled on or after this day (the learner's)")
-    static let to = TasksOptions.day("to", help: "only tasks scheduled on or before this day (the learner's)")
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let status = TasksOptions.status
+        let from = TasksOptions.day("from", help: "only tasks scheduled on or after this day (the learner's)")
+        let to = TasksOptions.day("to", help: "only tasks scheduled on or before this day (the learner's)")
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "tasks list",
@@ -18,7 +26,7 @@ enum TasksListCommand: Command {
         all or those in one status and within a range of days, in the order they are
         scheduled.
         """,
-        options: [TasksOptions.status.erased, from.erased, to.erased, format.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         Text: one task a line: scheduled time (UTC), status, type, lesson, id, completion time.
         JSON output: the ReviewTask array as the server answered it.
@@ -27,9 +35,9 @@ enum TasksListCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
-        let query = ReviewTaskQuery(status: try arguments.value(of: TasksOptions.status), from: try arguments.value(of: from),
-                                    to: try arguments.value(of: to))
+        let format = try arguments.value(of: options.format)
+        let query = ReviewTaskQuery(status: try arguments.value(of: TasksOptions.status), from: try arguments.value(of: options.from),
+                                    to: try arguments.value(of: options.to))
         if let from = query.from, let to = query.to, from > to {
             throw arguments.usageError("--from \(from) is after --to \(to)")
         }

@@ -4,7 +4,15 @@ import ZhiXiServices
 /// `zhixi-review tasks skip ID`: marks a review task skipped on the server, through the
 /// durable outbox.
 enum TasksSkipCommand: Command {
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let outbox = TasksOptions.outbox
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "tasks skip",
@@ -16,11 +24,11 @@ enum TasksSkipCommand: Command {
         (exit 75) and 'tasks sync' sends it later, exactly once in effect. A task the server
         does not have, or one already completed, is reported and dropped (exit 77).
         """,
-        options: [TasksOptions.outbox.erased, format.erased] + AuthOptions.common,
+        options: options,
         epilogue: "\(TasksOptions.exitStatuses)")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         let id = try arguments.singleInput()
         let tasks = try await TasksOutbox.open(arguments, context: context, create: true, command: "tasks skip")
         try await tasks.enqueueAndSync(.skip(taskID: id, recordedAt: context.now), context: context, format: format)

@@ -3,7 +3,15 @@ import ZhiXiServices
 
 /// `zhixi-review tasks sync`: sends the completions and skips waiting in the outbox.
 enum TasksSyncCommand: Command {
-    static let format = SharedOptions.format([.text, .json])
+    /// The command's options, in the order of its help.
+    struct Options: CommandOptions {
+        let outbox = TasksOptions.outbox
+        let format = SharedOptions.format([.text, .json])
+        let connection = AuthOptions.Common()
+    }
+
+    /// The command's options.
+    static let options = Options()
 
     static let specification = CommandSpecification(
         name: "tasks sync",
@@ -14,7 +22,7 @@ enum TasksSyncCommand: Command {
         warning on standard error; with no answer, or a 5xx after the retries, the action and
         those after it wait (exit 75). One sync runs at a time on an outbox.
         """,
-        options: [TasksOptions.outbox.erased, format.erased] + AuthOptions.common,
+        options: options,
         epilogue: """
         JSON output: {"delivered": [ReviewTask…], "refused": [{"taskId", "kind", "error"}…],
         "remaining": N, "outbox": "…", "stopped": "…"|null}.
@@ -23,7 +31,7 @@ enum TasksSyncCommand: Command {
         """)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
-        let format = try arguments.value(of: format, default: .text)
+        let format = try arguments.value(of: options.format)
         guard arguments.positionals.isEmpty else { throw arguments.usageError("tasks sync takes no arguments") }
         let tasks = try await TasksOutbox.open(arguments, context: context, create: true, command: "tasks sync")
         try await tasks.syncAndReport(context: context, format: format)

@@ -18,24 +18,35 @@ enum TrainingInput {
         help: "a review log in the FSRS CSV format, an Anki collection (collection.anki2, .colpkg, .apkg), or a learner workspace; "
             + "- reads standard input")
     static let timeZone = SharedOptions.timeZone(
-        default: "UTC for a log, the UTC offset Anki last saw for an Anki file, the profile's for a workspace")
-    static let dayStart = SharedOptions.dayStart(default: "4 for a log, an Anki file's next-day hour, the profile's for a workspace")
+        defaultDescription: "UTC for a log, the UTC offset Anki last saw for an Anki file, the profile's for a workspace")
+    static let dayStart = SharedOptions.dayStart(defaultDescription: "4 for a log, an Anki file's next-day hour, the profile's for a workspace")
     static let skipBadRows = CommandOption<Bool>.flag(
         "skip-bad-rows", help: "skip log rows that cannot be read (reporting how many) instead of failing with exit 65")
     static let elapsed = CommandOption<StatesCommand.ElapsedChoice>.choice(
         "elapsed", ["anki": .anki, "calendar": .calendar],
-        default: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV or a workspace",
+        defaultDescription: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV or a workspace",
         help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour; "
             + "anki, as Anki counts them when it fits and evaluates (whole days back from the next day start after --now, at "
             + "the UTC offset in force at --now: across a daylight-saving change a review made within an hour of the day start "
             + "falls on the next or the previous day)")
     static let now = CommandOption<Date>.timestamp(
-        "now", default: "the current time",
+        "now", defaultingToNow: "the current time",
         help: "the moment of computing: --elapsed anki counts days back from the next day start after it; a workspace's "
             + "sessions are replayed up to it")
     static let seed = CommandOption<Int>.integer(
         "seed", placeholder: "S", range: 0...Int(Int32.max), default: Int(OptimizerConfiguration().seed),
         help: "seed of the optimizer's batch order (the same seed gives the same parameters)")
+
+    /// The options that say how ``load(_:arguments:context:)`` reads its input, in the order of
+    /// the help: the calendar, how days are counted, the moment, an Anki file's cards.
+    struct Reading: CommandOptions {
+        let timeZone = TrainingInput.timeZone
+        let dayStart = TrainingInput.dayStart
+        let elapsed = TrainingInput.elapsed
+        let now = TrainingInput.now
+        let deck = ReviewLogSource.deck
+        let preset = ReviewLogSource.preset
+    }
 
     /// A dataset with a description of where it came from.
     struct Loaded {
@@ -78,7 +89,7 @@ enum TrainingInput {
         let hour = try arguments.value(of: dayStart)
         let skipping = arguments.flag(skipBadRows)
         let name = FileAccess.displayName(path)
-        let moment = try arguments.value(of: now, default: context.now)
+        let moment = try arguments.value(of: now)
         let limit = max(InputLimits.reviewLog, InputLimits.workspace)
         var data = Data()
         var anki: AnkiInput?
@@ -93,7 +104,7 @@ enum TrainingInput {
             case .anki(let input): anki = input
             }
         }
-        let elapsedChoice = try arguments.value(of: elapsed, default: anki != nil ? .anki : .calendar)
+        let elapsedChoice = try arguments.value(of: elapsed) ?? .defaultChoice(ankiFile: anki != nil)
         let log: ReviewLogColumns
         let calendar: StudyCalendar
         if let anki {

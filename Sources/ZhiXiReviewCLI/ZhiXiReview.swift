@@ -106,7 +106,7 @@ package enum ZhiXiReview {
         }
         let specification = command.specification
         let words = specification.name.split(separator: " ").count
-        let parsed = try ParsedArguments(Array(arguments.dropFirst(words)), specification: specification)
+        let parsed = try ParsedArguments(Array(arguments.dropFirst(words)), specification: specification, context: context)
         if parsed.wantsHelp {
             context.write(specification.help)
             return

@@ -15,7 +15,7 @@ func runWithEveryOption(_ name: String, positionals: [String] = [], leaving omit
         words.append("--" + option.name)
         if !option.isFlag { words.append(value(option) ?? option.example) }
     }
-    let parsed = try ParsedArguments(words, specification: specification)
+    let parsed = try ParsedArguments(words, specification: specification, context: context)
     var failure: String?
     do {
         try await command.run(parsed, context: context)

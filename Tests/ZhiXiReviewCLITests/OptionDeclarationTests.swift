@@ -18,7 +18,7 @@ struct OptionDeclarationTests {
             #expect(shown == declared, "\(specification.name): help shows \(shown.subtracting(declared)), misses \(declared.subtracting(shown))")
             for option in specification.options {
                 let words = option.isFlag ? ["--" + option.name] : ["--" + option.name, option.example]
-                _ = try ParsedArguments(words, specification: specification)
+                _ = try ParsedArguments(words, specification: specification, context: CommandContext())
             }
         }
     }
@@ -27,7 +27,8 @@ struct OptionDeclarationTests {
     func examplesParse() throws {
         for command in ZhiXiReview.commands {
             for option in command.specification.options where !option.isFlag {
-                let parsed = try ParsedArguments(["--" + option.name, option.example], specification: command.specification)
+                let parsed = try ParsedArguments(["--" + option.name, option.example], specification: command.specification,
+                                                 context: CommandContext())
                 #expect(parsed.positionals.isEmpty, "\(command.specification.name) --\(option.name)")
             }
         }
@@ -63,21 +64,56 @@ struct OptionDeclarationTests {
         #expect(unread.isEmpty, "\(name) declares but never reads \(unread.sorted())")
     }
 
+    /// Options of a command made up for these tests: a flag, a number with a default, a
+    /// moment whose default is the run's current time, and a group of two.
+    struct ExampleOptions: CommandOptions {
+        struct Group: CommandOptions {
+            let first = CommandOption<Bool>.flag("first", help: "first of the group")
+            let second = CommandOption<String>.text("second", placeholder: "S", example: "s", help: "second of the group")
+        }
+
+        let declared = CommandOption<Bool>.flag("declared", help: "declared")
+        let days = CommandOption.integer("days", range: 1...366, default: 7, unit: "days", help: "days planned")
+        let now = CommandOption<Date>.timestamp("now", defaultingToNow: "the current time", help: "act as of this moment")
+        let group = Group()
+    }
+
+    static let example = CommandSpecification(name: "example", summary: "", discussion: "", options: ExampleOptions())
+
     @Test("reading an option the command does not declare stops the process instead of reading as absent")
     func undeclaredOptionIsRefused() async {
         await #expect(processExitsWith: .failure) {
-            let specification = CommandSpecification(name: "example", summary: "", discussion: "",
-                                                     options: [CommandOption<Bool>.flag("declared", help: "declared").erased])
-            let parsed = try ParsedArguments(["--declared"], specification: specification)
-            _ = parsed.flag(CommandOption<Bool>.flag("undeclared", help: "left out of the list"))
+            let parsed = try ParsedArguments(["--declared"], specification: Self.example, context: CommandContext())
+            _ = parsed.flag(CommandOption<Bool>.flag("undeclared", help: "left out of the options"))
         }
     }
 
     @Test("a declared option reads as given or absent, as the command line says")
     func declaredOptionIsRead() throws {
-        let declared = CommandOption<Bool>.flag("declared", help: "declared")
-        let specification = CommandSpecification(name: "example", summary: "", discussion: "", options: [declared.erased])
-        #expect(try ParsedArguments(["--declared"], specification: specification).flag(declared))
-        #expect(try !ParsedArguments([], specification: specification).flag(declared))
+        let declared = ExampleOptions().declared
+        #expect(try ParsedArguments(["--declared"], specification: Self.example, context: CommandContext()).flag(declared))
+        #expect(try !ParsedArguments([], specification: Self.example, context: CommandContext()).flag(declared))
+    }
+
+    @Test("a command's options are its option values' properties, in their order, a group's in its place")
+    func optionsAreEnumeratedOnce() {
+        #expect(Self.example.options.map(\.name) == ["declared", "days", "now", "first", "second"])
+    }
+
+    @Test("an option with a default reads as its declared default when not given, and the help shows that default")
+    func defaultsAreDeclaredOnce() throws {
+        let options = ExampleOptions()
+        let moment = Date(timeIntervalSince1970: 1_764_403_200)
+        let absent = try ParsedArguments([], specification: Self.example, context: CommandContext(now: moment))
+        #expect(try absent.value(of: options.days) == 7)
+        #expect(try absent.value(of: options.now) == moment)
+        #expect(!absent.isGiven(options.days))
+        let given = try ParsedArguments(["--days", "30", "--now", "2026-11-29T09:00:00+08:00"], specification: Self.example,
+                                        context: CommandContext(now: moment))
+        #expect(try given.value(of: options.days) == 30)
+        #expect(try given.value(of: options.now) == ISO8601DateFormatter().date(from: "2026-11-29T01:00:00Z"))
+        let help = Self.example.help
+        #expect(help.contains("days planned, 1–366 days (default: 7)"))
+        #expect(help.contains("act as of this moment (default: the current time)"))
     }
 }

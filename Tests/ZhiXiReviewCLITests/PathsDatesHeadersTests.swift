@@ -78,7 +78,7 @@ struct PathsDatesHeadersTests {
         }
         let specification = AuthWhoamiCommand.specification
         let parsed = try ParsedArguments(["--server", "http://127.0.0.1:1/api", "--timeout", "7", "--max-time", "40"],
-                                         specification: specification)
+                                         specification: specification, context: CommandContext())
         let configuration = try AuthOptions.clientConfiguration(parsed)
         #expect(configuration.resourceTimeout == 7 && configuration.requestTimeout == 7 && configuration.totalTimeout == 40)
     }

@@ -183,8 +183,8 @@ struct SimulateOptionUseTests {
         ]
         var read: Set<String> = []
         for words in runs {
-            let parsed = try ParsedArguments(words, specification: specification)
             let context = CommandContext(now: ISO8601DateFormatter().date(from: "2026-11-29T12:00:00Z")!)
+            let parsed = try ParsedArguments(words, specification: specification, context: context)
             do {
                 try await SimulateCommand.run(parsed, context: context)
             } catch {

@@ -47,11 +47,6 @@ package struct PlanWording: Sendable, Hashable {
     /// `nil` (the table as read) writes every date without its year.
     package var currentYear: Int?
 
-    /// Month names, January first (12).
-    package var monthNames: [String] { localization.monthNames }
-    /// Weekday names, Sunday first (7).
-    package var weekdayNames: [String] { localization.weekdayNames }
-
     // MARK: Reasons
 
     /// Put between the sentences of a reason: a space in English, nothing in Chinese.

@@ -22,7 +22,7 @@ enum OptimizeBatch {
             throw arguments.usageError("optimize --batch reads its learners from \(FileAccess.displayName(path)); "
                                        + "give no REVLOG.csv or WORKSPACE.json beside it")
         }
-        if try arguments.value(of: OptimizeCommand.out) != nil {
+        if try arguments.value(of: OptimizeCommand.options.out) != nil {
             throw arguments.usageError("optimize --batch writes every learner's parameters to standard output; --out cannot be used with it")
         }
         if arguments.flag(TrainingInput.skipBadRows) {
@@ -32,14 +32,14 @@ enum OptimizeBatch {
             throw arguments.usageError("--\(option.name) chooses cards of an Anki file; optimize --batch reads workspaces, one per line")
         }
         // A batch makes no held-out check (its lines carry no verdict): --no-check changes nothing.
-        _ = arguments.flag(OptimizeCommand.noCheck)
+        _ = arguments.flag(OptimizeCommand.options.noCheck)
         var chosen = OptimizerConfiguration()
-        chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed, default: 2023))
+        chosen.seed = UInt64(try arguments.value(of: TrainingInput.seed))
         let configuration = chosen
         let zone = try arguments.value(of: TrainingInput.timeZone)
         let hour = try arguments.value(of: TrainingInput.dayStart)
-        let now = try arguments.value(of: TrainingInput.now, default: context.now)
-        if try arguments.value(of: TrainingInput.elapsed, default: .calendar) == .anki {
+        let now = try arguments.value(of: TrainingInput.now)
+        if try arguments.value(of: TrainingInput.elapsed) == .anki {
             throw arguments.usageError("--elapsed anki is for review logs; optimize --batch reads workspaces, whose days are study days")
         }
         let current = try ParameterSource.load(arguments, context: context)

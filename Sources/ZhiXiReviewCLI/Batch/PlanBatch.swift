@@ -17,7 +17,7 @@ enum PlanBatch {
             throw arguments.usageError("plan --batch reads its learners from \(FileAccess.displayName(path)); "
                                        + "give no WORKSPACE.json beside it")
         }
-        if let format = try arguments.value(of: PlanCommand.format), format != .json {
+        if let format = try arguments.value(of: PlanCommand.options.format.option), format != .json {
             throw arguments.usageError("plan --batch writes JSON lines; --format \(format.rawValue) cannot be used with it "
                                        + "(leave --format out or give json)")
         }

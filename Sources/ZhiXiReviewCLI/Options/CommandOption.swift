@@ -1,16 +1,20 @@
 import Foundation
 import ZhiXiCore
 
-/// One option of a command, declared once: its name, what its value looks like, its default,
-/// what values it accepts and its help. Parsing, `--help` and the error for a bad value all
-/// come from this declaration, so they cannot disagree.
+/// One option of a command without a default value: its name, what its value looks like, what
+/// values it accepts and its help. Read, it gives the value given or `nil`; an option whose value
+/// has a default is a ``DefaultedOption`` (``defaulting(to:shown:)``). Parsing, `--help` and the
+/// error for a bad value all come from this declaration, so they cannot disagree.
 ///
 /// ```swift
-/// static let days = CommandOption.integer("days", placeholder: "N", range: 1...366, default: 7,
-///                                        help: "days planned in detail and balanced against the budget")
-/// let horizon = try arguments.value(of: days)     // 7, or the checked value given
+/// struct Options: CommandOptions {
+///     let days = CommandOption.integer("days", range: 1...366, default: 7, unit: "days", help: "days planned")
+///     let retention = SharedOptions.retention(defaultDescription: "the profile's")
+/// }
+/// let horizon = try arguments.value(of: options.days)           // 7, or the checked value given
+/// let retention = try arguments.value(of: options.retention)    // nil when not given
 /// ```
-struct CommandOption<Value>: Sendable {
+struct CommandOption<Value: Sendable>: OptionDeclaration {
     /// The declaration as the parser and the help see it, whatever the value type: name,
     /// placeholder, help, default, whether it is a flag or repeatable, an example value.
     let erased: AnyCommandOption
@@ -19,7 +23,8 @@ struct CommandOption<Value>: Sendable {
     /// Turns a command-line text into a value, or `nil` when the text is not valid.
     let parse: @Sendable (String) -> Value?
 
-    /// Declares an option.
+    /// Declares an option. `defaultDescription` is what the help says happens when it is not
+    /// given (e.g. `the profile's`), `nil` for nothing.
     init(name: String, placeholder: String, help: String, defaultDescription: String?, isFlag: Bool, isRepeatable: Bool,
          example: String, expectation: String, parse: @escaping @Sendable (String) -> Value?) {
         erased = AnyCommandOption(name: name, placeholder: placeholder, help: help, defaultDescription: defaultDescription,
@@ -32,6 +37,47 @@ struct CommandOption<Value>: Sendable {
     var name: String { erased.name }
     /// `true` for a flag that takes no value.
     var isFlag: Bool { erased.isFlag }
+
+    /// This option with a default: read, it gives `value` when it is not given, and the help
+    /// shows `shown`.
+    func defaulting(to value: Value, shown: String) -> DefaultedOption<Value> {
+        DefaultedOption(option: showing(shown), defaultValue: { _ in value })
+    }
+
+    /// This option with a default that depends on the run (e.g. the current time): read, it
+    /// gives `value(context)` when it is not given, and the help shows `shown`.
+    func defaulting(shown: String, to value: @escaping @Sendable (CommandContext) -> Value) -> DefaultedOption<Value> {
+        DefaultedOption(option: showing(shown), defaultValue: value)
+    }
+
+    private func showing(_ defaultDescription: String) -> CommandOption<Value> {
+        let old = erased
+        return CommandOption(name: old.name, placeholder: old.placeholder, help: old.help, defaultDescription: defaultDescription,
+                             isFlag: old.isFlag, isRepeatable: old.isRepeatable, example: old.example, expectation: expectation,
+                             parse: parse)
+    }
+}
+
+/// An option whose value has a default, declared once with it: read, it gives the value given,
+/// or else the default (a value, or one computed from the run's ``CommandContext``); the help
+/// shows the default from the same declaration.
+struct DefaultedOption<Value: Sendable>: OptionDeclaration {
+    /// The option itself (its help already shows the default).
+    let option: CommandOption<Value>
+    /// The value when the option is not given.
+    let defaultValue: @Sendable (CommandContext) -> Value
+
+    /// The declaration as the parser and the help see it.
+    var erased: AnyCommandOption { option.erased }
+    /// The name without dashes, e.g. `days`.
+    var name: String { option.name }
+}
+
+/// What parsing and the help need of an option, whatever its value type: a ``CommandOption`` or a
+/// ``DefaultedOption``.
+protocol OptionDeclaration: Sendable {
+    /// The declaration as the parser and the help see it.
+    var erased: AnyCommandOption { get }
 }
 
 /// A ``CommandOption`` without its value type: what parsing and the help need.
@@ -65,30 +111,38 @@ extension CommandOption where Value == Bool {
 }
 
 extension CommandOption where Value == Int {
-    /// A whole number within `range`.
-    static func integer(_ name: String, placeholder: String = "N", range: ClosedRange<Int>, default defaultValue: Int?,
-                        defaultDescription: String? = nil, unit: String = "", help: String) -> CommandOption<Int> {
+    /// A whole number within `range`, `nil` when not given (the help shows `defaultDescription`
+    /// for what happens then, if given).
+    static func integer(_ name: String, placeholder: String = "N", range: ClosedRange<Int>, defaultDescription: String? = nil,
+                        unit: String = "", help: String) -> CommandOption<Int> {
         let unitText = unit.isEmpty ? "" : " \(unit)"
         return CommandOption(
             name: name, placeholder: placeholder, help: help + ", \(range.lowerBound)–\(range.upperBound)\(unitText)",
-            defaultDescription: defaultDescription ?? defaultValue.map(String.init), isFlag: false, isRepeatable: false,
+            defaultDescription: defaultDescription, isFlag: false, isRepeatable: false,
             example: String(range.lowerBound + (range.upperBound - range.lowerBound) / 2),
             expectation: "a whole number\(unitText.isEmpty ? "" : " of" + unitText) from \(range.lowerBound) to \(range.upperBound)",
             parse: { text in Int(text.trimmingCharacters(in: .whitespaces)).flatMap { range.contains($0) ? $0 : nil } })
     }
+
+    /// A whole number within `range`, `defaultValue` when not given (the help shows it, or
+    /// `defaultDescription`).
+    static func integer(_ name: String, placeholder: String = "N", range: ClosedRange<Int>, default defaultValue: Int,
+                        defaultDescription: String? = nil, unit: String = "", help: String) -> DefaultedOption<Int> {
+        integer(name, placeholder: placeholder, range: range, unit: unit, help: help)
+            .defaulting(to: defaultValue, shown: defaultDescription ?? String(defaultValue))
+    }
 }
 
 extension CommandOption where Value == Double {
-    /// A finite number within `range`; `openBounds` excludes the ends (e.g. a probability
-    /// strictly between 0 and 1).
+    /// A finite number within `range`, `nil` when not given; `openBounds` excludes the ends
+    /// (e.g. a probability strictly between 0 and 1).
     static func number(_ name: String, placeholder: String, range: ClosedRange<Double>, openBounds: Bool = false,
-                       default defaultValue: Double?, defaultDescription: String? = nil, example: String,
-                       help: String) -> CommandOption<Double> {
+                       defaultDescription: String? = nil, example: String, help: String) -> CommandOption<Double> {
         let bounds = openBounds ? "between \(format(range.lowerBound)) and \(format(range.upperBound)), exclusive"
                                 : "from \(format(range.lowerBound)) to \(format(range.upperBound))"
         return CommandOption(
             name: name, placeholder: placeholder, help: help + ", " + bounds,
-            defaultDescription: defaultDescription ?? defaultValue.map(format), isFlag: false, isRepeatable: false,
+            defaultDescription: defaultDescription, isFlag: false, isRepeatable: false,
             example: example, expectation: "a number \(bounds)",
             parse: { text in
                 guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
@@ -97,14 +151,23 @@ extension CommandOption where Value == Double {
             })
     }
 
+    /// A finite number within `range`, `defaultValue` when not given (the help shows it, or
+    /// `defaultDescription`).
+    static func number(_ name: String, placeholder: String, range: ClosedRange<Double>, openBounds: Bool = false,
+                       default defaultValue: Double, defaultDescription: String? = nil, example: String,
+                       help: String) -> DefaultedOption<Double> {
+        number(name, placeholder: placeholder, range: range, openBounds: openBounds, example: example, help: help)
+            .defaulting(to: defaultValue, shown: defaultDescription ?? format(defaultValue))
+    }
+
     private static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
 extension CommandOption where Value == String {
-    /// Free text (not empty).
-    static func text(_ name: String, placeholder: String, default defaultDescription: String? = nil, example: String,
+    /// Free text (not empty), `nil` when not given.
+    static func text(_ name: String, placeholder: String, defaultDescription: String? = nil, example: String,
                      repeatable: Bool = false, help: String) -> CommandOption<String> {
         CommandOption(name: name, placeholder: placeholder, help: help, defaultDescription: defaultDescription, isFlag: false,
                       isRepeatable: repeatable, example: example, expectation: "a text that is not empty",
@@ -114,8 +177,9 @@ extension CommandOption where Value == String {
 
 extension CommandOption where Value == Date {
     /// An instant in ISO-8601 with a time and a UTC offset (`2026-11-29T09:00:00+08:00`), in
-    /// the years the package works with (``ZhiXiCore/SupportedYears``, 1900–2200).
-    static func timestamp(_ name: String, default defaultDescription: String, help: String) -> CommandOption<Date> {
+    /// the years the package works with (``ZhiXiCore/SupportedYears``, 1900–2200); `nil` when
+    /// not given.
+    static func timestamp(_ name: String, defaultDescription: String, help: String) -> CommandOption<Date> {
         CommandOption(name: name, placeholder: "ISO-8601", help: help, defaultDescription: defaultDescription, isFlag: false,
                       isRepeatable: false, example: "2026-11-29T09:00:00+08:00",
                       expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00, in the "
@@ -126,18 +190,34 @@ extension CommandOption where Value == Date {
                           }
                       })
     }
+
+    /// An instant as ``timestamp(_:defaultDescription:help:)`` reads it, the run's current time
+    /// (``CommandContext/now``) when not given; the help shows `shown` for that.
+    static func timestamp(_ name: String, defaultingToNow shown: String, help: String) -> DefaultedOption<Date> {
+        timestamp(name, defaultDescription: shown, help: help).defaulting(shown: shown) { $0.now }
+    }
 }
 
 extension CommandOption {
-    /// One of a few named values, e.g. `--week rolling|calendar`.
-    static func choice(_ name: String, _ choices: KeyValuePairs<String, Value>, default defaultName: String?,
-                       help: String) -> CommandOption<Value> where Value: Sendable {
+    /// One of a few named values, e.g. `--week rolling|calendar`, `nil` when not given.
+    static func choice(_ name: String, _ choices: KeyValuePairs<String, Value>, defaultDescription: String? = nil,
+                       help: String) -> CommandOption<Value> {
         let names = choices.map(\.key)
         let table = Dictionary(uniqueKeysWithValues: choices.map { ($0.key.lowercased(), $0.value) })
         return CommandOption(
-            name: name, placeholder: names.joined(separator: "|"), help: help, defaultDescription: defaultName,
+            name: name, placeholder: names.joined(separator: "|"), help: help, defaultDescription: defaultDescription,
             isFlag: false, isRepeatable: false, example: names.last ?? "",
             expectation: "one of " + names.joined(separator: ", "),
             parse: { table[$0.lowercased()] })
+    }
+
+    /// One of a few named values, `defaultValue` (one of them) when not given; the help shows
+    /// its name.
+    static func choice(_ name: String, _ choices: KeyValuePairs<String, Value>, default defaultValue: Value,
+                       help: String) -> DefaultedOption<Value> where Value: Equatable {
+        guard let shown = choices.first(where: { $0.value == defaultValue })?.key else {
+            preconditionFailure("--\(name): the default is not one of the choices")
+        }
+        return choice(name, choices, help: help).defaulting(to: defaultValue, shown: shown)
     }
 }

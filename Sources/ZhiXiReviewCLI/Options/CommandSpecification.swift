@@ -20,7 +20,18 @@ struct CommandSpecification: Sendable {
     /// The options, in the order of the help.
     var options: [AnyCommandOption]
     /// Paragraphs after the options: output formats, exit statuses, examples.
-    var epilogue: String = ""
+    var epilogue: String
+
+    /// Declares a command whose options are `options`' (in their order).
+    init(name: String, summary: String, arguments: [Argument] = [], discussion: String, options: some CommandOptions,
+         epilogue: String = "") {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+        self.discussion = discussion
+        self.options = options.declarations
+        self.epilogue = epilogue
+    }
 
     /// The `-h, --help` flag every command has.
     static let helpOption = AnyCommandOption(name: "help", placeholder: "", help: "show this help", defaultDescription: nil,

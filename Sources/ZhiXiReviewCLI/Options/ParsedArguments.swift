@@ -15,16 +15,20 @@ final class ParsedArguments {
     let positionals: [String]
     /// `true` when `--help` or `-h` was given.
     let wantsHelp: Bool
+    /// The run whose defaults an option computes (e.g. the current time).
+    private let context: CommandContext
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     /// The options the command read, given or not.
     private(set) var readOptions: Set<String> = []
 
-    /// Parses `arguments` (after the command's name).
+    /// Parses `arguments` (after the command's name) of a run in `context` (whose current time
+    /// and environment an option's default may depend on).
     /// - Throws: a usage ``CommandError`` for an unknown option, a missing value, a value given
     ///   to a flag or an option given twice.
-    init(_ arguments: [String], specification: CommandSpecification) throws(CommandError) {
+    init(_ arguments: [String], specification: CommandSpecification, context: CommandContext) throws(CommandError) {
         self.specification = specification
+        self.context = context
         var positionals: [String] = []
         var wantsHelp = false
         var index = 0
@@ -84,9 +88,10 @@ final class ParsedArguments {
     }
 
     /// Whether the option was given on the command line.
-    func isGiven<Value>(_ option: CommandOption<Value>) -> Bool {
-        noteRead(option.name)
-        return flags.contains(option.name) || values[option.name] != nil
+    func isGiven(_ option: some OptionDeclaration) -> Bool {
+        let name = option.erased.name
+        noteRead(name)
+        return flags.contains(name) || values[name] != nil
     }
 
     /// The option's value, or `nil` when it was not given.
@@ -98,9 +103,10 @@ final class ParsedArguments {
         return try parse(text, option)
     }
 
-    /// The option's value, or `defaultValue` when it was not given.
-    func value<Value>(of option: CommandOption<Value>, default defaultValue: Value) throws(CommandError) -> Value {
-        try value(of: option) ?? defaultValue
+    /// The option's value, or its declared default when it was not given.
+    /// - Throws: a usage ``CommandError`` naming the option, the text and what it accepts.
+    func value<Value>(of option: DefaultedOption<Value>) throws(CommandError) -> Value {
+        try value(of: option.option) ?? option.defaultValue(context)
     }
 
     /// Every value of a repeatable option, in order.
