@@ -8,50 +8,30 @@
 // No package outside the Swift toolchain is used.
 import PackageDescription
 
+// Exported targets: a product each and a public API, every public declaration documented
+// (docs/ARCHITECTURE.md, "Exported and hidden targets"). The engine is one import,
+// ZhiXiReviewEngine, whose file re-exports the names a user needs; the engine targets under it,
+// exported too as swift-collections exports its modules beside `Collections`, keep public only
+// those names, their members and the types their signatures use; the app
+// side is what an app's SwiftUI views show and drive: the container (ZhiXiApp), each page's
+// view model, and the domain models. Every other target is hidden: its declarations are
+// `package` (visible to this package's targets and tests, not to users) unless an exported
+// declaration names them, and it is no product.
+let exportedTargets = [
+    "ZhiXiReviewEngine", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining", "ZhiXiModel",
+    "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
+    "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiReadingFeature", "ZhiXiOnboardingFeature",
+    "ZhiXiApp",
+]
+
 let package = Package(
     name: "zhixi-review",
     // The base language of the learner-facing texts (ZhiXiLocalization's files): every key is
     // in its files, and any language without a file, or a file without a key, falls back to it.
     defaultLocalization: "zh-Hans",
     platforms: [.macOS(.v14), .iOS(.v17)],
-    products: [
-        // The engine in one import: the 33 names a newcomer needs (its one file lists them).
-        .library(name: "ZhiXiReviewEngine", targets: ["ZhiXiReviewEngine"]),
-        .library(name: "ZhiXiCore", targets: ["ZhiXiCore"]),
-        .library(name: "ZhiXiFileSystem", targets: ["ZhiXiFileSystem"]),
-        .library(name: "ZhiXiLocalization", targets: ["ZhiXiLocalization"]),
-        .library(name: "ZhiXiModel", targets: ["ZhiXiModel"]),
-        .library(name: "ZhiXiMemory", targets: ["ZhiXiMemory"]),
-        .library(name: "ZhiXiScheduler", targets: ["ZhiXiScheduler"]),
-        .library(name: "ZhiXiPlanner", targets: ["ZhiXiPlanner"]),
-        .library(name: "ZhiXiSimulation", targets: ["ZhiXiSimulation"]),
-        .library(name: "ZhiXiTraining", targets: ["ZhiXiTraining"]),
-        .library(name: "ZhiXiAnki", targets: ["ZhiXiAnki"]),
-        .library(name: "ZhiXiArchive", targets: ["ZhiXiArchive"]),
-        .library(name: "ZhiXiNetwork", targets: ["ZhiXiNetwork"]),
-        .library(name: "ZhiXiAuth", targets: ["ZhiXiAuth"]),
-        .library(name: "ZhiXiReading", targets: ["ZhiXiReading"]),
-        .library(name: "ZhiXiReviewService", targets: ["ZhiXiReviewService"]),
-        .library(name: "ZhiXiLearningService", targets: ["ZhiXiLearningService"]),
-        .library(name: "ZhiXiAIService", targets: ["ZhiXiAIService"]),
-        .library(name: "ZhiXiKnowledgeService", targets: ["ZhiXiKnowledgeService"]),
-        .library(name: "ZhiXiProfileService", targets: ["ZhiXiProfileService"]),
-        .library(name: "ZhiXiFeedbackService", targets: ["ZhiXiFeedbackService"]),
-        .library(name: "ZhiXiAnalyticsService", targets: ["ZhiXiAnalyticsService"]),
-        .library(name: "ZhiXiDomain", targets: ["ZhiXiDomain"]),
-        .library(name: "ZhiXiRepositories", targets: ["ZhiXiRepositories"]),
-        .library(name: "ZhiXiReviewFeature", targets: ["ZhiXiReviewFeature"]),
-        .library(name: "ZhiXiHomeFeature", targets: ["ZhiXiHomeFeature"]),
-        .library(name: "ZhiXiAuthFeature", targets: ["ZhiXiAuthFeature"]),
-        .library(name: "ZhiXiAnalysisFeature", targets: ["ZhiXiAnalysisFeature"]),
-        .library(name: "ZhiXiChatFeature", targets: ["ZhiXiChatFeature"]),
-        .library(name: "ZhiXiKnowledgeFeature", targets: ["ZhiXiKnowledgeFeature"]),
-        .library(name: "ZhiXiFeedbackFeature", targets: ["ZhiXiFeedbackFeature"]),
-        .library(name: "ZhiXiProgressFeature", targets: ["ZhiXiProgressFeature"]),
-        .library(name: "ZhiXiReadingFeature", targets: ["ZhiXiReadingFeature"]),
-        .library(name: "ZhiXiOnboardingFeature", targets: ["ZhiXiOnboardingFeature"]),
-        .library(name: "ZhiXiApp", targets: ["ZhiXiApp"]),
-        .library(name: "ZhiXiAppPreview", targets: ["ZhiXiAppPreview"]),
+    // The products are the exported targets (`exportedTargets` above) and the two commands.
+    products: exportedTargets.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "zhixi-review", targets: ["zhixi-review"]),
         .executable(name: "zhixi-bench", targets: ["ZhiXiBenchmarks"]),
     ],
@@ -99,20 +79,11 @@ let package = Package(
         .target(name: "ZhiXiAuth", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // Reading runtime, session manager, durable upload queue, continue learning, position restore.
         .target(name: "ZhiXiReading", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiLocalization"]),
-        // The review tasks: list, complete, skip; the durable outbox of completions and skips.
-        .target(name: "ZhiXiReviewService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
-        // The learning sessions: pages since a time, recording a new one.
-        .target(name: "ZhiXiLearningService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The AI: analyse a learner's input, pages of analyses, the tutor's chat.
-        .target(name: "ZhiXiAIService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
-        // The knowledge bases, learning paths, lessons.
-        .target(name: "ZhiXiKnowledgeService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The learning profile and onboarding.
-        .target(name: "ZhiXiProfileService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The feedback.
-        .target(name: "ZhiXiFeedbackService", dependencies: ["ZhiXiNetwork", "ZhiXiModel"]),
-        // The analysis page's figures: summary, trend, heat map.
-        .target(name: "ZhiXiAnalyticsService", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore"]),
+        // The services of the app's API, a folder each (Review, Learning, AI, Knowledge, Profile,
+        // Feedback, Analytics): review tasks and their durable outbox, learning sessions, the AI's
+        // analyses and chat, knowledge bases, the profile and onboarding, feedback, the analysis
+        // page's figures. One target: they share the client and the model, and nothing else.
+        .target(name: "ZhiXiServices", dependencies: ["ZhiXiNetwork", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem"]),
         // The app side, as the app's architecture notes draw it: App → feature → domain → model.
         // Repository protocols and use cases, the learner-facing wording; pure Swift: the model
         // and the core's value types only, neither network nor files.
@@ -121,8 +92,7 @@ let package = Package(
         // files on the device (the cached workspace, the review-task outbox); the pull.
         .target(name: "ZhiXiRepositories",
                 dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiFileSystem", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiAuth",
-                               "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService",
-                               "ZhiXiProfileService", "ZhiXiAnalyticsService", "ZhiXiFeedbackService"]),
+                               "ZhiXiReading", "ZhiXiServices"]),
         // One target per page: its view models and UiState; the domain and the model only.
         .target(name: "ZhiXiReviewFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
         .target(name: "ZhiXiHomeFeature", dependencies: ["ZhiXiDomain", "ZhiXiModel"]),
@@ -139,8 +109,7 @@ let package = Package(
         .target(name: "ZhiXiApp",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiReadingFeature",
                                "ZhiXiOnboardingFeature", "ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiPlanner", "ZhiXiNetwork",
-                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService",
-                               "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiAnalyticsService",
+                               "ZhiXiAuth", "ZhiXiReading", "ZhiXiServices",
                                "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature"]),
         // Previews and the app team's UI tests, never release code: every page's view model in
         // each of its states on the sample learner, over in-memory services (no network).
@@ -148,16 +117,13 @@ let package = Package(
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
                                "ZhiXiOnboardingFeature", "ZhiXiReadingFeature",
                                "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiRepositories", "ZhiXiDomain",
-                               "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiReviewService",
-                               "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
-                               "ZhiXiAnalyticsService", "ZhiXiFeedbackService"],
+                               "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiServices"],
                 resources: [.copy("Resources/sample-workspace.json")]),
         // The commands of `zhixi-review`: argument parsing, file I/O, formatting.
         .target(
             name: "ZhiXiReviewCLI",
             dependencies: ["ZhiXiCore", "ZhiXiLocalization", "ZhiXiModel", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining",
-                           "ZhiXiAnki", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiReviewService", "ZhiXiLearningService",
-                           "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFileSystem", "ZhiXiRepositories"]
+                           "ZhiXiAnki", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiServices", "ZhiXiFileSystem", "ZhiXiRepositories"]
         ),
         .executableTarget(name: "zhixi-review", dependencies: ["ZhiXiReviewCLI"]),
         .executableTarget(
@@ -172,7 +138,7 @@ let package = Package(
         // executables' path, the end-to-end tag. Foundation and Testing only.
         .target(name: "ZhiXiTestSupport", path: "Tests/ZhiXiTestSupport"),
         .target(name: "ZhiXiTestServer",
-                dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+                dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiReading", "ZhiXiPlanner", "ZhiXiServices"],
                 path: "Tests/ZhiXiTestServer"),
         // The same fake API as a process (`swift run zhixi-fake-api`), to try `zhixi-review auth`.
         .executableTarget(name: "zhixi-fake-api", dependencies: ["ZhiXiTestServer", "ZhiXiModel", "ZhiXiCore"], path: "Tests/ZhiXiFakeAPIServer"),
@@ -215,15 +181,13 @@ let package = Package(
         .testTarget(
             name: "ZhiXiReviewCLITests",
             dependencies: ["ZhiXiTestSupport", "ZhiXiReviewCLI", "ZhiXiCore", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiTestServer", "ZhiXiReading",
-                           "ZhiXiNetwork", "ZhiXiReviewService", "ZhiXiFileSystem", "zhixi-review"],
+                           "ZhiXiNetwork", "ZhiXiServices", "ZhiXiFileSystem", "zhixi-review"],
             exclude: ["Fixtures"]
         ),
         // The services against the loopback server, and the review-task outbox.
         .testTarget(
             name: "ZhiXiServiceTests",
-            dependencies: ["ZhiXiTestSupport", "ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiReviewService",
-                           "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService",
-                           "ZhiXiFeedbackService", "ZhiXiAnalyticsService"]
+            dependencies: ["ZhiXiTestSupport", "ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiTestServer", "ZhiXiServices"]
         ),
         // Test support of the app side: the app (AppContainer) against the loopback server with the
         // sample learner seeded, observation logs, gates, scripted repositories and sessions.
@@ -234,7 +198,7 @@ let package = Package(
         .testTarget(name: "ZhiXiDomainTests", dependencies: ["ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiRepositoriesTests",
                     dependencies: ["ZhiXiRepositories", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiNetwork",
-                                   "ZhiXiReviewService", "ZhiXiAppTestSupport"]),
+                                   "ZhiXiServices", "ZhiXiAppTestSupport"]),
         .testTarget(name: "ZhiXiReviewFeatureTests",
                     dependencies: ["ZhiXiReviewFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
                                    "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
@@ -248,7 +212,7 @@ let package = Package(
                     dependencies: ["ZhiXiAnalysisFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer"]),
         .testTarget(name: "ZhiXiChatFeatureTests",
                     dependencies: ["ZhiXiChatFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiApp", "ZhiXiAppTestSupport", "ZhiXiTestServer",
-                                   "ZhiXiAIService", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature",
+                                   "ZhiXiServices", "ZhiXiNetwork", "ZhiXiRepositories", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature",
                                    "ZhiXiProgressFeature"]),
         .testTarget(name: "ZhiXiKnowledgeFeatureTests",
                     dependencies: ["ZhiXiKnowledgeFeature", "ZhiXiDomain", "ZhiXiModel", "ZhiXiCore", "ZhiXiPlanner", "ZhiXiApp",
@@ -277,7 +241,7 @@ let package = Package(
         // The JSON contract with the app's design: a golden JSON per type, the services against the loopback server.
         .testTarget(
             name: "ZhiXiContractTests",
-            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiTestServer"] + ["ZhiXiReviewService", "ZhiXiLearningService", "ZhiXiAIService", "ZhiXiKnowledgeService", "ZhiXiProfileService", "ZhiXiFeedbackService", "ZhiXiAnalyticsService"],
+            dependencies: ["ZhiXiCore", "ZhiXiModel", "ZhiXiNetwork", "ZhiXiAuth", "ZhiXiReading", "ZhiXiTestServer", "ZhiXiServices"],
             resources: [.copy("Golden")]
         ),
     ],

@@ -41,7 +41,7 @@ public final class AnalysisViewModel {
     ///   - now: the clock (when the learner began and submitted).
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes.
-    public init(lessonID: String, useCase: AnalyzeRecallUseCase, session: any SessionRepository, language: AppLanguage = .default,
+    package init(lessonID: String, useCase: AnalyzeRecallUseCase, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.lessonID = lessonID
         self.useCase = useCase

@@ -1,42 +1,42 @@
 /// A card of an Anki collection, its scheduling columns as stored (`cards`).
-public struct AnkiCard: Sendable, Hashable {
+package struct AnkiCard: Sendable, Hashable {
     /// The card's id (its creation time in milliseconds).
-    public var id: Int64
+    package var id: Int64
     /// Its note's id.
-    public var noteID: Int64
+    package var noteID: Int64
     /// The deck it is in (a filtered deck while it is borrowed).
-    public var deckID: Int64
+    package var deckID: Int64
     /// Its home deck while in a filtered deck, else 0.
-    public var originalDeckID: Int64
+    package var originalDeckID: Int64
     /// 0 new, 1 learning, 2 review, 3 relearning.
-    public var type: Int8
+    package var type: Int8
     /// 0 new, 1 learning, 2 review, 3 day learning, 4 preview; -1 suspended, -2 buried by the
     /// scheduler, -3 buried by the learner.
-    public var queue: Int8
+    package var queue: Int8
     /// When due: a position (new), a day number (review) or epoch seconds (learning).
-    public var due: Int64
+    package var due: Int64
     /// The due value kept while in a filtered deck, else 0.
-    public var originalDue: Int64
+    package var originalDue: Int64
     /// The interval in days.
-    public var intervalDays: Int64
+    package var intervalDays: Int64
     /// The SM-2 ease factor in thousandths (2500 = 250%); FSRS keeps difficulty elsewhere.
-    public var easeFactor: Int64
+    package var easeFactor: Int64
     /// Reviews.
-    public var reps: Int64
+    package var reps: Int64
     /// Lapses.
-    public var lapses: Int64
+    package var lapses: Int64
     /// Learning steps left (Anki's `left` column).
-    public var left: Int64
+    package var left: Int64
     /// The FSRS memory state Anki keeps in the card's `data` (`s`, `d`), when it has one.
-    public var stability: Double?
-    public var difficulty: Double?
+    package var stability: Double?
+    package var difficulty: Double?
     /// The desired retention the card was last scheduled with (`dr`), when kept.
-    public var desiredRetention: Double?
+    package var desiredRetention: Double?
     /// When the card was last reviewed, in seconds since 1970 (`lrt`), when kept.
-    public var lastReviewSeconds: Int64?
+    package var lastReviewSeconds: Int64?
 
     /// Creates a card.
-    public init(id: Int64, noteID: Int64, deckID: Int64, originalDeckID: Int64 = 0, type: Int8, queue: Int8, due: Int64,
+    package init(id: Int64, noteID: Int64, deckID: Int64, originalDeckID: Int64 = 0, type: Int8, queue: Int8, due: Int64,
                 originalDue: Int64 = 0, intervalDays: Int64 = 0, easeFactor: Int64 = 0, reps: Int64 = 0, lapses: Int64 = 0,
                 left: Int64 = 0, stability: Double? = nil, difficulty: Double? = nil, desiredRetention: Double? = nil,
                 lastReviewSeconds: Int64? = nil) {
@@ -60,9 +60,9 @@ public struct AnkiCard: Sendable, Hashable {
     }
 
     /// The deck whose preset schedules the card: its home deck while in a filtered deck.
-    public var homeDeckID: Int64 { originalDeckID != 0 ? originalDeckID : deckID }
+    package var homeDeckID: Int64 { originalDeckID != 0 ? originalDeckID : deckID }
     /// Whether the card is suspended (queue -1).
-    public var isSuspended: Bool { queue == -1 }
+    package var isSuspended: Bool { queue == -1 }
     /// Whether the card is buried, by the scheduler or the learner (queue -2 or -3).
-    public var isBuried: Bool { queue == -2 || queue == -3 }
+    package var isBuried: Bool { queue == -2 || queue == -3 }
 }

@@ -3,31 +3,31 @@
 ///
 /// Everything is as Anki stores it: ids in Anki's units (milliseconds since 1970 for most),
 /// the review log row for row. Arrays are ordered by id.
-public struct AnkiCollection: Sendable {
+package struct AnkiCollection: Sendable {
     /// The file's name as the caller gave it.
-    public var file: String
+    package var file: String
     /// Where the collection was read from, for messages: `collection.anki21b in deck.apkg`,
     /// `collection.anki2 with its write-ahead log`.
-    public var source: String
+    package var source: String
     /// The schema version (`col.ver`): 11 (legacy exports) or 18 (current Anki).
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// When the collection was created (`col.crt`), in seconds since 1970.
-    public var creationSeconds: Int64
+    package var creationSeconds: Int64
     /// The collection-wide settings.
-    public var settings: AnkiCollectionSettings
+    package var settings: AnkiCollectionSettings
     /// Every deck, normal and filtered.
-    public var decks: [AnkiDeck]
+    package var decks: [AnkiDeck]
     /// Every preset.
-    public var presets: [AnkiPreset]
+    package var presets: [AnkiPreset]
     /// Every card.
-    public var cards: [AnkiCard]
+    package var cards: [AnkiCard]
     /// Every note's id (a card whose note is not here belongs to a deleted note).
-    public var noteIDs: [Int64]
+    package var noteIDs: [Int64]
     /// Every review-log row, including those of cards deleted since.
-    public var revlog: [AnkiRevlogEntry]
+    package var revlog: [AnkiRevlogEntry]
 
     /// Creates a collection from its parts (arrays are sorted by id here).
-    public init(file: String, source: String, schemaVersion: Int, creationSeconds: Int64, settings: AnkiCollectionSettings,
+    package init(file: String, source: String, schemaVersion: Int, creationSeconds: Int64, settings: AnkiCollectionSettings,
                 decks: [AnkiDeck], presets: [AnkiPreset], cards: [AnkiCard], noteIDs: [Int64], revlog: [AnkiRevlogEntry]) {
         self.file = file
         self.source = source
@@ -42,18 +42,18 @@ public struct AnkiCollection: Sendable {
     }
 
     /// The deck with `id`, if any. O(log n).
-    public func deck(id: Int64) -> AnkiDeck? { Self.find(id, in: decks, id: \.id) }
+    package func deck(id: Int64) -> AnkiDeck? { Self.find(id, in: decks, id: \.id) }
 
     /// The preset with `id`, if any. O(log n).
-    public func preset(id: Int64) -> AnkiPreset? { Self.find(id, in: presets, id: \.id) }
+    package func preset(id: Int64) -> AnkiPreset? { Self.find(id, in: presets, id: \.id) }
 
     /// The preset that schedules `card` (its home deck's), if the deck and preset exist.
-    public func preset(of card: AnkiCard) -> AnkiPreset? {
+    package func preset(of card: AnkiCard) -> AnkiPreset? {
         deck(id: card.homeDeckID).flatMap(\.presetID).flatMap { preset(id: $0) }
     }
 
     /// Whether a note with `id` exists. O(log n).
-    public func hasNote(_ id: Int64) -> Bool { Self.find(id, in: noteIDs, id: \.self) != nil }
+    package func hasNote(_ id: Int64) -> Bool { Self.find(id, in: noteIDs, id: \.self) != nil }
 
     static func find<Element>(_ wanted: Int64, in elements: [Element], id: (Element) -> Int64) -> Element? {
         var low = 0, high = elements.count

@@ -4,9 +4,9 @@ import ZhiXiCore
 ///
 /// ``description`` names the file (control characters made visible) and the problem, e.g.
 /// `deck.apkg: collection.anki21b: the Zstandard frame is damaged (…)`.
-public struct AnkiError: Error, CustomStringConvertible, Sendable, Hashable {
+package struct AnkiError: Error, CustomStringConvertible, Sendable, Hashable {
     /// What kind of failure it is; a command maps it to an exit status.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The file is neither an SQLite database nor a zip archive: not an Anki file at all
         /// (a caller may read it as something else, such as a CSV review log).
         case notAnkiFile
@@ -26,19 +26,19 @@ public struct AnkiError: Error, CustomStringConvertible, Sendable, Hashable {
     }
 
     /// The kind of failure.
-    public var kind: Kind
+    package var kind: Kind
     /// The file, as the caller named it.
-    public var file: String
+    package var file: String
     /// What is wrong, as a phrase that follows the file's name.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(_ kind: Kind, file: String, reason: String) {
+    package init(_ kind: Kind, file: String, reason: String) {
         self.kind = kind
         self.file = file
         self.reason = reason
     }
 
     /// `FILE: REASON`, the file's name with control characters made visible.
-    public var description: String { "\(file.escapingControlCharacters()): \(reason)" }
+    package var description: String { "\(file.escapingControlCharacters()): \(reason)" }
 }

@@ -22,9 +22,9 @@ import ZhiXiFileSystem
 /// let collection = try AnkiFile.open(path: "collection.colpkg")
 /// let selection = try AnkiSelection(collection, scope: .preset("Default"))
 /// ```
-public enum AnkiFile {
+package enum AnkiFile {
     /// What a file holds, from its first bytes.
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         /// An SQLite database.
         case database
         /// A zip archive (a package).
@@ -34,11 +34,11 @@ public enum AnkiFile {
     }
 
     /// How many first bytes ``format(ofPrefix:)`` needs.
-    public static let prefixLength = 16
+    package static let prefixLength = 16
 
     /// The format of a file starting with `prefix` (its first ``prefixLength`` bytes, or all of
     /// a shorter file).
-    public static func format(ofPrefix prefix: some Collection<UInt8>) -> Format {
+    package static func format(ofPrefix prefix: some Collection<UInt8>) -> Format {
         if SQLiteFileHeader.hasMagic(prefix) { return .database }
         let bytes = Array(prefix.prefix(4))
         if bytes == [0x50, 0x4B, 0x03, 0x04] || bytes == [0x50, 0x4B, 0x05, 0x06] { return .package }
@@ -48,7 +48,7 @@ public enum AnkiFile {
     /// The format of the file at `path`, from its first bytes, or `nil` when it is not a
     /// regular file that can be read (a pipe must be read whole and given to
     /// ``open(bytes:name:limits:)``). Reads at most ``prefixLength`` bytes.
-    public static func format(ofFileAt path: String) -> Format? {
+    package static func format(ofFileAt path: String) -> Format? {
         guard let status = FileStatus.at(path), status.isRegularFile else { return nil }
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -66,7 +66,7 @@ public enum AnkiFile {
     ///   - limits: the most it may hold.
     /// - Complexity: O(file size + collection size).
     /// - Throws: ``AnkiError``.
-    public static func open(path: String, name: String? = nil, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
+    package static func open(path: String, name: String? = nil, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
         let shown = name ?? path
         guard let status = FileStatus.at(path) else {
             let code = errno
@@ -101,7 +101,7 @@ public enum AnkiFile {
     /// or a package.
     /// - Complexity: O(n + collection size).
     /// - Throws: ``AnkiError``.
-    public static func open(bytes: [UInt8], name: String, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
+    package static func open(bytes: [UInt8], name: String, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
         guard bytes.count <= limits.maximumFileBytes else {
             throw AnkiError(.tooLarge, file: name, reason: "holds \(bytes.count) bytes, more than the limit of \(limits.maximumFileBytes)")
         }

@@ -1,36 +1,36 @@
 import Foundation
 
 /// A preset (Anki's "deck options", `deck_config`): the scheduling settings its decks share.
-public struct AnkiPreset: Sendable, Hashable {
+package struct AnkiPreset: Sendable, Hashable {
     /// The preset's id (1 is the Default preset).
-    public var id: Int64
+    package var id: Int64
     /// Its name.
-    public var name: String
+    package var name: String
     /// The FSRS-6 parameters (21 numbers) when the preset has them.
-    public var fsrsParameters6: [Double]
+    package var fsrsParameters6: [Double]
     /// The FSRS-5 parameters (19 numbers) kept from an earlier Anki, if any.
-    public var fsrsParameters5: [Double]
+    package var fsrsParameters5: [Double]
     /// The FSRS-4.5 parameters (17 numbers) kept from an earlier Anki, if any.
-    public var fsrsParameters4: [Double]
+    package var fsrsParameters4: [Double]
     /// The probability of recall to aim for (0.9 when unset).
-    public var desiredRetention: Double
+    package var desiredRetention: Double
     /// The learning steps, in minutes.
-    public var learningStepsMinutes: [Double]
+    package var learningStepsMinutes: [Double]
     /// The relearning steps, in minutes.
-    public var relearningStepsMinutes: [Double]
+    package var relearningStepsMinutes: [Double]
     /// The longest interval, in days.
-    public var maximumIntervalDays: Int
+    package var maximumIntervalDays: Int
     /// "Ignore reviews before", `YYYY-MM-DD`, or empty.
-    public var ignoreReviewsBefore: String
+    package var ignoreReviewsBefore: String
     /// New cards a day.
-    public var newCardsPerDay: Int
+    package var newCardsPerDay: Int
     /// Reviews a day.
-    public var reviewsPerDay: Int
+    package var reviewsPerDay: Int
     /// Easy days: a factor per weekday, Monday first (empty when the preset has none).
-    public var easyDaysPercentages: [Double]
+    package var easyDaysPercentages: [Double]
 
     /// Creates a preset.
-    public init(id: Int64, name: String, fsrsParameters6: [Double] = [], fsrsParameters5: [Double] = [],
+    package init(id: Int64, name: String, fsrsParameters6: [Double] = [], fsrsParameters5: [Double] = [],
                 fsrsParameters4: [Double] = [], desiredRetention: Double = 0.9, learningStepsMinutes: [Double] = [1, 10],
                 relearningStepsMinutes: [Double] = [10], maximumIntervalDays: Int = 36_500, ignoreReviewsBefore: String = "",
                 newCardsPerDay: Int = 20, reviewsPerDay: Int = 200, easyDaysPercentages: [Double] = []) {
@@ -51,7 +51,7 @@ public struct AnkiPreset: Sendable, Hashable {
 
     /// The parameters Anki schedules with, as Anki picks them: the FSRS-6 ones when present,
     /// else FSRS-5's, else FSRS-4.5's; empty means FSRS-6's defaults.
-    public var fsrsParameters: [Double] {
+    package var fsrsParameters: [Double] {
         if !fsrsParameters6.isEmpty { return fsrsParameters6 }
         if !fsrsParameters5.isEmpty { return fsrsParameters5 }
         return fsrsParameters4
@@ -59,7 +59,7 @@ public struct AnkiPreset: Sendable, Hashable {
 
     /// "Ignore reviews before" as Anki reads it: midnight UTC of that date, in milliseconds
     /// since 1970; `nil` when unset or not a date.
-    public var ignoreReviewsBeforeMilliseconds: Int64? {
+    package var ignoreReviewsBeforeMilliseconds: Int64? {
         let parts = ignoreReviewsBefore.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1 ... 12).contains(month), (1 ... 31).contains(day) else { return nil }

@@ -1,33 +1,33 @@
 /// One row of an Anki collection's review log (`revlog`), exactly as stored (40 bytes a row:
 /// the one-byte fields last).
-public struct AnkiRevlogEntry: Sendable, Hashable {
+package struct AnkiRevlogEntry: Sendable, Hashable {
     /// When the answer was given, in milliseconds since 1970 (the row's id).
-    public var id: Int64
+    package var id: Int64
     /// The card answered.
-    public var cardID: Int64
+    package var cardID: Int64
     /// The update sequence number (sync).
-    public var usn: Int32
+    package var usn: Int32
     /// The interval after the answer: days when positive, seconds when negative.
-    public var interval: Int32
+    package var interval: Int32
     /// The interval before it, in the same units.
-    public var lastInterval: Int32
+    package var lastInterval: Int32
     /// The ease factor after the answer (thousandths), or for FSRS the difficulty scaled.
-    public var factor: Int32
+    package var factor: Int32
     /// How long the answer took, in milliseconds.
-    public var durationMilliseconds: Int32
+    package var durationMilliseconds: Int32
     /// The button: 1 Again, 2 Hard, 3 Good, 4 Easy; 0 for an entry that is not an answer
     /// (Set Due Date, Forget, a reschedule).
-    public var button: UInt8
+    package var button: UInt8
     /// The kind (the `type` column): see ``Kind``.
-    public var kind: UInt8
+    package var kind: UInt8
 
     /// Anki's kinds of review-log rows (`RevlogReviewKind`).
-    public enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case learning = 0, review = 1, relearning = 2, filtered = 3, manual = 4, rescheduled = 5
     }
 
     /// Creates a row.
-    public init(id: Int64, cardID: Int64, usn: Int32 = 0, button: UInt8, interval: Int32 = 0, lastInterval: Int32 = 0,
+    package init(id: Int64, cardID: Int64, usn: Int32 = 0, button: UInt8, interval: Int32 = 0, lastInterval: Int32 = 0,
                 factor: Int32 = 0, durationMilliseconds: Int32 = 0, kind: UInt8) {
         self.id = id
         self.cardID = cardID
@@ -41,5 +41,5 @@ public struct AnkiRevlogEntry: Sendable, Hashable {
     }
 
     /// The kind as an enumeration, or `nil` for a value Anki does not write.
-    public var knownKind: Kind? { Kind(rawValue: kind) }
+    package var knownKind: Kind? { Kind(rawValue: kind) }
 }

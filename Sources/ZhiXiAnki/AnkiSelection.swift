@@ -15,73 +15,73 @@ import ZhiXiCore
 /// day); ``CardFilter`` can leave them out too. Cards of notes that no longer exist, and the
 /// review-log rows of cards deleted since, are left out (no search finds them). What was left
 /// out is counted in ``leftOut``.
-public struct AnkiSelection: Sendable {
+package struct AnkiSelection: Sendable {
     /// Which decks.
-    public enum Scope: Sendable, Hashable {
+    package enum Scope: Sendable, Hashable {
         case everyDeck
         case deck(String)
         case preset(String)
     }
 
     /// Which cards are left out besides those of deleted notes.
-    public struct CardFilter: Sendable, Hashable {
+    package struct CardFilter: Sendable, Hashable {
         /// Leave out suspended cards (queue -1).
-        public var leavesOutSuspended: Bool
+        package var leavesOutSuspended: Bool
         /// Leave out buried cards (queue -2 and -3).
-        public var leavesOutBuried: Bool
+        package var leavesOutBuried: Bool
 
         /// A filter.
-        public init(leavesOutSuspended: Bool = true, leavesOutBuried: Bool = false) {
+        package init(leavesOutSuspended: Bool = true, leavesOutBuried: Bool = false) {
             self.leavesOutSuspended = leavesOutSuspended
             self.leavesOutBuried = leavesOutBuried
         }
 
         /// Anki's: suspended cards out, buried cards in.
-        public static let anki = CardFilter()
+        package static let anki = CardFilter()
     }
 
     /// What was left out.
-    public struct LeftOut: Sendable, Hashable {
+    package struct LeftOut: Sendable, Hashable {
         /// Suspended cards of the scope.
-        public var suspendedCards = 0
+        package var suspendedCards = 0
         /// Buried cards of the scope (only when the filter leaves them out).
-        public var buriedCards = 0
+        package var buriedCards = 0
         /// Cards whose note no longer exists.
-        public var cardsOfDeletedNotes = 0
+        package var cardsOfDeletedNotes = 0
         /// Review-log rows of cards that no longer exist.
-        public var reviewsOfDeletedCards = 0
+        package var reviewsOfDeletedCards = 0
         /// Review-log rows of the cards left out above.
-        public var reviewsOfCardsLeftOut = 0
+        package var reviewsOfCardsLeftOut = 0
 
-        public init() {}
+        package init() {}
     }
 
     /// The scope asked for.
-    public let scope: Scope
+    package let scope: Scope
     /// The decks of the scope, by id.
-    public let decks: [AnkiDeck]
+    package let decks: [AnkiDeck]
     /// The chosen cards, by id.
-    public let cards: [AnkiCard]
+    package let cards: [AnkiCard]
     /// The chosen cards' review-log rows, by id (time).
-    public let revlog: [AnkiRevlogEntry]
+    package let revlog: [AnkiRevlogEntry]
     /// For each row of ``revlog``, the position of its card in ``cards``.
-    public let revlogCardIndices: [Int32]
+    package let revlogCardIndices: [Int32]
     /// The presets that schedule the chosen cards (for a preset scope, that preset; with no card
     /// chosen, those of the scope's decks), by id.
-    public let presets: [AnkiPreset]
+    package let presets: [AnkiPreset]
     /// What was left out.
-    public let leftOut: LeftOut
+    package let leftOut: LeftOut
     /// The collection-wide settings.
-    public let settings: AnkiCollectionSettings
+    package let settings: AnkiCollectionSettings
 
     /// The one preset that schedules every chosen card, or `nil` when they span several (or
     /// there is no card and the scope is not a preset).
-    public var preset: AnkiPreset? { presets.count == 1 ? presets[0] : nil }
+    package var preset: AnkiPreset? { presets.count == 1 ? presets[0] : nil }
 
     /// Chooses the cards of `scope`.
     /// - Complexity: O(decks × name length + cards + review-log rows).
     /// - Throws: ``AnkiSelectionError`` for a deck or preset name the collection does not have.
-    public init(_ collection: AnkiCollection, scope: Scope = .everyDeck, filter: CardFilter = .anki) throws(AnkiSelectionError) {
+    package init(_ collection: AnkiCollection, scope: Scope = .everyDeck, filter: CardFilter = .anki) throws(AnkiSelectionError) {
         self.scope = scope
         settings = collection.settings
         var deckIDs: Set<Int64>
@@ -178,15 +178,15 @@ public struct AnkiSelection: Sendable {
 }
 
 /// A deck or preset name that a collection does not have.
-public struct AnkiSelectionError: Error, CustomStringConvertible, Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case noSuchDeck, noSuchPreset }
-    public var kind: Kind
+package struct AnkiSelectionError: Error, CustomStringConvertible, Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case noSuchDeck, noSuchPreset }
+    package var kind: Kind
     /// The name asked for.
-    public var name: String
+    package var name: String
     /// The names the collection has.
-    public var known: [String]
+    package var known: [String]
 
-    public var description: String {
+    package var description: String {
         let what = kind == .noSuchDeck ? "deck" : "preset"
         let list = known.prefix(20).map { "\"" + $0.escapingControlCharacters() + "\"" }.joined(separator: ", ")
         return "no \(what) named \"\(name.escapingControlCharacters())\" (the collection has \(known.count) \(what)s: \(list)"

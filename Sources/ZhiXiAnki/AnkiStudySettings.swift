@@ -3,39 +3,39 @@ import Foundation
 /// The settings a collection holds for the cards of a selection, as the commands take them
 /// (each unless a flag of the command overrides it): the preset's, when one preset schedules
 /// every chosen card, and the collection's.
-public struct AnkiStudySettings: Sendable, Hashable {
+package struct AnkiStudySettings: Sendable, Hashable {
     /// The preset whose settings these are, or `nil` when the chosen cards span several
     /// presets (then Anki's defaults stand in for the per-preset settings) or none.
-    public var preset: AnkiPreset?
+    package var preset: AnkiPreset?
     /// The names of the presets of the chosen cards, when there are several.
-    public var presetNames: [String]
+    package var presetNames: [String]
     /// The FSRS parameters (empty: FSRS-6's defaults).
-    public var fsrsParameters: [Double]
+    package var fsrsParameters: [Double]
     /// The desired retention.
-    public var desiredRetention: Double
+    package var desiredRetention: Double
     /// The learning and relearning steps, in seconds.
-    public var learningStepsSeconds: [Double]
-    public var relearningStepsSeconds: [Double]
+    package var learningStepsSeconds: [Double]
+    package var relearningStepsSeconds: [Double]
     /// The longest interval, in days.
-    public var maximumIntervalDays: Int
+    package var maximumIntervalDays: Int
     /// "Ignore reviews before", midnight UTC of the date in milliseconds since 1970, if set.
-    public var ignoreReviewsBeforeMilliseconds: Int64?
+    package var ignoreReviewsBeforeMilliseconds: Int64?
     /// ``ignoreReviewsBeforeMilliseconds`` as an instant, if set.
-    public var ignoreReviewsBefore: Date? { ignoreReviewsBeforeMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+    package var ignoreReviewsBefore: Date? { ignoreReviewsBeforeMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
     /// "Next day starts at", the local hour.
-    public var rolloverHour: Int
+    package var rolloverHour: Int
     /// The UTC offset Anki last saw on the learner's machine, in seconds east of UTC (New York
     /// in summer: -14400), or `nil` when the collection keeps none.
-    public var utcOffsetSeconds: Int?
+    package var utcOffsetSeconds: Int?
     /// Whether FSRS is on in the collection.
-    public var fsrsEnabled: Bool
+    package var fsrsEnabled: Bool
     /// Whether Anki's load balancer is on (collection-wide).
-    public var loadBalancerEnabled: Bool
+    package var loadBalancerEnabled: Bool
     /// The preset's easy days, a factor per weekday from Monday (empty: none kept).
-    public var easyDaysPercentages: [Double]
+    package var easyDaysPercentages: [Double]
 
     /// The settings of `selection`.
-    public init(_ selection: AnkiSelection) {
+    package init(_ selection: AnkiSelection) {
         let preset = selection.preset
         let stand = preset ?? AnkiPreset(id: 0, name: "")
         self.preset = preset
@@ -54,5 +54,5 @@ public struct AnkiStudySettings: Sendable, Hashable {
     }
 
     /// The fixed-offset zone of ``utcOffsetSeconds`` (UTC when the collection keeps none).
-    public var timeZone: TimeZone { TimeZone(secondsFromGMT: utcOffsetSeconds ?? 0) ?? TimeZone(identifier: "UTC")! }
+    package var timeZone: TimeZone { TimeZone(secondsFromGMT: utcOffsetSeconds ?? 0) ?? TimeZone(identifier: "UTC")! }
 }

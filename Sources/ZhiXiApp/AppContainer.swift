@@ -41,25 +41,25 @@ public final class AppContainer {
     /// What the app was built from.
     public let configuration: AppConfiguration
     /// The API client (tokens from the configuration's secure store).
-    public let client: APIClient
+    package let client: APIClient
     /// The session (`AppSession`), shared by every page.
-    public let session: AppSession
+    package let session: AppSession
     /// The session as the pages see it.
-    public let sessionRepository: AppSessionRepository
+    package let sessionRepository: AppSessionRepository
     /// The services on the client.
-    public let services: AppServices
+    package let services: AppServices
     /// Where each learner's data is kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     /// The review tasks, offline first.
-    public let reviews: OfflineFirstReviewRepository
+    package let reviews: OfflineFirstReviewRepository
     /// Totals and "continue reading".
-    public let learning: LearningProgressRepository
+    package let learning: LearningProgressRepository
     /// Lessons and the AI's analyses.
-    public let analyses: RecallAnalysisRepository
+    package let analyses: RecallAnalysisRepository
     /// The learner's reading: positions, upload queue, session manager (one learner's at a time).
-    public let reading: LearnerReadingRepository
+    package let reading: LearnerReadingRepository
     /// The first-run choices.
-    public let onboarding: ProfileOnboardingRepository
+    package let onboarding: ProfileOnboardingRepository
     /// What the app calls from `scenePhase` and its network monitor.
     public let lifecycle: AppLifecycle
     /// The pages' language at run time (``language``): every page the container makes draws

@@ -46,7 +46,7 @@ public final class AppLifecycle {
     ///   - session: the login state.
     ///   - monitor: tells when the network is back; `nil`: the app calls ``networkDidRecover()``.
     ///   - backgroundTime: gives the background flush its time; `nil`: the flush runs unguarded.
-    public init(reading: LearnerReadingRepository, reviews: OfflineFirstReviewRepository, session: any SessionRepository,
+    package init(reading: LearnerReadingRepository, reviews: OfflineFirstReviewRepository, session: any SessionRepository,
                 monitor: (any NetworkMonitor)?, backgroundTime: (any BackgroundTime)? = nil) {
         self.reading = reading
         self.reviews = reviews

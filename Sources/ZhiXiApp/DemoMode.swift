@@ -1,16 +1,11 @@
 #if DEBUG
 import Foundation
-import ZhiXiAIService
-import ZhiXiAnalyticsService
 import ZhiXiAuth
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
 import ZhiXiRepositories
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The design's "跳过，进入演示模式" (debug builds only; absent from release builds): the app
 /// on a sample learner, offline, that never reaches the server.

@@ -1,16 +1,16 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 extension PreviewAPI: AIService, ChatStreamingService {
     /// The characters of one piece of a streamed reply: 8.
-    public static let chatPieceLength = 8
+    package static let chatPieceLength = 8
 
     /// An analysis of the session's input: the learner's latest analysis of the lesson replayed
     /// (its score, weak points and suggestions), none of them for a lesson never analysed; kept,
     /// and its session updated, as the server does.
-    public func analyze(_ request: AnalysisRequest) async throws(APIError) -> AIAnalysis {
+    package func analyze(_ request: AnalysisRequest) async throws(APIError) -> AIAnalysis {
         try await answer()
         let now = now()
         return try state.withLock { (state: inout State) throws(APIError) -> AIAnalysis in
@@ -31,21 +31,21 @@ extension PreviewAPI: AIService, ChatStreamingService {
     }
 
     /// Every analysis made at or after `since`, oldest first, in one page.
-    public func analyses(since: Date?, cursor: String?) async throws(APIError) -> APIPage<AIAnalysis> {
+    package func analyses(since: Date?, cursor: String?) async throws(APIError) -> APIPage<AIAnalysis> {
         try await answer()
         let analyses = workspace.analyses.filter { analysis in since.map { analysis.createdAt >= $0 } ?? true }
         return APIPage(items: analyses.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }, nextCursor: nil)
     }
 
     /// The tutor's whole reply.
-    public func chat(_ request: ChatRequest) async throws(APIError) -> ChatReply {
+    package func chat(_ request: ChatRequest) async throws(APIError) -> ChatReply {
         try await answer()
         return try reply(to: request)
     }
 
     /// The tutor's reply in pieces of ``chatPieceLength`` characters, then whole; ended early
     /// as ``setChatEnding(_:)`` says.
-    public func chatStream(_ request: ChatRequest) -> AsyncStream<ChatStreamEvent> {
+    package func chatStream(_ request: ChatRequest) -> AsyncStream<ChatStreamEvent> {
         AsyncStream { continuation in
             let task = Task {
                 do throws(APIError) {

@@ -1,20 +1,15 @@
 import Foundation
-import ZhiXiAnalyticsService
 import ZhiXiCore
 import ZhiXiDomain
-import ZhiXiFeedbackService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
 import ZhiXiRepositories
-import ZhiXiReviewService
+import ZhiXiServices
 
 extension PreviewAPI: ReviewService {
     /// The tasks matching `query`, days in the learner's time zone, by time.
-    public func reviewTasks(_ query: ReviewTaskQuery) async throws(APIError) -> [ReviewTask] {
+    package func reviewTasks(_ query: ReviewTaskQuery) async throws(APIError) -> [ReviewTask] {
         try await answer()
         let workspace = workspace
         let calendar = LearningFigures.calendar(of: workspace.profile)
@@ -25,7 +20,7 @@ extension PreviewAPI: ReviewService {
     }
 
     /// Completes the task (a completed one keeps its first time); a cancelled or unknown one is refused.
-    public func completeTask(id: String, at completedAt: Date) async throws(APIError) -> ReviewTask {
+    package func completeTask(id: String, at completedAt: Date) async throws(APIError) -> ReviewTask {
         try await changeTask(id) { task in
             switch task.status {
             case .completed: return nil
@@ -39,7 +34,7 @@ extension PreviewAPI: ReviewService {
     }
 
     /// Skips the task; a completed, cancelled or unknown one is refused.
-    public func skipTask(id: String) async throws(APIError) -> ReviewTask {
+    package func skipTask(id: String) async throws(APIError) -> ReviewTask {
         try await changeTask(id) { task in
             switch task.status {
             case .skipped: return nil
@@ -66,14 +61,14 @@ extension PreviewAPI: ReviewService {
 
 extension PreviewAPI: LearningService {
     /// Every session recorded at or after `since`, oldest first, in one page.
-    public func sessions(since: Date?, cursor: String?) async throws(APIError) -> APIPage<LearningSession> {
+    package func sessions(since: Date?, cursor: String?) async throws(APIError) -> APIPage<LearningSession> {
         try await answer()
         let sessions = workspace.sessions.filter { session in since.map { (session.createdAt ?? session.startedAt) >= $0 } ?? true }
         return APIPage(items: sessions.sorted { ($0.createdAt ?? $0.startedAt, $0.id) < ($1.createdAt ?? $1.startedAt, $1.id) }, nextCursor: nil)
     }
 
     /// Records the session.
-    public func recordSession(_ session: NewLearningSession) async throws(APIError) -> LearningSession {
+    package func recordSession(_ session: NewLearningSession) async throws(APIError) -> LearningSession {
         try await answer()
         let now = now()
         return state.withLock { state in
@@ -88,19 +83,19 @@ extension PreviewAPI: LearningService {
 
 extension PreviewAPI: KnowledgeService {
     /// The knowledge bases.
-    public func knowledgeBases() async throws(APIError) -> [KnowledgeBase] {
+    package func knowledgeBases() async throws(APIError) -> [KnowledgeBase] {
         try await answer()
         return workspace.knowledgeBases
     }
 
     /// The paths of a knowledge base, in their order.
-    public func learningPaths(knowledgeBaseID: String) async throws(APIError) -> [LearningPath] {
+    package func learningPaths(knowledgeBaseID: String) async throws(APIError) -> [LearningPath] {
         try await answer()
         return workspace.learningPaths.filter { $0.knowledgeBaseID == knowledgeBaseID }.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
     }
 
     /// The lessons of a path, in study order; an unknown path is 404.
-    public func lessons(learningPathID: String) async throws(APIError) -> [Lesson] {
+    package func lessons(learningPathID: String) async throws(APIError) -> [Lesson] {
         try await answer()
         let workspace = workspace
         guard let path = workspace.learningPaths.first(where: { $0.id == learningPathID }) else {
@@ -114,13 +109,13 @@ extension PreviewAPI: KnowledgeService {
 
 extension PreviewAPI: ProfileService {
     /// The study settings.
-    public func learningProfile() async throws(APIError) -> UserLearningProfile {
+    package func learningProfile() async throws(APIError) -> UserLearningProfile {
         try await answer()
         return workspace.profile
     }
 
     /// Replaces the study settings.
-    public func updateLearningProfile(_ profile: UserLearningProfile) async throws(APIError) -> UserLearningProfile {
+    package func updateLearningProfile(_ profile: UserLearningProfile) async throws(APIError) -> UserLearningProfile {
         try await answer()
         return state.withLock { state in
             state.workspace.profile = profile
@@ -130,7 +125,7 @@ extension PreviewAPI: ProfileService {
     }
 
     /// The first-run choices: the profile takes them, the user is introduced.
-    public func completeOnboarding(_ onboarding: OnboardingRequest) async throws(APIError) -> User {
+    package func completeOnboarding(_ onboarding: OnboardingRequest) async throws(APIError) -> User {
         try await answer()
         return state.withLock { state in
             state.workspace.profile.dailyMinutes = onboarding.dailyMinutes
@@ -144,18 +139,18 @@ extension PreviewAPI: ProfileService {
 
 extension PreviewAPI: AnalyticsService {
     /// The totals, counted as the server counts them.
-    public func summary() async throws(APIError) -> LearningSummary {
+    package func summary() async throws(APIError) -> LearningSummary {
         try await answer()
         return LearningFigures.summary(of: workspace, now: now())
     }
 
     /// The last `days` days.
-    public func trend(days: Int) async throws(APIError) -> [DailyActivity] {
+    package func trend(days: Int) async throws(APIError) -> [DailyActivity] {
         try await activity(days: days)
     }
 
     /// The last `days` days.
-    public func heatmap(days: Int) async throws(APIError) -> [DailyActivity] {
+    package func heatmap(days: Int) async throws(APIError) -> [DailyActivity] {
         try await activity(days: days)
     }
 
@@ -169,20 +164,20 @@ extension PreviewAPI: AnalyticsService {
 
 extension PreviewAPI: ReadingServerAPI {
     /// Accepts every event, or refuses every one as ``setReadingRefusal(_:)`` says.
-    public func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse {
+    package func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse {
         try await answer()
         guard let code = state.withLock({ $0.readingRefusal }) else { return ReadingEventBatchResponse(accepted: batch.events.map(\.id)) }
         return ReadingEventBatchResponse(rejected: batch.events.map { ReadingEventRejection(eventID: $0.id, code: code) })
     }
 
     /// Nothing read yet: the sample learner has no reading materials.
-    public func continueLearning() async throws(APIError) -> ContinueLearningItem {
+    package func continueLearning() async throws(APIError) -> ContinueLearningItem {
         try await answer()
         return ContinueLearningItem(type: .nothing)
     }
 
     /// The progress kept of the material (``PreviewSample/readingProgress``); another one is 404.
-    public func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress {
+    package func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress {
         try await answer()
         guard let progress = state.withLock({ $0.readingProgress[materialID] }) else {
             throw .http(status: 404, code: "MATERIAL_NOT_FOUND", message: "the preview knows no reading material with this id")
@@ -193,7 +188,7 @@ extension PreviewAPI: ReadingServerAPI {
 
 extension PreviewAPI: FeedbackService {
     /// Keeps the feedback; empty text or a rating outside 1–5 is refused.
-    public func submit(_ feedback: FeedbackRequest) async throws(APIError) -> Feedback {
+    package func submit(_ feedback: FeedbackRequest) async throws(APIError) -> Feedback {
         try await answer()
         guard !feedback.content.isEmpty, feedback.rating.map({ (1 ... 5).contains($0) }) ?? true else {
             throw .http(status: 400, code: "INVALID_REQUEST", message: "content must not be empty and rating must be 1 to 5")

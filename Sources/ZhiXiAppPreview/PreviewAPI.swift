@@ -15,7 +15,7 @@ import ZhiXiRepositories
 /// progress of the sample's reading materials, ``PreviewSample/readingProgress``) and
 /// feedback. ``mode`` makes every call hold or fail instead; ``setChatEnding(_:)`` ends the next
 /// streamed replies early. Changes (completions, sessions, feedback) are kept in memory.
-public final class PreviewAPI: Sendable {
+package final class PreviewAPI: Sendable {
     struct State {
         var mode: PreviewServerMode = .answering
         var chatEnding: PreviewChatEnding = .complete
@@ -36,11 +36,11 @@ public final class PreviewAPI: Sendable {
 
     let state: Locked<State>
     /// The clock of what the API stores and of its figures.
-    public let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
 
     /// The API of `workspace`'s learner (default the sample learner), her review tasks planned
     /// as of `now()` with `planner`.
-    public init(workspace: LearnerWorkspace = PreviewSample.workspace, user: User? = nil,
+    package init(workspace: LearnerWorkspace = PreviewSample.workspace, user: User? = nil,
                 planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { PreviewSample.now }) {
         var workspace = workspace
         let user = user ?? workspace.user ?? PreviewSample.user
@@ -54,31 +54,31 @@ public final class PreviewAPI: Sendable {
     }
 
     /// How calls are answered now.
-    public var mode: PreviewServerMode { state.withLock { $0.mode } }
+    package var mode: PreviewServerMode { state.withLock { $0.mode } }
 
     /// Answers, holds or fails every call from now on.
-    public func setMode(_ mode: PreviewServerMode) {
+    package func setMode(_ mode: PreviewServerMode) {
         state.withLock { $0.mode = mode }
     }
 
     /// How the next streamed replies of the tutor end (until changed).
-    public func setChatEnding(_ ending: PreviewChatEnding) {
+    package func setChatEnding(_ ending: PreviewChatEnding) {
         state.withLock { $0.chatEnding = ending }
     }
 
     /// Refuses every reading event uploaded from now on with `code` (`nil`: accepts them).
-    public func setReadingRefusal(_ code: ReadingEventRejectionCode?) {
+    package func setReadingRefusal(_ code: ReadingEventRejectionCode?) {
         state.withLock { $0.readingRefusal = code }
     }
 
     /// The learner's data as the API holds it now.
-    public var workspace: LearnerWorkspace { state.withLock { $0.workspace } }
+    package var workspace: LearnerWorkspace { state.withLock { $0.workspace } }
 
     /// The feedback received.
-    public var feedback: [Feedback] { state.withLock { $0.feedback } }
+    package var feedback: [Feedback] { state.withLock { $0.feedback } }
 
     /// The app's services on this API.
-    public var services: AppServices {
+    package var services: AppServices {
         AppServices(currentUser: { [self] () async throws(APIError) -> User in
             try await answer()
             return state.withLock { $0.user }

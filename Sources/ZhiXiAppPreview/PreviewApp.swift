@@ -27,19 +27,19 @@ import ZhiXiReviewFeature
 /// app.tearDown()                               // when the pages are gone: the temporary files removed
 /// ```
 @MainActor
-public final class PreviewApp {
+package final class PreviewApp {
     /// The in-memory API.
-    public let api: PreviewAPI
+    package let api: PreviewAPI
     /// The session.
-    public let session: PreviewSessionRepository
+    package let session: PreviewSessionRepository
     /// The device's files (a temporary directory).
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     /// The language of the pages, of the plans' reasons and of the AI.
-    public let language: AppLanguage
+    package let language: AppLanguage
     /// The clock of the pages: ``PreviewSample/now``.
-    public let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// The review tasks, offline first.
-    public let reviews: OfflineFirstReviewRepository
+    package let reviews: OfflineFirstReviewRepository
     private let planner: PlannerConfiguration
     /// The learner's reading (positions, upload queue, session manager), made by the first
     /// reading page, as `AppContainer` holds one for the app's life.
@@ -51,7 +51,7 @@ public final class PreviewApp {
     ///   - signedIn: whether the sample learner is signed in (default `true`).
     ///   - language: the pages' language (default Simplified Chinese).
     ///   - workspace: the learner's data (default the sample learner's).
-    public init(mode: PreviewServerMode = .answering, signedIn: Bool = true, language: AppLanguage = .default,
+    package init(mode: PreviewServerMode = .answering, signedIn: Bool = true, language: AppLanguage = .default,
                 workspace: LearnerWorkspace = PreviewSample.workspace) {
         var planner = PlannerConfiguration()
         planner.language = language
@@ -75,21 +75,21 @@ public final class PreviewApp {
     }
 
     /// Keeps the learner's data on the device as a pull would have (so pages work offline).
-    public func keepOnDevice() async throws(RepositoryFailure) {
+    package func keepOnDevice() async throws(RepositoryFailure) {
         let workspace = api.workspace
         try await storage.place(forUser: session.user.id).cache.update { $0 = workspace }
     }
 
     /// Makes the device's storage unusable (a file where the learners' directories go): every
     /// page that keeps something on the device fails with `RepositoryFailure.storage`.
-    public func breakStorage() throws {
+    package func breakStorage() throws {
         try FileManager.default.createDirectory(at: storage.root, withIntermediateDirectories: true)
         try Data("not a directory".utf8).write(to: storage.root.appendingPathComponent("users"))
     }
 
     /// Keeps a reading position of `material` on the device, as reading it here before would
     /// have (so the reader resumes there when the server cannot be reached).
-    public func keepReadingPosition(_ location: ReadingLocation, of material: ReadingMaterial) throws {
+    package func keepReadingPosition(_ location: ReadingLocation, of material: ReadingMaterial) throws {
         let positions = try storage.place(forUser: session.user.id).positions
         try positions.save(StoredReadingPosition(materialID: material.materialID,
                                                  readingTargetType: material.kind == .temporaryFile ? .temporaryFile : .knowledgeSource,
@@ -101,7 +101,7 @@ public final class PreviewApp {
 
     /// Removes the device's temporary files; call once the pages are gone. The reading
     /// pipeline, if a reading page made one, is ended first (its timers stopped).
-    public func tearDown() {
+    package func tearDown() {
         if let readingRepository {
             session.setSignedIn(false)
             let root = storage.root
@@ -116,28 +116,28 @@ public final class PreviewApp {
     // MARK: - The pages, as AppContainer makes them
 
     /// The login page.
-    public func makeLoginViewModel() -> LoginViewModel {
+    package func makeLoginViewModel() -> LoginViewModel {
         LoginViewModel(session: session, language: language)
     }
 
     /// The onboarding page (the device's time zone: Shanghai, as the sample learner's).
-    public func makeOnboardingViewModel() -> OnboardingViewModel {
+    package func makeOnboardingViewModel() -> OnboardingViewModel {
         OnboardingViewModel(repository: ProfileOnboardingRepository(services: api.services), session: session, language: language,
                             timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
     }
 
     /// The reading page of `material` (the sample's: ``PreviewSample/readingMaterial``).
-    public func makeReaderViewModel(material: ReadingMaterial = PreviewSample.readingMaterial) -> ReaderViewModel {
+    package func makeReaderViewModel(material: ReadingMaterial = PreviewSample.readingMaterial) -> ReaderViewModel {
         ReaderViewModel(material: material, repository: reading, session: session, language: language)
     }
 
     /// The toasts of the learner's reading (the server's refusals of an upload).
-    public func makeReadingNoticesViewModel() -> ReadingNoticesViewModel {
+    package func makeReadingNoticesViewModel() -> ReadingNoticesViewModel {
         ReadingNoticesViewModel(repository: reading, session: session, language: language)
     }
 
     /// Uploads what the learner read now (as the 30-second timer would).
-    public func flushReading() async {
+    package func flushReading() async {
         await reading.flush()
     }
 
@@ -152,47 +152,47 @@ public final class PreviewApp {
     }
 
     /// The review-plan page.
-    public func makeReviewPlanViewModel() -> ReviewPlanViewModel {
+    package func makeReviewPlanViewModel() -> ReviewPlanViewModel {
         ReviewPlanViewModel(repository: reviews, session: session, language: language, now: now)
     }
 
     /// The study home.
-    public func makeStudyHomeViewModel() -> StudyHomeViewModel {
+    package func makeStudyHomeViewModel() -> StudyHomeViewModel {
         let learning = LearningProgressRepository(services: api.services, storage: storage, language: language, userID: userID)
         return StudyHomeViewModel(useCase: StudyHomeUseCase(reviews: reviews, learning: learning), session: session, language: language, now: now)
     }
 
     /// The analysis page of the lesson `lessonID`.
-    public func makeAnalysisViewModel(lessonID: String) -> AnalysisViewModel {
+    package func makeAnalysisViewModel(lessonID: String) -> AnalysisViewModel {
         let analyses = RecallAnalysisRepository(services: api.services, storage: storage, userID: userID)
         return AnalysisViewModel(lessonID: lessonID, useCase: AnalyzeRecallUseCase(analyses: analyses, reviews: reviews), session: session,
                                  language: language, now: now)
     }
 
     /// The AI tutor page of the lesson `lessonID` (`nil`: about anything).
-    public func makeChatViewModel(lessonID: String? = nil) -> AIChatViewModel {
+    package func makeChatViewModel(lessonID: String? = nil) -> AIChatViewModel {
         AIChatViewModel(lessonID: lessonID, repository: TutorChatRepository(chat: api, storage: storage, userID: userID, now: now),
                         session: session, language: language, now: now)
     }
 
     /// The library page.
-    public func makeKnowledgeLibraryViewModel() -> KnowledgeLibraryViewModel {
+    package func makeKnowledgeLibraryViewModel() -> KnowledgeLibraryViewModel {
         KnowledgeLibraryViewModel(repository: knowledge, session: session, language: language, now: now)
     }
 
     /// The page of the learning path `pathID`.
-    public func makeLearningPathViewModel(pathID: String) -> LearningPathViewModel {
+    package func makeLearningPathViewModel(pathID: String) -> LearningPathViewModel {
         LearningPathViewModel(pathID: pathID, repository: knowledge, session: session, language: language, now: now)
     }
 
     /// The feedback page.
-    public func makeFeedbackViewModel(sessionID: String? = nil, analysisID: String? = nil) -> FeedbackViewModel {
+    package func makeFeedbackViewModel(sessionID: String? = nil, analysisID: String? = nil) -> FeedbackViewModel {
         FeedbackViewModel(repository: FeedbackSubmissionRepository(service: api, userID: userID), session: session, sessionID: sessionID,
                           analysisID: analysisID, language: language)
     }
 
     /// The progress page.
-    public func makeLearningProgressViewModel() -> LearningProgressViewModel {
+    package func makeLearningProgressViewModel() -> LearningProgressViewModel {
         LearningProgressViewModel(repository: OfflineFirstProgressRepository(services: api.services, storage: storage, userID: userID),
                                   session: session, language: language, now: now)
     }

@@ -1,5 +1,5 @@
 /// How the previews' tutor ends its next streamed replies.
-public enum PreviewChatEnding: Sendable, Hashable {
+package enum PreviewChatEnding: Sendable, Hashable {
     /// Every piece, then the whole reply.
     case complete
     /// The first pieces, then nothing more until the reply is stopped: a reply on its way.

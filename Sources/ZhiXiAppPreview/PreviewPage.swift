@@ -2,11 +2,11 @@
 /// page shows). A step the state holds on its way (a load, a reply, a submission) runs until
 /// ``tearDown()``.
 @MainActor
-public final class PreviewPage<ViewModel: AnyObject> {
+package final class PreviewPage<ViewModel: AnyObject> {
     /// The app the page runs in.
-    public let app: PreviewApp
+    package let app: PreviewApp
     /// The page's view model, in the state asked for.
-    public let viewModel: ViewModel
+    package let viewModel: ViewModel
     /// The step held on its way, if any.
     var heldStep: Task<Void, Never>?
 
@@ -16,7 +16,7 @@ public final class PreviewPage<ViewModel: AnyObject> {
     }
 
     /// Stops the step held and removes the app's temporary files.
-    public func tearDown() {
+    package func tearDown() {
         heldStep?.cancel()
         heldStep = nil
         app.tearDown()

@@ -1,7 +1,7 @@
 import ZhiXiNetwork
 
 /// How the in-memory API of the previews (``PreviewAPI``) answers.
-public enum PreviewServerMode: Sendable, Hashable {
+package enum PreviewServerMode: Sendable, Hashable {
     /// Every call is answered from the sample learner's data.
     case answering
     /// No call is answered until it is cancelled: pages stay loading.

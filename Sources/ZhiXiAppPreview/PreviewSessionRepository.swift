@@ -6,37 +6,37 @@ import ZhiXiModel
 /// once, or fails as ``setSignInFailure(_:)`` says; every change of the login state is told to
 /// every stream of ``loginStates()``. No network, no Keychain.
 @MainActor
-public final class PreviewSessionRepository: SessionRepository {
+package final class PreviewSessionRepository: SessionRepository {
     /// The learner signed in by ``signIn()``.
-    public private(set) var user: User
+    package private(set) var user: User
     /// `true` while signed in.
-    public private(set) var isSignedIn: Bool
+    package private(set) var isSignedIn: Bool
     /// Sign-outs so far (pages sign out when a repository says the session is gone).
-    public private(set) var signOutCount = 0
+    package private(set) var signOutCount = 0
     private var signInFailure: SignInFailure?
     private var holdsSignIn = false
     private var streams: [AsyncStream<Bool>.Continuation] = []
 
     /// A session of `user` (default the sample learner), signed in or not.
-    public init(user: User = PreviewSample.user, signedIn: Bool = true) {
+    package init(user: User = PreviewSample.user, signedIn: Bool = true) {
         self.user = user
         isSignedIn = signedIn
     }
 
     /// The signed-in learner's id.
-    public var signedInUserID: String? { isSignedIn ? user.id : nil }
+    package var signedInUserID: String? { isSignedIn ? user.id : nil }
 
     /// Main or onboarding while signed in, login otherwise.
-    public var destination: AppDestination { isSignedIn ? (user.onboardingCompleted ? .main : .onboarding) : .login }
+    package var destination: AppDestination { isSignedIn ? (user.onboardingCompleted ? .main : .onboarding) : .login }
 
     /// Never working: every change is at once.
-    public var isWorking: Bool { false }
+    package var isWorking: Bool { false }
 
     /// Always confirmed.
-    public var isUnverified: Bool { false }
+    package var isUnverified: Bool { false }
 
     /// The current state, then every change.
-    public func loginStates() -> AsyncStream<Bool> {
+    package func loginStates() -> AsyncStream<Bool> {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .unbounded)
         continuation.yield(isSignedIn)
         streams.append(continuation)
@@ -44,13 +44,13 @@ public final class PreviewSessionRepository: SessionRepository {
     }
 
     /// Nothing to restore.
-    public func restore() async -> SessionRestoreFailure? { nil }
+    package func restore() async -> SessionRestoreFailure? { nil }
 
     /// Nothing to confirm.
-    public func verify() async {}
+    package func verify() async {}
 
     /// Signs in, unless a failure was set; held until cancelled after ``setSignInHeld(_:)``.
-    public func signIn() async throws(SignInFailure) -> AppDestination {
+    package func signIn() async throws(SignInFailure) -> AppDestination {
         if holdsSignIn {
             while !Task.isCancelled { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
             throw .cancelled
@@ -61,37 +61,37 @@ public final class PreviewSessionRepository: SessionRepository {
     }
 
     /// Signs in as ``signIn()`` does: the credential is not looked at.
-    public func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
+    package func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
         try await signIn()
     }
 
     /// Takes the answered user when it is the learner signed in (the onboarding finished).
     @discardableResult
-    public func accept(_ user: User) -> AppDestination {
+    package func accept(_ user: User) -> AppDestination {
         if isSignedIn, user.id == self.user.id { self.user = user }
         return destination
     }
 
     /// Signs out.
-    public func signOut() async {
+    package func signOut() async {
         signOutCount += 1
         setSignedIn(false)
     }
 
     /// Signs in or out at once.
-    public func setSignedIn(_ signedIn: Bool) {
+    package func setSignedIn(_ signedIn: Bool) {
         guard signedIn != isSignedIn else { return }
         isSignedIn = signedIn
         for stream in streams { stream.yield(signedIn) }
     }
 
     /// Holds the next sign-ins on their way until they are cancelled (`false`: at once again).
-    public func setSignInHeld(_ held: Bool) {
+    package func setSignInHeld(_ held: Bool) {
         holdsSignIn = held
     }
 
     /// Makes the next sign-ins fail with `failure` (`nil`: succeed).
-    public func setSignInFailure(_ failure: SignInFailure?) {
+    package func setSignInFailure(_ failure: SignInFailure?) {
         signInFailure = failure
     }
 }

@@ -8,9 +8,9 @@ import ZhiXiCore
 /// do { _ = try ZstandardDecoder.decompress(bytes, limit: ExpansionLimit(maximumOutputBytes: 1 << 30)) }
 /// catch { print(error) }   // zstd at byte 18: Huffman stream 2 of the literals ends early
 /// ```
-public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The class of failure, for callers that branch on it (all of them are bad data to a user).
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The input ends before the structure it began does.
         case truncated
         /// A field or a stream is not what the format allows (corrupted or foreign data).
@@ -25,22 +25,22 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The container format that failed.
-    public enum Container: String, Sendable, Hashable {
+    package enum Container: String, Sendable, Hashable {
         case zstandard = "zstd"
         case zip
     }
 
-    public var kind: Kind
-    public var container: Container
+    package var kind: Kind
+    package var container: Container
     /// What is wrong, as a sentence fragment without the place (`description` adds it).
-    public var reason: String
+    package var reason: String
     /// The byte of the input where the failure was found (for an entry's data: the byte of
     /// the archive), when there is one.
-    public var byteOffset: Int?
+    package var byteOffset: Int?
     /// The zip entry being read, as stored (shown with control characters escaped).
-    public var entryName: String?
+    package var entryName: String?
 
-    public init(_ kind: Kind, _ container: Container, _ reason: String, at byteOffset: Int? = nil, entry entryName: String? = nil) {
+    package init(_ kind: Kind, _ container: Container, _ reason: String, at byteOffset: Int? = nil, entry entryName: String? = nil) {
         self.kind = kind
         self.container = container
         self.reason = reason
@@ -49,7 +49,7 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `zip entry 'collection.anki21b' at byte 58: CRC-32 is 0x1A2B3C4D, the archive says 0x…`.
-    public var description: String {
+    package var description: String {
         var text = container.rawValue
         if let entryName { text += " entry '" + entryName.escapingControlCharacters() + "'" }
         if let byteOffset { text += " at byte \(byteOffset)" }

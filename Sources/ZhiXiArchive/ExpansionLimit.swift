@@ -7,11 +7,11 @@
 /// ```swift
 /// let limit = ExpansionLimit(maximumOutputBytes: 2 << 30)   // 2 GiB
 /// ```
-public struct ExpansionLimit: Sendable, Hashable {
+package struct ExpansionLimit: Sendable, Hashable {
     /// The largest output allowed, in bytes (never negative).
-    public var maximumOutputBytes: Int
+    package var maximumOutputBytes: Int
 
-    public init(maximumOutputBytes: Int) {
+    package init(maximumOutputBytes: Int) {
         self.maximumOutputBytes = max(0, maximumOutputBytes)
     }
 }

@@ -1,5 +1,5 @@
 /// The screen the app shows, decided by the session.
-public enum AppRoute: String, Sendable, Hashable, CaseIterable {
+package enum AppRoute: String, Sendable, Hashable, CaseIterable {
     /// While the session is restored at launch.
     case splash
     /// Signed out: the Sign in with Apple screen.

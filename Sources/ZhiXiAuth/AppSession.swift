@@ -28,23 +28,23 @@ import ZhiXiNetwork
 /// (their view models go to a logged-out state the moment it turns `false`).
 @MainActor
 @Observable
-public final class AppSession {
+package final class AppSession {
     /// The screen to show. ``AppRoute/splash`` until ``bootstrap()`` has decided.
-    public private(set) var route: AppRoute = .splash
+    package private(set) var route: AppRoute = .splash
     /// `true` while restoring, signing in or signing out.
-    public private(set) var isLoading = false
+    package private(set) var isLoading = false
     /// The signed-in learner, `nil` when signed out.
-    public private(set) var currentUser: User?
+    package private(set) var currentUser: User?
     /// What went wrong last, `nil` after a success.
-    public private(set) var authError: AuthError?
+    package private(set) var authError: AuthError?
 
     /// `true` while the learner is signed in as the device remembers them, the server not
     /// reached since launch to confirm the session (see ``bootstrap()``); ``verify()`` asks
     /// it again. `false` when signed out or confirmed.
-    public private(set) var isUnverified = false
+    package private(set) var isUnverified = false
 
     /// `true` when a learner is signed in.
-    public var isAuthenticated: Bool { currentUser != nil }
+    package var isAuthenticated: Bool { currentUser != nil }
 
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userStore: SessionUserStore?
@@ -57,7 +57,7 @@ public final class AppSession {
     ///   - userStore: where the confirmed learner is remembered, for a launch without
     ///     network (the same secure store as the tokens); `nil`: nobody is remembered, and a
     ///     launch without network routes to login.
-    public init(authService: any AuthServiceProtocol, userStore: SessionUserStore? = nil) {
+    package init(authService: any AuthServiceProtocol, userStore: SessionUserStore? = nil) {
         self.authService = authService
         self.userStore = userStore
     }
@@ -66,7 +66,7 @@ public final class AppSession {
     /// (a stream buffers them all, so a sign-out followed at once by a sign-in reaches a slow
     /// reader as both). Each call makes a new stream; it ends when its reader stops (the
     /// reading task is cancelled) or the session is released.
-    public func loginStates() -> AsyncStream<Bool> {
+    package func loginStates() -> AsyncStream<Bool> {
         loginBroadcast.stream(startingWith: isAuthenticated)
     }
 
@@ -76,7 +76,7 @@ public final class AppSession {
 
     /// Restores the session at launch (see the type's description). Does nothing while
     /// another operation of the session is under way.
-    public func bootstrap() async {
+    package func bootstrap() async {
         guard !isLoading else { return }
         isLoading = true
         defer { isLoading = false }
@@ -108,7 +108,7 @@ public final class AppSession {
     /// and remembered learner cleared, route login, ``authError`` saying why); still no
     /// server → unchanged, ``authError`` saying why. Does nothing for a confirmed session,
     /// when signed out, or while another operation is under way.
-    public func verify() async {
+    package func verify() async {
         guard isUnverified, !isLoading, let before = currentUser else { return }
         isLoading = true
         defer { isLoading = false }
@@ -136,7 +136,7 @@ public final class AppSession {
     /// Signs in with a credential from `provider` (the Sign in with Apple sheet on Apple
     /// platforms), then routes to onboarding or main. On failure the route stays login and
     /// ``authError`` says why.
-    public func signIn(using provider: any AppleCredentialProvider) async {
+    package func signIn(using provider: any AppleCredentialProvider) async {
         guard !isLoading else { return }
         isLoading = true
         defer { isLoading = false }
@@ -149,7 +149,7 @@ public final class AppSession {
     }
 
     /// Signs in with a credential obtained elsewhere.
-    public func signIn(with credential: AppleCredential) async {
+    package func signIn(with credential: AppleCredential) async {
         await signIn(using: FixedAppleCredentialProvider(credential))
     }
 
@@ -157,7 +157,7 @@ public final class AppSession {
     /// routes to login. Returns what the server was told, `nil` when the local tokens could
     /// not be cleared (then ``authError`` says why).
     @discardableResult
-    public func signOut() async -> LogoutOutcome? {
+    package func signOut() async -> LogoutOutcome? {
         isLoading = true
         defer { isLoading = false }
         forgetUser()
@@ -173,7 +173,7 @@ public final class AppSession {
 
     /// Takes a new version of the signed-in user (for example after the onboarding was
     /// finished on the server) and routes accordingly; an unverified session stays so.
-    public func update(_ user: User) {
+    package func update(_ user: User) {
         guard currentUser != nil else { return }
         signedIn(user, verified: !isUnverified)
     }

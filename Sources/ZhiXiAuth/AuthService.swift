@@ -3,23 +3,23 @@ import ZhiXiModel
 import ZhiXiNetwork
 
 /// The auth service on an `APIClient`: its token store holds the session.
-public final class AuthService: AuthServiceProtocol {
+package final class AuthService: AuthServiceProtocol {
     /// The client the calls go through; its `APIClient/tokenStore` holds the tokens.
-    public let client: APIClient
+    package let client: APIClient
     private let now: @Sendable () -> Date
 
     /// A service on `client`; `now` dates the expiry of the tokens it saves.
-    public init(client: APIClient, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(client: APIClient, now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
         self.now = now
     }
 
     /// `true` when the token store holds readable tokens.
-    public var hasStoredSession: Bool { client.tokenStore.loadTokens() != nil }
+    package var hasStoredSession: Bool { client.tokenStore.loadTokens() != nil }
 
     /// Signs in with `credential`: `POST auth/apple` (no bearer token), the answer's tokens
     /// saved, its user returned.
-    public func signIn(with credential: AppleCredential) async throws(AuthError) -> User {
+    package func signIn(with credential: AppleCredential) async throws(AuthError) -> User {
         let response: AuthResponse
         do {
             response = try await client.request(.signInWithApple(credential.loginRequest), as: AuthResponse.self)
@@ -35,13 +35,13 @@ public final class AuthService: AuthServiceProtocol {
     }
 
     /// Obtains a credential from `provider` (on the main actor), then signs in with it.
-    public func signIn(using provider: any AppleCredentialProvider) async throws(AuthError) -> User {
+    package func signIn(using provider: any AppleCredentialProvider) async throws(AuthError) -> User {
         let credential = try await provider.appleCredential()
         return try await signIn(with: credential)
     }
 
     /// Renews the session (joining a refresh already in flight) and returns the user.
-    public func refresh() async throws(AuthError) -> User {
+    package func refresh() async throws(AuthError) -> User {
         do {
             return try await client.refreshSession().user
         } catch {
@@ -50,7 +50,7 @@ public final class AuthService: AuthServiceProtocol {
     }
 
     /// `GET users/me`.
-    public func currentUser() async throws(AuthError) -> User {
+    package func currentUser() async throws(AuthError) -> User {
         do {
             return try await client.request(.currentUser, as: User.self)
         } catch {
@@ -63,7 +63,7 @@ public final class AuthService: AuthServiceProtocol {
     /// cancelled).
     /// - Throws: ``AuthError/storage(reason:)`` only when the local tokens cannot be cleared.
     @discardableResult
-    public func logout() async throws(AuthError) -> LogoutOutcome {
+    package func logout() async throws(AuthError) -> LogoutOutcome {
         guard let tokens = client.tokenStore.loadTokens() else {
             try clearLocalTokens()
             return .wasSignedOut

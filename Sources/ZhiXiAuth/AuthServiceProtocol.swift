@@ -3,7 +3,7 @@ import ZhiXiNetwork
 
 /// Signing in with Apple, renewing the session, the current user and signing out: the
 /// seam between the app's session state (``AppSession``) and the server.
-public protocol AuthServiceProtocol: Sendable {
+package protocol AuthServiceProtocol: Sendable {
     /// `true` when tokens are saved, so that a refresh may sign the learner in again.
     var hasStoredSession: Bool { get }
 

@@ -1,7 +1,7 @@
 import ZhiXiNetwork
 
 /// What a logout achieved beyond clearing the local tokens (which it always does).
-public enum LogoutOutcome: Sendable, Hashable {
+package enum LogoutOutcome: Sendable, Hashable {
     /// The server forgot the refresh token.
     case serverConfirmed
     /// The server could not be told (unreachable, error, refused); the local tokens are

@@ -11,24 +11,24 @@ import ZhiXiModel
 /// of `User`. A missing, unreadable or damaged record reads as "nobody remembered"
 /// (``loadUser()`` answers `nil`): the learner then signs in when the network is back, as
 /// on a device that never remembered anyone.
-public struct SessionUserStore: Sendable {
+package struct SessionUserStore: Sendable {
     /// The key of the record: `"session-user"`.
-    public static let defaultKey = "session-user"
+    package static let defaultKey = "session-user"
 
     /// Where the record is kept.
-    public let secureStore: any SecureStore
+    package let secureStore: any SecureStore
     /// The key of the record in ``secureStore``.
-    public let key: String
+    package let key: String
 
     /// A store on `secureStore`, under `key`.
-    public init(secureStore: any SecureStore, key: String = SessionUserStore.defaultKey) {
+    package init(secureStore: any SecureStore, key: String = SessionUserStore.defaultKey) {
         self.secureStore = secureStore
         self.key = key
     }
 
     /// The learner remembered, or `nil` when there is none or the record cannot be read as
     /// one (unreadable store, not JSON, a key twice, another version, not a user).
-    public func loadUser() -> User? {
+    package func loadUser() -> User? {
         guard let data = try? secureStore.data(forKey: key),
               JSONDuplicateKeyScanner.firstDuplicate(inBytes: data) == nil,
               let record = try? ZhiXiJSON.makeDecoder().decode(StoredUserRecord.self, from: data),
@@ -39,7 +39,7 @@ public struct SessionUserStore: Sendable {
     /// Remembers `user`, replacing the learner remembered before, whole.
     /// - Throws: ``SecureStoreError`` when the record cannot be encoded or the store cannot be
     ///   written; the previous record is then unchanged.
-    public func saveUser(_ user: User) throws(SecureStoreError) {
+    package func saveUser(_ user: User) throws(SecureStoreError) {
         let data: Data
         do {
             data = try ZhiXiJSON.makeEncoder().encode(StoredUserRecord(version: StoredUserRecord.currentVersion, user: user))
@@ -55,7 +55,7 @@ public struct SessionUserStore: Sendable {
 
     /// Forgets the learner remembered (a damaged record too); nothing happens when there is none.
     /// - Throws: ``SecureStoreError`` when the store cannot be changed.
-    public func clearUser() throws(SecureStoreError) {
+    package func clearUser() throws(SecureStoreError) {
         try secureStore.removeData(forKey: key)
     }
 }

@@ -9,24 +9,24 @@ import ZhiXiNetwork
 /// An unreadable store or a damaged record reads as signed out (``loadTokens()`` answers
 /// `nil`), never as a crash; ``readTokens()`` says why. Tokens go to the secure store
 /// only: never to `UserDefaults`, never to a log or an error message.
-public struct TokenStore: TokenStoreProtocol {
+package struct TokenStore: TokenStoreProtocol {
     /// The key of the record: `"session-tokens"`.
-    public static let defaultKey = "session-tokens"
+    package static let defaultKey = "session-tokens"
 
     /// Where the record is kept.
-    public let secureStore: any SecureStore
+    package let secureStore: any SecureStore
     /// The key of the record in ``secureStore``.
-    public let key: String
+    package let key: String
 
     /// A token store on `secureStore`, under `key`.
-    public init(secureStore: any SecureStore, key: String = TokenStore.defaultKey) {
+    package init(secureStore: any SecureStore, key: String = TokenStore.defaultKey) {
         self.secureStore = secureStore
         self.key = key
     }
 
     /// The saved tokens, or `nil` when there are none.
     /// - Throws: ``TokenStoreError/unreadable(_:)`` or ``TokenStoreError/corrupted(reason:)``.
-    public func readTokens() throws(TokenStoreError) -> AuthTokens? {
+    package func readTokens() throws(TokenStoreError) -> AuthTokens? {
         let data: Data?
         do {
             data = try secureStore.data(forKey: key)
@@ -56,7 +56,7 @@ public struct TokenStore: TokenStoreProtocol {
     }
 
     /// The saved tokens; `nil` when there are none or they cannot be read (signed out).
-    public func loadTokens() -> AuthTokens? {
+    package func loadTokens() -> AuthTokens? {
         (try? readTokens()) ?? nil
     }
 
@@ -65,7 +65,7 @@ public struct TokenStore: TokenStoreProtocol {
     /// given, tokens too large for it) are removed and reported, never taken for a session.
     /// - Throws: ``TokenStoreError/unwritable(_:)``; the previous tokens are then unchanged
     ///   (or, when the new ones did not read back, removed).
-    public func saveTokens(_ tokens: AuthTokens) throws(TokenStoreError) {
+    package func saveTokens(_ tokens: AuthTokens) throws(TokenStoreError) {
         let record = StoredTokenRecord(version: StoredTokenRecord.currentVersion, accessToken: tokens.accessToken,
                                        refreshToken: tokens.refreshToken, tokenType: tokens.tokenType, expiresAt: tokens.expiresAt)
         let data: Data
@@ -90,7 +90,7 @@ public struct TokenStore: TokenStoreProtocol {
 
     /// Removes the saved tokens (a damaged record too).
     /// - Throws: ``TokenStoreError/unwritable(_:)`` when the store cannot be changed.
-    public func clearTokens() throws(TokenStoreError) {
+    package func clearTokens() throws(TokenStoreError) {
         do {
             try secureStore.removeData(forKey: key)
         } catch {

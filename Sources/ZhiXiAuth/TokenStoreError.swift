@@ -1,6 +1,6 @@
 /// Why the ``TokenStore`` could not read or change the saved tokens. Messages never
 /// contain a token.
-public enum TokenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TokenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The secure store cannot be read.
     case unreadable(SecureStoreError)
     /// What is saved is not a token record of this version: `reason` says what is wrong
@@ -10,7 +10,7 @@ public enum TokenStoreError: Error, Sendable, Hashable, CustomStringConvertible 
     case unwritable(SecureStoreError)
 
     /// What was wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let error): "the saved session cannot be read: \(error); sign in again"
         case .corrupted(let reason): "the saved session is damaged (\(reason)); sign in again"

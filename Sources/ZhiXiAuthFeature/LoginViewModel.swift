@@ -37,7 +37,7 @@ public final class LoginViewModel {
     /// Creates the page's view model over `session`, its messages in `language` (default
     /// Simplified Chinese) or, when `languageSetting` is given, in its language (the message
     /// shown drawn again when it changes).
-    public init(session: any SessionRepository, language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
+    package init(session: any SessionRepository, language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
         self.session = session
         wording = .forLanguage(languageSetting?.language ?? language)
         watcher = LoginStateWatcher(session: session) { [weak self] _ in

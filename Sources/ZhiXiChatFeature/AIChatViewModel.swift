@@ -58,7 +58,7 @@ public final class AIChatViewModel {
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes (what the
     ///     tutor wrote stays as written).
-    public init(lessonID: String? = nil, repository: any ChatRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(lessonID: String? = nil, repository: any ChatRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.lessonID = lessonID
         self.repository = repository

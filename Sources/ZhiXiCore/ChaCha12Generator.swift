@@ -18,7 +18,7 @@
 /// var generator = ChaCha12Generator(seedFromUInt64: 1_700_000_000_123 &+ 5)
 /// let fuzzFactor = generator.nextUnitFloat()   // Anki's fuzz factor for that card and rep count
 /// ```
-public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
+@usableFromInline package struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     /// The key: the 32 seed bytes as eight little-endian words.
     private let key: [UInt32]
     /// The counter of the next block to compute.
@@ -31,7 +31,7 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
 
     /// `StdRng::from_seed(seed)`: a generator keyed by 32 bytes.
     /// - Precondition: `seed` holds exactly 32 bytes.
-    public init(seed: [UInt8]) {
+    @usableFromInline package init(seed: [UInt8]) {
         precondition(seed.count == 32, "a ChaCha12 seed is 32 bytes")
         func word(_ at: Int) -> UInt32 {
             UInt32(seed[at]) | UInt32(seed[at + 1]) << 8 | UInt32(seed[at + 2]) << 16 | UInt32(seed[at + 3]) << 24
@@ -40,13 +40,13 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// `StdRng::seed_from_u64(state)`: keyed by ``expandedSeed(_:)``.
-    public init(seedFromUInt64 state: UInt64) {
+    @usableFromInline package init(seedFromUInt64 state: UInt64) {
         self.init(seed: Self.expandedSeed(state))
     }
 
     /// The 32 seed bytes `rand_core::SeedableRng::seed_from_u64` makes of a `u64`: eight
     /// outputs of PCG32 (XSH RR) started from `state`, each little-endian.
-    public static func expandedSeed(_ state: UInt64) -> [UInt8] {
+    @usableFromInline package static func expandedSeed(_ state: UInt64) -> [UInt8] {
         var state = state
         var seed: [UInt8] = []
         seed.reserveCapacity(32)
@@ -61,14 +61,14 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// The next 32 bits of the stream (`next_u32`).
-    public mutating func nextUInt32() -> UInt32 {
+    @usableFromInline package mutating func nextUInt32() -> UInt32 {
         if index >= 16 { refill() }
         defer { index += 1 }
         return buffer[index]
     }
 
     /// The next 64 bits: two words, the first one low (`next_u64`).
-    public mutating func next() -> UInt64 {
+    @usableFromInline package mutating func next() -> UInt64 {
         let low = UInt64(nextUInt32())
         return low | UInt64(nextUInt32()) << 32
     }
@@ -76,7 +76,7 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     /// A number in `0 ..< 1` with 23 random bits, as `rand` 0.9 draws `random_range(0.0..1.0)`
     /// for `f32`: the word's top 23 bits as the fraction of a float in `1 ..< 2`, minus 1.
     /// One word.
-    public mutating func nextUnitFloat() -> Float {
+    @usableFromInline package mutating func nextUnitFloat() -> Float {
         Float(bitPattern: nextUInt32() >> 9 | 0x3F80_0000) - 1
     }
 
@@ -84,7 +84,7 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     /// high word of `word × span`, and, when the low word is within `span` of overflowing, a
     /// second word that may add one. One or two words.
     /// - Precondition: `range` is not empty.
-    public mutating func nextUInt32(in range: Range<UInt32>) -> UInt32 {
+    @usableFromInline package mutating func nextUInt32(in range: Range<UInt32>) -> UInt32 {
         precondition(!range.isEmpty, "an empty range")
         let span = range.upperBound &- range.lowerBound
         let product = UInt64(nextUInt32()) &* UInt64(span)
@@ -102,7 +102,7 @@ public struct ChaCha12Generator: RandomNumberGenerator, Sendable, Hashable {
     /// total (its scale lowered until the largest draw stays below the total), and the first
     /// index whose running sum exceeds it. One word; `nil` (no word drawn) for no weights, a
     /// negative or NaN weight, or a zero total, where `WeightedIndex::new` fails.
-    public mutating func nextWeightedIndex(_ weights: [Float]) -> Int? {
+    @usableFromInline package mutating func nextWeightedIndex(_ weights: [Float]) -> Int? {
         guard let first = weights.first, first >= 0 else { return nil }
         var sums: [Float] = []
         sums.reserveCapacity(weights.count)

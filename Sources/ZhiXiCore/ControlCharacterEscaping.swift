@@ -7,10 +7,10 @@
 /// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder what a
 /// terminal or an editor shows ("Trojan Source"). Such a character cannot move the cursor,
 /// change colours, clear the screen, forge a line of its own or turn text around.
-public enum VisibleText {
+@usableFromInline package enum VisibleText {
     /// Whether the scalar value is one the rule makes visible. O(1).
     @inlinable
-    public static func isHidden(_ value: UInt32) -> Bool {
+    package static func isHidden(_ value: UInt32) -> Bool {
         if value < 0x20 || (0x7F ... 0x9F).contains(value) { return true }
         guard value >= 0x2028, value <= 0x2069 else { return false }
         return value <= 0x2029 || (0x202A ... 0x202E).contains(value) || value >= 0x2066
@@ -19,14 +19,14 @@ public enum VisibleText {
     /// Whether a UTF-8 byte may start a hidden character (a C0 control, DEL, the lead byte of
     /// a C1 control, U+2028–U+202E or U+2066–U+2069): the fast test of a scan over bytes. O(1).
     @inlinable
-    public static func mayStartHidden(_ byte: UInt8) -> Bool {
+    package static func mayStartHidden(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
     /// The length of the hidden character that starts at `index` of `bytes` (UTF-8), or 0
     /// when the character there is shown as it is. O(1).
     @inlinable
-    public static func hiddenLength(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+    package static func hiddenLength(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x20 || byte == 0x7F { return 1 }
         if byte == 0xC2 {
@@ -53,7 +53,7 @@ extension String {
     /// ```swift
     /// "Title\u{1B}[2J\nforged".escapingControlCharacters()   // Title\u{1B}[2J\nforged
     /// ```
-    public func escapingControlCharacters(keepingLineBreaks: Bool = false) -> String {
+    @usableFromInline package func escapingControlCharacters(keepingLineBreaks: Bool = false) -> String {
         func kept(_ value: UInt32) -> Bool {
             keepingLineBreaks && (value == 0x0A || value == 0x09)
         }
@@ -83,7 +83,7 @@ extension String {
     /// a JSON string, so JSON output stays valid and equal. Line feeds and tabs are kept, and so
     /// is a carriage return right before a line feed (CRLF ends the lines of a calendar).
     /// O(n); the text itself when there is nothing to escape.
-    public func escapingHiddenCharactersAtEdge() -> String {
+    @usableFromInline package func escapingHiddenCharactersAtEdge() -> String {
         var text = self
         let needsWork = text.withUTF8 { bytes in
             Self.firstHiddenAtEdge(UnsafeRawBufferPointer(bytes), from: 0) != nil
@@ -127,7 +127,7 @@ extension String {
     /// (``escapingControlCharacters(keepingLineBreaks:)``), and a text longer than
     /// `maximumCharacters` cut there with its length said — `abc… (1048576 bytes)` — so a huge
     /// value is never echoed whole. O(n).
-    public func quotedForMessage(maximumCharacters: Int = 120) -> String {
+    @usableFromInline package func quotedForMessage(maximumCharacters: Int = 120) -> String {
         let shown = escapingControlCharacters()
         guard shown.count > maximumCharacters else { return shown }
         return String(shown.prefix(maximumCharacters)) + "… (\(utf8.count) bytes)"

@@ -2,12 +2,12 @@
 /// (`1 task` / `3 tasks`; Chinese has one form for all; Russian four), and the language's
 /// ``PluralRules`` to choose among them. The wording of the planner, of the app's pages and of
 /// the command line reads these from the languages' `.stringsdict` files.
-public struct CountedTextTemplate<Slot: RawRepresentable & CaseIterable & Sendable>: Sendable, Hashable
+@usableFromInline package struct CountedTextTemplate<Slot: RawRepresentable & CaseIterable & Sendable>: Sendable, Hashable
 where Slot.RawValue == String {
     /// The forms by category; ``PluralCategory/other`` is always there.
-    public let forms: [PluralCategory: TextTemplate<Slot>]
+    @usableFromInline package let forms: [PluralCategory: TextTemplate<Slot>]
     /// Which form a count takes.
-    public let rules: PluralRules
+    @usableFromInline package let rules: PluralRules
     /// The forms indexed by category (``PluralCategory/allCases``' order), a missing one
     /// filled with `other`, so choosing costs two array reads.
     @usableFromInline let formsByCategory: [TextTemplate<Slot>]
@@ -15,7 +15,7 @@ where Slot.RawValue == String {
     /// A form for each category: `forms` must hold ``PluralCategory/other``; a category the
     /// rules choose but `forms` lacks takes `other`.
     /// - Precondition: `forms[.other] != nil`.
-    public init(forms: [PluralCategory: TextTemplate<Slot>], rules: PluralRules) {
+    @usableFromInline package init(forms: [PluralCategory: TextTemplate<Slot>], rules: PluralRules) {
         guard let other = forms[.other] else { preconditionFailure("a counted sentence needs its \"other\" form") }
         self.forms = forms
         self.rules = rules
@@ -23,18 +23,18 @@ where Slot.RawValue == String {
     }
 
     /// One form for every count (languages without plural forms).
-    public init(_ both: String) {
+    @usableFromInline package init(_ both: String) {
         self.init(forms: [.other: TextTemplate(both)], rules: .otherOnly)
     }
 
     /// Two forms, English's rules: `one` for exactly 1, `other` for any other count.
-    public init(one: String, other: String) {
+    @usableFromInline package init(one: String, other: String) {
         self.init(forms: [.one: TextTemplate(one), .other: TextTemplate(other)], rules: .oneOther)
     }
 
     /// The form for `count`. O(1) for counts below ``PluralRules/tableSize``.
     @inlinable
-    public func form(_ count: Int) -> TextTemplate<Slot> { formsByCategory[categoryIndex(count)] }
+    package func form(_ count: Int) -> TextTemplate<Slot> { formsByCategory[categoryIndex(count)] }
 
     @usableFromInline
     func categoryIndex(_ count: Int) -> Int {
@@ -49,16 +49,16 @@ where Slot.RawValue == String {
     }
 
     /// The form for exactly one (English's `1 task`), or `other` where the language has none.
-    public var one: TextTemplate<Slot> { forms[.one] ?? forms[.other]! }
+    @usableFromInline package var one: TextTemplate<Slot> { forms[.one] ?? forms[.other]! }
     /// The form for other counts.
-    public var other: TextTemplate<Slot> { forms[.other]! }
+    @usableFromInline package var other: TextTemplate<Slot> { forms[.other]! }
 
     /// Equal when the forms and the rules are.
-    public static func == (lhs: CountedTextTemplate, rhs: CountedTextTemplate) -> Bool {
+    @usableFromInline package static func == (lhs: CountedTextTemplate, rhs: CountedTextTemplate) -> Bool {
         lhs.forms == rhs.forms && lhs.rules == rhs.rules
     }
 
-    public func hash(into hasher: inout Hasher) {
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(forms)
         hasher.combine(rules)
     }

@@ -20,10 +20,10 @@ import Foundation
 ///
 /// Both `ZhiXiJSON` (ZhiXiModel) and `LearnerWorkspace(jsonData:)` use this type, so the two decoders
 /// produce identical dates.
-public enum ISO8601Timestamp {
+@usableFromInline package enum ISO8601Timestamp {
     /// The date that `text` names, or `nil` when `text` is not an ISO-8601 timestamp of
     /// the accepted form. O(length of `text`).
-    public static func date(from text: String) -> Date? {
+    @usableFromInline package static func date(from text: String) -> Date? {
         var text = text
         return text.withUTF8 { date(fromUTF8: $0) }
     }
@@ -33,14 +33,14 @@ public enum ISO8601Timestamp {
     /// Years outside 0000–9999 are written in ISO-8601's expanded form (a sign and at
     /// least five digits), which ``date(from:)`` does not read; `ZhiXiJSON` (ZhiXiModel)'s encoder
     /// refuses such dates instead of writing them.
-    public static func string(from date: Date) -> String {
+    @usableFromInline package static func string(from date: Date) -> String {
         var text = UTF8Text(capacity: 24)
         append(date, to: &text)
         return text.string
     }
 
     /// How finely ``string(from:precision:)`` writes the part of a second.
-    public enum Precision: Sendable, Hashable {
+    @usableFromInline package enum Precision: Sendable, Hashable {
         /// Rounded to the millisecond, `.mmm` only when not zero: text for people and
         /// messages.
         case milliseconds
@@ -54,19 +54,19 @@ public enum ISO8601Timestamp {
 
     /// `date` as `YYYY-MM-DDTHH:MM:SS[.fraction]Z` in UTC, with the fraction of a second at
     /// `precision`. Years outside 0000–9999 are written as ``string(from:)`` writes them.
-    public static func string(from date: Date, precision: Precision) -> String {
+    @usableFromInline package static func string(from date: Date, precision: Precision) -> String {
         var text = UTF8Text(capacity: 30)
         append(date, precision: precision, to: &text)
         return text.string
     }
 
     /// Appends ``string(from:)`` to `text`, without building a `String`.
-    public static func append(_ date: Date, to text: inout UTF8Text) {
+    @usableFromInline package static func append(_ date: Date, to text: inout UTF8Text) {
         append(date, precision: .milliseconds, to: &text)
     }
 
     /// Appends ``string(from:precision:)`` to `text`, without building a `String`.
-    public static func append(_ date: Date, precision: Precision, to text: inout UTF8Text) {
+    @usableFromInline package static func append(_ date: Date, precision: Precision, to text: inout UTF8Text) {
         switch precision {
         case .milliseconds:
             let parts = WholeSecondsAndFraction(date, unitsPerSecond: 1000)
@@ -93,7 +93,7 @@ public enum ISO8601Timestamp {
     /// back. The precisions differ at the edges: rounding to the millisecond may carry into
     /// the next year, while the nanosecond form keeps a date a fraction of a second before
     /// 0000-01-01 in the year before.
-    public static func isRepresentable(_ date: Date) -> Bool {
+    @usableFromInline package static func isRepresentable(_ date: Date) -> Bool {
         for unitsPerSecond in [1000, 1_000_000_000] {
             let seconds = WholeSecondsAndFraction(date, unitsPerSecond: unitsPerSecond).seconds
             let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -107,7 +107,7 @@ public enum ISO8601Timestamp {
 
     /// Reads a timestamp from its UTF-8 bytes; `nil` when they are not one. The shared
     /// parser of both JSON decoders and the review-log reader. O(`bytes.count`), no allocation.
-    public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    @usableFromInline package static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
         guard count >= 20, let base = bytes.baseAddress else { return nil }
         // Fixed part: YYYY-MM-DDTHH:MM:SS

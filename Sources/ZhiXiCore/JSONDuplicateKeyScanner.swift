@@ -8,26 +8,26 @@ import Darwin
 #endif
 
 /// A key that appears twice in one JSON object, and where.
-public struct JSONDuplicateKey: Sendable, Hashable, CustomStringConvertible {
+@usableFromInline package struct JSONDuplicateKey: Sendable, Hashable, CustomStringConvertible {
     /// The key, its escapes decoded.
-    public var key: String
+    @usableFromInline package var key: String
     /// The path of the object that holds it twice, such as `sessions[3]` (empty at the top
     /// level). Keys that are not plain identifiers are written `["a key"]`.
-    public var objectPath: String
+    @usableFromInline package var objectPath: String
     /// The line of the second occurrence, counted from 1.
-    public var line: Int
+    @usableFromInline package var line: Int
     /// The column of the second occurrence, in bytes from 1.
-    public var column: Int
+    @usableFromInline package var column: Int
     /// The byte offset of the second occurrence's opening quote.
-    public var byteOffset: Int
+    @usableFromInline package var byteOffset: Int
     /// The line of the first occurrence.
-    public var firstLine: Int
+    @usableFromInline package var firstLine: Int
 
     /// The full path of the duplicated member, such as `sessions[3].masteryScore`.
-    public var path: String { JSONDuplicateKeyScanner.appending(key: key, to: objectPath) }
+    @usableFromInline package var path: String { JSONDuplicateKeyScanner.appending(key: key, to: objectPath) }
 
     /// `line 12, column 5: the key "sessions" appears twice in the object (first on line 3); …`.
-    public var description: String {
+    @usableFromInline package var description: String {
         "line \(line), column \(column): \(path): the key \"\(key)\" appears twice in "
             + (objectPath.isEmpty ? "the top-level object" : "the object \(objectPath)")
             + " (first on line \(firstLine)); a reader keeping the first and one keeping the last would disagree, "
@@ -53,20 +53,20 @@ public struct JSONDuplicateKey: Sendable, Hashable, CustomStringConvertible {
 ///     print(duplicate)   // line 7, column 3: profile.dailyMinutes: the key "dailyMinutes" appears twice …
 /// }
 /// ```
-public enum JSONDuplicateKeyScanner {
+@usableFromInline package enum JSONDuplicateKeyScanner {
     /// Nesting deeper than this is not scanned further (the decoders refuse it anyway).
-    public static let maximumDepth = 512
+    @usableFromInline package static let maximumDepth = 512
 
     /// The first duplicated key of the JSON in `bytes`, or `nil` when every object's keys are
     /// distinct (or the bytes stop being JSON before a duplicate).
-    public static func firstDuplicate(in bytes: UnsafeRawBufferPointer) -> JSONDuplicateKey? {
+    @usableFromInline package static func firstDuplicate(in bytes: UnsafeRawBufferPointer) -> JSONDuplicateKey? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return nil }
         var scan = Scan(base: base, count: bytes.count)
         return scan.run()
     }
 
     /// The first duplicated key of the JSON in `bytes`; see ``firstDuplicate(in:)-(UnsafeRawBufferPointer)``.
-    public static func firstDuplicate<Bytes: ContiguousBytes>(inBytes bytes: Bytes) -> JSONDuplicateKey? {
+    @usableFromInline package static func firstDuplicate<Bytes: ContiguousBytes>(inBytes bytes: Bytes) -> JSONDuplicateKey? {
         bytes.withUnsafeBytes { firstDuplicate(in: $0) }
     }
 

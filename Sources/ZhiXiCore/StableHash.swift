@@ -9,15 +9,15 @@
 /// StableHash.fnv1a64("")       // 0xCBF29CE484222325 (the FNV offset basis)
 /// StableHash.fnv1a64("a")      // 0xAF63DC4C8601EC8C
 /// ```
-public enum StableHash {
+@usableFromInline package enum StableHash {
     /// The FNV-1a 64-bit offset basis, the hash of no bytes.
-    public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+    @usableFromInline package static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
     /// The FNV 64-bit prime.
-    public static let prime: UInt64 = 0x0000_0100_0000_01B3
+    @usableFromInline package static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     /// The FNV-1a hash of the UTF-8 encoding of `text`. O(n) in the text's UTF-8 length;
     /// allocation-free for native strings.
-    public static func fnv1a64(_ text: String) -> UInt64 {
+    @usableFromInline package static func fnv1a64(_ text: String) -> UInt64 {
         if let hash = text.utf8.withContiguousStorageIfAvailable({ fnv1a64(bytes: $0) }) { return hash }
         var hash = offsetBasis
         for byte in text.utf8 {
@@ -27,7 +27,7 @@ public enum StableHash {
     }
 
     /// The FNV-1a hash of `bytes`. O(n).
-    public static func fnv1a64<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64 {
+    @usableFromInline package static func fnv1a64<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64 {
         var hash = offsetBasis
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* prime

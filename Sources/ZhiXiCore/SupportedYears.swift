@@ -3,25 +3,25 @@
 /// will after 2200, and every date inside prints as a plain four-digit ISO-8601 year (a
 /// calendar, a log, a terminal), so a date outside is refused where it is read, naming where
 /// it came from, instead of printing as `+10000-…` or costing centuries of planning.
-public enum SupportedYears {
+@usableFromInline package enum SupportedYears {
     /// The first and last year accepted.
-    public static let range: ClosedRange<Int> = 1900 ... 2200
+    @usableFromInline package static let range: ClosedRange<Int> = 1900 ... 2200
     /// The earliest instant accepted: 1900-01-01T00:00:00Z, in seconds since 1970.
-    public static let earliestSecondsSince1970: Double = -2_208_988_800
+    @usableFromInline package static let earliestSecondsSince1970: Double = -2_208_988_800
     /// The first instant refused at the late end: 2201-01-01T00:00:00Z, in seconds since 1970.
-    public static let limitSecondsSince1970: Double = 7_289_654_400
+    @usableFromInline package static let limitSecondsSince1970: Double = 7_289_654_400
     /// `1900–2200`, for messages.
-    public static let description = "\(range.lowerBound)–\(range.upperBound)"
+    @usableFromInline package static let description = "\(range.lowerBound)–\(range.upperBound)"
 
     /// Whether the instant `secondsSince1970` falls in the supported years. O(1).
     @inlinable
-    public static func contains(secondsSince1970 seconds: Double) -> Bool {
+    package static func contains(secondsSince1970 seconds: Double) -> Bool {
         seconds >= earliestSecondsSince1970 && seconds < limitSecondsSince1970
     }
 
     /// Whether the day falls in the supported years. O(1).
     @inlinable
-    public static func contains(_ date: CivilDate) -> Bool {
+    package static func contains(_ date: CivilDate) -> Bool {
         range.contains(date.year)
     }
 }

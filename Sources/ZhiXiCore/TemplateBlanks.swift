@@ -1,9 +1,9 @@
 /// The blanks of a sentence written as a ``TextTemplate`` writes them — `{name}` a blank,
 /// `{{` and `}}` braces — without a `Slot` type: to list a sentence's blanks (the languages'
 /// files must agree on them) and to fill a sentence used once.
-public enum TemplateBlanks {
+@usableFromInline package enum TemplateBlanks {
     /// The names of the blanks of `text` in order, as written. O(length).
-    public static func names(in text: String) -> [String] {
+    @usableFromInline package static func names(in text: String) -> [String] {
         var names: [String] = []
         scan(text, literal: { _ in }, blank: { names.append($0) })
         return names
@@ -11,7 +11,7 @@ public enum TemplateBlanks {
 
     /// `text` with each blank filled by `value(name)`; `nil` when `value` has nothing for one
     /// of them (a blank the caller does not know). O(length).
-    public static func filling(_ text: String, _ value: (String) -> String?) -> String? {
+    @usableFromInline package static func filling(_ text: String, _ value: (String) -> String?) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 32)
         var missing = false

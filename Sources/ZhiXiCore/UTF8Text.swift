@@ -279,7 +279,7 @@ public struct UTF8Text: Sendable, Hashable {
 
 extension String {
     /// `text` as a JSON string literal, quotes included (see ``UTF8Text/appendJSONString(_:)``).
-    public static func jsonLiteral(_ text: String) -> String {
+    @usableFromInline package static func jsonLiteral(_ text: String) -> String {
         var buffer = UTF8Text(capacity: text.utf8.count + 2)
         buffer.appendJSONString(text)
         return buffer.string

@@ -1,14 +1,14 @@
 /// The analysis page's result: the AI's analysis and the lesson's next review as the plan
 /// now has it.
-public struct AnalysisOutcome: Sendable, Hashable {
+package struct AnalysisOutcome: Sendable, Hashable {
     /// The AI's analysis.
-    public var analysis: RecallAnalysis
+    package var analysis: RecallAnalysis
     /// The lesson's next review after the analysis, `nil` when none is planned (or the plan
     /// could not be made on the device).
-    public var nextReview: ReviewItem?
+    package var nextReview: ReviewItem?
 
     /// Creates an outcome.
-    public init(analysis: RecallAnalysis, nextReview: ReviewItem?) {
+    package init(analysis: RecallAnalysis, nextReview: ReviewItem?) {
         self.analysis = analysis
         self.nextReview = nextReview
     }

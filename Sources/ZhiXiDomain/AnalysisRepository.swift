@@ -2,7 +2,7 @@ import Foundation
 import ZhiXiModel
 
 /// Lessons to recall and the AI's analysis of what the learner wrote.
-public protocol AnalysisRepository: Sendable {
+package protocol AnalysisRepository: Sendable {
     /// The lesson's title and recall questions (from the learner's data on the device,
     /// fetched from the server when the device does not have the lesson yet).
     /// - Throws: ``RepositoryFailure/notFound(id:)`` for a lesson the learner does not have.

@@ -3,21 +3,21 @@ import ZhiXiModel
 
 /// A learner recalls a lesson: the lesson's prompt, then the AI's analysis of what they wrote
 /// and the lesson's next review as the plan now has it (the analysis included).
-public struct AnalyzeRecallUseCase: Sendable {
+package struct AnalyzeRecallUseCase: Sendable {
     /// Lessons and the AI.
-    public let analyses: any AnalysisRepository
+    package let analyses: any AnalysisRepository
     /// The plan the next review is read from.
-    public let reviews: any ReviewRepository
+    package let reviews: any ReviewRepository
 
     /// Creates the use case.
-    public init(analyses: any AnalysisRepository, reviews: any ReviewRepository) {
+    package init(analyses: any AnalysisRepository, reviews: any ReviewRepository) {
         self.analyses = analyses
         self.reviews = reviews
     }
 
     /// The lesson's title and recall questions.
     /// - Throws: ``RepositoryFailure``.
-    public func prompt(lessonID: String) async throws(RepositoryFailure) -> LessonPrompt {
+    package func prompt(lessonID: String) async throws(RepositoryFailure) -> LessonPrompt {
         try await analyses.lessonPrompt(lessonID: lessonID)
     }
 
@@ -25,7 +25,7 @@ public struct AnalyzeRecallUseCase: Sendable {
     /// next review from the plan made after it. The analysis stands even when the plan cannot
     /// be made (the next review is then `nil`).
     /// - Throws: the analysis's ``RepositoryFailure``; `.signedOut` from the plan too.
-    public func analyze(lessonID: String, userInput: String, startedAt: Date, now: Date,
+    package func analyze(lessonID: String, userInput: String, startedAt: Date, now: Date,
                         language: AppLanguage) async throws(RepositoryFailure) -> AnalysisOutcome {
         let analysis = try await analyses.analyze(lessonID: lessonID, userInput: userInput, startedAt: startedAt, now: now,
                                                   language: language)

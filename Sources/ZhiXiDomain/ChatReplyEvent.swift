@@ -2,7 +2,7 @@
 /// device, the reply as it arrives (when the server streams it), then the whole reply, or the
 /// reason there is none. The last event is ``finished(_:)``, ``interrupted(reason:)`` or
 /// ``failed(_:)``.
-public enum ChatReplyEvent: Sendable, Hashable {
+package enum ChatReplyEvent: Sendable, Hashable {
     /// The learner's message, kept on the device (only when a new message was sent).
     case accepted(ChatTurn)
     /// The next piece of the reply, when the server streams it (`text/event-stream`).

@@ -4,7 +4,7 @@ import ZhiXiModel
 /// The learner's conversations with the AI tutor: kept on the device, per learner and per
 /// lesson, and answered by the server's tutor (`POST ai/chat`), streamed when the server
 /// streams.
-public protocol ChatRepository: Sendable {
+package protocol ChatRepository: Sendable {
     /// The conversation about `lessonID` (`nil`: about anything) as the device keeps it.
     /// - Throws: ``RepositoryFailure/signedOut``, `.storage` when the device's file cannot be read.
     func conversation(lessonID: String?) async throws(RepositoryFailure) -> ChatConversation

@@ -1,23 +1,23 @@
 import ZhiXiModel
 
 /// Feedback as the learner wrote it, before it is sent.
-public struct FeedbackDraft: Sendable, Hashable {
+package struct FeedbackDraft: Sendable, Hashable {
     /// The longest feedback sent, in characters (`Character`s): 2,000.
-    public static let maximumLength = 2_000
+    package static let maximumLength = 2_000
 
     /// What it is about: 问题反馈, 功能建议, 内容问题, 其他.
-    public var category: FeedbackCategory
+    package var category: FeedbackCategory
     /// The learner's words (not empty).
-    public var content: String
+    package var content: String
     /// A rating 1 (poor) to 5 (excellent), if given.
-    public var rating: Int?
+    package var rating: Int?
     /// The learning session it is about, if any.
-    public var sessionID: String?
+    package var sessionID: String?
     /// The analysis it is about, if any.
-    public var analysisID: String?
+    package var analysisID: String?
 
     /// Creates a draft.
-    public init(category: FeedbackCategory, content: String, rating: Int? = nil, sessionID: String? = nil, analysisID: String? = nil) {
+    package init(category: FeedbackCategory, content: String, rating: Int? = nil, sessionID: String? = nil, analysisID: String? = nil) {
         self.category = category
         self.content = content
         self.rating = rating

@@ -4,7 +4,7 @@ import Foundation
 /// paths, and each path's lessons with how far the learner got and the next review the plan
 /// has for each. From the server when it answers (kept on the device), else from what the
 /// device keeps.
-public protocol KnowledgeRepository: Sendable {
+package protocol KnowledgeRepository: Sendable {
     /// The knowledge bases, each with its paths, as of `now`.
     /// - Throws: ``RepositoryFailure/signedOut``; the server's failure (`.unreachable`, …) when
     ///   it did not answer and nothing is kept on the device; `.storage`.

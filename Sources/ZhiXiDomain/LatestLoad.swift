@@ -3,19 +3,19 @@
 /// changes the page, so only the latest load's result lands, whatever order the answers
 /// come back in.
 @MainActor
-public final class LatestLoad {
+package final class LatestLoad {
     private let current = TaskSlot()
     private var generation = 0
 
     /// Creates a runner with no load.
-    public init() {}
+    package init() {}
 
     /// Cancels the running load and runs `work` as the new one; returns when `work` has
     /// finished. Cancelling the caller cancels `work` too.
     ///
     /// `work` gets `isCurrent`: `true` while `work` is still the latest load and not
     /// cancelled. Check it after every suspension, before changing state.
-    public func run(_ work: @escaping @MainActor @Sendable (_ isCurrent: @escaping @MainActor @Sendable () -> Bool) async -> Void) async {
+    package func run(_ work: @escaping @MainActor @Sendable (_ isCurrent: @escaping @MainActor @Sendable () -> Bool) async -> Void) async {
         current.replace(with: nil)
         generation += 1
         let mine = generation
@@ -38,7 +38,7 @@ public final class LatestLoad {
     }
 
     /// Cancels the running load, if any; its result will not land.
-    public func cancel() {
+    package func cancel() {
         current.replace(with: nil)
         generation += 1
     }

@@ -34,13 +34,13 @@ public struct LearnerWording: Sendable, Hashable {
     public typealias Sentence = TextTemplate<Blank>
 
     /// A sentence with a count: the form for exactly one, and for any other count.
-    public typealias Counted = CountedTextTemplate<Blank>
+    package typealias Counted = CountedTextTemplate<Blank>
 
     /// The language of the table.
     public let language: AppLanguage
 
     /// The lookup the table was read from (dates, numbers, plural rules).
-    public let localization: Localization
+    package let localization: Localization
 
     // MARK: The review plan page
 
@@ -51,7 +51,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// The rest of the week's group.
     public var thisWeek: String
     /// A group's line: how many tasks and their minutes. Blanks: count, minutes.
-    public var groupSummary: Counted
+    package var groupSummary: Counted
     /// A group without tasks.
     public var groupEmpty: String
     /// A task's minutes. Blank: minutes.
@@ -69,7 +69,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// Shown while the plan was made on the device because the server's answer was unreadable.
     public var offlineBannerMalformedAnswer: String
     /// Completions and skips waiting to be sent. Blank: count.
-    public var waitingToSync: Counted
+    package var waitingToSync: Counted
     /// A completion or skip the server refused: the task is gone. Blank: title.
     public var taskGone: Sentence
     /// A completion or skip that could not be kept on the device.
@@ -109,13 +109,13 @@ public struct LearnerWording: Sendable, Hashable {
     /// How far through a material. Blank: percent.
     public var readingProgress: Sentence
     /// The study streak. Blank: days.
-    public var streak: Counted
+    package var streak: Counted
     /// Minutes studied in all. Blank: minutes.
     public var totalMinutes: Sentence
     /// The average mastery. Blank: score.
     public var averageMastery: Sentence
     /// Reviews due. Blank: count.
-    public var dueReviews: Counted
+    package var dueReviews: Counted
 
     // MARK: What the device keeps (the library, a learning path, progress)
 
@@ -166,13 +166,13 @@ public struct LearnerWording: Sendable, Hashable {
     /// A library without knowledge bases.
     public var libraryEmpty: String
     /// A knowledge base's paths. Blank: count.
-    public var pathCount: Counted
+    package var pathCount: Counted
     /// A path's lessons. Blank: count.
-    public var lessonCount: Counted
+    package var lessonCount: Counted
     /// How many of a path's lessons were studied. Blanks: count, total.
     public var studiedLessons: Sentence
     /// How long a path takes. Blank: days.
-    public var pathDays: Counted
+    package var pathDays: Counted
     /// A path without lessons.
     public var pathEmpty: String
     /// The path does not exist.
@@ -180,11 +180,11 @@ public struct LearnerWording: Sendable, Hashable {
     /// A lesson never studied.
     public var lessonNotStudied: String
     /// A lesson studied. Blanks: count, date (of the last time).
-    public var lessonStudied: Counted
+    package var lessonStudied: Counted
     /// The latest score of a lesson. Blank: score.
     public var lessonLastScore: Sentence
     /// A lesson's weak points waiting to be practised. Blank: count.
-    public var weakPointDrills: Counted
+    package var weakPointDrills: Counted
 
     // MARK: The feedback page
 
@@ -224,9 +224,9 @@ public struct LearnerWording: Sendable, Hashable {
     /// The page's title: 学习进度.
     public var progressTitle: String
     /// Sessions recorded. Blank: count.
-    public var sessionCount: Counted
+    package var sessionCount: Counted
     /// Lessons studied. Blank: count.
-    public var lessonsStudied: Counted
+    package var lessonsStudied: Counted
     /// No session has a mastery score.
     public var noMasteryYet: String
     /// The trend's heading: 近 7 天.
@@ -236,13 +236,13 @@ public struct LearnerWording: Sendable, Hashable {
     /// The heat map's heading: 近一年.
     public var heatmapHeading: String
     /// The days with study in the heat map. Blank: count.
-    public var heatmapActiveDays: Counted
+    package var heatmapActiveDays: Counted
     /// The legend's low end.
     public var heatmapLess: String
     /// The legend's high end.
     public var heatmapMore: String
     /// One day of the heat map, for its label and for VoiceOver. Blanks: date, minutes, count (sessions).
-    public var heatmapDay: Counted
+    package var heatmapDay: Counted
     /// A month's label above the heat map's weeks. Blank: month.
     public var heatmapMonth: Sentence
 

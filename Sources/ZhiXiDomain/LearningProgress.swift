@@ -2,30 +2,30 @@ import ZhiXiCore
 import ZhiXiModel
 
 /// The learner's progress: totals, minutes per day over the last 7 and the last 365 days.
-public struct LearningProgress: Sendable, Hashable {
+package struct LearningProgress: Sendable, Hashable {
     /// The number of days of the trend: 7.
-    public static let trendDays = 7
+    package static let trendDays = 7
     /// The number of days of the heat map: 365.
-    public static let heatmapDays = 365
+    package static let heatmapDays = 365
 
     /// The totals.
-    public var summary: LearningSummary
+    package var summary: LearningSummary
     /// The last ``trendDays`` days, oldest first, today last: every day present (0 for a day
     /// without study).
-    public var trend: [ActivityDay]
+    package var trend: [ActivityDay]
     /// The last ``heatmapDays`` days, oldest first, today last, every day present.
-    public var heatmap: [ActivityDay]
+    package var heatmap: [ActivityDay]
     /// Today in the learner's time zone.
-    public var today: CivilDate
+    package var today: CivilDate
     /// The first day of the learner's week, 1 = Sunday … 7 = Saturday (the heat map's first row).
-    public var firstWeekday: Int
+    package var firstWeekday: Int
     /// `true` when the server did not answer and the figures were counted on the device.
-    public var isOffline: Bool
+    package var isOffline: Bool
     /// Why the server's answer is missing, offline (`nil` online or unknown).
-    public var offlineCause: OfflineCause?
+    package var offlineCause: OfflineCause?
 
     /// Creates the figures.
-    public init(summary: LearningSummary, trend: [ActivityDay], heatmap: [ActivityDay], today: CivilDate, firstWeekday: Int,
+    package init(summary: LearningSummary, trend: [ActivityDay], heatmap: [ActivityDay], today: CivilDate, firstWeekday: Int,
                 isOffline: Bool, offlineCause: OfflineCause? = nil) {
         self.summary = summary
         self.trend = trend
@@ -39,7 +39,7 @@ public struct LearningProgress: Sendable, Hashable {
     /// `days` as one entry per day of the `count` days ending `today`, oldest first: a day
     /// missing is 0, a day outside the window left out, a day given twice counted once (the
     /// last). O(days + count).
-    public static func window(_ days: [ActivityDay], count: Int, endingOn today: CivilDate) -> [ActivityDay] {
+    package static func window(_ days: [ActivityDay], count: Int, endingOn today: CivilDate) -> [ActivityDay] {
         guard count > 0 else { return [] }
         let last = today.daysSince1970
         let first = last - count + 1

@@ -1,7 +1,7 @@
 import ZhiXiModel
 
 /// The learner's progress for the study home: totals and what they were reading.
-public protocol LearningRepository: Sendable {
+package protocol LearningRepository: Sendable {
     /// The learner's totals from the server.
     /// - Throws: ``RepositoryFailure`` (`.signedOut`, `.unreachable`, …).
     func learningTotals() async throws(RepositoryFailure) -> LearningSummary

@@ -4,28 +4,28 @@ import ZhiXiModel
 
 /// One lesson of a learning path: what the learner did with it and its next review in the
 /// plan (the planner's `LessonOverview`).
-public struct LessonStatus: Sendable, Hashable, Identifiable {
+package struct LessonStatus: Sendable, Hashable, Identifiable {
     /// The lesson.
-    public var lesson: Lesson
+    package var lesson: Lesson
     /// Its learning sessions up to now.
-    public var sessionCount: Int
+    package var sessionCount: Int
     /// When the last of them ended, `nil` when never studied.
-    public var lastStudied: Date?
+    package var lastStudied: Date?
     /// The learner's study day of ``lastStudied``.
-    public var lastStudiedDay: CivilDate?
+    package var lastStudiedDay: CivilDate?
     /// The mastery score of the latest scored session, 0–100.
-    public var lastScore: Int?
+    package var lastScore: Int?
     /// The lesson's own next review in the plan (not a weak point's drill), `nil` when none
     /// is planned; its `day` is the learner's study day (today for an overdue one).
-    public var nextReview: ReviewItem?
+    package var nextReview: ReviewItem?
     /// The drills of its weak points in the plan.
-    public var weakPointDrillCount: Int
+    package var weakPointDrillCount: Int
 
     /// The lesson's id.
-    public var id: String { lesson.id }
+    package var id: String { lesson.id }
 
     /// Creates a status.
-    public init(lesson: Lesson, sessionCount: Int, lastStudied: Date?, lastStudiedDay: CivilDate?, lastScore: Int?, nextReview: ReviewItem?,
+    package init(lesson: Lesson, sessionCount: Int, lastStudied: Date?, lastStudiedDay: CivilDate?, lastScore: Int?, nextReview: ReviewItem?,
                 weakPointDrillCount: Int) {
         self.lesson = lesson
         self.sessionCount = sessionCount

@@ -2,13 +2,13 @@
 /// main actor each time the learner signs out or in (not for the value already known when
 /// it was created). Stops when it is released.
 @MainActor
-public final class LoginStateWatcher {
+package final class LoginStateWatcher {
     /// The login state last seen.
-    public private(set) var isSignedIn: Bool
+    package private(set) var isSignedIn: Bool
     private let task = TaskSlot()
 
     /// Starts watching `session`.
-    public init(session: any SessionRepository, onChange: @escaping @MainActor (_ isSignedIn: Bool) -> Void) {
+    package init(session: any SessionRepository, onChange: @escaping @MainActor (_ isSignedIn: Bool) -> Void) {
         isSignedIn = session.isSignedIn
         let states = session.loginStates()
         task.replace(with: Task { @MainActor [weak self] in

@@ -1,7 +1,7 @@
 import ZhiXiModel
 
 /// The learner's first-run choices on the server.
-public protocol OnboardingRepository: Sendable {
+package protocol OnboardingRepository: Sendable {
     /// The choices the server already holds for the learner (their study settings), to
     /// start the form from; `nil` when it holds none yet (the form starts from the device's
     /// defaults). The learning direction is empty when the server does not say.

@@ -13,15 +13,15 @@
 /// if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn }
 /// ```
 @MainActor
-public struct PageDrawing<State: Equatable> {
+package struct PageDrawing<State: Equatable> {
     private var last: (state: State, draw: @MainActor (LearnerWording) -> State)?
 
     /// Nothing drawn yet.
-    public init() {}
+    package init() {}
 
     /// `draw` in `wording`, kept for ``redrawn(_:in:)``.
     /// - Complexity: `draw`'s.
-    public mutating func draw(_ wording: LearnerWording, _ draw: @escaping @MainActor (LearnerWording) -> State) -> State {
+    package mutating func draw(_ wording: LearnerWording, _ draw: @escaping @MainActor (LearnerWording) -> State) -> State {
         let state = draw(wording)
         last = (state, draw)
         return state
@@ -30,7 +30,7 @@ public struct PageDrawing<State: Equatable> {
     /// The state last drawn, drawn again in `wording`, when `shown` (the page's state now) is
     /// still that state; `nil` otherwise. Keeps the new state as the one drawn last.
     /// - Complexity: the drawing's.
-    public mutating func redrawn(_ shown: State, in wording: LearnerWording) -> State? {
+    package mutating func redrawn(_ shown: State, in wording: LearnerWording) -> State? {
         guard let last, last.state == shown else { return nil }
         let state = last.draw(wording)
         self.last = (state, last.draw)

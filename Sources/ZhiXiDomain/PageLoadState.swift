@@ -1,5 +1,5 @@
 /// What a page behind sign-in that shows one thing draws while ``PageLoader`` loads it.
-public enum PageLoadState<Content: Sendable & Hashable>: Sendable, Hashable {
+package enum PageLoadState<Content: Sendable & Hashable>: Sendable, Hashable {
     /// Being loaded.
     case loading
     /// Loaded.

@@ -9,9 +9,9 @@
 ///
 /// The page's view model keeps one and draws each state it is told (`onChange`).
 @MainActor
-public final class PageLoader<Content: Sendable & Hashable> {
+package final class PageLoader<Content: Sendable & Hashable> {
     /// The state last told.
-    public private(set) var state: PageLoadState<Content>
+    package private(set) var state: PageLoadState<Content>
 
     private let session: any SessionRepository
     private var wording: LearnerWording
@@ -32,7 +32,7 @@ public final class PageLoader<Content: Sendable & Hashable> {
     ///     (`LearnerWording.message(for:)`).
     ///   - fetch: gets the page's content.
     ///   - onChange: told each new state, on the main actor.
-    public init(session: any SessionRepository, wording: LearnerWording,
+    package init(session: any SessionRepository, wording: LearnerWording,
                 message: @escaping @MainActor (RepositoryFailure, LearnerWording) -> String? = { _, _ in nil },
                 fetch: @escaping @Sendable () async throws(RepositoryFailure) -> Content,
                 onChange: @escaping @MainActor (PageLoadState<Content>) -> Void) {
@@ -56,7 +56,7 @@ public final class PageLoader<Content: Sendable & Hashable> {
 
     /// Loads: ``PageLoadState/loading``, then the content or the error. Cancels a load under
     /// way; returns when this one has landed or was overtaken.
-    public func load() async {
+    package func load() async {
         hasBeenLoaded = true
         guard session.isSignedIn else { return showLoggedOut() }
         await loads.run { [weak self] isCurrent in await self?.perform(isCurrent: isCurrent) }
@@ -83,7 +83,7 @@ public final class PageLoader<Content: Sendable & Hashable> {
     /// The state on screen drawn again in `wording` (the app's language changed): a failure's
     /// message in it, and the page told the state again to draw its content in it.
     /// - Complexity: O(1), and the page's drawing.
-    public func redraw(in wording: LearnerWording) {
+    package func redraw(in wording: LearnerWording) {
         self.wording = wording
         if case .failed = state, let failure { state = .failed(screenError(failure)) }
         onChange(state)

@@ -2,7 +2,7 @@
 /// learner left it, note where they are, mark it read, close it; and the server's refusals
 /// of what was read, for the app to tell. Each learner's reading is kept apart on the device
 /// (positions and the upload queue in their own directory).
-public protocol ReadingRepository: Sendable {
+package protocol ReadingRepository: Sendable {
     /// Opens `material` (closing the one open before) and returns where to resume it.
     /// - Throws: ``RepositoryFailure/signedOut`` without a learner, `.storage` when the
     ///   device's files cannot be opened.

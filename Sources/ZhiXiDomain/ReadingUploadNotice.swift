@@ -1,8 +1,8 @@
 /// The server refused, for good, what the learner read of a material: the events were
 /// removed from the device's upload queue. One notice per material and code of one upload.
-public struct ReadingUploadNotice: Sendable, Hashable {
+package struct ReadingUploadNotice: Sendable, Hashable {
     /// What the server's rejection code says, in the cases the app tells apart.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `MATERIAL_ACCESS_DENIED`: the learner may no longer read the material.
         case accessDenied
         /// `SOURCE_DELETED`: the knowledge source was deleted.
@@ -16,16 +16,16 @@ public struct ReadingUploadNotice: Sendable, Hashable {
     }
 
     /// The material.
-    public var materialID: String
+    package var materialID: String
     /// Its title as the device knows it, if it does.
-    public var title: String?
+    package var title: String?
     /// The server's rejection code, such as `SOURCE_DELETED`.
-    public var code: String
+    package var code: String
     /// How many events of the material were refused with this code.
-    public var events: Int
+    package var events: Int
 
     /// Creates a notice.
-    public init(materialID: String, title: String?, code: String, events: Int) {
+    package init(materialID: String, title: String?, code: String, events: Int) {
         self.materialID = materialID
         self.title = title
         self.code = code
@@ -33,7 +33,7 @@ public struct ReadingUploadNotice: Sendable, Hashable {
     }
 
     /// The kind of ``code``.
-    public var kind: Kind {
+    package var kind: Kind {
         switch code {
         case "MATERIAL_ACCESS_DENIED": .accessDenied
         case "SOURCE_DELETED": .sourceDeleted

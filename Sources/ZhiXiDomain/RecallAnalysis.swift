@@ -1,20 +1,20 @@
 /// The AI's analysis of what a learner recalled of a lesson.
-public struct RecallAnalysis: Sendable, Hashable {
+package struct RecallAnalysis: Sendable, Hashable {
     /// The analysis's id on the server.
-    public var analysisID: String
+    package var analysisID: String
     /// The learning session the input was recorded as.
-    public var sessionID: String
+    package var sessionID: String
     /// The lesson.
-    public var lessonID: String
+    package var lessonID: String
     /// The mastery score, 0–100, when the AI gave one.
-    public var masteryScore: Int?
+    package var masteryScore: Int?
     /// The points the learner missed or got wrong.
-    public var weakPoints: [String]
+    package var weakPoints: [String]
     /// What to do next, one sentence each.
-    public var suggestions: [String]
+    package var suggestions: [String]
 
     /// Creates an analysis.
-    public init(analysisID: String, sessionID: String, lessonID: String, masteryScore: Int?, weakPoints: [String], suggestions: [String]) {
+    package init(analysisID: String, sessionID: String, lessonID: String, masteryScore: Int?, weakPoints: [String], suggestions: [String]) {
         self.analysisID = analysisID
         self.sessionID = sessionID
         self.lessonID = lessonID

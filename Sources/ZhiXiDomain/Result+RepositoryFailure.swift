@@ -6,7 +6,7 @@ extension Result where Failure == RepositoryFailure {
     ///   - isolation: the caller's actor, by default.
     ///   - body: the call.
     /// - Complexity: that of `body`.
-    public static func of(isolation: isolated (any Actor)? = #isolation,
+    package static func of(isolation: isolated (any Actor)? = #isolation,
                           _ body: () async throws(RepositoryFailure) -> Success) async -> Self {
         do {
             return .success(try await body())

@@ -1,5 +1,5 @@
 /// What the learner did with a review task.
-public enum ReviewActionKind: String, Sendable, Hashable, CaseIterable {
+package enum ReviewActionKind: String, Sendable, Hashable, CaseIterable {
     /// Marked it done.
     case complete
     /// Passed over it.

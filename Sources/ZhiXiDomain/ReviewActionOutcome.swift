@@ -1,5 +1,5 @@
 /// What became of one completion or skip.
-public enum ReviewActionOutcome: Sendable, Hashable {
+package enum ReviewActionOutcome: Sendable, Hashable {
     /// The server has it.
     case delivered
     /// Kept on the device (the server did not answer); it is sent when the network is back,

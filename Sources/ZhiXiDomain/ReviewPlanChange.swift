@@ -2,7 +2,7 @@ import Foundation
 
 /// A change the learner made to the review plan on one page (kept on the device before it is
 /// told), for the other pages that show the plan, so they draw it without loading again.
-public enum ReviewPlanChange: Sendable, Hashable {
+package enum ReviewPlanChange: Sendable, Hashable {
     /// `item` was marked done at `completedAt`.
     case completed(ReviewItem, at: Date)
     /// The task was skipped: it leaves the plan.

@@ -1,3 +1,3 @@
 /// Watches a stream of ``ReviewPlanChange``s for a page: calls `onChange` on the main actor
 /// for each, in order. Stops when it is released or the stream ends.
-public typealias ReviewPlanChangeWatcher = StreamWatcher<ReviewPlanChange>
+package typealias ReviewPlanChangeWatcher = StreamWatcher<ReviewPlanChange>

@@ -4,37 +4,37 @@ import ZhiXiCore
 /// The learner's review plan as a repository gives it to the pages: the tasks of today
 /// (with anything overdue, and what was done today), tomorrow and the rest of the week, and
 /// where they came from.
-public struct ReviewPlanSnapshot: Sendable, Hashable {
+package struct ReviewPlanSnapshot: Sendable, Hashable {
     /// Today's tasks (今天): open ones in the order to do them, then those done today.
-    public var today: [ReviewItem]
+    package var today: [ReviewItem]
     /// Tomorrow's tasks (明天).
-    public var tomorrow: [ReviewItem]
+    package var tomorrow: [ReviewItem]
     /// The rest of this week's tasks (本周), after tomorrow.
-    public var thisWeek: [ReviewItem]
+    package var thisWeek: [ReviewItem]
     /// The learner's current study day.
-    public var todayDate: CivilDate
+    package var todayDate: CivilDate
     /// Today's study budget in minutes (0: a day without study), `nil` without a limit.
-    public var todayBudgetMinutes: Int?
+    package var todayBudgetMinutes: Int?
     /// `true` when the server did not answer and the plan was made on the device, from the
     /// learner's data kept there (the same planner as the server's).
-    public var isOffline: Bool
+    package var isOffline: Bool
     /// Why the plan was made on the device: `nil` online (and for an offline plan whose cause
     /// is not known, which pages show as the server not reached).
-    public var offlineCause: OfflineCause?
+    package var offlineCause: OfflineCause?
     /// Completions and skips done on the device that wait to be sent to the server.
-    public var waitingActions: Int
+    package var waitingActions: Int
     /// Completions and skips the server refused for good while this plan was made (the task
     /// is gone): each is reported once, here, and was dropped.
-    public var refusals: [ReviewRefusal]
+    package var refusals: [ReviewRefusal]
     /// When the plan was made.
-    public var generatedAt: Date
+    package var generatedAt: Date
     /// `true` for the plan the device kept from its last refresh, shown while the server is
     /// asked (``ReviewRepository/cachedReviewPlan(now:)``): neither the server's word now
     /// (it confirms no session) nor a plan made offline.
-    public var isCached: Bool
+    package var isCached: Bool
 
     /// Creates a snapshot.
-    public init(today: [ReviewItem], tomorrow: [ReviewItem], thisWeek: [ReviewItem], todayDate: CivilDate,
+    package init(today: [ReviewItem], tomorrow: [ReviewItem], thisWeek: [ReviewItem], todayDate: CivilDate,
                 todayBudgetMinutes: Int?, isOffline: Bool, offlineCause: OfflineCause? = nil, waitingActions: Int = 0,
                 refusals: [ReviewRefusal] = [], generatedAt: Date, isCached: Bool = false) {
         self.today = today
@@ -51,13 +51,13 @@ public struct ReviewPlanSnapshot: Sendable, Hashable {
     }
 
     /// Every item: today's, tomorrow's, then this week's.
-    public var allItems: [ReviewItem] { today + tomorrow + thisWeek }
+    package var allItems: [ReviewItem] { today + tomorrow + thisWeek }
 
     /// Draws in a change the learner made since the plan was made, as a plan made after it
     /// would have it: a completed task leaves its group and joins today's done tasks; a
     /// skipped or gone task leaves the plan. A change the plan already has changes nothing.
     /// O(items).
-    public mutating func apply(_ change: ReviewPlanChange) {
+    package mutating func apply(_ change: ReviewPlanChange) {
         switch change {
         case .completed(let item, let completedAt):
             guard !allItems.contains(where: { $0.id == item.id && $0.isDone }) else { return }

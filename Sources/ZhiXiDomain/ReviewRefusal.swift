@@ -1,15 +1,15 @@
 /// A completion or skip the server refused for good (the task is gone, or cannot take it):
 /// it was dropped from the device's outbox and is told to the learner once.
-public struct ReviewRefusal: Sendable, Hashable {
+package struct ReviewRefusal: Sendable, Hashable {
     /// The task.
-    public var taskID: String
+    package var taskID: String
     /// Completion or skip.
-    public var kind: ReviewActionKind
+    package var kind: ReviewActionKind
     /// The lesson's title, when the device knows it.
-    public var lessonTitle: String?
+    package var lessonTitle: String?
 
     /// Creates a refusal.
-    public init(taskID: String, kind: ReviewActionKind, lessonTitle: String?) {
+    package init(taskID: String, kind: ReviewActionKind, lessonTitle: String?) {
         self.taskID = taskID
         self.kind = kind
         self.lessonTitle = lessonTitle

@@ -3,7 +3,7 @@ import Foundation
 /// The learner's review tasks, offline first: the plan from the server when it answers,
 /// else from the planner on the device over the learner's data kept there; completions and
 /// skips kept on the device until the server has them.
-public protocol ReviewRepository: Sendable {
+package protocol ReviewRepository: Sendable {
     /// The plan as the device last kept it, at once and without the network: the server's
     /// tasks of the last refresh with the learner's actions since, as of `now`
     /// (``ReviewPlanSnapshot/isCached`` true); `nil` when nothing is kept yet. For a page to
@@ -43,8 +43,8 @@ public protocol ReviewRepository: Sendable {
 
 extension ReviewRepository {
     /// Nothing kept: a page shows its loading state until ``reviewPlan(now:)`` answers.
-    public func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? { nil }
+    package func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? { nil }
 
     /// Nothing kept beside the plan: nothing to refresh.
-    public func refreshInBackground() async {}
+    package func refreshInBackground() async {}
 }

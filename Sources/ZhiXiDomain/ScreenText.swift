@@ -11,13 +11,13 @@ import ZhiXiCore
 /// ScreenText.line("梯度\u{202E}下降\r\n")      // 梯度\u{202E}下降\r\n   (visible, one line)
 /// ScreenText.lines("第一步\r\n第二步\u{1B}[2J")  // 第一步, a line feed, 第二步\u{1B}[2J
 /// ```
-public enum ScreenText {
+package enum ScreenText {
     /// A text shown on one line (a title, a name, a label, a weak point): every hidden
     /// character made visible as an escape (`\u{202E}`, `\r`, `\n`); the text itself when it
     /// holds none.
     ///
     /// - Complexity: O(n) in the text's length.
-    public static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         text.escapingControlCharacters()
     }
 
@@ -26,7 +26,7 @@ public enum ScreenText {
     /// hidden character made visible (a lone CR as `\r`).
     ///
     /// - Complexity: O(n) in the text's length.
-    public static func lines(_ text: String) -> String {
+    package static func lines(_ text: String) -> String {
         guard text.unicodeScalars.contains("\r") else { return text.escapingControlCharacters(keepingLineBreaks: true) }
         var joined = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
@@ -39,12 +39,12 @@ public enum ScreenText {
     }
 
     /// A one-line text that may be absent, made visible as the non-optional `line(_:)` does; `nil` stays `nil`.
-    public static func line(_ text: String?) -> String? {
+    package static func line(_ text: String?) -> String? {
         text.map { line($0) }
     }
 
     /// A text of lines that may be absent, made visible as the non-optional `lines(_:)` does; `nil` stays `nil`.
-    public static func lines(_ text: String?) -> String? {
+    package static func lines(_ text: String?) -> String? {
         text.map { lines($0) }
     }
 }

@@ -6,7 +6,7 @@ import ZhiXiModel
 ///
 /// On the main actor, as the session state it reads.
 @MainActor
-public protocol SessionRepository: AnyObject {
+package protocol SessionRepository: AnyObject {
     /// `true` while a learner is signed in.
     var isSignedIn: Bool { get }
 

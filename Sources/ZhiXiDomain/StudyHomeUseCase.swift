@@ -3,14 +3,14 @@ import ZhiXiModel
 
 /// The study home's data in one call: the review plan (offline first), the learner's totals
 /// and "continue reading", the last two asked for while the plan is made.
-public struct StudyHomeUseCase: Sendable {
+package struct StudyHomeUseCase: Sendable {
     /// Where the review plan comes from.
-    public let reviews: any ReviewRepository
+    package let reviews: any ReviewRepository
     /// Where the totals and "continue reading" come from.
-    public let learning: any LearningRepository
+    package let learning: any LearningRepository
 
     /// Creates the use case.
-    public init(reviews: any ReviewRepository, learning: any LearningRepository) {
+    package init(reviews: any ReviewRepository, learning: any LearningRepository) {
         self.reviews = reviews
         self.learning = learning
     }
@@ -18,7 +18,7 @@ public struct StudyHomeUseCase: Sendable {
     /// The home as of `now`. Only the plan can fail the home: without totals (offline) or
     /// anything to continue, the home shows what it has.
     /// - Throws: the plan's ``RepositoryFailure``.
-    public func load(now: Date) async throws(RepositoryFailure) -> StudyHomeData {
+    package func load(now: Date) async throws(RepositoryFailure) -> StudyHomeData {
         async let totals = totalsIfAvailable()
         async let reading = learning.continueReading()
         let plan = try await reviews.reviewPlan(now: now)
@@ -26,7 +26,7 @@ public struct StudyHomeUseCase: Sendable {
     }
 
     /// After the home has shown the server's data: ``ReviewRepository/refreshInBackground()``.
-    public func refreshInBackground() async {
+    package func refreshInBackground() async {
         await reviews.refreshInBackground()
     }
 
@@ -34,13 +34,13 @@ public struct StudyHomeUseCase: Sendable {
     /// last refresh (``ReviewRepository/cachedReviewPlan(now:)``), without totals or a
     /// continue card (those are the server's word, shown when ``load(now:)`` answers);
     /// `nil` when nothing is kept.
-    public func cached(now: Date) async -> StudyHomeData? {
+    package func cached(now: Date) async -> StudyHomeData? {
         await reviews.cachedReviewPlan(now: now).map { StudyHomeData(plan: $0, totals: nil, continueReading: nil) }
     }
 
     /// The changes the learner makes to the review plan elsewhere (the review-plan page), for
     /// the home to draw in without loading again (``ReviewPlanSnapshot/apply(_:)``).
-    public func planChanges() -> AsyncStream<ReviewPlanChange> {
+    package func planChanges() -> AsyncStream<ReviewPlanChange> {
         reviews.changes()
     }
 

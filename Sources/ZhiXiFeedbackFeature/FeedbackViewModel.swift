@@ -57,7 +57,7 @@ public final class FeedbackViewModel {
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes.
-    public init(repository: any FeedbackRepository, session: any SessionRepository, sessionID: String? = nil, analysisID: String? = nil,
+    package init(repository: any FeedbackRepository, session: any SessionRepository, sessionID: String? = nil, analysisID: String? = nil,
                 category: FeedbackCategory = .bug, language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
         self.repository = repository
         self.session = session

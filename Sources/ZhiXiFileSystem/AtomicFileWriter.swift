@@ -33,7 +33,7 @@ import Darwin
 /// ```swift
 /// try AtomicFileWriter.write(Data("[0.2, 1.3]\n".utf8), to: "params.json")
 /// ```
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
     /// Writes `data` to the output `path`: classifies it (``OutputDestination/init(path:)``)
     /// and writes it as its kind requires. O(size of `data`).
     /// - Parameters:
@@ -42,7 +42,7 @@ public enum AtomicFileWriter {
     ///   - newFileMode: the permission bits of a file created anew (default `0666` less the
     ///     umask); an existing file keeps its own.
     /// - Throws: ``FileSystemError``; a regular file is then unchanged.
-    public static func write(_ data: Data, to path: String, newFileMode: mode_t? = nil) throws(FileSystemError) {
+    package static func write(_ data: Data, to path: String, newFileMode: mode_t? = nil) throws(FileSystemError) {
         switch try OutputDestination(path: path) {
         case .standardOutput: try writeToDescriptor(data, 1, name: "standard output")
         case .standardError: try writeToDescriptor(data, 2, name: "standard error")
@@ -55,7 +55,7 @@ public enum AtomicFileWriter {
     /// checked again first: if it was replaced or changed kind since it was classified, the
     /// new one is checked as the old one was.
     /// - Throws: ``FileSystemError``; the file is then unchanged and no temporary file is left.
-    public static func replace(_ file: RegularFileOutput, with data: Data, newFileMode: mode_t? = nil) throws(FileSystemError) {
+    package static func replace(_ file: RegularFileOutput, with data: Data, newFileMode: mode_t? = nil) throws(FileSystemError) {
         var existing = file.existing
         if let status = SystemCalls.status(file.target) {
             let now = FileIdentity(status)
@@ -82,7 +82,7 @@ public enum AtomicFileWriter {
     /// every writer of `target` takes that lock: then every temporary file of `target` that no
     /// process holds was abandoned, however new, and is removed.
     /// - Throws: ``FileSystemError``; `target` is then unchanged and no temporary file is left.
-    public static func writeReplacing(_ target: String, shownAs path: String, data: Data, mode: mode_t,
+    package static func writeReplacing(_ target: String, shownAs path: String, data: Data, mode: mode_t,
                                       owner: (uid_t, gid_t)?, holdingWritersLock: Bool = false) throws(FileSystemError) {
         let (directory, name) = RegularFileOutput.split(target)
         TemporaryFiles.removeAbandoned(besideFileNamed: name, in: directory, evenNew: holdingWritersLock)
@@ -123,7 +123,7 @@ public enum AtomicFileWriter {
     ///   - holdingWritersLock: `true` when every writer of `path` holds a lock the caller
     ///     holds now: every temporary file of `path` then left behind is removed, however new.
     /// - Throws: ``FileSystemError``; the file is then unchanged and no temporary file is left.
-    public static func replaceFile(at path: String, with data: Data, mode: mode_t = 0o600,
+    package static func replaceFile(at path: String, with data: Data, mode: mode_t = 0o600,
                                    holdingWritersLock: Bool = false) throws(FileSystemError) {
         try writeReplacing(path, shownAs: path, data: data, mode: mode, owner: nil, holdingWritersLock: holdingWritersLock)
     }
@@ -132,7 +132,7 @@ public enum AtomicFileWriter {
     /// A file that is already gone, or whose directory is not there, is not an error.
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io`` when it
     ///   cannot be removed.
-    public static func removeFile(at path: String) throws(FileSystemError) {
+    package static func removeFile(at path: String) throws(FileSystemError) {
         if unlink(path) != 0 {
             if errno == ENOENT || errno == ENOTDIR { return }
             throw FileSystemError(.io, path: path, reason: "cannot be removed (\(FileSystemError.lastError))")
@@ -143,7 +143,7 @@ public enum AtomicFileWriter {
     /// Writes `data` into the named pipe or character device at `path`, opened for writing
     /// without creating or truncating anything. Opening a pipe waits for its reader.
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io``.
-    public static func writeInPlace(_ data: Data, to path: String) throws(FileSystemError) {
+    package static func writeInPlace(_ data: Data, to path: String) throws(FileSystemError) {
         var descriptor: Int32
         repeat {
             descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)

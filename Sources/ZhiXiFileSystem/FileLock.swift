@@ -9,30 +9,30 @@ import Darwin
 
 /// How long to wait for a lock that another process holds, and whom to tell that it waits.
 /// Two waits are equal when their times are (the notice is not compared).
-public struct FileLockWait: Sendable, Hashable {
+package struct FileLockWait: Sendable, Hashable {
     /// The longest wait, in seconds, before giving up (0: do not wait at all).
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// After how many seconds of waiting ``onWaiting`` is called (once).
-    public var noticeAfterSeconds: Double
+    package var noticeAfterSeconds: Double
     /// Called once when the wait has lasted ``noticeAfterSeconds``, with the path waited on;
     /// a command-line tool says "waiting for another … on FILE".
-    public var onWaiting: (@Sendable (String) -> Void)?
+    package var onWaiting: (@Sendable (String) -> Void)?
 
     /// A wait of at most `timeoutSeconds` (default 60 s), noticed after `noticeAfterSeconds`
     /// (default 1 s).
-    public init(timeoutSeconds: Double = 60, noticeAfterSeconds: Double = 1, onWaiting: (@Sendable (String) -> Void)? = nil) {
+    package init(timeoutSeconds: Double = 60, noticeAfterSeconds: Double = 1, onWaiting: (@Sendable (String) -> Void)? = nil) {
         self.timeoutSeconds = timeoutSeconds
         self.noticeAfterSeconds = noticeAfterSeconds
         self.onWaiting = onWaiting
     }
 
     /// Equal times.
-    public static func == (lhs: FileLockWait, rhs: FileLockWait) -> Bool {
+    package static func == (lhs: FileLockWait, rhs: FileLockWait) -> Bool {
         lhs.timeoutSeconds == rhs.timeoutSeconds && lhs.noticeAfterSeconds == rhs.noticeAfterSeconds
     }
 
     /// Hashes the times.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(timeoutSeconds)
         hasher.combine(noticeAfterSeconds)
     }
@@ -41,11 +41,11 @@ public struct FileLockWait: Sendable, Hashable {
 /// `flock` with a bounded wait: tries the lock without blocking, and while another process
 /// holds it, tries again after short sleeps (1 ms, doubling to 50 ms) until the wait's
 /// timeout, telling ``FileLockWait/onWaiting`` once after its notice delay.
-public enum FileLock {
+package enum FileLock {
     /// Takes the exclusive (or shared) `flock` of `descriptor`, an open file at `path`.
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/busy`` when the
     ///   wait ran out, ``FileSystemError/Kind-swift.enum/io`` when locking fails otherwise.
-    public static func lock(_ descriptor: Int32, exclusive: Bool = true, path: String, wait: FileLockWait) throws(FileSystemError) {
+    package static func lock(_ descriptor: Int32, exclusive: Bool = true, path: String, wait: FileLockWait) throws(FileSystemError) {
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
         let start = ContinuousClock.now
         var pause: useconds_t = 1_000
@@ -75,7 +75,7 @@ public enum FileLock {
     /// Takes the exclusive (or shared) `flock` of `descriptor`, waiting as long as it takes
     /// (for locks held only for a few file operations). Retries after interruptions.
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io``.
-    public static func lockWaiting(_ descriptor: Int32, exclusive: Bool = true, path: String) throws(FileSystemError) {
+    package static func lockWaiting(_ descriptor: Int32, exclusive: Bool = true, path: String) throws(FileSystemError) {
         while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             if errno != EINTR { throw FileSystemError(.io, path: path, reason: "cannot be locked (\(FileSystemError.lastError))") }
         }
@@ -84,7 +84,7 @@ public enum FileLock {
     /// Takes the exclusive `flock` of `descriptor` if no one holds it: `false` when another
     /// holder has it. Never waits.
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io``.
-    public static func tryLock(_ descriptor: Int32, path: String) throws(FileSystemError) -> Bool {
+    package static func tryLock(_ descriptor: Int32, path: String) throws(FileSystemError) -> Bool {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EWOULDBLOCK || errno == EAGAIN { return false }
             if errno != EINTR { throw FileSystemError(.io, path: path, reason: "cannot be locked (\(FileSystemError.lastError))") }
@@ -93,7 +93,7 @@ public enum FileLock {
     }
 
     /// Releases the `flock` of `descriptor`.
-    public static func unlock(_ descriptor: Int32) {
+    package static func unlock(_ descriptor: Int32) {
         flock(descriptor, LOCK_UN)
     }
 }

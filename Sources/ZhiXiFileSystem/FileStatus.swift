@@ -9,15 +9,15 @@ import Darwin
 /// What `stat` says of a file: its identity (device, inode, mode, owner, links), its size and
 /// when it was last modified. The package's one way to ask (``at(_:followingLinks:)``,
 /// ``of(descriptor:)``), so that no other target calls `stat` itself.
-public struct FileStatus: Sendable, Hashable {
+package struct FileStatus: Sendable, Hashable {
     /// The file's device, inode, mode, owner, group and hard links.
-    public let identity: FileIdentity
+    package let identity: FileIdentity
     /// Its size in bytes.
-    public let size: Int
+    package let size: Int
     /// The whole seconds of its last modification, since 1970.
-    public let modificationSeconds: Int
+    package let modificationSeconds: Int
     /// The nanoseconds past ``modificationSeconds``.
-    public let modificationNanoseconds: Int
+    package let modificationNanoseconds: Int
 
     init(_ status: stat) {
         identity = FileIdentity(status)
@@ -28,11 +28,11 @@ public struct FileStatus: Sendable, Hashable {
     }
 
     /// The file type bits of the mode (`S_IFREG`, `S_IFDIR`, …).
-    public var type: mode_t { SystemCalls.type(identity.mode) }
+    package var type: mode_t { SystemCalls.type(identity.mode) }
     /// Whether it is a regular file.
-    public var isRegularFile: Bool { type == S_IFREG }
+    package var isRegularFile: Bool { type == S_IFREG }
     /// Whether it is a directory.
-    public var isDirectory: Bool { type == S_IFDIR }
+    package var isDirectory: Bool { type == S_IFDIR }
 
     /// The status of the file at `path` (`stat`, or `lstat` when not `followingLinks`).
     ///
@@ -41,7 +41,7 @@ public struct FileStatus: Sendable, Hashable {
     ///   - path: the file.
     ///   - followingLinks: whether a final symbolic link is followed.
     /// - Returns: the status, or `nil` with `errno` set (`ENOENT`: no such file).
-    public static func at(_ path: String, followingLinks: Bool = true) -> FileStatus? {
+    package static func at(_ path: String, followingLinks: Bool = true) -> FileStatus? {
         (followingLinks ? SystemCalls.status(path) : SystemCalls.linkStatus(path)).map(FileStatus.init)
     }
 
@@ -50,7 +50,7 @@ public struct FileStatus: Sendable, Hashable {
     /// - Complexity: one system call.
     /// - Parameter descriptor: an open file descriptor.
     /// - Returns: the status, or `nil` with `errno` set.
-    public static func of(descriptor: Int32) -> FileStatus? {
+    package static func of(descriptor: Int32) -> FileStatus? {
         var status = stat()
         return fstat(descriptor, &status) == 0 ? FileStatus(status) : nil
     }

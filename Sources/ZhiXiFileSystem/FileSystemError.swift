@@ -15,9 +15,9 @@ import Darwin
 /// ``Kind-swift.enum/io`` failed writes, ``Kind-swift.enum/tooLarge``,
 /// ``Kind-swift.enum/empty`` and ``Kind-swift.enum/malformed`` bad data, and
 /// ``Kind-swift.enum/busy`` a lock held too long by someone else.
-public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The path names something this operation never reads or writes: a directory as an
         /// output, a socket, a block device, a dangling symbolic link.
         case refused
@@ -39,21 +39,21 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// What kind of problem it is.
-    public var kind: Kind
+    package var kind: Kind
     /// The path as the caller named it (`standard input` for the standard input).
-    public var path: String
+    package var path: String
     /// What was wrong, as a sentence without the path, such as `is a directory, not a file`.
-    public var reason: String
+    package var reason: String
 
     /// A problem of `kind` with the file at `path`.
-    public init(_ kind: Kind, path: String, reason: String) {
+    package init(_ kind: Kind, path: String, reason: String) {
         self.kind = kind
         self.path = path
         self.reason = reason
     }
 
     /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 
     /// The text of the current `errno`.
     static var lastError: String { String(cString: strerror(errno)) }

@@ -21,15 +21,15 @@ import Darwin
 /// ```swift
 /// let data = try InputFile.read("workspace.json", limit: InputFile.gibibyte, format: .json)
 /// ```
-public enum InputFile {
+package enum InputFile {
     /// 1 MiB, in bytes.
-    public static let mebibyte = 1 << 20
+    package static let mebibyte = 1 << 20
     /// 1 GiB, in bytes.
-    public static let gibibyte = 1 << 30
+    package static let gibibyte = 1 << 30
 
     /// What an input must start with, checked as soon as its first bytes arrive, so an endless
     /// stream of something else (`/dev/zero`) is refused at once.
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         /// Anything.
         case any
         /// JSON: after white space and a UTF-8 byte order mark, `{` or `[`.
@@ -52,7 +52,7 @@ public enum InputFile {
     ///   input, ``FileSystemError/Kind-swift.enum/tooLarge``, ``FileSystemError/Kind-swift.enum/empty``,
     ///   ``FileSystemError/Kind-swift.enum/malformed`` (not the format), or
     ///   ``FileSystemError/Kind-swift.enum/io`` when reading fails.
-    public static func read(_ path: String, limit: Int, format: Format = .any, name: String? = nil) throws(FileSystemError) -> Data {
+    package static func read(_ path: String, limit: Int, format: Format = .any, name: String? = nil) throws(FileSystemError) -> Data {
         let shown = name ?? path
         guard !path.isEmpty, !path.utf8.contains(0) else { throw FileSystemError(.missing, path: shown, reason: "no such file") }
         guard let status = SystemCalls.status(path) else {
@@ -92,7 +92,7 @@ public enum InputFile {
     /// Everything an open descriptor yields until its end (the standard input, a pipe), at
     /// most `limit` bytes, read as it comes.
     /// - Throws: ``FileSystemError`` as ``read(_:limit:format:name:)`` does.
-    public static func readStream(_ descriptor: Int32, limit: Int, format: Format = .any, name: String) throws(FileSystemError) -> Data {
+    package static func readStream(_ descriptor: Int32, limit: Int, format: Format = .any, name: String) throws(FileSystemError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var checked = format == .any
@@ -121,7 +121,7 @@ public enum InputFile {
     /// What ``readStream(_:limit:format:name:)`` reads, but empty data (not an error) for an
     /// input that holds nothing: for files the package keeps, which may be new. O(size).
     /// - Throws: ``FileSystemError`` of kind too large or I/O.
-    public static func readStreamAllowingEmpty(_ descriptor: Int32, limit: Int, name: String) throws(FileSystemError) -> Data {
+    package static func readStreamAllowingEmpty(_ descriptor: Int32, limit: Int, name: String) throws(FileSystemError) -> Data {
         do {
             return try readStream(descriptor, limit: limit, name: name)
         } catch where error.kind == .empty {
@@ -131,7 +131,7 @@ public enum InputFile {
 
     /// Checks bytes already in memory against the limit and the format, as a read would.
     /// - Throws: ``FileSystemError`` of kind empty, too large or malformed.
-    public static func check(_ data: Data, limit: Int, format: Format = .any, name: String) throws(FileSystemError) {
+    package static func check(_ data: Data, limit: Int, format: Format = .any, name: String) throws(FileSystemError) {
         guard !data.isEmpty else { throw FileSystemError(.empty, path: name, reason: "is empty") }
         guard data.count <= limit else {
             throw FileSystemError(.tooLarge, path: name, reason: "is \(describe(bytes: data.count)), more than the "
@@ -141,7 +141,7 @@ public enum InputFile {
     }
 
     /// A size in words: `1 GiB`, `64 MiB`, `512 KiB`, `100 bytes`.
-    public static func describe(bytes: Int) -> String {
+    package static func describe(bytes: Int) -> String {
         if bytes >= gibibyte, bytes % gibibyte == 0 { return "\(bytes / gibibyte) GiB" }
         if bytes >= mebibyte, bytes % mebibyte == 0 { return "\(bytes / mebibyte) MiB" }
         if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KiB" }

@@ -69,7 +69,7 @@ extension AtomicFileWriter {
     /// Makes an interruption (SIGINT, SIGTERM, SIGHUP) during a write remove the temporary
     /// file before the signal ends the process. For command-line tools; installs signal
     /// handlers once, so an app that has its own should not call it.
-    public static func removeTemporaryFilesOnInterrupt() {
+    package static func removeTemporaryFilesOnInterrupt() {
         InterruptCleanup.install()
     }
 }

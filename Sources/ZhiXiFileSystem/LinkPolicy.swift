@@ -14,7 +14,7 @@ import Darwin
 /// | --- | --- |
 /// | ``output`` (a file the user named) | it is not in a sticky directory that others may write (`/tmp`), or it belongs to the effective user or to the directory's owner — the rule of Linux's `fs.protected_symlinks`, which a writer resolving the path itself (and renaming into the target's directory) would otherwise escape |
 /// | ``ownOrRoot`` (a directory or file the package keeps: a store, an outbox, a queue) | it belongs to the effective user or to root: nothing is created through another user's link |
-public enum LinkPolicy: Sendable, Hashable {
+package enum LinkPolicy: Sendable, Hashable {
     /// The links of an output path: those in a sticky, world-writable directory must belong
     /// to the effective user or to the directory's owner.
     case output
@@ -33,7 +33,7 @@ public enum LinkPolicy: Sendable, Hashable {
     ///   naming a link the policy refuses; ``FileSystemError/Kind-swift.enum/missing`` for a
     ///   missing component (when not allowed); ``FileSystemError/Kind-swift.enum/io`` for a
     ///   loop or a path that cannot be examined.
-    public func resolve(_ path: String, shownAs shown: String? = nil, allowingMissingEnd: Bool = false) throws(FileSystemError) -> String {
+    package func resolve(_ path: String, shownAs shown: String? = nil, allowingMissingEnd: Bool = false) throws(FileSystemError) -> String {
         let name = shown ?? path
         var pending: [Substring] = []
         var resolved: [String] = []

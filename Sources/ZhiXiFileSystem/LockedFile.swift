@@ -30,15 +30,15 @@ import Darwin
 /// let data = try file.read()
 /// try file.replace(with: changed(data))   // then the lock is released by `close()` or deinit
 /// ```
-public final class LockedFile {
+package final class LockedFile {
     /// The path as the caller gave it, for messages.
-    public let path: String
+    package let path: String
     /// The file actually read and replaced (links resolved).
-    public let target: String
+    package let target: String
     /// The file as it was when the lock was taken.
-    public private(set) var identity: FileIdentity
+    package private(set) var identity: FileIdentity
     /// `true` when ``create(_:mode:limit:wait:)`` made the file (it was empty, and nobody else's).
-    public let wasCreated: Bool
+    package let wasCreated: Bool
     private var descriptor: Int32
     private let limit: Int
 
@@ -62,7 +62,7 @@ public final class LockedFile {
     ///   caller wait); `.busy` when another process held the lock longer than `wait`;
     ///   `.permission` when the file may not be replaced as it is; `.tooLarge` past `limit`;
     ///   `.io` otherwise.
-    public static func open(_ path: String, limit: Int, wait: FileLockWait) throws(FileSystemError) -> LockedFile {
+    package static func open(_ path: String, limit: Int, wait: FileLockWait) throws(FileSystemError) -> LockedFile {
         let target = try LinkPolicy.output.resolve(path)
         for _ in 0 ..< 1000 {
             guard let before = SystemCalls.status(target) else {
@@ -104,7 +104,7 @@ public final class LockedFile {
     /// (made meanwhile by another run), opens that one as ``open(_:limit:wait:)`` does.
     /// - Throws: ``FileSystemError`` as ``open(_:limit:wait:)``, and `.io` when it cannot be
     ///   created.
-    public static func create(_ path: String, mode: mode_t? = nil, limit: Int, wait: FileLockWait) throws(FileSystemError) -> LockedFile {
+    package static func create(_ path: String, mode: mode_t? = nil, limit: Int, wait: FileLockWait) throws(FileSystemError) -> LockedFile {
         let target = try LinkPolicy.output.resolve(path, allowingMissingEnd: true)
         let permissions: mode_t
         if let mode {
@@ -136,7 +136,7 @@ public final class LockedFile {
     /// The whole file as it is now (empty for a new one), at most the limit it was opened
     /// with. O(size).
     /// - Throws: ``FileSystemError`` of kind `.tooLarge` or `.io`.
-    public func read() throws(FileSystemError) -> Data {
+    package func read() throws(FileSystemError) -> Data {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw FileSystemError(.io, path: path, reason: "cannot be read (\(FileSystemError.lastError))")
         }
@@ -157,7 +157,7 @@ public final class LockedFile {
     /// owner and group, while the lock is still held; the lock then goes with the old file
     /// (call ``close()`` when done). O(size of `data`).
     /// - Throws: ``FileSystemError``; the file is then unchanged.
-    public func replace(with data: Data) throws(FileSystemError) {
+    package func replace(with data: Data) throws(FileSystemError) {
         try AtomicFileWriter.writeReplacing(target, shownAs: path, data: data, mode: identity.permissions,
                                             owner: (identity.owner, identity.group), holdingWritersLock: true)
     }
@@ -165,7 +165,7 @@ public final class LockedFile {
     /// Removes the file again when ``create(_:mode:limit:wait:)`` made it and it is still the empty
     /// file made (nothing was written into it), then releases the lock. For a run that failed
     /// before it wrote anything. Best effort.
-    public func discard() {
+    package func discard() {
         defer { close() }
         guard wasCreated, descriptor >= 0 else { return }
         var held = stat()
@@ -176,7 +176,7 @@ public final class LockedFile {
     }
 
     /// Releases the lock (and the descriptor). Done by deinit too.
-    public func close() {
+    package func close() {
         if descriptor >= 0 { Foundation.close(descriptor) }
         descriptor = -1
     }

@@ -21,7 +21,7 @@ import Darwin
 /// // … compute `data` …
 /// if case .file(let file) = destination { try AtomicFileWriter.replace(file, with: data) }
 /// ```
-public enum OutputDestination: Sendable, Hashable {
+package enum OutputDestination: Sendable, Hashable {
     /// The process's standard output.
     case standardOutput
     /// The process's standard error.
@@ -32,9 +32,9 @@ public enum OutputDestination: Sendable, Hashable {
     case file(RegularFileOutput)
 
     /// The paths that mean the standard output.
-    public static let standardOutputPaths: Set<String> = ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+    package static let standardOutputPaths: Set<String> = ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
     /// The paths that mean the standard error.
-    public static let standardErrorPaths: Set<String> = ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]
+    package static let standardErrorPaths: Set<String> = ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]
 
     /// Classifies `path` as an output, following symbolic links as ``LinkPolicy/output``
     /// allows (never another user's link in a shared sticky directory such as `/tmp`), and
@@ -47,7 +47,7 @@ public enum OutputDestination: Sendable, Hashable {
     ///   the file system allows; ``FileSystemError/Kind-swift.enum/permission`` for a file or
     ///   directory the user may not change this way, or a link the policy refuses;
     ///   ``FileSystemError/Kind-swift.enum/io`` for a new file whose directory does not exist.
-    public init(path: String) throws(FileSystemError) {
+    package init(path: String) throws(FileSystemError) {
         if Self.standardOutputPaths.contains(path) {
             self = .standardOutput
             return
@@ -93,14 +93,14 @@ public enum OutputDestination: Sendable, Hashable {
 
 /// A regular file that an output will replace (or create), resolved and checked by
 /// ``OutputDestination/init(path:)``.
-public struct RegularFileOutput: Sendable, Hashable {
+package struct RegularFileOutput: Sendable, Hashable {
     /// The path as the caller gave it, for messages.
-    public let path: String
+    package let path: String
     /// The file actually written: `path` with every symbolic link resolved, so that a link
     /// stays a link to the updated file.
-    public let target: String
+    package let target: String
     /// The file as it is now, or `nil` when it does not exist yet.
-    public let existing: FileIdentity?
+    package let existing: FileIdentity?
 
     /// The longest file name most file systems take, in bytes.
     static let maximumNameLength = 255
@@ -161,22 +161,22 @@ public struct RegularFileOutput: Sendable, Hashable {
 
 /// What identifies a file and what a replacement must keep: its device and inode, type and
 /// permission bits, owner, group and number of hard links.
-public struct FileIdentity: Sendable, Hashable {
+package struct FileIdentity: Sendable, Hashable {
     /// The device the file is on.
-    public let device: UInt64
+    package let device: UInt64
     /// The file's inode on that device.
-    public let inode: UInt64
+    package let inode: UInt64
     /// The type and permission bits (`st_mode`).
-    public let mode: mode_t
+    package let mode: mode_t
     /// The owner's user id.
-    public let owner: uid_t
+    package let owner: uid_t
     /// The group id.
-    public let group: gid_t
+    package let group: gid_t
     /// The number of hard links to the file.
-    public let linkCount: Int
+    package let linkCount: Int
 
     /// The identity of a file as `stat` or `fstat` describes it.
-    public init(_ status: stat) {
+    package init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         mode = status.st_mode
@@ -186,13 +186,13 @@ public struct FileIdentity: Sendable, Hashable {
     }
 
     /// The permission bits, setuid, setgid and sticky included.
-    public var permissions: mode_t { mode & 0o7777 }
+    package var permissions: mode_t { mode & 0o7777 }
 
     /// Refuses to replace the file when the replacement would change more than its
     /// contents: when the effective user may not write the file itself (whatever the
     /// directory allows), when it is read-only, when its owner or group could not be given to
     /// the new file, or when it has other hard links (replacing it would split them).
-    public func checkReplaceable(_ target: String, shownAs path: String) throws(FileSystemError) {
+    package func checkReplaceable(_ target: String, shownAs path: String) throws(FileSystemError) {
         guard SystemCalls.type(mode) == S_IFREG else {
             throw FileSystemError(.refused, path: path, reason: "is \(SystemCalls.describe(type: SystemCalls.type(mode))), not a regular file")
         }

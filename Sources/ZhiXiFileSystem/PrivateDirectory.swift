@@ -15,13 +15,13 @@ import Darwin
 /// and an existing one is checked, never changed: a directory the caller did not create is
 /// never `chmod`ed. So another user of the machine can neither read it, nor put an entry in
 /// it that the package would then send with the learner's token, nor lead it elsewhere.
-public enum PrivateDirectory {
+package enum PrivateDirectory {
     /// Refuses the directory at `path` unless it is private; `false` when it does not exist.
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/permission``
     ///   saying why: a symbolic link, not a directory, another user's, open to group or others,
     ///   reached through another user's link.
     @discardableResult
-    public static func check(_ path: String) throws(FileSystemError) -> Bool {
+    package static func check(_ path: String) throws(FileSystemError) -> Bool {
         guard let status = SystemCalls.linkStatus(path) else {
             let failure = errno
             guard failure == ENOENT else {
@@ -52,7 +52,7 @@ public enum PrivateDirectory {
     /// whatever the umask) when it does not exist, and checks it (``check(_:)``) when it does.
     /// Nothing is created through another user's symbolic link.
     /// - Throws: ``FileSystemError`` when it cannot be created or is not private.
-    public static func prepare(_ path: String) throws(FileSystemError) {
+    package static func prepare(_ path: String) throws(FileSystemError) {
         if try check(path) { return }
         let resolved = try LinkPolicy.ownOrRoot.resolve(path, allowingMissingEnd: true)
         var missing: [String] = []

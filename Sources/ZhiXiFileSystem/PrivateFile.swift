@@ -14,7 +14,7 @@ import Darwin
 /// written: a regular file, owned by the effective user, open to nobody else (no group or
 /// other permission bits) and with a single hard link. A file that fails is refused, never
 /// read, changed or sent: it was not written by us.
-public enum PrivateFile {
+package enum PrivateFile {
     /// Opens the file at `path` for reading (and writing when `writing`), creating it (mode
     /// 0600, exclusively of links) when `create` and it does not exist. Returns `nil` when it
     /// does not exist and `create` is `false`. The caller closes the descriptor. O(1).
@@ -22,7 +22,7 @@ public enum PrivateFile {
     ///   something that is not a regular file, ``FileSystemError/Kind-swift.enum/permission``
     ///   for a file that is not ours as described above (a link, another user's, open to
     ///   others, several links), ``FileSystemError/Kind-swift.enum/io`` when it cannot be opened.
-    public static func open(_ path: String, writing: Bool = false, create: Bool = false) throws(FileSystemError) -> Int32? {
+    package static func open(_ path: String, writing: Bool = false, create: Bool = false) throws(FileSystemError) -> Int32? {
         var flags = (writing || create ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         if create { flags |= O_CREAT }
         while true {
@@ -51,7 +51,7 @@ public enum PrivateFile {
     /// The whole file at `path`, at most `limit` bytes, or `nil` when it does not exist. O(size).
     /// - Throws: ``FileSystemError``: as ``open(_:writing:create:)``, and
     ///   ``FileSystemError/Kind-swift.enum/tooLarge`` past `limit`.
-    public static func read(_ path: String, limit: Int) throws(FileSystemError) -> Data? {
+    package static func read(_ path: String, limit: Int) throws(FileSystemError) -> Data? {
         guard let descriptor = try open(path) else { return nil }
         defer { close(descriptor) }
         return try InputFile.readStreamAllowingEmpty(descriptor, limit: limit, name: path)
@@ -61,7 +61,7 @@ public enum PrivateFile {
     /// effective user's, open to nobody else, with one hard link. O(1).
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/refused`` (not a
     ///   regular file) or ``FileSystemError/Kind-swift.enum/permission`` saying which.
-    public static func check(_ descriptor: Int32, path: String) throws(FileSystemError) {
+    package static func check(_ descriptor: Int32, path: String) throws(FileSystemError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw FileSystemError(.io, path: path, reason: "cannot be examined (\(FileSystemError.lastError))")
@@ -88,7 +88,7 @@ public enum PrivateFile {
 
     /// The entries of the directory at `path` (names, unsorted), without `.` and `..`. O(entries).
     /// - Throws: ``FileSystemError`` of kind ``FileSystemError/Kind-swift.enum/io``.
-    public static func entries(of path: String) throws(FileSystemError) -> [String] {
+    package static func entries(of path: String) throws(FileSystemError) -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {

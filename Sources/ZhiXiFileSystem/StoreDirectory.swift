@@ -5,9 +5,9 @@ import Foundation
 /// a store of secrets is (``PrivateDirectory``): the effective user's, open to nobody else, not
 /// a symbolic link, reached through no other user's link. Another user can then neither plant
 /// an entry that would be sent with the learner's token, nor lead the store's files elsewhere.
-public enum StoreDirectory {
+package enum StoreDirectory {
     /// Why a store's directory cannot be used.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// It does not exist, and creating it was not allowed.
         case missing
         /// A file, not a directory, is at its path.
@@ -23,7 +23,7 @@ public enum StoreDirectory {
     /// mode 0700) when it does not exist and `create` is `true`; refuses an existing one that
     /// is not private, never changing it. O(components of the path) system calls.
     /// - Throws: ``Failure``.
-    public static func prepare(_ directory: URL, create: Bool) throws(Failure) {
+    package static func prepare(_ directory: URL, create: Bool) throws(Failure) {
         let path = directory.path
         do throws(FileSystemError) {
             if try PrivateDirectory.check(path) { return }

@@ -53,7 +53,7 @@ public final class StudyHomeViewModel {
     ///   - now: the clock.
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes.
-    public init(useCase: StudyHomeUseCase, session: any SessionRepository, language: AppLanguage = .default,
+    package init(useCase: StudyHomeUseCase, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.useCase = useCase
         self.session = session

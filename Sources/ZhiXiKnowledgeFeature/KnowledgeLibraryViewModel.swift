@@ -27,7 +27,7 @@ public final class KnowledgeLibraryViewModel {
     ///   - now: the clock.
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes.
-    public init(repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         wording = .forLanguage(languageSetting?.language ?? language)
         uiState = session.isSignedIn ? .loading : .loggedOut

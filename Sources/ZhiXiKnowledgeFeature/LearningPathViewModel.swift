@@ -31,7 +31,7 @@ public final class LearningPathViewModel {
     ///   - now: the clock (the plan's "now").
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes.
-    public init(pathID: String, repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(pathID: String, repository: any KnowledgeRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.pathID = pathID
         let wording = LearnerWording.forLanguage(languageSetting?.language ?? language)

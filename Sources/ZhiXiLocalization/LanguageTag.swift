@@ -5,20 +5,20 @@
 ///
 /// Chinese without a script takes it from the region: Hong Kong, Macao and Taiwan write
 /// Traditional Chinese (`Hant`), everywhere else Simplified (`Hans`).
-public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
+package struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// The language subtag, lowercased: `zh`, `en`, `qps`.
-    public var language: String
+    package var language: String
     /// The script, title-cased (`Hans`, `Latn`), `nil` when neither named nor implied.
-    public var script: String?
+    package var script: String?
     /// The region, uppercased (`CN`, `GB`) or a UN M.49 number (`419`), `nil` when none.
-    public var region: String?
+    package var region: String?
     /// Subtags after those (variants, extensions, private use), as written, lowercased.
-    public var rest: [String]
+    package var rest: [String]
 
     /// Parses `identifier`; `nil` for an empty one, `C`, `POSIX` and anything whose first
     /// part is not a language subtag (2–8 letters).
     /// - Complexity: O(length of `identifier`).
-    public init?(_ identifier: String) {
+    package init?(_ identifier: String) {
         var text = Substring(identifier)
         if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = text[..<cut] }
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
@@ -48,13 +48,13 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The tag in BCP-47's form: `zh-Hant-TW`, `en-GB`.
-    public var description: String {
+    package var description: String {
         ([language] + [script, region].compactMap { $0 } + rest).joined(separator: "-")
     }
 
     /// The tags to look for files under, most specific first: `zh-Hant-TW`, `zh-Hant`,
     /// `zh-TW`, `zh`; `en-GB`, `en`.
-    public var fallbacks: [String] {
+    package var fallbacks: [String] {
         var tags: [String] = []
         func add(_ parts: [String?]) {
             let tag = parts.compactMap { $0 }.joined(separator: "-")

@@ -13,16 +13,16 @@ import ZhiXiCore
 /// english.text("reviewType.feynman", in: .common)                // "Feynman"
 /// english.date(CivilDate(year: 2026, month: 11, day: 28)!, weekday: true)   // "Sat Nov 28"
 /// ```
-public struct Localization: Sendable, Hashable {
+package struct Localization: Sendable, Hashable {
     /// The language whose files are read (one of ``LanguageFiles/languages``).
-    public let language: String
+    package let language: String
     /// Where the files are.
-    public let files: LanguageFiles
+    package let files: LanguageFiles
     private let resolved: Resolved
 
     /// The lookup of `language` (a tag or locale identifier) in `files`: the language with
     /// files that serves it (``LanguageFiles/language(for:)``), else the base.
-    public init(language: String, files: LanguageFiles = .standard) {
+    package init(language: String, files: LanguageFiles = .standard) {
         let language = files.languages.contains(language) ? language : files.language(for: language) ?? LanguageFiles.baseLanguage
         self.language = language
         self.files = files
@@ -30,13 +30,13 @@ public struct Localization: Sendable, Hashable {
     }
 
     /// The base language's lookup (Simplified Chinese).
-    public static var base: Localization { Localization(language: LanguageFiles.baseLanguage) }
+    package static var base: Localization { Localization(language: LanguageFiles.baseLanguage) }
 
-    public static func == (lhs: Localization, rhs: Localization) -> Bool {
+    package static func == (lhs: Localization, rhs: Localization) -> Bool {
         lhs.language == rhs.language && lhs.files === rhs.files
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(language)
         hasher.combine(ObjectIdentifier(files))
     }
@@ -45,14 +45,14 @@ public struct Localization: Sendable, Hashable {
 
     /// The text of `key` in `table`: the language's, else the base's, else the key.
     /// - Complexity: O(1) after a table's first read.
-    public func text(_ key: String, in table: LocalizationTable) -> String {
+    package func text(_ key: String, in table: LocalizationTable) -> String {
         files.text(of: language, table, key: key) ?? files.text(of: LanguageFiles.baseLanguage, table, key: key) ?? key
     }
 
     /// The sentence of `key` as a template with `Slot`'s blanks: the language's, else (missing,
     /// or a blank that is not one of `Slot`'s) the base's, else the key as text.
     /// - Complexity: O(length of the sentence).
-    public func template<Slot>(_ key: String, in table: LocalizationTable, blanks: Slot.Type = Slot.self) -> TextTemplate<Slot> {
+    package func template<Slot>(_ key: String, in table: LocalizationTable, blanks: Slot.Type = Slot.self) -> TextTemplate<Slot> {
         if let text = files.text(of: language, table, key: key), let template = TextTemplate<Slot>(checking: text) { return template }
         if let text = files.text(of: LanguageFiles.baseLanguage, table, key: key), let template = TextTemplate<Slot>(checking: text) {
             return template
@@ -63,7 +63,7 @@ public struct Localization: Sendable, Hashable {
     /// The counted sentence of `key` (its `.stringsdict` entry) with the language's plural
     /// rules: the language's forms, else the base's.
     /// - Complexity: O(length of the forms).
-    public func counted<Slot>(_ key: String, in table: LocalizationTable, blanks: Slot.Type = Slot.self) -> CountedTextTemplate<Slot> {
+    package func counted<Slot>(_ key: String, in table: LocalizationTable, blanks: Slot.Type = Slot.self) -> CountedTextTemplate<Slot> {
         for language in [language, LanguageFiles.baseLanguage] {
             guard let forms = files.forms(of: language, table, key: key) else { continue }
             var templates: [PluralCategory: TextTemplate<Slot>] = [:]
@@ -80,7 +80,7 @@ public struct Localization: Sendable, Hashable {
     /// language's, else (missing, or with a blank `values` lacks) the base's, else the key.
     /// For a sentence used once; one used many times is parsed once with ``template(_:in:blanks:)``.
     /// - Complexity: O(length of the sentence).
-    public func sentence(_ key: String, in table: LocalizationTable, _ values: [String: String] = [:]) -> String {
+    package func sentence(_ key: String, in table: LocalizationTable, _ values: [String: String] = [:]) -> String {
         for language in [language, LanguageFiles.baseLanguage] {
             if let text = files.text(of: language, table, key: key), let filled = TemplateBlanks.filling(text, { values[$0] }) {
                 return filled
@@ -92,7 +92,7 @@ public struct Localization: Sendable, Hashable {
     /// The form of the counted sentence `key` that `count` takes, its blanks filled from
     /// `values`: the language's, else the base's, else the key.
     /// - Complexity: O(length of the sentence).
-    public func counted(_ key: String, in table: LocalizationTable, count: Int, _ values: [String: String] = [:]) -> String {
+    package func counted(_ key: String, in table: LocalizationTable, count: Int, _ values: [String: String] = [:]) -> String {
         let category = pluralRules.category(count)
         for language in [language, LanguageFiles.baseLanguage] {
             if let forms = files.forms(of: language, table, key: key), let form = forms[category] ?? forms[.other],
@@ -107,26 +107,26 @@ public struct Localization: Sendable, Hashable {
     /// (the planner's `PlanWording`, the pages' `LearnerWording`) — made the first time it is
     /// asked for in this language and these files, and kept.
     /// - Complexity: `make`'s the first time, O(1) after.
-    public func prepared<Table: Sendable>(_ make: (Localization) -> Table) -> Table {
+    package func prepared<Table: Sendable>(_ make: (Localization) -> Table) -> Table {
         files.prepared(language) { make(self) }
     }
 
     /// The language's plural rules (which form of a counted sentence a number takes).
-    public var pluralRules: PluralRules { resolved.pluralRules }
+    package var pluralRules: PluralRules { resolved.pluralRules }
 
     // MARK: Dates and numbers
 
     /// A date as the language writes it: `Nov 28` / `11月28日`; with its weekday `Sat Nov 28` /
     /// `11月28日（周六）`; with its year `Nov 28, 2027` / `2027年11月28日`.
     /// - Complexity: O(1).
-    public func date(_ date: CivilDate, weekday: Bool = false, year: Bool = false) -> String {
+    package func date(_ date: CivilDate, weekday: Bool = false, year: Bool = false) -> String {
         var text = UTF8Text(capacity: 32)
         appendDate(date, weekday: weekday, year: year, to: &text)
         return text.string
     }
 
     /// Appends ``date(_:weekday:year:)``.
-    public func appendDate(_ date: CivilDate, weekday: Bool = false, year: Bool = false, to text: inout UTF8Text) {
+    package func appendDate(_ date: CivilDate, weekday: Bool = false, year: Bool = false, to text: inout UTF8Text) {
         let dates = resolved.dates
         func appendDay(_ text: inout UTF8Text) {
             (year ? dates.withYear : dates.short).render(into: &text) { blank, text in
@@ -150,15 +150,15 @@ public struct Localization: Sendable, Hashable {
     }
 
     /// The month names of dates, January first (12).
-    public var monthNames: [String] { resolved.dates.monthNames }
+    package var monthNames: [String] { resolved.dates.monthNames }
     /// The weekday names of dates, Sunday first (7).
-    public var weekdayNames: [String] { resolved.dates.weekdayNames }
+    package var weekdayNames: [String] { resolved.dates.weekdayNames }
 
     /// `value` with `decimals` digits after the language's decimal separator, and the whole
     /// part's thousands parted by its grouping separator when `grouped`: `12,345.7`. NaN is `–`,
     /// an infinity `∞`.
     /// - Complexity: O(digits).
-    public func number(_ value: Double, decimals: Int, grouped: Bool = true) -> String {
+    package func number(_ value: Double, decimals: Int, grouped: Bool = true) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : "∞" }
         var fixed = UTF8Text(capacity: 24)
         fixed.appendFixed(value, decimals: decimals)
@@ -177,7 +177,7 @@ public struct Localization: Sendable, Hashable {
     }
 
     /// A whole number, its thousands parted by the language's grouping separator: `10,000`.
-    public func grouped(_ value: Int) -> String { number(Double(value), decimals: 0) }
+    package func grouped(_ value: Int) -> String { number(Double(value), decimals: 0) }
 
     // MARK: Prepared once per language
 
@@ -216,7 +216,7 @@ public struct Localization: Sendable, Hashable {
     }
 
     /// The blanks of the date sentences.
-    public enum DateBlank: String, CaseIterable, Sendable {
+    package enum DateBlank: String, CaseIterable, Sendable {
         /// The month's name (`month.N`), its number, the day of the month, the year.
         case monthName, month, day, year
         /// The weekday's name, and the date (in the `dateWithWeekday` sentence of `Common.strings`).

@@ -85,7 +85,9 @@ public struct MemoryModel: Sendable, Hashable {
         self.init(parameters: try FSRSParameters(weights))
     }
 
+    /// Equal when the parameters are equal.
     public static func == (lhs: MemoryModel, rhs: MemoryModel) -> Bool { lhs.parameters == rhs.parameters }
+    /// Hashes the parameters.
     public func hash(into hasher: inout Hasher) { hasher.combine(parameters) }
 
     // MARK: Forgetting curve and intervals

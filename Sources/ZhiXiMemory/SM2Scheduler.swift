@@ -6,31 +6,31 @@
 /// in learning with interval 0 (due again today); Good graduates with ``graduatingIntervalDays``;
 /// Easy with ``easyIntervalDays``. A review card follows Anki's review rules (see
 /// ``review(_:rating:daysLate:)``). Fuzz is not applied.
-public struct SM2Scheduler: Sendable, Hashable {
+@usableFromInline package struct SM2Scheduler: Sendable, Hashable {
     /// Ease factor given to a card when it graduates (Anki's default 2.5 = 250 %).
-    public var startingEase: Double = 2.5
+    @usableFromInline package var startingEase: Double = 2.5
     /// The lowest ease factor (Anki: 1.3).
-    public var minimumEase: Double = 1.3
+    @usableFromInline package var minimumEase: Double = 1.3
     /// Interval multiplier for Hard (Anki's default 1.2).
-    public var hardMultiplier: Double = 1.2
+    @usableFromInline package var hardMultiplier: Double = 1.2
     /// Extra multiplier for Easy on top of the ease (Anki's default 1.3).
-    public var easyBonus: Double = 1.3
+    @usableFromInline package var easyBonus: Double = 1.3
     /// Multiplier applied to every passing interval (Anki's "interval modifier", default 1).
-    public var intervalModifier: Double = 1
+    @usableFromInline package var intervalModifier: Double = 1
     /// Fraction of the old interval kept after a lapse (Anki's "new interval", default 0).
-    public var lapseMultiplier: Double = 0
+    @usableFromInline package var lapseMultiplier: Double = 0
     /// The shortest interval after a lapse, in days (Anki's default 1).
-    public var minimumLapseIntervalDays: Int = 1
+    @usableFromInline package var minimumLapseIntervalDays: Int = 1
     /// Interval in days when a new card is answered Good (Anki's default 1).
-    public var graduatingIntervalDays: Int = 1
+    @usableFromInline package var graduatingIntervalDays: Int = 1
     /// Interval in days when a new card is answered Easy (Anki's default 4).
-    public var easyIntervalDays: Int = 4
+    @usableFromInline package var easyIntervalDays: Int = 4
     /// The longest interval in days.
-    public var maximumIntervalDays: Int = 36_500
+    @usableFromInline package var maximumIntervalDays: Int = 36_500
 
     /// Anki's defaults.
     /// - Complexity: O(1).
-    public init() {}
+    @usableFromInline package init() {}
 
     /// Schedules a review of a card.
     ///
@@ -47,7 +47,7 @@ public struct SM2Scheduler: Sendable, Hashable {
     ///   - daysLate: days after the due date that the review happened (negative if early;
     ///     only lateness counts).
     /// - Complexity: O(1).
-    public func review(_ card: SM2Card?, rating: Rating, daysLate: Int = 0) -> SM2Card {
+    @usableFromInline package func review(_ card: SM2Card?, rating: Rating, daysLate: Int = 0) -> SM2Card {
         guard let card, card.intervalDays >= 1 else {
             let ease = card?.easeFactor ?? startingEase
             switch rating {

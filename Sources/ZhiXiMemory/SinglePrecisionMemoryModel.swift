@@ -14,13 +14,13 @@ import Darwin
 ///
 /// The weights are fsrs-rs's after `FSRS::new`: the ``FSRSParameters`` as `Float`, held to
 /// fsrs-rs's bounds for one relearning step (`clip_parameters`), as Anki's scheduler holds them.
-public struct SinglePrecisionMemoryModel: Sendable, Hashable {
+@usableFromInline package struct SinglePrecisionMemoryModel: Sendable, Hashable {
     /// The 21 weights, in `Float`, clipped as `FSRS::new` clips them.
-    public let weights: [Float]
+    @usableFromInline package let weights: [Float]
 
     /// The model of `parameters`.
     /// - Complexity: O(21).
-    public init(parameters: FSRSParameters) {
+    @usableFromInline package init(parameters: FSRSParameters) {
         let clamped = (try? FSRSParameters(clamping: parameters.weights, relearningStepCount: 1)) ?? parameters
         weights = clamped.weights.map { Float($0) }
     }
@@ -30,19 +30,19 @@ public struct SinglePrecisionMemoryModel: Sendable, Hashable {
 
     /// One rating's outcome: the state after it and the interval (days, unrounded) that reaches
     /// the desired retention from it.
-    public struct Outcome: Sendable, Hashable {
+    @usableFromInline package struct Outcome: Sendable, Hashable {
         /// Stability after the answer, days.
-        public var stability: Float
+        @usableFromInline package var stability: Float
         /// Difficulty after the answer, 1–10.
-        public var difficulty: Float
+        @usableFromInline package var difficulty: Float
         /// `next_interval` of the stability.
-        public var intervalDays: Float
+        @usableFromInline package var intervalDays: Float
     }
 
     /// `next_states(memory, desired_retention, days_elapsed)` for one rating: `memory` `nil`
     /// for a card never answered.
     /// - Complexity: O(1).
-    public func outcome(after memory: (stability: Float, difficulty: Float)?, elapsedDays: Int, rating: Rating,
+    @usableFromInline package func outcome(after memory: (stability: Float, difficulty: Float)?, elapsedDays: Int, rating: Rating,
                         desiredRetention: Float) -> Outcome {
         let state = memory ?? (0, 0)
         let next = step(elapsedDays: Float(elapsedDays), rating: Float(rating.rawValue), state: state, nth: memory == nil ? 0 : 1)
@@ -52,7 +52,7 @@ public struct SinglePrecisionMemoryModel: Sendable, Hashable {
 
     /// `next_interval`: `S / factor · (r^(1/decay) − 1)`.
     /// - Complexity: O(1), no allocation.
-    public func interval(stability: Float, desiredRetention: Float) -> Float {
+    @usableFromInline package func interval(stability: Float, desiredRetention: Float) -> Float {
         let decay = -weights[20]
         let factor = expf(logf(0.9) / decay) - 1
         return stability / factor * (powf(desiredRetention, 1 / decay) - 1)

@@ -15,7 +15,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
     /// The BCP-47 tag.
     public let rawValue: String
     /// Where the language's texts are read from.
-    public let files: LanguageFiles
+    package let files: LanguageFiles
 
     /// The language `rawValue` names, read from the package's files (a tag without files of
     /// its own reads the one that serves it, else the base); `nil` for an empty tag.
@@ -47,7 +47,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
     /// POSIX locale (`"zh_TW.UTF-8"`), `nil` when none does (a language without files, `C`,
     /// `POSIX`, an empty text). Chinese of any script or region is served by Simplified
     /// Chinese unless files of its own script are there.
-    public static func matching(_ identifier: String, files: LanguageFiles = .standard) -> AppLanguage? {
+    package static func matching(_ identifier: String, files: LanguageFiles = .standard) -> AppLanguage? {
         files.language(for: identifier).map { AppLanguage(tag: $0, files: files) }
     }
 
@@ -57,7 +57,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
         self.init(choosingFrom: [preferredLanguage])
     }
 
-    /// The language of a locale identifier as the system writes it (see ``matching(_:files:)``),
+    /// The language of a locale identifier as the system writes it (see `matching(_:files:)`),
     /// ``default`` when no files serve it.
     public init(localeIdentifier: String) {
         self.init(choosingFrom: [localeIdentifier])
@@ -76,7 +76,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
     }
 
     /// The lookup of the language's texts.
-    public var localization: Localization { Localization(language: rawValue, files: files) }
+    package var localization: Localization { Localization(language: rawValue, files: files) }
 
     /// The language's own name (`languageName` in its `Common.strings`): 简体中文, English.
     public var nativeName: String { localization.text("languageName", in: .common) }
@@ -89,6 +89,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
         lhs.rawValue == rhs.rawValue && lhs.files === rhs.files
     }
 
+    /// Hashes the tag.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawValue)
         hasher.combine(ObjectIdentifier(files))

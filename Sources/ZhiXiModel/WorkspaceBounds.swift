@@ -39,34 +39,34 @@ public struct WorkspaceBoundsViolation: Error, Sendable, Hashable, CustomStringC
 /// | `feedback[i].rating` | 1–5 |
 ///
 /// Cost: O(records), no allocation unless a value is out of range.
-public enum WorkspaceBounds {
+package enum WorkspaceBounds {
     /// The workspace formats this version reads: the earlier ones (their former names are
     /// mapped when decoding), its own and the next one.
-    public static let supportedSchemaVersions: ClosedRange<Int> = 1 ... LearnerWorkspace.currentSchemaVersion + 1
+    package static let supportedSchemaVersions: ClosedRange<Int> = 1 ... LearnerWorkspace.currentSchemaVersion + 1
     /// The earliest instant accepted: 1900-01-01T00:00:00Z, in seconds since 1970
     /// (`SupportedYears` of ZhiXiCore: the package's years everywhere).
-    public static let earliestDate: Double = SupportedYears.earliestSecondsSince1970
+    package static let earliestDate: Double = SupportedYears.earliestSecondsSince1970
     /// The first instant refused at the late end: 2201-01-01T00:00:00Z, in seconds since 1970.
-    public static let dateLimit: Double = SupportedYears.limitSecondsSince1970
+    package static let dateLimit: Double = SupportedYears.limitSecondsSince1970
     /// Minutes in a day: the largest daily budget or lesson length.
-    public static let minutesPerDay: ClosedRange<Int> = 0 ... 1440
+    package static let minutesPerDay: ClosedRange<Int> = 0 ... 1440
     /// Mastery scores.
-    public static let scores: ClosedRange<Int> = 0 ... 100
+    package static let scores: ClosedRange<Int> = 0 ... 100
     /// Orders of lessons and paths.
-    public static let orders: ClosedRange<Int> = -1_000_000_000 ... 1_000_000_000
+    package static let orders: ClosedRange<Int> = -1_000_000_000 ... 1_000_000_000
 
     /// The first value of `workspace` outside its range, or `nil` when every value fits.
-    public static func firstViolation(in workspace: LearnerWorkspace) -> WorkspaceBoundsViolation? {
+    package static func firstViolation(in workspace: LearnerWorkspace) -> WorkspaceBoundsViolation? {
         violation { () throws(WorkspaceBoundsViolation) in try check(workspace) }
     }
 
     /// The first value of a session outside its range (its paths start with `path`), or `nil`.
-    public static func firstViolation(session: LearningSession, path: String = "session") -> WorkspaceBoundsViolation? {
+    package static func firstViolation(session: LearningSession, path: String = "session") -> WorkspaceBoundsViolation? {
         violation { () throws(WorkspaceBoundsViolation) in try check(session, path: path) }
     }
 
     /// The first value of an analysis outside its range (its paths start with `path`), or `nil`.
-    public static func firstViolation(analysis: AIAnalysis, path: String = "analysis") -> WorkspaceBoundsViolation? {
+    package static func firstViolation(analysis: AIAnalysis, path: String = "analysis") -> WorkspaceBoundsViolation? {
         violation { () throws(WorkspaceBoundsViolation) in try check(analysis, path: path) }
     }
 
@@ -82,7 +82,7 @@ public enum WorkspaceBounds {
 
     /// Checks every bounded field of `workspace`.
     /// - Throws: ``WorkspaceBoundsViolation`` for the first value out of range.
-    public static func check(_ workspace: LearnerWorkspace) throws(WorkspaceBoundsViolation) {
+    package static func check(_ workspace: LearnerWorkspace) throws(WorkspaceBoundsViolation) {
         guard supportedSchemaVersions.contains(workspace.schemaVersion) else {
             throw WorkspaceBoundsViolation(path: "schemaVersion", reason: "version \(workspace.schemaVersion) is not one this "
                                            + "program reads (\(supportedSchemaVersions.lowerBound)–\(supportedSchemaVersions.upperBound))")
@@ -105,13 +105,13 @@ public enum WorkspaceBounds {
     // before it is merged. O(1) each (O(weak points) for none).
 
     /// Checks the account's dates.
-    public static func check(_ user: User, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ user: User, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try date(user.createdAt, path() + ".createdAt")
         try date(user.lastLoginAt, path() + ".lastLoginAt")
     }
 
     /// Checks the study settings.
-    public static func check(_ profile: UserLearningProfile, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ profile: UserLearningProfile, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try integer(profile.dailyMinutes, minutesPerDay, path() + ".dailyMinutes", unit: " minutes")
         try integer(profile.dayStartHour, 0 ... 23, path() + ".dayStartHour", unit: "")
         if !(profile.desiredRetention > 0 && profile.desiredRetention < 1) {
@@ -123,18 +123,18 @@ public enum WorkspaceBounds {
     }
 
     /// Checks a knowledge base's dates.
-    public static func check(_ base: KnowledgeBase, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ base: KnowledgeBase, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try date(base.createdAt, path() + ".createdAt")
         try date(base.updatedAt, path() + ".updatedAt")
     }
 
     /// Checks a learning path's order.
-    public static func check(_ learningPath: LearningPath, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ learningPath: LearningPath, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try integer(learningPath.order, orders, path() + ".order", unit: "")
     }
 
     /// Checks a lesson's minutes, order and dates.
-    public static func check(_ lesson: Lesson, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ lesson: Lesson, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try integer(lesson.estimatedMinutes, minutesPerDay, path() + ".estimatedMinutes", unit: " minutes")
         try integer(lesson.order, orders, path() + ".order", unit: "")
         try date(lesson.createdAt, path() + ".createdAt")
@@ -142,7 +142,7 @@ public enum WorkspaceBounds {
     }
 
     /// Checks a session's dates (the end not before the start) and score.
-    public static func check(_ session: LearningSession, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ session: LearningSession, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try date(session.startedAt, path() + ".startedAt")
         try date(session.endedAt, path() + ".endedAt")
         if let end = session.endedAt, end < session.startedAt {
@@ -155,7 +155,7 @@ public enum WorkspaceBounds {
     }
 
     /// Checks an analysis's date, score and cost.
-    public static func check(_ analysis: AIAnalysis, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ analysis: AIAnalysis, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try date(analysis.createdAt, path() + ".createdAt")
         if let score = analysis.masteryScore { try integer(score, scores, path() + ".masteryScore", unit: "") }
         if let cost = analysis.costEstimate, !(cost >= 0 && cost <= 1_000_000) {
@@ -164,13 +164,13 @@ public enum WorkspaceBounds {
     }
 
     /// Checks a review task's dates.
-    public static func check(_ task: ReviewTask, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ task: ReviewTask, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try date(task.scheduledAt, path() + ".scheduledAt")
         try date(task.completedAt, path() + ".completedAt")
     }
 
     /// Checks a feedback's date and rating.
-    public static func check(_ item: Feedback, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
+    package static func check(_ item: Feedback, path: @autoclosure () -> String) throws(WorkspaceBoundsViolation) {
         try date(item.createdAt, path() + ".createdAt")
         if let rating = item.rating { try integer(rating, 1 ... 5, path() + ".rating", unit: "") }
     }

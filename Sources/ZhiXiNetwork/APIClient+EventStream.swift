@@ -23,7 +23,7 @@ extension APIClient {
     /// - Each exchange is reported to the client's logger once it ends, as the other calls are
     ///   (``APIRequestLog``: method, path, status, milliseconds to the end of the stream, the
     ///   bytes of the body, and why it stopped if it was cut).
-    public func eventStream(_ endpoint: APIEndpoint) -> AsyncStream<APIStreamPart> {
+    package func eventStream(_ endpoint: APIEndpoint) -> AsyncStream<APIStreamPart> {
         let (stream, continuation) = AsyncStream.makeStream(of: APIStreamPart.self, bufferingPolicy: .unbounded)
         let task = Task { [self] in
             await streamAnswer(to: endpoint) { continuation.yield($0) }

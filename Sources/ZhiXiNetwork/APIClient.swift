@@ -27,13 +27,13 @@ import ZhiXiModel
 ///   one.
 ///
 /// Safe to share between tasks.
-public final class APIClient: Sendable {
+package final class APIClient: Sendable {
     /// The base URL of the API, ending in `/api`.
-    public let baseURL: URL
+    package let baseURL: URL
     /// Where the tokens come from and where refreshed ones go.
-    public let tokenStore: any TokenStoreProtocol
+    package let tokenStore: any TokenStoreProtocol
     /// Timeouts, retries and connections.
-    public let configuration: APIClientConfiguration
+    package let configuration: APIClientConfiguration
 
     private let session: URLSession
     private let sessionDelegate: SessionDelegate
@@ -61,7 +61,7 @@ public final class APIClient: Sendable {
     ///   - configuration: timeouts, retries and connections.
     ///   - now: the clock that dates token expiry (default: the system clock).
     ///   - logger: receives one ``APIRequestLog`` per HTTP exchange, from any thread.
-    public init(
+    package init(
         baseURL: URL,
         tokenStore: any TokenStoreProtocol,
         configuration: APIClientConfiguration = APIClientConfiguration(),
@@ -119,14 +119,14 @@ public final class APIClient: Sendable {
     /// - Throws: ``APIError``: `.network` with no answer, `.http` for a status outside
     ///   200–299, `.decoding` (with the field's JSON path) for an answer of the wrong shape,
     ///   `.unauthorized` when the learner must sign in again.
-    public func request<Response: Decodable>(_ endpoint: APIEndpoint, as type: Response.Type = Response.self) async throws(APIError) -> Response {
+    package func request<Response: Decodable>(_ endpoint: APIEndpoint, as type: Response.Type = Response.self) async throws(APIError) -> Response {
         try Self.decode(Response.self, from: try await perform(endpoint))
     }
 
     /// Sends `endpoint` and ignores the body of its (2xx) answer.
     ///
     /// - Throws: ``APIError`` as ``request(_:as:)`` does, except `.decoding`.
-    public func requestVoid(_ endpoint: APIEndpoint) async throws(APIError) {
+    package func requestVoid(_ endpoint: APIEndpoint) async throws(APIError) {
         _ = try await perform(endpoint)
     }
 
@@ -136,7 +136,7 @@ public final class APIClient: Sendable {
     /// - Throws: ``APIError/unauthorized(_:)`` when there is no refresh token or the server
     ///   refuses it (the stored tokens are then cleared); `.network`, `.http` or `.decoding`
     ///   when the refresh could not be done (the stored tokens are kept).
-    public func refreshSession() async throws(APIError) -> AuthResponse {
+    package func refreshSession() async throws(APIError) -> AuthResponse {
         try await refreshCoordinator.refreshedSession { [self] () async throws(APIError) -> RefreshedSession in
             try await self.performRefresh()
         }.response

@@ -5,29 +5,29 @@ import Foundation
 ///
 /// The endpoints of the app's API are ready-made as static members (see
 /// `APIEndpoint+Catalog.swift`); other calls can be built with ``init(method:path:queryItems:body:sendsAccessToken:refreshesOnUnauthorized:isIdempotent:idempotencyKey:)``.
-public struct APIEndpoint: Sendable {
+package struct APIEndpoint: Sendable {
     /// The HTTP method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The path relative to the base URL, without a leading slash and already
     /// percent-encoded, such as `"users/me"` or `"materials/m%2F1/reading-progress"`.
-    public var path: String
+    package var path: String
     /// The query parameters, in order (empty for none).
-    public var queryItems: [URLQueryItem]
+    package var queryItems: [URLQueryItem]
     /// The request body, sent as JSON with the model's encoder (`ZhiXiJSON`); `nil` for none.
-    public var body: (any Encodable & Sendable)?
+    package var body: (any Encodable & Sendable)?
     /// `true` when the call carries `Authorization: Bearer <access token>`: every call but
     /// sign-in and refresh.
-    public var sendsAccessToken: Bool
+    package var sendsAccessToken: Bool
     /// `true` when a 401 answer triggers one token refresh and one retry.
-    public var refreshesOnUnauthorized: Bool
+    package var refreshesOnUnauthorized: Bool
     /// `true` when sending the call twice has the effect of sending it once, so that the
     /// client may retry it after a timeout, a lost connection or a 5xx answer.
-    public var isIdempotent: Bool
+    package var isIdempotent: Bool
     /// The `Idempotency-Key` header of a call that changes the server (`POST learning/sessions`,
     /// `POST ai/analyze-learning-input`), `nil` for none: the server answers a call with a key
     /// it has seen with what it answered then, instead of doing it again, so the client may
     /// retry it and a later run may send it again without a duplicate (see docs/APP.md).
-    public var idempotencyKey: String?
+    package var idempotencyKey: String?
 
     /// Creates an endpoint.
     ///
@@ -43,7 +43,7 @@ public struct APIEndpoint: Sendable {
     ///     `DELETE`).
     ///   - idempotencyKey: sent as `Idempotency-Key`, so that the server answers a repeated
     ///     request once; a request with one may be retried (default none).
-    public init(
+    package init(
         method: HTTPMethod,
         path: String,
         queryItems: [URLQueryItem] = [],
@@ -64,7 +64,7 @@ public struct APIEndpoint: Sendable {
     }
 
     /// The path with its query, as logged and shown in errors: `learning/trend?days=7`.
-    public var pathAndQuery: String {
+    package var pathAndQuery: String {
         guard !queryItems.isEmpty else { return path }
         var components = URLComponents()
         components.queryItems = queryItems
@@ -72,11 +72,11 @@ public struct APIEndpoint: Sendable {
     }
 
     /// `METHOD path?query`, such as `GET users/me`, for messages and logs.
-    public var summary: String { "\(method.rawValue) \(pathAndQuery)" }
+    package var summary: String { "\(method.rawValue) \(pathAndQuery)" }
 
     /// The absolute URL of this call under `baseURL` (which ends in `/api`, with or
     /// without a trailing slash).
-    public func url(relativeTo baseURL: URL) -> URL? {
+    package func url(relativeTo baseURL: URL) -> URL? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard var components = URLComponents(string: base + "/" + path) else { return nil }
@@ -88,7 +88,7 @@ public struct APIEndpoint: Sendable {
     /// `/`, `?`, `#` or `;` inside it cannot change the path, and a segment of dots only (`.`,
     /// `..`) is written `%2E`, `%2E%2E`, which no client or server takes for "this" or "the
     /// parent" (`review-tasks/../complete` would be `POST complete`).
-    public static func pathSegment(_ segment: String) -> String {
+    package static func pathSegment(_ segment: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/?#;%")
         let encoded = segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment

@@ -4,14 +4,14 @@ import ZhiXiCore
 /// One page of a list that can grow: `{"items": […], "nextCursor": "…" | null}`. The next
 /// page is asked for with `?cursor=` and the `nextCursor` of this one; `nil` means this was
 /// the last page.
-public struct APIPage<Item: Codable & Sendable>: Codable, Sendable {
+package struct APIPage<Item: Codable & Sendable>: Codable, Sendable {
     /// The page's items, in the server's order.
-    public var items: [Item]
+    package var items: [Item]
     /// The cursor of the next page; `nil` on the last page.
-    public var nextCursor: String?
+    package var nextCursor: String?
 
     /// Creates a page.
-    public init(items: [Item], nextCursor: String? = nil) {
+    package init(items: [Item], nextCursor: String? = nil) {
         self.items = items
         self.nextCursor = nextCursor
     }
@@ -21,7 +21,7 @@ public struct APIPage<Item: Codable & Sendable>: Codable, Sendable {
     }
 
     /// Encodes the page; a last page writes `"nextCursor": null`, as the contract has it.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
         try container.encode(nextCursor, forKey: .nextCursor)
@@ -40,7 +40,7 @@ extension APIPage {
     /// - Throws: the ``APIError`` of the first page that failed (the caller asks again);
     ///   `.decoding` when a page repeats a cursor already followed or the page limit is
     ///   reached.
-    public static func collect(maximumPages: Int = 10_000,
+    package static func collect(maximumPages: Int = 10_000,
                                _ page: (_ cursor: String?) async throws(APIError) -> APIPage<Item>) async throws(APIError) -> [Item] {
         var items: [Item] = []
         var cursor: String?
@@ -63,7 +63,7 @@ extension APIEndpoint {
     /// The query of a paged list that can be asked for what is new: `since` (ISO-8601, UTC;
     /// the server answers records at or after it) and `cursor` (a page's `nextCursor`), each
     /// when given.
-    public static func pageQueryItems(since: Date?, cursor: String?) -> [URLQueryItem] {
+    package static func pageQueryItems(since: Date?, cursor: String?) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let since { items.append(URLQueryItem(name: "since", value: ISO8601Timestamp.string(from: since))) }
         if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }

@@ -2,27 +2,27 @@
 /// answer's size. A streamed answer (``APIClient/eventStream(_:)``) is logged once it ends.
 ///
 /// It holds no header and no body, so a log line cannot contain a token.
-public struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
+package struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The path relative to the base URL, with its query: `learning/trend?days=7`.
-    public var path: String
+    package var path: String
     /// The HTTP status, or `nil` when no answer came.
-    public var status: Int?
+    package var status: Int?
     /// Why no answer came, when ``status`` is `nil`; with a status, why a streamed answer
     /// stopped before its end.
-    public var failure: NetworkFailure?
+    package var failure: NetworkFailure?
     /// From sending the request to the end of the answer (or the failure), in milliseconds.
-    public var durationMilliseconds: Double
+    package var durationMilliseconds: Double
     /// The bytes of the answer's body read (all of a stream's); 0 when no answer came.
-    public var answerBytes: Int
+    package var answerBytes: Int
     /// 0 for the first attempt, 1 for the first retry after a transient failure, …
-    public var retry: Int
+    package var retry: Int
     /// `true` when the request carried a bearer token (which the log never shows).
-    public var sentAccessToken: Bool
+    package var sentAccessToken: Bool
 
     /// Creates a record.
-    public init(method: HTTPMethod, path: String, status: Int?, failure: NetworkFailure? = nil,
+    package init(method: HTTPMethod, path: String, status: Int?, failure: NetworkFailure? = nil,
                 durationMilliseconds: Double, answerBytes: Int = 0, retry: Int = 0, sentAccessToken: Bool) {
         self.method = method
         self.path = path
@@ -37,7 +37,7 @@ public struct APIRequestLog: Sendable, Hashable, CustomStringConvertible {
     /// `GET users/me 200 12 ms 345 B (bearer <redacted>)`, or
     /// `… no answer after 1002 ms (timed out)`; a stream cut after its head:
     /// `POST ai/chat 200 1500 ms 812 B, then connection lost`.
-    public var description: String {
+    package var description: String {
         let milliseconds = Int(durationMilliseconds.rounded())
         var line = "\(method.rawValue) \(path)"
         if let status {

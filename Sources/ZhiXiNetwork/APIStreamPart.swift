@@ -4,7 +4,7 @@ import Foundation
 /// once a 2xx answer's head arrived, then its ``event(_:)``s (a `text/event-stream` answer)
 /// or its whole ``body(_:)`` (any other), then ``ended``; or, at any point, ``failed(_:)``.
 /// ``ended`` and ``failed(_:)`` are the last.
-public enum APIStreamPart: Sendable, Hashable {
+package enum APIStreamPart: Sendable, Hashable {
     /// A 2xx answer's head arrived: its status and `Content-Type`; its body follows.
     case opened(status: Int, contentType: String?)
     /// The next event of a `text/event-stream` answer.

@@ -3,23 +3,23 @@ import ZhiXiModel
 /// The server's answer to a successful sign-in or token refresh:
 /// `{"accessToken", "refreshToken", "expiresIn", "user"}` as the app's design has it, and
 /// `tokenType` beside them (absent: `"Bearer"`).
-public struct AuthResponse: Sendable, Codable, Hashable {
+package struct AuthResponse: Sendable, Codable, Hashable {
     /// The token type when the server does not say, `"Bearer"`.
-    public static let defaultTokenType = "Bearer"
+    package static let defaultTokenType = "Bearer"
 
     /// The short-lived token sent with each API request.
-    public var accessToken: String
+    package var accessToken: String
     /// The long-lived token that obtains a new access token.
-    public var refreshToken: String
+    package var refreshToken: String
     /// How long the access token stays valid from the response, in seconds.
-    public var expiresIn: Int
+    package var expiresIn: Int
     /// The scheme of the `Authorization` header, such as `"Bearer"`.
-    public var tokenType: String
+    package var tokenType: String
     /// The signed-in user.
-    public var user: User
+    package var user: User
 
     /// Creates an answer.
-    public init(
+    package init(
         accessToken: String,
         refreshToken: String,
         expiresIn: Int,
@@ -38,7 +38,7 @@ public struct AuthResponse: Sendable, Codable, Hashable {
     }
 
     /// Decodes an answer; absent `tokenType` is ``defaultTokenType``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         refreshToken = try container.decode(String.self, forKey: .refreshToken)

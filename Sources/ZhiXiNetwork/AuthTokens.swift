@@ -7,18 +7,18 @@ import ZhiXiModel
 /// Printing, interpolating, dumping or mirroring a value never shows the tokens: its
 /// descriptions say `<redacted>` instead, so a stray `print(tokens)` or a log line cannot
 /// leak them.
-public struct AuthTokens: Sendable, Hashable {
+package struct AuthTokens: Sendable, Hashable {
     /// The short-lived token of the `Authorization` header.
-    public var accessToken: String
+    package var accessToken: String
     /// The long-lived token that `POST auth/refresh` exchanges for new tokens.
-    public var refreshToken: String
+    package var refreshToken: String
     /// The scheme of the `Authorization` header, such as `"Bearer"`.
-    public var tokenType: String
+    package var tokenType: String
     /// When the access token stops being valid.
-    public var expiresAt: Date
+    package var expiresAt: Date
 
     /// Creates tokens.
-    public init(accessToken: String, refreshToken: String, tokenType: String = AuthResponse.defaultTokenType, expiresAt: Date) {
+    package init(accessToken: String, refreshToken: String, tokenType: String = AuthResponse.defaultTokenType, expiresAt: Date) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.tokenType = tokenType
@@ -27,7 +27,7 @@ public struct AuthTokens: Sendable, Hashable {
 
     /// The tokens of a sign-in or refresh answer received at `receivedAt`; the access token
     /// expires `response.expiresIn` seconds later.
-    public init(_ response: AuthResponse, receivedAt: Date) {
+    package init(_ response: AuthResponse, receivedAt: Date) {
         self.init(
             accessToken: response.accessToken,
             refreshToken: response.refreshToken,
@@ -37,7 +37,7 @@ public struct AuthTokens: Sendable, Hashable {
     }
 
     /// `true` when the access token has expired at `date`.
-    public func isAccessTokenExpired(at date: Date) -> Bool { date >= expiresAt }
+    package func isAccessTokenExpired(at date: Date) -> Bool { date >= expiresAt }
 
     /// The value of the `Authorization` header: the token type and the access token.
     var authorizationHeaderValue: String { "\(tokenType) \(accessToken)" }
@@ -45,15 +45,15 @@ public struct AuthTokens: Sendable, Hashable {
 
 extension AuthTokens: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token type and expiry, with both tokens redacted.
-    public var description: String {
+    package var description: String {
         "AuthTokens(accessToken: <redacted>, refreshToken: <redacted>, tokenType: \(tokenType), expiresAt: \(expiresAt))"
     }
 
     /// Same as ``description``: the tokens redacted.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// A mirror without the tokens, so `dump` and debuggers do not show them.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["tokenType": tokenType, "expiresAt": expiresAt], displayStyle: .struct)
     }
 }

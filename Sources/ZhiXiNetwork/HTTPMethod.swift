@@ -1,5 +1,5 @@
 /// The HTTP method of an ``APIEndpoint``.
-public enum HTTPMethod: String, Sendable, Hashable {
+package enum HTTPMethod: String, Sendable, Hashable {
     /// Reads a resource.
     case get = "GET"
     /// Creates a resource or performs an action.

@@ -5,15 +5,15 @@
 /// are kept, other fields ignored; a blank line dispatches the event (one without `data` is
 /// not dispatched). An event not ended by a blank line when the body ends is not dispatched.
 /// Bytes that are not UTF-8 are read as U+FFFD.
-public struct ServerSentEventParser: Sendable {
+package struct ServerSentEventParser: Sendable {
     /// A line was longer than the parser's limit.
-    public struct LineTooLong: Error, Sendable, Hashable {
+    package struct LineTooLong: Error, Sendable, Hashable {
         /// The limit, in bytes.
-        public var limit: Int
+        package var limit: Int
     }
 
     /// The longest line read, in bytes.
-    public let maximumLineBytes: Int
+    package let maximumLineBytes: Int
     private var line: [UInt8] = []
     private var afterCarriageReturn = false
     private var isFirstLine = true
@@ -23,14 +23,14 @@ public struct ServerSentEventParser: Sendable {
     private var lastEventID: String?
 
     /// A parser at the start of a body; lines of at most `maximumLineBytes` bytes (1 MiB).
-    public init(maximumLineBytes: Int = 1 << 20) {
+    package init(maximumLineBytes: Int = 1 << 20) {
         self.maximumLineBytes = max(1, maximumLineBytes)
     }
 
     /// Reads the next piece of the body; returns the events it completed, in order.
     /// - Throws: ``LineTooLong`` when a line grows past the limit (the parser is then spent).
     /// - Complexity: O(bytes).
-    public mutating func feed(_ bytes: some Sequence<UInt8>) throws(LineTooLong) -> [ServerSentEvent] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) throws(LineTooLong) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in bytes {
             if afterCarriageReturn {

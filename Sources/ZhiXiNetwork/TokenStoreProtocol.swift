@@ -3,7 +3,7 @@
 /// The seam between the network layer and secure storage: `ZhiXiAuth`'s `TokenStore`
 /// implements it on a Keychain, a file store or memory. Implementations are called from
 /// many tasks at once and must be safe for that.
-public protocol TokenStoreProtocol: Sendable {
+package protocol TokenStoreProtocol: Sendable {
     /// The saved tokens, or `nil` when signed out. A store that cannot be read, or whose
     /// contents are corrupted, answers `nil` (signed out) rather than failing.
     func loadTokens() -> AuthTokens?

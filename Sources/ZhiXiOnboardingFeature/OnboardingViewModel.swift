@@ -53,7 +53,7 @@ public final class OnboardingViewModel {
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`, which stays the language offered first) and draws what it
     ///     shows again when it changes.
-    public init(repository: any OnboardingRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(repository: any OnboardingRepository, session: any SessionRepository, language: AppLanguage = .default,
                 timeZone: TimeZone = .current, languageSetting: LanguageSetting? = nil) {
         self.repository = repository
         self.session = session

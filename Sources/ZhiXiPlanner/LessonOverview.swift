@@ -3,22 +3,22 @@ import ZhiXiModel
 
 /// One lesson as a learner looks it up: its id and title (what `record --lesson` takes), how
 /// often it was studied, and its next review in a plan.
-public struct LessonOverview: Sendable, Hashable {
+package struct LessonOverview: Sendable, Hashable {
     /// The lesson.
-    public var lesson: Lesson
+    package var lesson: Lesson
     /// Its sessions up to the plan's time.
-    public var sessionCount: Int
+    package var sessionCount: Int
     /// When the last of them ended, `nil` when it was never studied.
-    public var lastStudied: Date?
+    package var lastStudied: Date?
     /// Its own next review in the plan (not a weak point's), `nil` when none is planned.
-    public var nextReview: PlannedReviewTask?
+    package var nextReview: PlannedReviewTask?
     /// The drills of its weak points in the plan.
-    public var weakPointDrillCount: Int
+    package var weakPointDrillCount: Int
 
     /// Every lesson of `workspace`, in its order, with what the plan `result` (made of that
     /// workspace) holds for it.
     /// - Complexity: O(lessons + sessions + tasks).
-    public static func overviews(of workspace: LearnerWorkspace, plan result: PlannerResult) -> [LessonOverview] {
+    package static func overviews(of workspace: LearnerWorkspace, plan result: PlannerResult) -> [LessonOverview] {
         let planTime = result.plan.generatedAt
         var sessions: [String: (count: Int, last: Date)] = [:]
         for session in workspace.sessions {

@@ -17,20 +17,20 @@
 ///   of forgetting grow by at most 15 %). Fragile reviews are brought forward to the last days
 ///   before the break that have room, the most fragile first; the others, and fragile ones
 ///   that find no room, wait until after it.
-public enum MoveRanking {
+package enum MoveRanking {
     /// How much the odds of forgetting may grow over the desired retention's before a
     /// postponement is no longer safe: 15 % (FSRS Helper's bound).
-    public static let safePostponementExcess = 0.15
+    package static let safePostponementExcess = 0.15
 
     /// How far a postponement moves a review, as a fraction of its interval: 7.5 %, the mean of
     /// FSRS Helper's 5–10 %, at least one day.
-    public static let postponementFraction = 0.075
+    package static let postponementFraction = 0.075
 
     /// The cost of postponing a review until its recall is `recallAfter`: how much the odds
     /// of forgetting then exceed the desired retention's, `(1/R − 1) / (1/DR − 1) − 1`
     /// (0 when due exactly, 0.15 when 15 % above). Lower costs less.
     /// - Complexity: O(1).
-    public static func postponementCost(recallAfter: Double, desiredRetention: Double) -> Double {
+    package static func postponementCost(recallAfter: Double, desiredRetention: Double) -> Double {
         odds(recallAfter) / odds(desiredRetention) - 1
     }
 
@@ -38,7 +38,7 @@ public enum MoveRanking {
     /// its recall now (near 0 when it is nearly due, 1 just after its last review). Lower is
     /// more at risk.
     /// - Complexity: O(1).
-    public static func earliness(recallNow: Double, desiredRetention: Double) -> Double {
+    package static func earliness(recallNow: Double, desiredRetention: Double) -> Double {
         1 - odds(recallNow) / odds(desiredRetention)
     }
 
@@ -46,7 +46,7 @@ public enum MoveRanking {
     /// whose postponement cost is ``safePostponementExcess``, `1 / (1 + 1.15 · (1/DR − 1))`
     /// (0.887 for a desired retention of 0.9).
     /// - Complexity: O(1).
-    public static func fragileRecallFloor(desiredRetention: Double) -> Double {
+    package static func fragileRecallFloor(desiredRetention: Double) -> Double {
         1 / (1 + (1 + safePostponementExcess) * odds(desiredRetention))
     }
 

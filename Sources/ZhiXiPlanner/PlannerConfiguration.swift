@@ -45,10 +45,10 @@ public struct PlannerConfiguration: Sendable, Hashable {
     /// Overrides the profile's breaks: days away, on which nothing is planned.
     public var breaks: [StudyBreak]?
     /// Postpone this many of the reviews due today, those whose postponement costs least
-    /// (``MoveRanking``; default 0).
+    /// (`MoveRanking`; default 0).
     public var postponeCount = 0
     /// Bring this many reviews not yet due forward to today, those most at risk, as far as
-    /// today's budget has room (``MoveRanking``; default 0).
+    /// today's budget has room (`MoveRanking`; default 0).
     public var advanceCount = 0
 
     /// The defaults.

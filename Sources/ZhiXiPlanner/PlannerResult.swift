@@ -28,7 +28,7 @@ public struct PlannerResult: Sendable, Hashable {
 
     /// The wording of `language` for this plan: a date of another year than the plan's is
     /// written with its year (``PlanWording/inYear(_:)``).
-    public func wording(_ language: AppLanguage) -> PlanWording {
+    package func wording(_ language: AppLanguage) -> PlanWording {
         PlanWording.forLanguage(language).inYear(year)
     }
 }
@@ -48,7 +48,7 @@ public struct PlannedDay: Sendable, Hashable {
 }
 
 /// Something the planner reports about a plan. ``text(language:)`` says it in words, from the
-/// ``PlanWording`` table of the language.
+/// `PlanWording` table of the language.
 public enum PlanNote: Sendable, Hashable {
     /// Kinds of records, for ``duplicateIDs(kind:count:)``.
     public enum RecordKind: Sendable, Hashable { case sessions, analyses }
@@ -104,7 +104,7 @@ public enum PlanNote: Sendable, Hashable {
 
     /// A sentence for people, from a wording table.
     /// - Complexity: O(tasks) for the text.
-    public func text(wording: PlanWording) -> String {
+    package func text(wording: PlanWording) -> String {
         func fill(_ sentence: PlanWording.Sentence, _ values: [PlanWording.Blank: String]) -> String {
             sentence.string { blank, text in text.append(values[blank] ?? "") }
         }

@@ -42,7 +42,7 @@ public final class ReaderViewModel {
     ///   - language: the language of the texts (default Simplified Chinese).
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and draws what it shows again when it changes.
-    public init(material: ReadingMaterial, repository: any ReadingRepository, session: any SessionRepository,
+    package init(material: ReadingMaterial, repository: any ReadingRepository, session: any SessionRepository,
                 language: AppLanguage = .default, languageSetting: LanguageSetting? = nil) {
         self.material = material
         self.repository = repository

@@ -28,7 +28,7 @@ public final class ReadingNoticesViewModel {
 
     /// Starts following `repository`'s notices, in `language` or, when `languageSetting` is
     /// given, in its language (the toasts shown drawn again when it changes).
-    public init(repository: any ReadingRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(repository: any ReadingRepository, session: any SessionRepository, language: AppLanguage = .default,
                 languageSetting: LanguageSetting? = nil) {
         self.session = session
         wording = .forLanguage(languageSetting?.language ?? language)

@@ -1,35 +1,30 @@
-import ZhiXiAIService
-import ZhiXiAnalyticsService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The services of the app's API that the repositories compose, one value: built on one
 /// `APIClient` for the app, or from test doubles.
-public struct AppServices: Sendable {
+package struct AppServices: Sendable {
     /// `GET users/me`: the signed-in learner.
-    public var currentUser: @Sendable () async throws(APIError) -> User
+    package var currentUser: @Sendable () async throws(APIError) -> User
     /// Review tasks: list, complete, skip.
-    public var review: any ReviewService
+    package var review: any ReviewService
     /// Learning sessions: pages since a time, recording one.
-    public var learning: any LearningService
+    package var learning: any LearningService
     /// The AI: analyses and chat.
-    public var ai: any AIService
+    package var ai: any AIService
     /// Knowledge bases, learning paths, lessons.
-    public var knowledge: any KnowledgeService
+    package var knowledge: any KnowledgeService
     /// The learning profile.
-    public var profile: any ProfileService
+    package var profile: any ProfileService
     /// The learner's figures.
-    public var analytics: any AnalyticsService
+    package var analytics: any AnalyticsService
     /// The reading calls (continue learning, reading progress).
-    public var reading: any ReadingServerAPI
+    package var reading: any ReadingServerAPI
 
     /// The services on `client` (bearer token, one refresh on a 401, retries of idempotent calls).
-    public init(client: APIClient) {
+    package init(client: APIClient) {
         self.init(currentUser: { () async throws(APIError) -> User in try await client.request(.currentUser, as: User.self) },
                   review: APIReviewService(client: client), learning: APILearningService(client: client),
                   ai: APIAIService(client: client), knowledge: APIKnowledgeService(client: client),
@@ -38,7 +33,7 @@ public struct AppServices: Sendable {
     }
 
     /// Services given one by one.
-    public init(currentUser: @escaping @Sendable () async throws(APIError) -> User, review: any ReviewService,
+    package init(currentUser: @escaping @Sendable () async throws(APIError) -> User, review: any ReviewService,
                 learning: any LearningService, ai: any AIService, knowledge: any KnowledgeService,
                 profile: any ProfileService, analytics: any AnalyticsService, reading: any ReadingServerAPI) {
         self.currentUser = currentUser

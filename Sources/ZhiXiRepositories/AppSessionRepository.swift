@@ -5,9 +5,9 @@ import ZhiXiModel
 /// `SessionRepository` on the app's `AppSession` (ZhiXiAuth): its login state, route and
 /// sign-in with a credential provider (the Sign in with Apple sheet on Apple platforms).
 @MainActor
-public final class AppSessionRepository: SessionRepository {
+package final class AppSessionRepository: SessionRepository {
     /// The session.
-    public let session: AppSession
+    package let session: AppSession
     private let credentials: any AppleCredentialProvider
     private let tokenStore: TokenStore?
 
@@ -17,20 +17,20 @@ public final class AppSessionRepository: SessionRepository {
     ///   - credentials: where signing in gets its credential (the Sign in with Apple sheet).
     ///   - tokenStore: the session's tokens, to tell a saved session that cannot be read
     ///     (``restore()`` answers `.storage`) from none at all; `nil`: both are "nothing kept".
-    public init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil) {
+    package init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil) {
         self.session = session
         self.credentials = credentials
         self.tokenStore = tokenStore
     }
 
     /// `true` while a learner is signed in.
-    public var isSignedIn: Bool { session.isAuthenticated }
+    package var isSignedIn: Bool { session.isAuthenticated }
 
     /// The signed-in learner's id.
-    public var signedInUserID: String? { session.currentUser?.id }
+    package var signedInUserID: String? { session.currentUser?.id }
 
     /// The session's route.
-    public var destination: AppDestination {
+    package var destination: AppDestination {
         switch session.route {
         case .splash: .splash
         case .login: .login
@@ -40,20 +40,20 @@ public final class AppSessionRepository: SessionRepository {
     }
 
     /// `true` while the session works.
-    public var isWorking: Bool { session.isLoading }
+    package var isWorking: Bool { session.isLoading }
 
     /// `AppSession.isUnverified`: signed in as the device remembers the learner, the server
     /// not reached since launch.
-    public var isUnverified: Bool { session.isUnverified }
+    package var isUnverified: Bool { session.isUnverified }
 
     /// `AppSession.loginStates()`.
-    public func loginStates() -> AsyncStream<Bool> { session.loginStates() }
+    package func loginStates() -> AsyncStream<Bool> { session.loginStates() }
 
     /// `AppSession.bootstrap()`; returns why the learner is left signed out: the session's
     /// error, or `.storage` when the saved session could not be read (a damaged record, an
     /// unreadable store); `nil` when signed in (offline too) or when nothing was kept.
     @discardableResult
-    public func restore() async -> SessionRestoreFailure? {
+    package func restore() async -> SessionRestoreFailure? {
         let unreadable: Bool
         do {
             _ = try tokenStore?.readTokens()
@@ -68,12 +68,12 @@ public final class AppSessionRepository: SessionRepository {
     }
 
     /// `AppSession.verify()`.
-    public func verify() async { await session.verify() }
+    package func verify() async { await session.verify() }
 
     /// Signs in with a credential from the provider.
     /// - Throws: `SignInFailure` from the session's error, `.busy` when the session was
     ///   already working.
-    public func signIn() async throws(SignInFailure) -> AppDestination {
+    package func signIn() async throws(SignInFailure) -> AppDestination {
         try await signIn(using: credentials)
     }
 
@@ -87,18 +87,18 @@ public final class AppSessionRepository: SessionRepository {
     /// Signs in with a credential Sign in with Apple gave the app elsewhere (the
     /// `SignInWithAppleButton` completion).
     /// - Throws: as ``signIn()``.
-    public func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
+    package func signIn(with credential: AppleSignInCredential) async throws(SignInFailure) -> AppDestination {
         try await signIn(using: FixedAppleCredentialProvider(AppleCredential(credential)))
     }
 
     /// `AppSession.update(_:)` with the learner as the server answered them (after the
     /// onboarding), when they are the learner signed in; returns where the app goes now.
     @discardableResult
-    public func accept(_ user: User) -> AppDestination {
+    package func accept(_ user: User) -> AppDestination {
         if session.currentUser?.id == user.id { session.update(user) }
         return destination
     }
 
     /// `AppSession.signOut()`.
-    public func signOut() async { await session.signOut() }
+    package func signOut() async { await session.signOut() }
 }

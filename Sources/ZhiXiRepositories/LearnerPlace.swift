@@ -1,23 +1,23 @@
 import Foundation
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// One learner's files on the device, in a directory of their own (see ``LearnerStorage``):
 /// the cached workspace, the outbox of completions and skips, the reading positions and the
 /// reading-event upload queue.
-public struct LearnerPlace: Sendable {
+package struct LearnerPlace: Sendable {
     /// The learner's directory.
-    public let directory: URL
+    package let directory: URL
     /// The cached workspace (`workspace.json`).
-    public let cache: WorkspaceCache
+    package let cache: WorkspaceCache
     /// The durable outbox (`outbox/`).
-    public let outbox: ReviewTaskOutbox
+    package let outbox: ReviewTaskOutbox
     /// The learner's last reading position of each material (`reading-positions.json`).
-    public let positions: FileReadingPositionStore
+    package let positions: FileReadingPositionStore
 
     /// The directory of the learner's reading-event upload queue (`reading-queue/`, made
     /// by the queue when it is first opened).
-    public var readingQueueDirectory: URL {
+    package var readingQueueDirectory: URL {
         directory.appendingPathComponent("reading-queue", isDirectory: true)
     }
 }

@@ -20,14 +20,14 @@ import ZhiXiReading
 ///   (`ReadingSessionManagerConfiguration.flushesWhileIdle`).
 /// - Every flush's events dropped for good are told as ``uploadNotices()``, with their
 ///   rejection codes (one notice per material and code).
-public actor LearnerReadingRepository: ReadingRepository {
+package actor LearnerReadingRepository: ReadingRepository {
     /// The services asked.
-    public nonisolated let services: AppServices
+    package nonisolated let services: AppServices
     /// Where each learner's files are kept.
-    public nonisolated let storage: LearnerStorage
+    package nonisolated let storage: LearnerStorage
     /// The manager's rhythm and what each event says about the app (its `appVersion`);
     /// `flushesWhileIdle` is always on.
-    public nonisolated let configuration: ReadingSessionManagerConfiguration
+    package nonisolated let configuration: ReadingSessionManagerConfiguration
     private nonisolated let userID: @Sendable () async -> String?
     private nonisolated let scheduler: any ReadingScheduler
     private nonisolated let queueConfiguration: ReadingEventUploadQueueConfiguration
@@ -44,7 +44,7 @@ public actor LearnerReadingRepository: ReadingRepository {
     ///   - queueConfiguration: batching and retries of the upload queue.
     ///   - scheduler: the clock and timers (the system's by default).
     ///   - userID: the signed-in learner's id, `nil` when signed out.
-    public init(services: AppServices, storage: LearnerStorage, configuration: ReadingSessionManagerConfiguration = ReadingSessionManagerConfiguration(),
+    package init(services: AppServices, storage: LearnerStorage, configuration: ReadingSessionManagerConfiguration = ReadingSessionManagerConfiguration(),
                 queueConfiguration: ReadingEventUploadQueueConfiguration = ReadingEventUploadQueueConfiguration(),
                 scheduler: any ReadingScheduler = SystemReadingScheduler(), userID: @escaping @Sendable () async -> String?) {
         self.services = services
@@ -61,7 +61,7 @@ public actor LearnerReadingRepository: ReadingRepository {
 
     /// Where the learner left `material` (the server's progress, else the device's), then
     /// the material opened there (the one open before closed).
-    public func openMaterial(_ material: ReadingMaterial) async throws(RepositoryFailure) -> ReadingOpening {
+    package func openMaterial(_ material: ReadingMaterial) async throws(RepositoryFailure) -> ReadingOpening {
         let reading = try await current()
         let type = Self.targetType(of: material.kind)
         let restore = await ReadingPositionRestoreService(server: reading.server, store: reading.positions)
@@ -74,7 +74,7 @@ public actor LearnerReadingRepository: ReadingRepository {
     }
 
     /// The manager's `updatePosition(_:materialID:)`.
-    public func updateLocation(_ location: ReadingLocation, of materialID: String) async throws(RepositoryFailure) {
+    package func updateLocation(_ location: ReadingLocation, of materialID: String) async throws(RepositoryFailure) {
         let reading = try await current()
         do throws(ReadingRuntimeError) {
             try await reading.manager.updatePosition(Self.position(location), materialID: materialID)
@@ -84,7 +84,7 @@ public actor LearnerReadingRepository: ReadingRepository {
     }
 
     /// The manager's `markAsRead(materialID:)`.
-    public func markAsRead(materialID: String) async throws(RepositoryFailure) {
+    package func markAsRead(materialID: String) async throws(RepositoryFailure) {
         let reading = try await current()
         do throws(ReadingRuntimeError) {
             try await reading.manager.markAsRead(materialID: materialID)
@@ -94,13 +94,13 @@ public actor LearnerReadingRepository: ReadingRepository {
     }
 
     /// The manager's `close(materialID:)`; nothing without a pipeline.
-    public func closeMaterial(materialID: String) async {
+    package func closeMaterial(materialID: String) async {
         guard let reading = await running() else { return }
         await reading.manager.close(materialID: materialID)
     }
 
     /// The server's refusals of the learner's reading, from now on.
-    public nonisolated func uploadNotices() -> AsyncStream<ReadingUploadNotice> {
+    package nonisolated func uploadNotices() -> AsyncStream<ReadingUploadNotice> {
         notices.stream()
     }
 
@@ -108,7 +108,7 @@ public actor LearnerReadingRepository: ReadingRepository {
 
     /// At launch, and when a learner signs in: the signed-in learner's pipeline made (their
     /// queue reloaded, the 30-second flush started in the foreground). Nothing when signed out.
-    public func prepare() async {
+    package func prepare() async {
         _ = try? await current()
     }
 
@@ -116,7 +116,7 @@ public actor LearnerReadingRepository: ReadingRepository {
     /// recorded, the session paused, the timers stopped, the queue flushed). Returns the
     /// flush's result, `nil` when no learner is signed in.
     @discardableResult
-    public func didEnterBackground() async -> FlushResult? {
+    package func didEnterBackground() async -> FlushResult? {
         isInForeground = false
         guard let reading = try? await current() else { return nil }
         return await reading.manager.didEnterBackground()
@@ -124,7 +124,7 @@ public actor LearnerReadingRepository: ReadingRepository {
 
     /// The app came back: the manager's `willEnterForeground()` (stale events pending again,
     /// sessions idle for half an hour closed, the open one resumed, the timers restarted).
-    public func willEnterForeground() async {
+    package func willEnterForeground() async {
         isInForeground = true
         guard let reading = try? await current() else { return }
         await reading.manager.willEnterForeground()
@@ -133,21 +133,21 @@ public actor LearnerReadingRepository: ReadingRepository {
     /// The network is back: the manager's `flush()` (failed events requeued and sent).
     /// Returns the flush's result, `nil` when no learner is signed in.
     @discardableResult
-    public func networkDidRecover() async -> FlushResult? {
+    package func networkDidRecover() async -> FlushResult? {
         await flush()
     }
 
     /// Uploads the signed-in learner's queue now (failed events included); `nil` when no
     /// learner is signed in.
     @discardableResult
-    public func flush() async -> FlushResult? {
+    package func flush() async -> FlushResult? {
         guard let reading = try? await current() else { return nil }
         return await reading.manager.flush()
     }
 
     /// The learner signed out: their pipeline ended (see the type's description). Nothing
     /// when the pipeline is the one of the learner signed in now.
-    public func signedOut() async {
+    package func signedOut() async {
         let user = await userID()
         guard let pipeline, user != pipeline.userID else { return }
         self.pipeline = nil
@@ -156,7 +156,7 @@ public actor LearnerReadingRepository: ReadingRepository {
 
     /// What the signed-in learner's queue holds (for the app's diagnostics and the tests);
     /// `nil` when no learner is signed in.
-    public func queueSnapshot() async -> ReadingQueueSnapshot? {
+    package func queueSnapshot() async -> ReadingQueueSnapshot? {
         guard let reading = try? await current() else { return nil }
         return try? await reading.queue.snapshot()
     }

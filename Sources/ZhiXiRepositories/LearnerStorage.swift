@@ -3,7 +3,7 @@ import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiFileSystem
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// Where the app keeps each learner's data on the device: under `root`, a directory per
 /// learner (``directory(forUser:)``: `users/<learner id in hex>/`, private: mode 0700, the
@@ -13,27 +13,27 @@ import ZhiXiReviewService
 ///
 /// Two storages on the same root (two launches of the app) find the same files. Within one
 /// storage each learner's cache and outbox are opened once and shared by every repository.
-public final class LearnerStorage: Sendable {
+package final class LearnerStorage: Sendable {
     /// The directory everything is kept under.
-    public let root: URL
+    package let root: URL
     private let places = Locked<[String: LearnerPlace]>([:])
 
     /// A storage under `root` (created when first needed).
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
     }
 
     /// A learner's directory: `root/users/<name>`, the name by the package's one rule for a
     /// learner's folder (`LearnerDirectoryName` of ZhiXiFileSystem: the id's UTF-8 bytes in
     /// lowercase hex, `-` for an empty id), so that no id can name another path. O(id length).
-    public func directory(forUser userID: String) -> URL {
+    package func directory(forUser userID: String) -> URL {
         root.appendingPathComponent("users", isDirectory: true)
             .appendingPathComponent(LearnerDirectoryName.name(for: userID), isDirectory: true)
     }
 
     /// The files of learner `userID`, created when first needed.
     /// - Throws: `RepositoryFailure.storage(reason:)` when the directory or the outbox cannot be made.
-    public func place(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
+    package func place(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
         try places.withLock { (places) throws(RepositoryFailure) -> LearnerPlace in
             if let place = places[userID] { return place }
             let place = try makePlace(forUser: userID)
@@ -46,7 +46,7 @@ public final class LearnerStorage: Sendable {
     /// their own kept the positions of everyone who read on the device: it cannot tell whose
     /// they are, and the server holds each learner's progress. Returns whether there was one.
     @discardableResult
-    public func removeSharedReadingPositions() -> Bool {
+    package func removeSharedReadingPositions() -> Bool {
         let shared = root.appendingPathComponent("reading-positions.json")
         return (try? FileManager.default.removeItem(at: shared)) != nil
     }

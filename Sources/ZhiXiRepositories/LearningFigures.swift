@@ -10,10 +10,10 @@ import ZhiXiScheduler
 /// running midnight to midnight; its minutes are its length rounded to the minute; the streak
 /// is the run of days with a session up to today; the reviews due are the pending tasks
 /// scheduled before tomorrow.
-public enum LearningFigures {
+package enum LearningFigures {
     /// The learner's calendar of the figures: the profile's time zone (UTC when unknown), days
     /// from midnight.
-    public static func calendar(of profile: UserLearningProfile) -> StudyCalendar {
+    package static func calendar(of profile: UserLearningProfile) -> StudyCalendar {
         (try? StudyCalendar(timeZoneIdentifier: profile.timeZone, dayStartHour: 0)) ?? utcMidnight
     }
 
@@ -21,14 +21,14 @@ public enum LearningFigures {
     private static let utcMidnight = try! StudyCalendar(timeZone: TimeZone(secondsFromGMT: 0)!, dayStartHour: 0)
 
     /// Today in the learner's time zone.
-    public static func today(of profile: UserLearningProfile, now: Date) -> CivilDate {
+    package static func today(of profile: UserLearningProfile, now: Date) -> CivilDate {
         let calendar = calendar(of: profile)
         return calendar.localDate(ofDay: calendar.dayNumber(of: now))
     }
 
     /// The totals of `workspace` as of `now`; the due reviews counted among `reviewTasks`
     /// (default: the workspace's). O(sessions + tasks).
-    public static func summary(of workspace: LearnerWorkspace, reviewTasks: [ReviewTask]? = nil, now: Date) -> LearningSummary {
+    package static func summary(of workspace: LearnerWorkspace, reviewTasks: [ReviewTask]? = nil, now: Date) -> LearningSummary {
         let calendar = calendar(of: workspace.profile)
         let scores = workspace.sessions.compactMap(\.masteryScore)
         let days = Set(workspace.sessions.map { calendar.dayNumber(of: $0.endedAt ?? $0.startedAt) })
@@ -45,7 +45,7 @@ public enum LearningFigures {
 
     /// Minutes and sessions of each of the `days` days ending today, oldest first, every day
     /// present. O(sessions + days).
-    public static func activity(of workspace: LearnerWorkspace, days: Int, now: Date) -> [ActivityDay] {
+    package static func activity(of workspace: LearnerWorkspace, days: Int, now: Date) -> [ActivityDay] {
         let calendar = calendar(of: workspace.profile)
         var byDay: [Int: (minutes: Int, sessions: Int)] = [:]
         for session in workspace.sessions {

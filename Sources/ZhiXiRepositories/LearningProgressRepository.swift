@@ -1,23 +1,23 @@
-import ZhiXiAnalyticsService
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiReading
+import ZhiXiServices
 
 /// `LearningRepository` on the analytics service (the totals) and the reading pipeline's
 /// continue-learning service: the server's answer, and the signed-in learner's own reading
 /// positions on the device (``LearnerPlace/positions``) only when the server cannot be asked.
-public struct LearningProgressRepository: LearningRepository {
+package struct LearningProgressRepository: LearningRepository {
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
     /// Where each learner's reading positions are kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     /// The language of the title of an untitled material.
-    public let language: AppLanguage
+    package let language: AppLanguage
     private let userID: @Sendable () async -> String?
 
     /// Creates the repository; `userID` gives the signed-in learner's id, `nil` when signed out.
-    public init(services: AppServices, storage: LearnerStorage, language: AppLanguage = .default,
+    package init(services: AppServices, storage: LearnerStorage, language: AppLanguage = .default,
                 userID: @escaping @Sendable () async -> String?) {
         self.services = services
         self.storage = storage
@@ -26,7 +26,7 @@ public struct LearningProgressRepository: LearningRepository {
     }
 
     /// `GET learning/summary`.
-    public func learningTotals() async throws(RepositoryFailure) -> LearningSummary {
+    package func learningTotals() async throws(RepositoryFailure) -> LearningSummary {
         do {
             return try await services.analytics.summary()
         } catch {
@@ -36,7 +36,7 @@ public struct LearningProgressRepository: LearningRepository {
 
     /// `ContinueLearningService.suggestion()` over the learner's own positions; `nil` when
     /// signed out, or when another learner signed in while it was asked.
-    public func continueReading() async -> ContinueReading? {
+    package func continueReading() async -> ContinueReading? {
         guard let user = await userID(), let place = try? storage.place(forUser: user) else { return nil }
         let service = ContinueLearningService(server: services.reading, store: place.positions, language: language)
         guard let suggestion = await service.suggestion(), let materialID = suggestion.item.materialID,

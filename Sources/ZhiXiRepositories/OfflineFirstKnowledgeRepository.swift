@@ -4,8 +4,8 @@ import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
-import ZhiXiReviewService
 import ZhiXiScheduler
+import ZhiXiServices
 
 /// The knowledge library of the app, offline first.
 ///
@@ -20,11 +20,11 @@ import ZhiXiScheduler
 ///   `LessonOverview`; completions and skips waiting in the outbox count as done), the same
 ///   planner as the review page's and the server's.
 /// - **Signed out** is `RepositoryFailure.signedOut`; an unknown path `.notFound`.
-public struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
+package struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
     /// Where each learner's workspace and outbox are kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
     private let planner: ReviewPlanner
     private let language: PlanLanguage?
@@ -36,7 +36,7 @@ public struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
     ///   - planner: the planner's configuration for the next reviews (the reasons' language…).
     ///   - language: the reasons' language (the learner's, or fixed); `nil`: the planner configuration's.
     ///   - userID: the signed-in learner's id, `nil` when signed out.
-    public init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
+    package init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
                 language: PlanLanguage? = nil, userID: @escaping @Sendable () async -> String?) {
         self.services = services
         self.storage = storage
@@ -46,7 +46,7 @@ public struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
     }
 
     /// The knowledge bases with their paths, from the server or, offline, as kept.
-    public func library(now: Date) async throws(RepositoryFailure) -> KnowledgeLibrary {
+    package func library(now: Date) async throws(RepositoryFailure) -> KnowledgeLibrary {
         let place = try await place()
         let kept = try await place.cache.read()
         var pulled: WorkspacePull.Fetched?
@@ -81,7 +81,7 @@ public struct OfflineFirstKnowledgeRepository: KnowledgeRepository {
     }
 
     /// The path's lessons with their next reviews, from the server or, offline, as kept.
-    public func learningPath(id pathID: String, now: Date) async throws(RepositoryFailure) -> LearningPathDetail {
+    package func learningPath(id pathID: String, now: Date) async throws(RepositoryFailure) -> LearningPathDetail {
         let place = try await place()
         let knowsPath = try await place.cache.read()?.learningPaths.contains { $0.id == pathID } ?? false
         var pulled: WorkspacePull.Fetched?

@@ -1,10 +1,9 @@
 import Foundation
-import ZhiXiAnalyticsService
 import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The progress figures of the app, offline first: the server's totals, trend and heat map
 /// (`GET learning/summary`, `GET learning/trend?days=7`, `GET activity/heatmap?days=365`, asked
@@ -12,25 +11,25 @@ import ZhiXiReviewService
 /// device, every day of each window present); when the server does not answer, the same
 /// figures counted on the device from the workspace kept (``LearningFigures``; completions
 /// and skips waiting in the outbox count as done), marked offline.
-public struct OfflineFirstProgressRepository: ProgressRepository {
+package struct OfflineFirstProgressRepository: ProgressRepository {
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
     /// Where each learner's workspace and outbox are kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
 
     /// Creates the repository; `userID` gives the signed-in learner's id, `nil` when signed out.
-    public init(services: AppServices, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?) {
+    package init(services: AppServices, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?) {
         self.services = services
         self.storage = storage
         self.userID = userID
     }
 
     /// The first day of the week when the profile names none: Monday (2).
-    public static let defaultFirstWeekday = 2
+    package static let defaultFirstWeekday = 2
 
     /// The figures as of `now`.
-    public func progress(now: Date) async throws(RepositoryFailure) -> LearningProgress {
+    package func progress(now: Date) async throws(RepositoryFailure) -> LearningProgress {
         guard let user = await userID() else { throw .signedOut }
         let place = try storage.place(forUser: user)
         let analytics = services.analytics

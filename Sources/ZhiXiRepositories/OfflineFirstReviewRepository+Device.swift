@@ -8,7 +8,7 @@ extension OfflineFirstReviewRepository {
     /// outbox, as of `now` (`isCached` true); `nil` when nothing is kept or signed out.
     /// - Complexity: reading the workspace kept and one run of the planner on it (the
     ///   reasons and the order), O(records).
-    public func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? {
+    package func cachedReviewPlan(now: Date) async -> ReviewPlanSnapshot? {
         guard let (user, place) = try? await learner(), let workspace = try? await place.cache.read(),
               let waiting = try? await waitingActions(in: place),
               var snapshot = try? assembler.snapshot(workspace: workspace, serverTasks: workspace.reviewTasks, waiting: waiting, now: now)
@@ -25,7 +25,7 @@ extension OfflineFirstReviewRepository {
     /// as `.gone`. Returns how many still wait.
     /// - Throws: `RepositoryFailure.signedOut`, `.storage`.
     @discardableResult
-    public func sendWaitingActions() async throws(RepositoryFailure) -> Int {
+    package func sendWaitingActions() async throws(RepositoryFailure) -> Int {
         let place = try await place()
         let sync = await place.outbox.sync(with: services.review)
         _ = await settle(sync, in: place)

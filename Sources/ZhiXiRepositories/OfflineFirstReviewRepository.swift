@@ -4,7 +4,7 @@ import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiPlanner
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The review repository of the app, offline first.
 ///
@@ -35,11 +35,11 @@ import ZhiXiReviewService
 ///   the server's list has it completed, so it is not open again either way.
 /// - **Signed out:** no learner, or a session the server refuses, is
 ///   `RepositoryFailure.signedOut`.
-public struct OfflineFirstReviewRepository: ReviewRepository {
+package struct OfflineFirstReviewRepository: ReviewRepository {
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
     /// Where each learner's workspace and outbox are kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     let userID: @Sendable () async -> String?
     let assembler: ReviewPlanAssembler
     let changeBroadcast = Broadcast<ReviewPlanChange>()
@@ -58,7 +58,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     ///   - userID: the signed-in learner's id, `nil` when signed out.
     ///   - profileRead: told the learner's id and profile each time a plan reads the workspace
     ///     (the one kept, or the one just refreshed from the server); `nil`: no one is told.
-    public init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
+    package init(services: AppServices, storage: LearnerStorage, planner: PlannerConfiguration = PlannerConfiguration(),
                 language: PlanLanguage? = nil, userID: @escaping @Sendable () async -> String?,
                 profileRead: (@Sendable (_ userID: String, _ profile: UserLearningProfile) async -> Void)? = nil) {
         self.services = services
@@ -69,7 +69,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     }
 
     /// The plan as of `now`, from the server or, when it does not answer, made on the device.
-    public func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot {
+    package func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot {
         let (user, place) = try await learner()
         let sync = await place.outbox.sync(with: services.review)
         let refusals = await settle(sync, in: place)
@@ -108,7 +108,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     }
 
     /// Keeps the completion, writes it into the workspace kept, and sends the outbox.
-    public func complete(_ item: ReviewItem, at completedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
+    package func complete(_ item: ReviewItem, at completedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
         try await record(.complete(taskID: item.id, at: completedAt, recordedAt: completedAt), of: item) { task in
             guard task.status != .completed else { return }
             task.status = .completed
@@ -117,7 +117,7 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     }
 
     /// Keeps the skip, writes it into the workspace kept, and sends the outbox.
-    public func skip(_ item: ReviewItem, at skippedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
+    package func skip(_ item: ReviewItem, at skippedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
         try await record(.skip(taskID: item.id, recordedAt: skippedAt), of: item) { task in
             if task.status == .pending { task.status = .skipped }
         }
@@ -126,13 +126,13 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     /// The completions and skips recorded through this repository (or a copy of it) from now
     /// on, each once it is kept on the device, and the tasks the server was found not to have
     /// any more.
-    public func changes() -> AsyncStream<ReviewPlanChange> {
+    package func changes() -> AsyncStream<ReviewPlanChange> {
         changeBroadcast.stream()
     }
 
     /// The lesson's next review in the plan made on the device from the workspace kept.
     /// - Throws: `RepositoryFailure.unreachable` when nothing is kept yet.
-    public func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? {
+    package func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? {
         let place = try await place()
         guard let workspace = try await place.cache.read() else { throw .unreachable }
         return try assembler.nextReview(ofLesson: lessonID, workspace: workspace, waiting: try await waitingActions(in: place), now: now)
@@ -153,14 +153,14 @@ public struct OfflineFirstReviewRepository: ReviewRepository {
     /// The rest of the workspace kept (settings, knowledge that changed, sessions and analyses
     /// since the newest kept: ``WorkspaceRefresh/history(kept:)``) refreshed in the
     /// background, when the last plan from the server left it due; returns at once.
-    public func refreshInBackground() async {
+    package func refreshInBackground() async {
         guard let (user, place) = try? await learner() else { return }
         historyRefresh.startIfDue(user: user, place: place, services: services, currentUserID: userID)
     }
 
     /// Returns once the background refreshes running now (the second step of a plan's
     /// refresh) have ended: for tests and measurements that need the workspace kept settled.
-    public func backgroundRefreshesEnded() async {
+    package func backgroundRefreshesEnded() async {
         await historyRefresh.wait()
     }
 

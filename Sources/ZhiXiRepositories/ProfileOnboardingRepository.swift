@@ -2,22 +2,22 @@ import Foundation
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
+import ZhiXiServices
 
 /// `OnboardingRepository` on the profile service: the study settings the server holds
 /// (`GET users/me/learning-profile`) and the first-run choices (`POST users/me/onboarding`).
-public struct ProfileOnboardingRepository: OnboardingRepository {
+package struct ProfileOnboardingRepository: OnboardingRepository {
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
 
     /// Creates the repository.
-    public init(services: AppServices) {
+    package init(services: AppServices) {
         self.services = services
     }
 
     /// The learner's study settings as answers, when the server holds settings the learner
     /// made (`updatedAt` set); `nil` for a profile nobody set yet (the server's defaults).
-    public func savedAnswers() async throws(RepositoryFailure) -> OnboardingAnswers? {
+    package func savedAnswers() async throws(RepositoryFailure) -> OnboardingAnswers? {
         let profile: UserLearningProfile
         do {
             profile = try await services.profile.learningProfile()
@@ -30,7 +30,7 @@ public struct ProfileOnboardingRepository: OnboardingRepository {
     }
 
     /// `POST users/me/onboarding`.
-    public func submit(_ answers: OnboardingAnswers) async throws(RepositoryFailure) -> User {
+    package func submit(_ answers: OnboardingAnswers) async throws(RepositoryFailure) -> User {
         do {
             return try await services.profile.completeOnboarding(OnboardingRequest(
                 learningDirection: answers.learningDirection, dailyMinutes: answers.dailyMinutes,

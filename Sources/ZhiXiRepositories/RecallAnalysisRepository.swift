@@ -1,9 +1,8 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiDomain
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 /// `AnalysisRepository` on the learning and AI services and the workspace kept on the
 /// device: a recall is recorded as a learning session, analysed by the AI, and both are
@@ -13,23 +12,23 @@ import ZhiXiNetwork
 ///
 /// A recall whose analysis failed keeps its session: analysing the same text again (the
 /// page's retry) reuses it instead of recording the learner's session twice.
-public struct RecallAnalysisRepository: AnalysisRepository {
+package struct RecallAnalysisRepository: AnalysisRepository {
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
     /// Where each learner's workspace is kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
     private let unanalysed = UnanalysedSessions()
 
     /// Creates the repository; `userID` gives the signed-in learner's id, `nil` when signed out.
-    public init(services: AppServices, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?) {
+    package init(services: AppServices, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?) {
         self.services = services
         self.storage = storage
         self.userID = userID
     }
 
     /// The lesson from the workspace kept; pulled from the server first when it is not there.
-    public func lessonPrompt(lessonID: String) async throws(RepositoryFailure) -> LessonPrompt {
+    package func lessonPrompt(lessonID: String) async throws(RepositoryFailure) -> LessonPrompt {
         let place = try await place()
         var lesson = try await place.cache.read()?.lessons.first { $0.id == lessonID }
         if lesson == nil {
@@ -42,7 +41,7 @@ public struct RecallAnalysisRepository: AnalysisRepository {
 
     /// `POST learning/sessions`, `POST ai/analyze-learning-input`, then the workspace kept
     /// updated (a pull when the server answers, else the two records merged in).
-    public func analyze(lessonID: String, userInput: String, startedAt: Date, now: Date,
+    package func analyze(lessonID: String, userInput: String, startedAt: Date, now: Date,
                         language: AppLanguage) async throws(RepositoryFailure) -> RecallAnalysis {
         let place = try await place()
         let key = UnanalysedSessions.key(lessonID: lessonID, userInput: userInput, startedAt: startedAt)

@@ -3,8 +3,8 @@ import ZhiXiCore
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiPlanner
-import ZhiXiReviewService
 import ZhiXiScheduler
+import ZhiXiServices
 
 /// Makes the plan a page shows from the learner's workspace kept on the device, the server's
 /// tasks (when it answered) and the completions and skips waiting in the outbox.

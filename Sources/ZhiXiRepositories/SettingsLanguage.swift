@@ -23,6 +23,7 @@ public final class SettingsLanguage: Sendable, Hashable {
     /// The same choice (the very object).
     public static func == (lhs: SettingsLanguage, rhs: SettingsLanguage) -> Bool { lhs === rhs }
 
+    /// Hashes the object's identity, as `==` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

@@ -1,8 +1,8 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 /// `ChatRepository` on the streaming chat service (`POST ai/chat`, `text/event-stream` when
 /// the server streams) and the conversations kept on the device (`ChatHistoryStore`, in each
@@ -15,11 +15,11 @@ import ZhiXiNetwork
 /// - A reply cut off mid-way keeps nothing of it: the learner's message stays unanswered
 ///   (`ChatConversation.awaitsReply`) and ``reply(lessonID:language:)`` asks again.
 /// - Signed out (no learner, or a session the server refuses) is `RepositoryFailure.signedOut`.
-public struct TutorChatRepository: ChatRepository {
+package struct TutorChatRepository: ChatRepository {
     /// The tutor.
-    public let chat: any ChatStreamingService
+    package let chat: any ChatStreamingService
     /// Where each learner's conversations are kept.
-    public let storage: LearnerStorage
+    package let storage: LearnerStorage
     private let userID: @Sendable () async -> String?
     private let now: @Sendable () -> Date
 
@@ -29,7 +29,7 @@ public struct TutorChatRepository: ChatRepository {
     ///   - storage: the learners' files.
     ///   - userID: the signed-in learner's id, `nil` when signed out.
     ///   - now: the clock that dates the tutor's replies.
-    public init(chat: any ChatStreamingService, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?,
+    package init(chat: any ChatStreamingService, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.chat = chat
         self.storage = storage
@@ -38,13 +38,13 @@ public struct TutorChatRepository: ChatRepository {
     }
 
     /// The repository on the API's chat (`APIChatStreamService` on `client`).
-    public init(client: APIClient, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?,
+    package init(client: APIClient, storage: LearnerStorage, userID: @escaping @Sendable () async -> String?,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.init(chat: APIChatStreamService(client: client), storage: storage, userID: userID, now: now)
     }
 
     /// The conversation kept, with the lesson's title from the learner's workspace kept.
-    public func conversation(lessonID: String?) async throws(RepositoryFailure) -> ChatConversation {
+    package func conversation(lessonID: String?) async throws(RepositoryFailure) -> ChatConversation {
         let place = try await place()
         let turns = try ChatHistoryStore(learnerDirectory: place.directory).turns(lessonID: lessonID)
         var title: String?
@@ -53,7 +53,7 @@ public struct TutorChatRepository: ChatRepository {
     }
 
     /// Keeps the message, then streams the reply.
-    public func send(_ text: String, lessonID: String?, language: AppLanguage, sentAt: Date) -> AsyncStream<ChatReplyEvent> {
+    package func send(_ text: String, lessonID: String?, language: AppLanguage, sentAt: Date) -> AsyncStream<ChatReplyEvent> {
         events { [self] yield in
             let place: LearnerPlace
             do throws(RepositoryFailure) {
@@ -75,7 +75,7 @@ public struct TutorChatRepository: ChatRepository {
     }
 
     /// Streams a reply to the conversation as kept.
-    public func reply(lessonID: String?, language: AppLanguage) -> AsyncStream<ChatReplyEvent> {
+    package func reply(lessonID: String?, language: AppLanguage) -> AsyncStream<ChatReplyEvent> {
         events { [self] yield in
             let store: ChatHistoryStore
             let turns: [ChatTurn]
@@ -92,7 +92,7 @@ public struct TutorChatRepository: ChatRepository {
     }
 
     /// Removes the conversation's file.
-    public func clear(lessonID: String?) async throws(RepositoryFailure) {
+    package func clear(lessonID: String?) async throws(RepositoryFailure) {
         try ChatHistoryStore(learnerDirectory: try await place().directory).remove(lessonID: lessonID)
     }
 

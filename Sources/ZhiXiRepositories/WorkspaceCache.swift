@@ -13,20 +13,20 @@ import ZhiXiModel
 /// 1 GiB). A file that cannot be read as a workspace (empty, not JSON, too large, not a
 /// workspace) counts as absent: it is a cache, the next pull rebuilds it, and the learner's
 /// unsent actions are in the outbox, not here.
-public actor WorkspaceCache {
+package actor WorkspaceCache {
     /// The file.
-    public nonisolated let fileURL: URL
+    package nonisolated let fileURL: URL
     /// The workspace as last read or written; `.none` until the file was read.
     private var memory: LearnerWorkspace??
 
     /// The cache in `fileURL` (its directory must exist before the first write).
-    public init(fileURL: URL) {
+    package init(fileURL: URL) {
         self.fileURL = fileURL
     }
 
     /// The workspace kept, `nil` when there is none (or the file is not a workspace).
     /// - Throws: `RepositoryFailure.storage(reason:)` when the file exists but cannot be read.
-    public func read() throws(RepositoryFailure) -> LearnerWorkspace? {
+    package func read() throws(RepositoryFailure) -> LearnerWorkspace? {
         if let memory { return memory }
         let loaded = try load()
         memory = .some(loaded)
@@ -37,7 +37,7 @@ public actor WorkspaceCache {
     /// that leaves `nil` writes nothing. Returns the workspace written.
     /// - Throws: `RepositoryFailure.storage(reason:)`; then the file and the memory are as before.
     @discardableResult
-    public func update(_ change: @Sendable (inout LearnerWorkspace?) -> Void) throws(RepositoryFailure) -> LearnerWorkspace? {
+    package func update(_ change: @Sendable (inout LearnerWorkspace?) -> Void) throws(RepositoryFailure) -> LearnerWorkspace? {
         var workspace = try read()
         change(&workspace)
         guard let workspace else { return nil }

@@ -1,9 +1,7 @@
 import Foundation
-import ZhiXiAIService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// A signed-in learner's whole workspace from the API, incrementally: the account
 /// (`GET users/me`), the study settings, the knowledge bases with their paths and lessons,
@@ -25,32 +23,32 @@ import ZhiXiReviewService
 ///   each named, and the rest is kept.
 /// - **How much** : at most ``maximumPages`` pages a list; the client's own limits bound the
 ///   bytes and the time of the whole pull (`APIClientConfiguration`).
-public struct WorkspacePull: Sendable {
+package struct WorkspacePull: Sendable {
     /// How far into the future a record's date is believed for where the next pull starts,
     /// in seconds: a day (clocks differ; a record dated later says nothing about now).
-    public static let futureTolerance: Double = 86_400
+    package static let futureTolerance: Double = 86_400
     /// How often a pull asks for everything again instead of what is new, in seconds: a week.
-    public static let fullRecheckInterval: Double = 7 * 86_400
+    package static let fullRecheckInterval: Double = 7 * 86_400
     /// The most pages of one list a pull follows.
-    public static let maximumPages = 1000
+    package static let maximumPages = 1000
 
     /// Where the next pull starts, kept with what was pulled (`"pullState"` of a workspace file
     /// written by `zhixi-review pull`): `{"server", "sessionsThrough", "analysesThrough",
     /// "fullPullAt"}`, every member optional.
-    public struct Mark: Sendable, Codable, Hashable {
+    package struct Mark: Sendable, Codable, Hashable {
         /// The server pulled from (its base URL, without user name or password): a mark is
         /// worth nothing for another server.
-        public var server: String?
+        package var server: String?
         /// The newest time the server recorded a session it sent (not ahead of its pull by more
         /// than the tolerance).
-        public var sessionsThrough: Date?
+        package var sessionsThrough: Date?
         /// The newest creation time of an analysis the server sent (likewise).
-        public var analysesThrough: Date?
+        package var analysesThrough: Date?
         /// When the last full pull (no `since`) was made.
-        public var fullPullAt: Date?
+        package var fullPullAt: Date?
 
         /// Creates a mark.
-        public init(server: String? = nil, sessionsThrough: Date? = nil, analysesThrough: Date? = nil, fullPullAt: Date? = nil) {
+        package init(server: String? = nil, sessionsThrough: Date? = nil, analysesThrough: Date? = nil, fullPullAt: Date? = nil) {
             self.server = server
             self.sessionsThrough = sessionsThrough
             self.analysesThrough = analysesThrough
@@ -60,7 +58,7 @@ public struct WorkspacePull: Sendable {
         /// Whether a pull from `server` at `now` after this mark should ask for everything:
         /// another server, no full pull yet, the last one older than ``fullRecheckInterval``,
         /// or dated ahead of now (a clock set back).
-        public func wantsFullPull(server: String, now: Date) -> Bool {
+        package func wantsFullPull(server: String, now: Date) -> Bool {
             guard self.server == server, let fullPullAt else { return true }
             let age = now.timeIntervalSince(fullPullAt)
             return age > WorkspacePull.fullRecheckInterval || age < -WorkspacePull.futureTolerance
@@ -68,40 +66,40 @@ public struct WorkspacePull: Sendable {
     }
 
     /// A record the server sent that was not merged, and why.
-    public struct Refusal: Sendable, Hashable, CustomStringConvertible {
+    package struct Refusal: Sendable, Hashable, CustomStringConvertible {
         /// What it is: `session`, `analysis`, `review task`, `lesson`, `learning path`,
         /// `knowledge base`.
-        public var kind: String
+        package var kind: String
         /// Its id.
-        public var id: String
+        package var id: String
         /// Why, naming the field: `masteryScore: 1000 is outside 0–100`.
-        public var reason: String
+        package var reason: String
 
         /// `session s-9: masteryScore: 1000 is outside 0–100`.
-        public var description: String { "\(kind) \(id): \(reason)" }
+        package var description: String { "\(kind) \(id): \(reason)" }
     }
 
     /// What one pull received from the server.
-    public struct Fetched: Sendable, Hashable {
+    package struct Fetched: Sendable, Hashable {
         /// The learner's account.
-        public var user: User
+        package var user: User
         /// The study settings.
-        public var profile: UserLearningProfile
+        package var profile: UserLearningProfile
         /// Every knowledge base.
-        public var knowledgeBases: [KnowledgeBase]
+        package var knowledgeBases: [KnowledgeBase]
         /// Every learning path of those knowledge bases.
-        public var learningPaths: [LearningPath]
+        package var learningPaths: [LearningPath]
         /// Every lesson of those paths, in study order.
-        public var lessons: [Lesson]
+        package var lessons: [Lesson]
         /// The sessions recorded since the newest one held (all without a workspace).
-        public var sessions: [LearningSession]
+        package var sessions: [LearningSession]
         /// The analyses made since the newest one held (all without a workspace).
-        public var analyses: [AIAnalysis]
+        package var analyses: [AIAnalysis]
         /// Every review task, in any status.
-        public var reviewTasks: [ReviewTask]
+        package var reviewTasks: [ReviewTask]
 
         /// Creates a result.
-        public init(user: User, profile: UserLearningProfile, knowledgeBases: [KnowledgeBase], learningPaths: [LearningPath],
+        package init(user: User, profile: UserLearningProfile, knowledgeBases: [KnowledgeBase], learningPaths: [LearningPath],
                     lessons: [Lesson], sessions: [LearningSession], analyses: [AIAnalysis], reviewTasks: [ReviewTask]) {
             self.user = user
             self.profile = profile
@@ -115,7 +113,7 @@ public struct WorkspacePull: Sendable {
 
         /// `workspace` (a new one for the learner when `nil`) with everything fetched merged
         /// in by id, in the current schema. O(records).
-        public func merged(into workspace: LearnerWorkspace?) -> LearnerWorkspace {
+        package func merged(into workspace: LearnerWorkspace?) -> LearnerWorkspace {
             var workspace = workspace ?? LearnerWorkspace(profile: profile)
             workspace.merge(user: user, profile: profile, knowledgeBases: knowledgeBases, learningPaths: learningPaths,
                             lessons: lessons, sessions: sessions, analyses: analyses, reviewTasks: reviewTasks)
@@ -128,7 +126,7 @@ public struct WorkspacePull: Sendable {
         /// is refused and named; the rest is kept. O(records).
         /// - Throws: `WorkspaceBoundsViolation` when the account or the study settings are
         ///   out of bounds: those cannot be left out, so nothing may be merged.
-        public func checked(against workspace: LearnerWorkspace?) throws(WorkspaceBoundsViolation) -> (kept: Fetched, refused: [Refusal]) {
+        package func checked(against workspace: LearnerWorkspace?) throws(WorkspaceBoundsViolation) -> (kept: Fetched, refused: [Refusal]) {
             var kept = self
             let refused = try WorkspacePull.keepMergeable(user: user, profile: profile, knowledgeBases: &kept.knowledgeBases,
                                                           learningPaths: &kept.learningPaths, lessons: &kept.lessons,
@@ -141,7 +139,7 @@ public struct WorkspacePull: Sendable {
         /// among the records the server sent (not ahead of `now` by more than
         /// ``WorkspacePull/futureTolerance``), or those of `previous` when none is newer; the
         /// time of this pull as the last full one when it was (`full`). O(records).
-        public func mark(after previous: Mark?, server: String, now: Date, full: Bool) -> Mark {
+        package func mark(after previous: Mark?, server: String, now: Date, full: Bool) -> Mark {
             let latest = now.addingTimeInterval(WorkspacePull.futureTolerance)
             let base = full || previous?.server != server ? nil : previous
             func newest(_ dates: [Date], _ earlier: Date?) -> Date? {
@@ -160,22 +158,22 @@ public struct WorkspacePull: Sendable {
     }
 
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
 
     /// A pull through `services`.
-    public init(services: AppServices) {
+    package init(services: AppServices) {
         self.services = services
     }
 
     /// A pull through the API services on `client`.
-    public init(client: APIClient) {
+    package init(client: APIClient) {
         self.init(services: AppServices(client: client))
     }
 
     /// The signed-in learner (`GET users/me`): a pull asks it first, so that a file of another
     /// learner is refused before anything else is asked.
     /// - Throws: the request's `APIError`.
-    public func currentUser() async throws(APIError) -> User {
+    package func currentUser() async throws(APIError) -> User {
         try await services.currentUser()
     }
 
@@ -185,7 +183,7 @@ public struct WorkspacePull: Sendable {
     /// base for its paths and per path for its lessons, the pages of sessions and analyses (at
     /// most ``maximumPages`` each), the review tasks.
     /// - Throws: the first request's `APIError`.
-    public func fetch(for user: User, sessionsSince: Date?, analysesSince: Date?) async throws(APIError) -> Fetched {
+    package func fetch(for user: User, sessionsSince: Date?, analysesSince: Date?) async throws(APIError) -> Fetched {
         let profile = try await services.profile.learningProfile()
         let bases = try await services.knowledge.knowledgeBases()
         var paths: [LearningPath] = []
@@ -206,7 +204,7 @@ public struct WorkspacePull: Sendable {
 
     /// Everything the pull asks the server for: the account, then ``fetch(for:sessionsSince:analysesSince:)``.
     /// - Throws: the first request's `APIError`.
-    public func fetch(sessionsSince: Date?, analysesSince: Date?) async throws(APIError) -> Fetched {
+    package func fetch(sessionsSince: Date?, analysesSince: Date?) async throws(APIError) -> Fetched {
         try await fetch(for: try await currentUser(), sessionsSince: sessionsSince, analysesSince: analysesSince)
     }
 
@@ -214,7 +212,7 @@ public struct WorkspacePull: Sendable {
     /// analyses from its newest ones on, leaving out dates more than ``futureTolerance`` after
     /// `now` (everything without a workspace).
     /// - Throws: the first request's `APIError`.
-    public func fetch(newerThan workspace: LearnerWorkspace?, now: Date = Date()) async throws(APIError) -> Fetched {
+    package func fetch(newerThan workspace: LearnerWorkspace?, now: Date = Date()) async throws(APIError) -> Fetched {
         let latest = now.addingTimeInterval(Self.futureTolerance)
         let sessionsSince = workspace?.sessions.lazy.map(Fetched.recordedAt).filter { $0 <= latest }.max()
         let analysesSince = workspace?.analyses.lazy.map(\.createdAt).filter { $0 <= latest }.max()
@@ -278,7 +276,7 @@ public struct WorkspacePull: Sendable {
     /// they keep.
     /// - Throws: the first request's `APIError`; `.decoding` naming the field when the account
     ///   or the study settings are out of bounds.
-    public func fetchMergeable(newerThan workspace: LearnerWorkspace?, now: Date = Date()) async throws(APIError) -> Fetched {
+    package func fetchMergeable(newerThan workspace: LearnerWorkspace?, now: Date = Date()) async throws(APIError) -> Fetched {
         let fetched = try await fetch(newerThan: workspace, now: now)
         do throws(WorkspaceBoundsViolation) {
             return try fetched.checked(against: workspace).kept

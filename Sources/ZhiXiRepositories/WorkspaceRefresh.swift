@@ -1,10 +1,7 @@
 import Foundation
-import ZhiXiAIService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// The app's refresh of a learner's workspace kept on the device, in two steps, asking only
 /// for what is newer than what is kept, the independent requests at once (at most
@@ -23,29 +20,29 @@ import ZhiXiReviewService
 ///
 /// `zhixi-review pull` keeps `WorkspacePull` (one request after another, in the order its
 /// `--verbose` log shows); both merge by id into the same workspace (``WorkspaceRefresh/Update/merged(into:)``).
-public struct WorkspaceRefresh: Sendable {
+package struct WorkspaceRefresh: Sendable {
     /// What one step received, merged into the workspace kept with ``merged(into:)``.
-    public struct Update: Sendable, Hashable {
+    package struct Update: Sendable, Hashable {
         /// The learner's account, when asked.
-        public var user: User?
+        package var user: User?
         /// The study settings, when asked.
-        public var profile: UserLearningProfile?
+        package var profile: UserLearningProfile?
         /// The knowledge bases, when asked (all of them).
-        public var knowledgeBases: [KnowledgeBase] = []
+        package var knowledgeBases: [KnowledgeBase] = []
         /// The learning paths fetched (those of new or changed bases).
-        public var learningPaths: [LearningPath] = []
+        package var learningPaths: [LearningPath] = []
         /// The lessons fetched (those of the paths fetched), in study order.
-        public var lessons: [Lesson] = []
+        package var lessons: [Lesson] = []
         /// The sessions since the newest one kept.
-        public var sessions: [LearningSession] = []
+        package var sessions: [LearningSession] = []
         /// The analyses since the newest one kept.
-        public var analyses: [AIAnalysis] = []
+        package var analyses: [AIAnalysis] = []
         /// The review tasks, when asked (all of them, in any status).
-        public var reviewTasks: [ReviewTask]?
+        package var reviewTasks: [ReviewTask]?
 
         /// `workspace` with everything received merged in by id (a new workspace when `nil`
         /// and the study settings came; else `nil` stays `nil`). O(records).
-        public func merged(into workspace: LearnerWorkspace?) -> LearnerWorkspace? {
+        package func merged(into workspace: LearnerWorkspace?) -> LearnerWorkspace? {
             guard var workspace = workspace ?? profile.map({ LearnerWorkspace(profile: $0) }) else { return nil }
             workspace.merge(user: user, profile: profile, knowledgeBases: knowledgeBases, learningPaths: learningPaths, lessons: lessons,
                             sessions: sessions, analyses: analyses, reviewTasks: reviewTasks ?? [])
@@ -57,7 +54,7 @@ public struct WorkspaceRefresh: Sendable {
         /// or of a lesson nobody knows are left out. O(records).
         /// - Throws: `APIError.decoding` when the account or the study settings are out of
         ///   bounds: nothing of the answer may be merged.
-        public func mergeable(into workspace: LearnerWorkspace?) throws(APIError) -> Update {
+        package func mergeable(into workspace: LearnerWorkspace?) throws(APIError) -> Update {
             var kept = self
             var tasks = reviewTasks ?? []
             do throws(WorkspaceBoundsViolation) {
@@ -74,19 +71,19 @@ public struct WorkspaceRefresh: Sendable {
     }
 
     /// At most this many requests of a step in flight at once: 6.
-    public static let concurrentRequests = 6
+    package static let concurrentRequests = 6
 
     /// The services asked.
-    public let services: AppServices
+    package let services: AppServices
 
     /// A refresh through `services`.
-    public init(services: AppServices) {
+    package init(services: AppServices) {
         self.services = services
     }
 
     /// What a page needs now (see the type's description).
     /// - Throws: the first failed request's `APIError`.
-    public func current(kept: LearnerWorkspace?) async throws(APIError) -> Update {
+    package func current(kept: LearnerWorkspace?) async throws(APIError) -> Update {
         guard let kept else { return try await everything() }
         var update = Update()
         let tasks = try await services.review.reviewTasks(ReviewTaskQuery())
@@ -104,7 +101,7 @@ public struct WorkspaceRefresh: Sendable {
 
     /// The rest, after a page has shown (see the type's description).
     /// - Throws: the first failed request's `APIError`.
-    public func history(kept: LearnerWorkspace) async throws(APIError) -> Update {
+    package func history(kept: LearnerWorkspace) async throws(APIError) -> Update {
         let services = services
         async let profile = Self.attempt { () async throws(APIError) -> UserLearningProfile in try await services.profile.learningProfile() }
         async let knowledge = Self.attempt { () async throws(APIError) -> Update in try await self.knowledge(kept: kept) }

@@ -1,12 +1,11 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiAuth
 import ZhiXiCore
 import ZhiXiFileSystem
-import ZhiXiLearningService
 import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiNetwork
+import ZhiXiServices
 
 /// `zhixi-review analyze --server URL --lesson ID --input FILE|-`: the AI's analysis of what a
 /// learner wrote, optionally recorded into a workspace.

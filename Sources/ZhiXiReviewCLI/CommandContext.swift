@@ -5,17 +5,17 @@ import ZhiXiFileSystem
 /// What a command runs against: its input and output streams, the environment and the clock.
 /// Tests run commands against buffers; the executable runs them against the process's file
 /// descriptors 0, 1 and 2.
-public final class CommandContext {
+package final class CommandContext {
     /// Everything written to standard output so far (when not writing to the process's stream).
-    public private(set) var standardOutput = ""
+    package private(set) var standardOutput = ""
     /// Everything written to standard error so far (when not writing to the process's stream).
-    public var standardError: String { errorStream.captured.current }
+    package var standardError: String { errorStream.captured.current }
     /// Environment variables (`LANG` selects the default language of `plan`).
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// The current time, used when `--now` is not given.
-    public let now: Date
+    package let now: Date
     /// Whether standard error is a terminal (progress lines are shown only there).
-    public let standardErrorIsTerminal: Bool
+    package let standardErrorIsTerminal: Bool
 
     /// `true` when writing to the process's file descriptors.
     private let isProcess: Bool
@@ -27,7 +27,7 @@ public final class CommandContext {
 
     /// A context that captures output in ``standardOutput`` and ``standardError`` and reads
     /// `standardInput` as its standard input.
-    public init(environment: [String: String] = [:], now: Date = Date(), standardInput: Data = Data()) {
+    package init(environment: [String: String] = [:], now: Date = Date(), standardInput: Data = Data()) {
         self.environment = environment
         self.now = now
         self.standardInputData = standardInput
@@ -37,7 +37,7 @@ public final class CommandContext {
     }
 
     /// A context that reads and writes the process's standard streams.
-    public static func process() -> CommandContext {
+    package static func process() -> CommandContext {
         CommandContext(processEnvironment: ProcessInfo.processInfo.environment)
     }
 
@@ -89,7 +89,7 @@ public final class CommandContext {
     /// terminal shows and a JSON string reads as the same character; line feeds, tabs and
     /// CRLF are written as they are. (Each format makes its fields visible before: see
     /// ``String/escapingControlCharacters(keepingLineBreaks:)``.)
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let text = text.escapingHiddenCharactersAtEdge()
         if isProcess {
             pendingOutput.append(contentsOf: text.utf8)
@@ -102,7 +102,7 @@ public final class CommandContext {
     /// Keeps `value` alive until the process exits, when running as the process: a large
     /// workspace then needs no tearing down, object by object, before `exit`. In-process
     /// contexts (tests) let it go as usual.
-    public func keepUntilExit(_ value: any Sendable) {
+    package func keepUntilExit(_ value: any Sendable) {
         guard isProcess else { return }
         CommandContext.keptUntilExit.withLock { $0.append(value) }
     }
@@ -112,19 +112,19 @@ public final class CommandContext {
 
     /// Writes bytes (UTF-8 text) to standard output (buffered; see ``flush()``). A large block
     /// goes straight to the stream after what is buffered, without being copied.
-    public func write(bytes data: Data) {
+    package func write(bytes data: Data) {
         data.withUnsafeBytes { write(rawBytes: $0) }
     }
 
     /// Writes bytes (UTF-8 text) to standard output as the `Data` variant does, from an
     /// array without converting it to `Data` first.
-    public func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         bytes.withUnsafeBytes { write(rawBytes: $0) }
     }
 
     /// Writes bytes (UTF-8 text) to standard output as the `Data` variant does, from memory the
     /// caller holds only for the call (the pieces of a large output written as they are made).
-    public func write(bytes: UnsafeRawBufferPointer) {
+    package func write(bytes: UnsafeRawBufferPointer) {
         write(rawBytes: bytes)
     }
 
@@ -151,7 +151,7 @@ public final class CommandContext {
     /// than 8 KiB is cut in the middle, saying how much was left out, so a huge argument is
     /// never echoed whole. A closed or broken standard error is ignored: the command still
     /// ends with its own status.
-    public func writeError(_ text: String) {
+    package func writeError(_ text: String) {
         errorStream.writeMessage(text)
     }
 
@@ -182,7 +182,7 @@ public final class CommandContext {
     /// Sends buffered standard output to the process's stream.
     /// - Throws: ``CommandError/ioError(_:)`` when the stream is closed (e.g. a pipe whose
     ///   reader has gone) or full.
-    public func flush() throws(CommandError) {
+    package func flush() throws(CommandError) {
         guard isProcess else { return }
         if let failure = pendingFailure {
             pendingFailure = nil

@@ -1,59 +1,59 @@
 /// A failure that ends a command: what to print on standard error and the exit status.
-public struct CommandError: Error, Sendable, CustomStringConvertible {
+package struct CommandError: Error, Sendable, CustomStringConvertible {
     /// The exit status.
-    public var exitCode: ExitCode
+    package var exitCode: ExitCode
     /// The message, saying what was wrong and where.
-    public var message: String
+    package var message: String
     /// The usage text to print after the message (for usage errors).
-    public var usage: String?
+    package var usage: String?
     /// Lines to print after the message, each on its own (each made visible as the message
     /// is: see ``CommandContext/writeError(_:)``), such as the bad lines of an input.
-    public var detailLines: [String] = []
+    package var detailLines: [String] = []
 
     /// A usage error (exit 64), printed with the command's usage.
-    public static func usage(_ message: String, usage: String? = nil) -> CommandError {
+    package static func usage(_ message: String, usage: String? = nil) -> CommandError {
         CommandError(exitCode: .usage, message: message, usage: usage)
     }
 
     /// Bad content in an input (exit 65).
-    public static func dataError(_ message: String) -> CommandError {
+    package static func dataError(_ message: String) -> CommandError {
         CommandError(exitCode: .dataError, message: message)
     }
 
     /// A missing or unreadable input (exit 66).
-    public static func noInput(_ message: String) -> CommandError {
+    package static func noInput(_ message: String) -> CommandError {
         CommandError(exitCode: .noInput, message: message)
     }
 
     /// A failed write (exit 74).
     /// The reader of standard output went away (`zhixi-review … | head`): the command stops
     /// quietly, with status 0, as the reader asked for no more.
-    public static let outputClosed = CommandError(exitCode: .success, message: "")
+    package static let outputClosed = CommandError(exitCode: .success, message: "")
 
-    public static func ioError(_ message: String) -> CommandError {
+    package static func ioError(_ message: String) -> CommandError {
         CommandError(exitCode: .ioError, message: message)
     }
 
     /// Work remains for a later try (exit 75).
-    public static func temporaryFailure(_ message: String) -> CommandError {
+    package static func temporaryFailure(_ message: String) -> CommandError {
         CommandError(exitCode: .temporaryFailure, message: message)
     }
 
     /// The server cannot be reached or failed (exit 69).
-    public static func unavailable(_ message: String) -> CommandError {
+    package static func unavailable(_ message: String) -> CommandError {
         CommandError(exitCode: .unavailable, message: message)
     }
 
     /// A malformed answer from the server (exit 76).
-    public static func protocolError(_ message: String) -> CommandError {
+    package static func protocolError(_ message: String) -> CommandError {
         CommandError(exitCode: .protocolError, message: message)
     }
 
     /// Not signed in, or refused (exit 77).
-    public static func noPermission(_ message: String) -> CommandError {
+    package static func noPermission(_ message: String) -> CommandError {
         CommandError(exitCode: .noPermission, message: message)
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,5 +1,5 @@
 /// The exit statuses of `zhixi-review`, after BSD's `sysexits.h`.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// Success.
     case success = 0
     /// The command line is wrong: unknown subcommand or option, missing or invalid value.

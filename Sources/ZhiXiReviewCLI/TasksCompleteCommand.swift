@@ -1,5 +1,5 @@
 import Foundation
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// `zhixi-review tasks complete ID`: marks a review task done on the server, through the
 /// durable outbox.

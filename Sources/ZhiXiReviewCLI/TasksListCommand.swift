@@ -2,7 +2,7 @@ import Foundation
 import ZhiXiCore
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// `zhixi-review tasks list --server URL`: the signed-in learner's review tasks on the server.
 enum TasksListCommand: Command {

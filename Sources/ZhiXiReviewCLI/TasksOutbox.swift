@@ -3,7 +3,7 @@ import ZhiXiCore
 import ZhiXiFileSystem
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// What `tasks complete`, `tasks skip` and `tasks sync` share: the outbox of `--outbox`, a
 /// sync of it with the review service, its report, and the exit status it calls for.

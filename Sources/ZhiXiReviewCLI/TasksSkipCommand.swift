@@ -1,5 +1,5 @@
 import Foundation
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// `zhixi-review tasks skip ID`: marks a review task skipped on the server, through the
 /// durable outbox.

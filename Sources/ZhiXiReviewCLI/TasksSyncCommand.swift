@@ -1,5 +1,5 @@
 import Foundation
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// `zhixi-review tasks sync`: sends the completions and skips waiting in the outbox.
 enum TasksSyncCommand: Command {

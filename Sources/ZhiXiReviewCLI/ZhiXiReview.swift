@@ -1,9 +1,9 @@
 import ZhiXiCore
 
 /// The `zhixi-review` command line: subcommand dispatch, `--help` and `--version`.
-public enum ZhiXiReview {
+package enum ZhiXiReview {
     /// The version printed by `--version`.
-    public static let version = "0.2.0"
+    package static let version = "0.2.0"
 
     /// Every command, in the order of the help.
     static var commands: [any Command.Type] {
@@ -44,7 +44,7 @@ public enum ZhiXiReview {
     /// Runs the command line `arguments` (without the program name) in `context` and returns
     /// the exit status. Messages go to the context's standard error; writing them never fails
     /// the run (a closed standard error still gives the command's own status).
-    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+    package static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
         do throws(CommandError) {
             try await dispatch(arguments, context: context)
             try context.flush()

@@ -74,7 +74,7 @@ public final class ReviewPlanViewModel {
     ///   - now: the clock (the plan's "now", the time of completions and skips).
     ///   - languageSetting: the app's language at run time; when given, the page is in its
     ///     language (not `language`) and redraws when it changes.
-    public init(repository: any ReviewRepository, session: any SessionRepository, language: AppLanguage = .default,
+    package init(repository: any ReviewRepository, session: any SessionRepository, language: AppLanguage = .default,
                 now: @escaping @Sendable () -> Date = { Date() }, languageSetting: LanguageSetting? = nil) {
         self.repository = repository
         self.session = session

@@ -23,7 +23,7 @@ import ZhiXiMemory
 /// domain model's too), so a decoded card equals the encoded one.
 public struct Card: Sendable, Hashable, Identifiable {
     /// The card's identifier, e.g. its creation time in epoch milliseconds (as py-fsrs) or a
-    /// database key. It seeds the card's fuzz (see ``FuzzSeed``), so keep it stable.
+    /// database key. It seeds the card's fuzz (see `FuzzSeed`), so keep it stable.
     public var id: Int64
     /// Where the card is in its life.
     public var state: CardState

@@ -15,7 +15,7 @@ import ZhiXiMemory
 /// `rating` is 1 Again … 4 Easy; `reviewDuration` is in milliseconds, as in the FSRS review-log
 /// CSV, and `null` when unknown; dates are ISO-8601 UTC with the shortest exact fraction of a
 /// second, as ``Card``'s. What every review log keeps of it is its ``row`` (card, rating, time,
-/// duration, the card's state before); ``CardReviewArchive`` keeps the rows of a log in about a
+/// duration, the card's state before); `CardReviewArchive` keeps the rows of a log in about a
 /// sixth of the bytes.
 public struct CardReview: Sendable, Hashable {
     /// The review as a row of a review log: card, rating, time, duration, and as its kind the

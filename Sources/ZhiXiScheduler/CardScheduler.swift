@@ -40,7 +40,7 @@ import ZhiXiMemory
 ///   (``FuzzMode``).
 ///
 /// **Anki's rules.** Under ``SchedulerRules/anki`` (the ``SchedulerConfiguration/anki`` preset)
-/// each review is ``AnkiScheduler``'s instead, seen through ``Card``: Anki 26.09's fuzz, load
+/// each review is `AnkiScheduler`'s instead, seen through ``Card``: Anki 26.09's fuzz, load
 /// balancer, constraints between the buttons and learning steps, bit for bit (see
 /// ``SchedulerRules``).
 ///

@@ -10,7 +10,7 @@
 ///
 /// **The window a review needs.** A review on day `d` is balanced over the days of its fuzz
 /// range, `d + lower … d + upper`, and only when every one of them is in the window; otherwise
-/// it falls back to uniform fuzz. Intervals above ``LoadBalancer/maximumBalancedIntervalDays``
+/// it falls back to uniform fuzz. Intervals above `LoadBalancer/maximumBalancedIntervalDays`
 /// (90) are never balanced, so the farthest day a balanced review can land on is `d + 98`: a
 /// window of ``balancingWindowDayCount`` (99) days starting on the review's day covers every
 /// balanced review of that day (``CardScheduler/dueDayLoad(of:forReviewsOn:)`` builds it). A

@@ -12,15 +12,15 @@
 /// - a lighter day (0 < share < 1): 1 while its items per share, `n / share`, do not exceed the
 ///   other days' items per share, `Σ other n / Σ other shares`; otherwise ``minimumModifier``.
 ///   So a light day takes reviews only while it is no busier, for its size, than the others.
-public enum EasyDays {
+@usableFromInline package enum EasyDays {
     /// The modifier of a day that should draw (almost) nothing (Anki: 0.0001).
-    public static let minimumModifier = 0.0001
+    @usableFromInline package static let minimumModifier = 0.0001
 
     /// The modifier of one day of a range: `share` and `dueCount` its own, `otherShares` and
     /// `otherDueCount` the sums over the range's other days.
     /// - Complexity: O(1).
     @inlinable
-    public static func modifier(share: Double, dueCount: Int, otherShares: Double, otherDueCount: Int) -> Double {
+    package static func modifier(share: Double, dueCount: Int, otherShares: Double, otherDueCount: Int) -> Double {
         if share >= 1 { return 1 }
         if share <= 0 { return minimumModifier }
         guard otherShares > 0 else { return 1 }

@@ -22,16 +22,16 @@ import ZhiXiCore
 /// | 17 | 14 … 20 |
 /// | 37 | 33 … 41 |
 /// | 100, maximum 99 | 92 … 99 |
-public struct FuzzRange: Sendable, Hashable {
+@usableFromInline package struct FuzzRange: Sendable, Hashable {
     /// The unrounded interval the range was made for, in days, limited to 1 … maximum interval.
-    public let intervalDays: Double
+    @usableFromInline package let intervalDays: Double
     /// The shortest interval of the range, in days (≥ 1).
-    public let lowerDays: Int
+    @usableFromInline package let lowerDays: Int
     /// The longest interval of the range, in days (≥ ``lowerDays``).
-    public let upperDays: Int
+    @usableFromInline package let upperDays: Int
 
     /// Intervals below this many days are not fuzzed.
-    public static let smallestFuzzedIntervalDays = 2.5
+    @usableFromInline package static let smallestFuzzedIntervalDays = 2.5
 
     /// The range for an unrounded interval.
     ///
@@ -41,7 +41,7 @@ public struct FuzzRange: Sendable, Hashable {
     ///     maximum interval.
     ///   - maximumIntervalDays: the longest allowed interval in days (values below 1 count as 1).
     /// - Complexity: O(1).
-    public init(intervalDays: Double, maximumIntervalDays: Int) {
+    @usableFromInline package init(intervalDays: Double, maximumIntervalDays: Int) {
         let maximum = max(1, maximumIntervalDays)
         let interval = intervalDays.isNaN ? Double(maximum) : min(max(intervalDays, 1), Double(maximum))
         self.intervalDays = interval
@@ -58,16 +58,16 @@ public struct FuzzRange: Sendable, Hashable {
     }
 
     /// The days from ``lowerDays`` to ``upperDays``.
-    @inlinable public var days: ClosedRange<Int> { lowerDays ... upperDays }
+    @inlinable package var days: ClosedRange<Int> { lowerDays ... upperDays }
 
     /// The number of days in the range (≥ 1).
-    @inlinable public var count: Int { upperDays - lowerDays + 1 }
+    @inlinable package var count: Int { upperDays - lowerDays + 1 }
 
     /// How far, in days, the fuzz reaches on either side of an unrounded interval: 0 below 2.5
     /// days, otherwise 1 plus 15 %, 10 % and 5 % of the interval's days in the bands 2.5–7,
     /// 7–20 and above 20.
     /// - Complexity: O(1).
-    public static func deltaDays(intervalDays interval: Double) -> Double {
+    @usableFromInline package static func deltaDays(intervalDays interval: Double) -> Double {
         guard interval >= smallestFuzzedIntervalDays else { return 0 }
         return 1
             + 0.15 * max(min(interval, 7) - 2.5, 0)
@@ -79,7 +79,7 @@ public struct FuzzRange: Sendable, Hashable {
     /// uniform numbers give every day of the range the same chance.
     /// - Complexity: O(1).
     @inlinable
-    public func interval(unitValue unit: Double) -> Int {
+    package func interval(unitValue unit: Double) -> Int {
         min(lowerDays + Int((unit * Double(count)).rounded(.down)), upperDays)
     }
 
@@ -87,7 +87,7 @@ public struct FuzzRange: Sendable, Hashable {
     /// seed always gives the same day.
     /// - Complexity: O(1), no allocation.
     @inlinable
-    public func fuzzedInterval(seed: FuzzSeed) -> Int {
+    package func fuzzedInterval(seed: FuzzSeed) -> Int {
         var generator = seed.generator
         return interval(unitValue: generator.nextUnitInterval())
     }

@@ -12,14 +12,14 @@ import ZhiXiCore
 /// let cardSeed = FuzzSeed(cardID: 1_700_000_000_123, reviewCount: 4)
 /// let lessonSeed = FuzzSeed(itemKey: "lesson/linear-algebra/3", reviewCount: 2)
 /// ```
-public struct FuzzSeed: Sendable, Hashable {
+@usableFromInline package struct FuzzSeed: Sendable, Hashable {
     /// The 64 seed bits.
-    public var value: UInt64
+    @usableFromInline package var value: UInt64
 
     /// A seed from raw bits.
     /// - Complexity: O(1).
     @inlinable
-    public init(value: UInt64) {
+    package init(value: UInt64) {
         self.value = value
     }
 
@@ -27,25 +27,25 @@ public struct FuzzSeed: Sendable, Hashable {
     /// before this one.
     /// - Complexity: O(1).
     @inlinable
-    public init(cardID: Int64, reviewCount: Int) {
+    package init(cardID: Int64, reviewCount: Int) {
         self.init(itemHash: UInt64(bitPattern: cardID), reviewCount: reviewCount)
     }
 
     /// The seed of a review of an item with a string identifier (a lesson, a weak point): the
     /// identifier is hashed with `StableHash.fnv1a64(_:)` (ZhiXiCore), stable across runs and platforms.
     /// - Complexity: O(n) in the identifier's UTF-8 length.
-    public init(itemKey: String, reviewCount: Int) {
+    @usableFromInline package init(itemKey: String, reviewCount: Int) {
         self.init(itemHash: StableHash.fnv1a64(itemKey), reviewCount: reviewCount)
     }
 
     /// The seed of a review of an item identified by 64 hash bits.
     /// - Complexity: O(1).
     @inlinable
-    public init(itemHash: UInt64, reviewCount: Int) {
+    package init(itemHash: UInt64, reviewCount: Int) {
         value = SplitMix64.mix(SplitMix64.mix(itemHash) ^ UInt64(bitPattern: Int64(reviewCount)))
     }
 
     /// A generator started from this seed.
     @inlinable
-    public var generator: SplitMix64 { SplitMix64(seed: value) }
+    package var generator: SplitMix64 { SplitMix64(seed: value) }
 }

@@ -17,15 +17,15 @@ import ZhiXiCore
 ///
 /// As in Anki, long intervals are not balanced (the need is low and the load that far ahead
 /// is uncertain): above ``maximumBalancedIntervalDays`` the choice falls back to plain fuzz.
-public enum LoadBalancer {
+@usableFromInline package enum LoadBalancer {
     /// Intervals longer than this many days are fuzzed but not balanced (Anki: 90).
-    public static let maximumBalancedIntervalDays = 90
+    @usableFromInline package static let maximumBalancedIntervalDays = 90
 
     /// The weight of a candidate interval of `intervalDays` days on a day with `dueCount`
     /// items due (see the type's description).
     /// - Complexity: O(1).
     @inlinable
-    public static func weight(dueCount: Int, intervalDays: Int) -> Double {
+    package static func weight(dueCount: Int, intervalDays: Int) -> Double {
         guard dueCount > 0 else { return 1 }
         let count = Double(dueCount)
         return 1 / (count * count * Double(max(intervalDays, 1)))
@@ -42,7 +42,7 @@ public enum LoadBalancer {
     ///   - load: the items already due on each day.
     ///   - seed: the seed of this review (see ``FuzzSeed``).
     /// - Complexity: O(d) for the d days of the range, no allocation.
-    public static func balancedInterval(in range: FuzzRange, reviewDay: Int, load: DueDayLoad, seed: FuzzSeed) -> Int? {
+    @usableFromInline package static func balancedInterval(in range: FuzzRange, reviewDay: Int, load: DueDayLoad, seed: FuzzSeed) -> Int? {
         guard Int(range.intervalDays) <= maximumBalancedIntervalDays else { return nil }
         guard range.lowerDays < range.upperDays else { return range.lowerDays }
         let days = reviewDay + range.lowerDays ... reviewDay + range.upperDays
@@ -57,7 +57,7 @@ public enum LoadBalancer {
     /// Used by the card scheduler (through ``balancedInterval(in:reviewDay:load:seed:)``) and
     /// by the review planner.
     /// - Complexity: O(d) for the d days, no allocation.
-    public static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
+    @usableFromInline package static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
                                    generator: inout SplitMix64) -> Int {
         var total = 0.0
         for day in days {
@@ -75,7 +75,7 @@ public enum LoadBalancer {
     /// weight multiplied by its ``EasyDays`` modifier, from `dayShare`, the share of a full
     /// day (0–1) each day has. With every share 1 the draw is exactly the plain one.
     /// - Complexity: O(d) for the d days, no allocation.
-    public static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
+    @usableFromInline package static func balancedDay(in days: ClosedRange<Int>, lastReviewDay: Int, load: DueDayLoad,
                                    dayShare: (Int) -> Double, generator: inout SplitMix64) -> Int {
         var totalShares = 0.0, totalCount = 0
         for day in days {

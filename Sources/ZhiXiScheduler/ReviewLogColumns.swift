@@ -3,7 +3,7 @@ import ZhiXiCore
 
 /// A review log held column by column: one entry per row in each column, card ids stored
 /// once per card. The one reader of the FSRS review-log CSV in the package (the compact
-/// archive, ``CardReviewArchive``, reads through it too); Anki's revlog rows are appended as
+/// archive, `CardReviewArchive`, reads through it too); Anki's revlog rows are appended as
 /// ``ReviewLogRow``s. The reader works on the file's bytes in place (map the file with
 /// `Data(contentsOf:options: .alwaysMapped)`), so a log of millions of rows is held once, in
 /// these columns, and never as text or as one object per row.

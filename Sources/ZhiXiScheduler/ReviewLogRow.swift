@@ -5,7 +5,7 @@ import ZhiXiMemory
 /// answer), what kind of row it is, how long it took, and for a row of Anki's revlog what
 /// Anki keeps beyond that. The one shape of a review row in the package: the scheduler's log
 /// entry holds one (``CardReview/row``), the compact archive reads and writes them
-/// (``CardReviewArchive``), and a review log's columns (``ReviewLogColumns``) store them
+/// (`CardReviewArchive`), and a review log's columns (``ReviewLogColumns``) store them
 /// column by column.
 ///
 /// Where the rows come from decides what they hold:

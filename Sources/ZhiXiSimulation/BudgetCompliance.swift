@@ -23,6 +23,7 @@ public struct BudgetCompliance: Sendable, Hashable {
     /// The 7 consecutive days (all of them in a shorter span) with the most minutes on the
     /// mean over the seeds, and their mean minutes a day.
     public let worstWeek: Range<Int>
+    /// The mean minutes a day of ``worstWeek``.
     public let worstWeekMinutesPerDay: Double
     /// The largest excess over a day's allowance, in minutes (0 when it fits).
     public let worstExcessMinutes: Double

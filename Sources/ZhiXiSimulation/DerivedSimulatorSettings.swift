@@ -36,42 +36,42 @@ import ZhiXiScheduler
 /// let configuration = habits.configuration(existingCardCount: existing.count)
 /// let simulator = try CardSimulator(configuration: configuration, parameters: parameters, existingCards: existing)
 /// ```
-public struct DerivedSimulatorSettings: Sendable, Hashable {
+package struct DerivedSimulatorSettings: Sendable, Hashable {
     /// First rating of a new card: Again, Hard, Good, Easy (fsrs-rs `first_rating_prob`).
-    public var firstRatingProbabilities: [Double]
+    package var firstRatingProbabilities: [Double]
     /// Rating of a recalled review: Hard, Good, Easy (fsrs-rs `review_rating_prob`).
-    public var reviewRatingProbabilities: [Double]
+    package var reviewRatingProbabilities: [Double]
     /// Next rating within a learning day given the previous one (rows after Again, Hard, Good)
     /// (fsrs-rs `learning_step_transitions`).
-    public var learningStepTransitions: [[Double]]
+    package var learningStepTransitions: [[Double]]
     /// As ``learningStepTransitions`` after a lapse (fsrs-rs `relearning_step_transitions`).
-    public var relearningStepTransitions: [[Double]]
+    package var relearningStepTransitions: [[Double]]
     /// Seconds an answer takes: rows learning, review, relearning; columns Again … Easy
     /// (fsrs-rs `state_rating_costs`).
-    public var stateRatingCosts: [[Double]]
+    package var stateRatingCosts: [[Double]]
     /// New cards started a day on average over the log's span (0 or more).
-    public var newCardsPerDay: Double
+    package var newCardsPerDay: Double
 
     /// The evidence behind each figure: how many days gave a first rating, per rating.
-    public var firstRatingCounts: [Int]
+    package var firstRatingCounts: [Int]
     /// Days whose first review was a review, per rating (Again, Hard, Good, Easy).
-    public var reviewRatingCounts: [Int]
+    package var reviewRatingCounts: [Int]
     /// Ratings observed after each rating in learning sequences (3 × 4, before smoothing).
-    public var learningTransitionCounts: [[Int]]
+    package var learningTransitionCounts: [[Int]]
     /// Ratings observed after each rating in relearning sequences (3 × 4, before smoothing).
-    public var relearningTransitionCounts: [[Int]]
+    package var relearningTransitionCounts: [[Int]]
     /// Answers of known duration per state and rating (3 × 4).
-    public var costSampleCounts: [[Int]]
+    package var costSampleCounts: [[Int]]
     /// Reviews read, cards, cards first learned in the log, and the study days from the first
     /// review to the last (inclusive).
-    public var reviewCount: Int, cardCount: Int, newCardCount: Int, dayCount: Int
+    package var reviewCount: Int, cardCount: Int, newCardCount: Int, dayCount: Int
     /// Reviews left out for a duration of 0 or of 20 minutes or more.
-    public var reviewsWithUnusableDuration: Int
+    package var reviewsWithUnusableDuration: Int
 
     /// The weight of fsrs-rs's smoothing: evidence `n` counts `n / (n + 50)` against the default.
-    public static let smoothingEvidence = 50.0
+    package static let smoothingEvidence = 50.0
     /// Durations from this many milliseconds up are left out (20 minutes, as fsrs-rs).
-    public static let longestDurationMilliseconds = 1_200_000
+    package static let longestDurationMilliseconds = 1_200_000
 
     /// Reads a learner's habits from their review log.
     ///
@@ -81,7 +81,7 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
     ///   - smoothing: pull each figure towards fsrs-rs's default by its evidence, as Anki does
     ///     (default `true`); without it, a figure with no evidence is 0 (costs) or uniform.
     /// - Complexity: O(reviews · log(reviews)) for the grouping by card and day.
-    public init(reviews: [CardReview], calendar: StudyCalendar, smoothing: Bool = true) {
+    package init(reviews: [CardReview], calendar: StudyCalendar, smoothing: Bool = true) {
         let defaults = SimulatorConfiguration()
         var costTotals = [[Double]](repeating: [0, 0, 0, 0], count: 3)
         var costCounts = [[Int]](repeating: [0, 0, 0, 0], count: 3)
@@ -185,14 +185,14 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
 
     /// ``newCardsPerDay`` as the card simulator's whole daily limit: rounded, at least 1 when
     /// the learner started any new card.
-    public var learnLimitPerDay: Int {
+    package var learnLimitPerDay: Int {
         newCardCount == 0 ? 0 : max(1, Int(newCardsPerDay.rounded()))
     }
 
     /// Sets the derived fields of a configuration: the five fsrs-rs fields and the learn limit
     /// (``learnLimitPerDay``). Other fields are left as they are.
     /// - Complexity: O(1).
-    public func apply(to configuration: inout SimulatorConfiguration) {
+    package func apply(to configuration: inout SimulatorConfiguration) {
         configuration.firstRatingProbabilities = firstRatingProbabilities
         configuration.reviewRatingProbabilities = reviewRatingProbabilities
         configuration.learningStepTransitions = learningStepTransitions
@@ -205,7 +205,7 @@ public struct DerivedSimulatorSettings: Sendable, Hashable {
     /// `spanDays` days that starts from `existingCardCount` existing cards: the deck holds them
     /// and ``learnLimitPerDay`` new cards for every day of the span.
     /// - Complexity: O(1).
-    public func configuration(existingCardCount: Int, spanDays: Int = 365) -> SimulatorConfiguration {
+    package func configuration(existingCardCount: Int, spanDays: Int = 365) -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration()
         apply(to: &configuration)
         configuration.learnSpanDays = spanDays

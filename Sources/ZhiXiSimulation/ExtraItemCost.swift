@@ -3,7 +3,7 @@
 /// differences seed for seed (the two retentions share their seeds), and their quotient, the
 /// minutes per extra item, when it means something (``Verdict``).
 ///
-/// The difference in items decides first (``SeedNoise``): within its noise the quotient is
+/// The difference in items decides first (`SeedNoise`): within its noise the quotient is
 /// ``Verdict/notMeasurable``, however large it would print. A clear difference in items with a
 /// clear difference in minutes of the same sign is a trade (``Verdict/measured``: minutes paid
 /// per item gained, or saved per item given up); with minutes of the other sign or within
@@ -26,6 +26,7 @@ public struct ExtraItemCost: Sendable, Hashable {
 
     /// The retention compared from, and the one compared.
     public let fromRetention: Double
+    /// The retention compared with ``fromRetention``.
     public let toRetention: Double
     /// Minutes of study over the span, `to` minus `from`, per seed.
     public let extraMinutes: MeanAndDeviation

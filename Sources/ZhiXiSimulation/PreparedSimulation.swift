@@ -4,9 +4,9 @@ import ZhiXiPlanner
 
 /// A simulation ready to run, as ``SimulationRequest/prepare(_:)`` built it: the simulator,
 /// the sweep of retentions and seeds, and what a report needs to describe them.
-public struct PreparedSimulation: Sendable {
+package struct PreparedSimulation: Sendable {
     /// The simulator of the request's mode.
-    public enum Simulator: Sendable {
+    package enum Simulator: Sendable {
         /// Cards mode.
         case cards(CardSimulator)
         /// ZhiXi mode.
@@ -14,7 +14,7 @@ public struct PreparedSimulation: Sendable {
     }
 
     /// Where the start of a simulation from a learner (or of a new course's week) comes from.
-    public enum StartSource: Sendable, Hashable {
+    package enum StartSource: Sendable, Hashable {
         /// The moment given (``SimulationRequest/now``).
         case given
         /// The start of the study day after the review log's last review.
@@ -26,17 +26,17 @@ public struct PreparedSimulation: Sendable {
     }
 
     /// The start of a simulation from a learner, or of a new course's shaped week.
-    public struct Start: Sendable, Hashable {
+    package struct Start: Sendable, Hashable {
         /// The moment.
-        public var moment: Date
+        package var moment: Date
         /// Where it comes from.
-        public var source: StartSource
+        package var source: StartSource
         /// The calendar date of day 1, when the run has one.
-        public var firstDate: CivilDate?
+        package var firstDate: CivilDate?
     }
 
     /// Where ZhiXi mode's probabilities of a new weak point come from.
-    public enum WeakPointSource: Sendable, Hashable {
+    package enum WeakPointSource: Sendable, Hashable {
         /// ZhiXi's defaults.
         case defaults
         /// The learner's assessments (smoothed).
@@ -46,25 +46,25 @@ public struct PreparedSimulation: Sendable {
     }
 
     /// The simulator.
-    public let simulator: Simulator
+    package let simulator: Simulator
     /// The retention simulated without one given: the learner's, else 0.9.
-    public let defaultRetention: Double
+    package let defaultRetention: Double
     /// Days simulated.
-    public let spanDays: Int
+    package let spanDays: Int
     /// Cards in the deck (existing ones included), or lessons in the course.
-    public let itemCount: Int
+    package let itemCount: Int
     /// Lessons already studied at the start (ZhiXi mode from a workspace).
-    public let studiedAtStart: Int
+    package let studiedAtStart: Int
     /// The learner's cards at the start (cards mode from a review log).
-    public let existingCardCount: Int
+    package let existingCardCount: Int
     /// The daily cap in minutes, `nil` for none.
-    public let dailyCapMinutes: Double?
+    package let dailyCapMinutes: Double?
     /// The start, when the run has one.
-    public let start: Start?
+    package let start: Start?
     /// ZhiXi mode: where the probabilities of a new weak point come from.
-    public let weakPointSource: WeakPointSource?
+    package let weakPointSource: WeakPointSource?
     /// The retentions and seeds to run.
-    public let sweep: RetentionSweep
+    package let sweep: RetentionSweep
 
     /// What a mode's rules built, before the sweep is chosen.
     struct Parts {
@@ -97,7 +97,7 @@ public struct PreparedSimulation: Sendable {
     /// - Complexity: O(retentions · seeds · days · items).
     /// - Parameter progress: called with the runs done and the runs in all, as runs finish.
     /// - Returns: the runs of every retention and the recommendation.
-    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
+    package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
         switch simulator {
         case .cards(let simulator): return await sweep.run(simulator, progress: progress)
         case .zhiXi(let simulator): return await sweep.run(simulator, progress: progress)
@@ -105,13 +105,13 @@ public struct PreparedSimulation: Sendable {
     }
 
     /// The card simulator's configuration (cards mode).
-    public var cardsConfiguration: SimulatorConfiguration? {
+    package var cardsConfiguration: SimulatorConfiguration? {
         if case .cards(let simulator) = simulator { return simulator.configuration }
         return nil
     }
 
     /// The ZhiXi simulator's configuration (ZhiXi mode).
-    public var zhiXiConfiguration: ZhiXiSimulationConfiguration? {
+    package var zhiXiConfiguration: ZhiXiSimulationConfiguration? {
         if case .zhiXi(let simulator) = simulator { return simulator.configuration }
         return nil
     }

@@ -5,7 +5,7 @@
 /// The items are those memorized at the end (cards mode, fsrs-rs's criterion) or those
 /// *gained* within the span, memorized at the end minus memorized at the start (ZhiXi mode).
 /// The cost is ``Verdict/measured`` only when those items are clearly positive over the
-/// seeds (``SeedNoise``) and positive in every seed; otherwise it is not reported as a
+/// seeds (`SeedNoise`) and positive in every seed; otherwise it is not reported as a
 /// number: ``Verdict/notMeasurable`` (the items are within their noise, or some seed bought
 /// none) or ``Verdict/nothingGained`` (the span ends with no more items than it started
 /// with: the study kept what was known, at best).

@@ -5,7 +5,7 @@
 /// ZhiXi mode it is seconds per item *gained* within the span
 /// (``SimulationSummary/secondsPerItemGained``), so that lessons known before the start are
 /// not credited to the span's study (``criterion``). A retention whose items bought are within
-/// their noise over the seeds (``SeedNoise``) takes no part: when no retention's cost is
+/// their noise over the seeds (`SeedNoise`) takes no part: when no retention's cost is
 /// measured there is no recommendation (the sweep's ``RetentionSweepResult/recommendation`` is `nil`), which a small
 /// course over a short span may well get. With it, how sure the choice is, by the same rule:
 ///
@@ -15,7 +15,7 @@
 /// - ``seedOptima``: the measured retention each seed on its own would have chosen; a small
 ///   spread means the optimum does not hinge on chance.
 /// - ``plausibleRange``: the measured retentions whose cost is not clearly worse than the
-///   optimum's: their excess cost, seed for seed, is not measurable (``SeedNoise``: at most two
+///   optimum's: their excess cost, seed for seed, is not measurable (`SeedNoise`: at most two
 ///   standard errors; with a single seed, only the optimum). Any retention in it is a
 ///   defensible choice; a wide range means the cost curve is flat there.
 public struct RetentionRecommendation: Sendable, Hashable {

@@ -9,14 +9,14 @@
 /// ratio of the sweep's table (cost per item, minutes per extra item) follow this rule: a
 /// ratio whose denominator is not measurable is reported as "not measurable over N seeds",
 /// never as a number or ∞.
-public enum SeedNoise {
+package enum SeedNoise {
     /// How many standard errors a mean must lie from zero to count as measured (2).
-    public static let standardErrors = 2.0
+    package static let standardErrors = 2.0
 
     /// Whether `values`' mean is told apart from zero: |mean| > 2 standard errors (one value:
     /// not zero). A mean that is not finite is not measurable.
     /// - Complexity: O(1).
-    public static func isMeasurable(_ values: MeanAndDeviation) -> Bool {
+    package static func isMeasurable(_ values: MeanAndDeviation) -> Bool {
         guard values.mean.isFinite, values.count > 0 else { return false }
         if values.count == 1 { return values.mean != 0 }
         return abs(values.mean) > standardErrors * values.standardError
@@ -24,7 +24,7 @@ public enum SeedNoise {
 
     /// Whether `values`' mean is clearly above zero (measurable and positive).
     /// - Complexity: O(1).
-    public static func isClearlyPositive(_ values: MeanAndDeviation) -> Bool {
+    package static func isClearlyPositive(_ values: MeanAndDeviation) -> Bool {
         values.mean > 0 && isMeasurable(values)
     }
 }

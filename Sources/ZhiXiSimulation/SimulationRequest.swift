@@ -23,81 +23,81 @@ import ZhiXiScheduler
 /// let simulation = try request.prepare(SimulationRequest.Inputs(currentTime: Date()))
 /// let result = await simulation.run()
 /// ```
-public struct SimulationRequest: Sendable, Hashable {
+package struct SimulationRequest: Sendable, Hashable {
     /// The mode asked for; without one, ZhiXi mode for a workspace and cards mode otherwise.
-    public var mode: SimulationMode?
+    package var mode: SimulationMode?
     /// Whether the learner is a review log (cards mode: their habits and cards), which
     /// ``Inputs/reviewLog`` carries.
-    public var hasReviewLog = false
+    package var hasReviewLog = false
     /// Whether the learner is a workspace (ZhiXi mode: their lessons and memory), which
     /// ``Inputs/workspace`` carries.
-    public var hasWorkspace = false
+    package var hasWorkspace = false
     /// Whether a configuration file in fsrs-rs's JSON form is given (cards mode); its bytes
     /// are ``Inputs/configuration``.
-    public var hasConfigurationFile = false
+    package var hasConfigurationFile = false
     /// Days simulated.
-    public var spanDays: Int?
+    package var spanDays: Int?
     /// Cards in the deck, existing ones included, or lessons in a new course.
-    public var itemCount: Int?
+    package var itemCount: Int?
     /// The one desired retention.
-    public var desiredRetention: Double?
+    package var desiredRetention: Double?
     /// The retentions of a sweep (at least two).
-    public var sweepRetentions: [Double]?
+    package var sweepRetentions: [Double]?
     /// The memory model's parameters.
-    public var parameters = FSRSParameters.default
+    package var parameters = FSRSParameters.default
     /// New cards (a whole number) or new lessons (fractions accumulate) a day at most.
-    public var newPerDay: Double?
+    package var newPerDay: Double?
     /// The daily cap in minutes; 0 lifts it.
-    public var maximumMinutesPerDay: Double?
+    package var maximumMinutesPerDay: Double?
     /// The budget question: minutes a day, simulated as the daily cap.
-    public var budgetMinutes: Double?
+    package var budgetMinutes: Double?
     /// Runs per retention.
-    public var seedCount: Int?
+    package var seedCount: Int?
     /// The first seed.
-    public var firstSeed: UInt64?
+    package var firstSeed: UInt64?
     /// ZhiXi mode: minutes on some days of the week.
-    public var weekdayMinutes: WeekdayMinutes?
+    package var weekdayMinutes: WeekdayMinutes?
     /// ZhiXi mode: days away (replacing a workspace's breaks when not empty).
-    public var breaks: [StudyBreak] = []
+    package var breaks: [StudyBreak] = []
     /// ZhiXi mode: the probability that an assessment names a new weak point, one for every
     /// rating or four (Again, Hard, Good, Easy).
-    public var weakPointRates: [Double]?
+    package var weakPointRates: [Double]?
     /// The moment a simulation from a learner starts from, or whose UTC day is day 1 of a new
     /// course with a shaped week.
-    public var now: Date?
+    package var now: Date?
     /// The learner's time zone, overriding the log's default or the workspace's profile.
-    public var timeZoneIdentifier: String?
+    package var timeZoneIdentifier: String?
     /// The hour the learner's study day starts, overriding as ``timeZoneIdentifier`` does.
-    public var dayStartHour: Int?
+    package var dayStartHour: Int?
     /// Whether the settings derived from the review log are to be saved.
-    public var savesDerivedSettings = false
+    package var savesDerivedSettings = false
     /// Whether a chart or the per-day series are to be written (their daily series are kept).
-    public var writesChartOrSeries = false
+    package var writesChartOrSeries = false
 
     /// A request with nothing given: fsrs-rs's default card simulation, one seed.
-    public init() {}
+    package init() {}
 
     /// Runs per retention without ``seedCount``: one, or five for a sweep.
-    public static let defaultSeedCount = (single: 1, sweep: 5)
+    package static let defaultSeedCount = (single: 1, sweep: 5)
     /// The first seed without ``firstSeed``.
-    public static let defaultFirstSeed: UInt64 = 42
+    package static let defaultFirstSeed: UInt64 = 42
     /// The desired retention of a simulation that has none from the learner: the scheduler's
     /// default (py-fsrs's and fsrs-rs's 0.9).
-    public static var defaultDesiredRetention: Double { SchedulerConfiguration.pyFSRS.desiredRetention }
+    package static var defaultDesiredRetention: Double { SchedulerConfiguration.pyFSRS.desiredRetention }
     /// A new ZhiXi course without ``itemCount``: 100 lessons.
-    public static let defaultCourseLessons = 100
+    package static let defaultCourseLessons = 100
     /// The estimated minutes of each lesson of a new ZhiXi course.
-    public static let courseLessonMinutes = 20
+    package static let courseLessonMinutes = 20
 
     /// The most simulated item-days one request may take — days × cards (or lessons) ×
     /// seeds × retentions: 10¹⁰, about a minute of a release build on two cores.
-    public static let maximumItemDays = 10_000_000_000.0
+    package static let maximumItemDays = 10_000_000_000.0
     /// The most days of daily series one request keeps for its report, chart or series —
     /// days × seeds × retentions: 4,000,000 (a few hundred megabytes).
-    public static let maximumSeriesDays = 4_000_000.0
+    package static let maximumSeriesDays = 4_000_000.0
 
     /// The mode simulated: ``mode``, else ZhiXi mode for a workspace, cards mode otherwise.
-    public var resolvedMode: SimulationMode { mode ?? (hasWorkspace ? .zhiXi : .cards) }
+    package var resolvedMode: SimulationMode { mode ?? (hasWorkspace ? .zhiXi : .cards) }
 
     /// Whether the learner's week is shaped (ZhiXi mode with ``weekdayMinutes`` or ``breaks``).
     private var shapesWeek: Bool { resolvedMode == .zhiXi && (weekdayMinutes != nil || !breaks.isEmpty) }
@@ -108,7 +108,7 @@ public struct SimulationRequest: Sendable, Hashable {
     /// - Returns: the mode simulated (``resolvedMode``).
     /// - Throws: ``SimulationRequestError`` for the first option that does not go with the
     ///   others, in the order of its cases.
-    public func validate() throws(SimulationRequestError) -> SimulationMode {
+    package func validate() throws(SimulationRequestError) -> SimulationMode {
         let mode = resolvedMode
         if mode == .cards, hasWorkspace { throw .workspaceNeedsZhiXiMode }
         if mode == .zhiXi, hasConfigurationFile { throw .configurationNeedsCardsMode }
@@ -143,7 +143,7 @@ public struct SimulationRequest: Sendable, Hashable {
     /// - Returns: the calendar.
     /// - Throws: ``SimulationRequestError/calendar(_:)`` for an unknown time zone or an hour
     ///   outside 0–23.
-    public func reviewLogCalendar() throws(SimulationRequestError) -> StudyCalendar {
+    package func reviewLogCalendar() throws(SimulationRequestError) -> StudyCalendar {
         do {
             return try StudyCalendar(timeZoneIdentifier: timeZoneIdentifier ?? UserLearningProfile.defaultTimeZone,
                                      dayStartHour: dayStartHour ?? UserLearningProfile.defaultDayStartHour)
@@ -153,7 +153,7 @@ public struct SimulationRequest: Sendable, Hashable {
     }
 
     /// The seeds of every retention: ``firstSeed`` (default 42) and the ones after it.
-    public var seeds: [UInt64] {
+    package var seeds: [UInt64] {
         let count = seedCount ?? (sweepRetentions == nil ? Self.defaultSeedCount.single : Self.defaultSeedCount.sweep)
         let first = firstSeed ?? Self.defaultFirstSeed
         return (0 ..< UInt64(max(0, count))).map { first &+ $0 }
@@ -161,7 +161,7 @@ public struct SimulationRequest: Sendable, Hashable {
 
     /// Whether the runs keep their daily series: for what shows them — one retention's report,
     /// a chart, the series, the budget question.
-    public var keepsDailySeries: Bool { sweepRetentions == nil || writesChartOrSeries || budgetMinutes != nil }
+    package var keepsDailySeries: Bool { sweepRetentions == nil || writesChartOrSeries || budgetMinutes != nil }
 
     /// Builds the simulation from the options and `inputs`: in cards mode fsrs-rs's defaults,
     /// then what the review log derived, then the configuration file, then the options; in
@@ -174,7 +174,7 @@ public struct SimulationRequest: Sendable, Hashable {
     /// - Returns: the simulators, the sweep and what describes them.
     /// - Throws: ``SimulationRequestError``: the rules of ``validate()``, a configuration file
     ///   or workspace that cannot be read, a simulation its simulator refuses, too much work.
-    public func prepare(_ inputs: Inputs) throws(SimulationRequestError) -> PreparedSimulation {
+    package func prepare(_ inputs: Inputs) throws(SimulationRequestError) -> PreparedSimulation {
         let mode = try validate()
         let parts = mode == .cards ? try cardsSimulation(inputs) : try zhiXiSimulation(inputs)
         let retentions = sweepRetentions ?? [desiredRetention ?? parts.defaultRetention]
@@ -314,16 +314,16 @@ public struct SimulationRequest: Sendable, Hashable {
 
 extension SimulationRequest {
     /// What the request's files held, as the caller read them, and the current time.
-    public struct Inputs: Sendable {
+    package struct Inputs: Sendable {
         /// The configuration file's bytes (fsrs-rs's JSON form), with ``SimulationRequest/hasConfigurationFile``.
-        public var configuration: Data?
+        package var configuration: Data?
         /// The learner's review log, read (``SimulationRequest/hasReviewLog``).
-        public var reviewLog: ReviewLogStart?
+        package var reviewLog: ReviewLogStart?
         /// The learner's workspace (``SimulationRequest/hasWorkspace``).
-        public var workspace: LearnerWorkspace?
+        package var workspace: LearnerWorkspace?
         /// The current time: the start of a workspace's simulation without a given moment, and
         /// the moment whose UTC day places a new course's week.
-        public var currentTime: Date
+        package var currentTime: Date
 
         /// Inputs of these files at `currentTime`.
         /// - Parameters:
@@ -331,7 +331,7 @@ extension SimulationRequest {
         ///   - reviewLog: the learner's review log, read.
         ///   - workspace: the learner's workspace.
         ///   - currentTime: the current time.
-        public init(configuration: Data? = nil, reviewLog: ReviewLogStart? = nil, workspace: LearnerWorkspace? = nil,
+        package init(configuration: Data? = nil, reviewLog: ReviewLogStart? = nil, workspace: LearnerWorkspace? = nil,
                     currentTime: Date) {
             self.configuration = configuration
             self.reviewLog = reviewLog
@@ -342,20 +342,20 @@ extension SimulationRequest {
 
     /// A learner's review log as a card simulation starts from it: their habits and their
     /// cards at the start.
-    public struct ReviewLogStart: Sendable {
+    package struct ReviewLogStart: Sendable {
         /// The learner's habits.
-        public var derived: DerivedSimulatorSettings
+        package var derived: DerivedSimulatorSettings
         /// Their cards at the start (cards never reviewed are left out).
-        public var existingCards: [ExistingCard]
+        package var existingCards: [ExistingCard]
         /// The moment the simulation starts from.
-        public var start: Date
+        package var start: Date
 
         /// A start of these habits and cards at `start`.
         /// - Parameters:
         ///   - derived: the learner's habits.
         ///   - existingCards: their cards at the start.
         ///   - start: the moment the simulation starts from.
-        public init(derived: DerivedSimulatorSettings, existingCards: [ExistingCard], start: Date) {
+        package init(derived: DerivedSimulatorSettings, existingCards: [ExistingCard], start: Date) {
             self.derived = derived
             self.existingCards = existingCards
             self.start = start
@@ -373,7 +373,7 @@ extension SimulationRequest {
         ///   - start: the moment to start from; `nil` for the day after the last review.
         /// - Throws: ``SimulationRequestError/startBeforeLastReview(start:reason:)`` for a
         ///   `start` before a card's last review.
-        public init(replayedCards cards: [Card], reviews: [CardReview], calendar: StudyCalendar,
+        package init(replayedCards cards: [Card], reviews: [CardReview], calendar: StudyCalendar,
                     start: Date?) throws(SimulationRequestError) {
             derived = DerivedSimulatorSettings(reviews: reviews, calendar: calendar)
             let lastDay = reviews.map { calendar.dayNumber(of: $0.reviewedAt) }.max() ?? 0

@@ -5,9 +5,9 @@ import ZhiXiScheduler
 
 /// Why a ``SimulationRequest`` cannot be simulated. The cases say what is wrong in terms of
 /// the request's fields; a command line words them with its option names.
-public enum SimulationRequestError: Error, Sendable, Hashable {
+package enum SimulationRequestError: Error, Sendable, Hashable {
     /// A setting that only a simulation from a learner has.
-    public enum LearnerSetting: Sendable, Hashable {
+    package enum LearnerSetting: Sendable, Hashable {
         /// ``SimulationRequest/now`` (without a shaped week).
         case now
         /// ``SimulationRequest/timeZoneIdentifier``.
@@ -17,7 +17,7 @@ public enum SimulationRequestError: Error, Sendable, Hashable {
     }
 
     /// One of the request's inputs (``SimulationRequest/Inputs``).
-    public enum Input: Sendable, Hashable {
+    package enum Input: Sendable, Hashable {
         /// The configuration file.
         case configuration
         /// The review log.

@@ -1,22 +1,22 @@
 /// The size of a request's work — days × items × seeds × retentions — checked against
 /// ``SimulationRequest/maximumItemDays`` and ``SimulationRequest/maximumSeriesDays`` before
 /// anything runs.
-public struct SimulationWorkLimit: Sendable, Hashable {
+package struct SimulationWorkLimit: Sendable, Hashable {
     /// Cards or lessons.
-    public var mode: SimulationMode
+    package var mode: SimulationMode
     /// Days simulated.
-    public var spanDays: Int
+    package var spanDays: Int
     /// Cards or lessons simulated.
-    public var itemCount: Int
+    package var itemCount: Int
     /// Seeds per retention.
-    public var seeds: Int
+    package var seeds: Int
     /// Retentions.
-    public var retentions: Int
+    package var retentions: Int
 
     /// Simulated item-days: days × items (at least one) × seeds × retentions.
-    public var itemDays: Double { Double(spanDays) * Double(max(1, itemCount)) * Double(seeds) * Double(retentions) }
+    package var itemDays: Double { Double(spanDays) * Double(max(1, itemCount)) * Double(seeds) * Double(retentions) }
     /// Days of daily series kept: days × seeds × retentions.
-    public var seriesDays: Double { Double(spanDays) * Double(seeds) * Double(retentions) }
+    package var seriesDays: Double { Double(spanDays) * Double(seeds) * Double(retentions) }
 
     /// Refuses work larger than the limits (the series only when `keepingSeries`).
     ///

@@ -9,7 +9,7 @@
 /// ``learnLimitPerDay``. What is left waits for the next day. A simulation may also start from
 /// a learner's existing cards (``ExistingCard``, ``CardSimulator/init(configuration:parameters:existingCards:)``),
 /// and a learner's own habits can be read from their review log
-/// (``DerivedSimulatorSettings``).
+/// (`DerivedSimulatorSettings`).
 ///
 /// Ratings are drawn from the probabilities here; recall at a review is drawn from the memory
 /// model's retrievability. Time is counted with the costs of ``stateRatingCosts``.

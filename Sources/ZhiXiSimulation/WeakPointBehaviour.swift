@@ -24,7 +24,7 @@ public struct WeakPointBehaviour: Sendable, Hashable {
     /// The behaviour of a learner's own history: for each rating, the new weak points their
     /// assessments of that rating named per assessment (capped at 1: a simulated assessment
     /// names at most one), pulled towards the default by the weight `n / (n + 50)` of its `n`
-    /// assessments, as the card simulator's habits are (``DerivedSimulatorSettings``); the
+    /// assessments, as the card simulator's habits are (`DerivedSimulatorSettings`); the
     /// default for a rating never given.
     /// - Complexity: O(1).
     public init(history: WeakPointHistory, maximumPerLesson: Int = 3) {

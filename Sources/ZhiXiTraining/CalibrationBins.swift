@@ -2,30 +2,30 @@
 /// bin's mean prediction beside the share of its items actually recalled, with its count —
 /// what a calibration chart plots (the FSRS optimizer's calibration graph). Well-calibrated
 /// predictions lie on the diagonal.
-public struct CalibrationBins: Sendable, Hashable {
+package struct CalibrationBins: Sendable, Hashable {
     /// One bin of predicted recall.
-    public struct Bin: Sendable, Hashable {
+    package struct Bin: Sendable, Hashable {
         /// The range of predicted recall it holds, `lower ..< upper` (the last bin includes 1).
-        public var lower: Double
+        package var lower: Double
         /// See ``lower``.
-        public var upper: Double
+        package var upper: Double
         /// Items in it.
-        public var count: Int
+        package var count: Int
         /// Their mean predicted recall.
-        public var meanPredicted: Double
+        package var meanPredicted: Double
         /// The share of them recalled.
-        public var observedRecall: Double
+        package var observedRecall: Double
     }
 
     /// The bins that hold items, in order of predicted recall.
-    public var bins: [Bin]
+    package var bins: [Bin]
     /// Items binned.
-    public var itemCount: Int
+    package var itemCount: Int
 
     /// Bins `binCount` equal ranges of predicted recall over 0–1 (default 20: 0.05 wide).
     /// `predictions[i]` is the prediction of item `items[i]` of `dataset`.
     /// - Complexity: O(items).
-    public init(predictions: [Double], dataset: TrainingDataset, items: [Int], binCount: Int = 20) {
+    package init(predictions: [Double], dataset: TrainingDataset, items: [Int], binCount: Int = 20) {
         precondition(predictions.count == items.count && binCount > 0, "one prediction per item")
         var counts = [Int](repeating: 0, count: binCount), recalled = counts
         var predicted = [Double](repeating: 0, count: binCount)

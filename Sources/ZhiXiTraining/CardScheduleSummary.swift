@@ -5,19 +5,19 @@ import ZhiXiScheduler
 
 /// One card replayed from its review history by the card scheduler: what
 /// `zhixi-review states` prints for each card.
-public struct CardScheduleSummary: Sendable, Hashable {
+package struct CardScheduleSummary: Sendable, Hashable {
     /// The card's id as written in the log.
-    public var cardID: String
+    package var cardID: String
     /// How many reviews the history holds.
-    public var reviewCount: Int
+    package var reviewCount: Int
     /// The card after its last review: state, step, memory, due date.
-    public var card: Card
+    package var card: Card
     /// The probability of recall at the moment of the summary (0–1).
-    public var retrievability: Double
+    package var retrievability: Double
 
     /// Creates a summary.
     /// - Complexity: O(1).
-    public init(cardID: String, reviewCount: Int, card: Card, retrievability: Double) {
+    package init(cardID: String, reviewCount: Int, card: Card, retrievability: Double) {
         self.cardID = cardID
         self.reviewCount = reviewCount
         self.card = card
@@ -28,7 +28,7 @@ public struct CardScheduleSummary: Sendable, Hashable {
     /// itself when the id is a decimal integer (Anki's ids are), else its
     /// `StableHash.fnv1a64(_:)` (ZhiXiScheduler).
     /// - Complexity: O(length of the id).
-    public static func schedulerCardID(_ cardID: String) -> Int64 {
+    package static func schedulerCardID(_ cardID: String) -> Int64 {
         Int64(cardID) ?? Int64(bitPattern: StableHash.fnv1a64(cardID))
     }
 
@@ -42,7 +42,7 @@ public struct CardScheduleSummary: Sendable, Hashable {
     ///   - historicalRetention: Anki's "historical retention", for histories that start from
     ///     an inferred memory (``ReviewTimelines/startingState(ofCard:model:historicalRetention:)``).
     /// - Complexity: O(total reviews).
-    public static func summaries(of timelines: ReviewTimelines, scheduler: CardScheduler, now: Date,
+    package static func summaries(of timelines: ReviewTimelines, scheduler: CardScheduler, now: Date,
                                  historicalRetention: Double = 0.9) -> [CardScheduleSummary] {
         (0 ..< timelines.cardCount).map { index in
             var (card, next) = timelines.replayStart(ofCard: index, scheduler: scheduler, historicalRetention: historicalRetention)

@@ -11,9 +11,9 @@
 /// losses and its standard error; a gap of more than two standard errors is clear, a smaller
 /// one is within noise. When no scored fold had enough data to fit anything, the candidate
 /// is the defaults and nothing was tested.
-public struct FitVerdict: Sendable, Hashable {
+package struct FitVerdict: Sendable, Hashable {
     /// What to do with the candidate.
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         /// Its held-out log loss is lower than the defaults': use it.
         case useCandidate
         /// It is not lower: keep the defaults.
@@ -23,28 +23,28 @@ public struct FitVerdict: Sendable, Hashable {
     }
 
     /// The decision.
-    public var decision: Decision
+    package var decision: Decision
     /// The held-out log loss of the candidate and of the defaults (pooled, or the mean over
     /// the scored folds of each fold's recency-weighted log loss: see the initializer).
-    public var candidateLogLoss: Double
+    package var candidateLogLoss: Double
     /// See ``candidateLogLoss``.
-    public var defaultsLogLoss: Double
+    package var defaultsLogLoss: Double
     /// The held-out reviews (items) scored.
-    public var scoredItemCount: Int
+    package var scoredItemCount: Int
     /// Over the scored reviews taken alike, the mean of the candidate's log loss minus the
     /// defaults' (negative: the candidate predicts better), and its standard error.
-    public var meanDifference: Double
+    package var meanDifference: Double
     /// See ``meanDifference``.
-    public var differenceStandardError: Double
+    package var differenceStandardError: Double
 
     /// Whether the per-review difference is more than two standard errors from 0.
-    public var isClear: Bool { abs(meanDifference) > 2 * differenceStandardError }
+    package var isClear: Bool { abs(meanDifference) > 2 * differenceStandardError }
 
     /// The verdict of a time-series evaluation (``TimeSeriesEvaluator``) of `dataset`, on its
     /// pooled log loss (`pooled`, the default: fsrs-rs's and Anki's figure) or on the mean of
     /// the folds' recency-weighted ones.
     /// - Complexity: O(scored items).
-    public init(_ evaluation: TimeSeriesEvaluation, dataset: TrainingDataset, pooled: Bool = true) {
+    package init(_ evaluation: TimeSeriesEvaluation, dataset: TrainingDataset, pooled: Bool = true) {
         let nothingFitted = !evaluation.folds.isEmpty && evaluation.folds.allSatisfy { !($0.optimization?.outcome.isFitted ?? true) }
         self.init(candidateLogLoss: pooled ? evaluation.candidate.pooled.logLoss : evaluation.candidate.meanLogLoss,
                   defaultsLogLoss: pooled ? evaluation.defaults.pooled.logLoss : evaluation.defaults.meanLogLoss,
@@ -55,7 +55,7 @@ public struct FitVerdict: Sendable, Hashable {
     /// The verdict of predictions of `items` of `dataset` by the candidate and by the
     /// defaults, scored together (`weighting` as the log loss shown).
     /// - Complexity: O(items).
-    public init(candidate: [Double], defaults: [Double], dataset: TrainingDataset, items: Range<Int>, weighting: EvaluationWeighting) {
+    package init(candidate: [Double], defaults: [Double], dataset: TrainingDataset, items: Range<Int>, weighting: EvaluationWeighting) {
         self.init(candidateLogLoss: ModelEvaluator.logLoss(predictions: candidate, dataset: dataset, items: items, weighting: weighting),
                   defaultsLogLoss: ModelEvaluator.logLoss(predictions: defaults, dataset: dataset, items: items, weighting: weighting),
                   candidate: candidate, defaults: defaults, dataset: dataset, items: Array(items), nothingFitted: false)

@@ -2,7 +2,7 @@ import ZhiXiScheduler
 
 extension ParameterOptimizer {
     /// Fits the weights to a learner's reviews, as the scheduler logged them: every card's
-    /// history under Anki's rules (``ReviewTimelines``), days counted on `calendar`. Too few
+    /// history under Anki's rules (`ReviewTimelines`), days counted on `calendar`. Too few
     /// reviews to fit keep the defaults (``OptimizationResult/outcome`` says why).
     /// - Parameters:
     ///   - reviews: the scheduler's log entries (`CardReviewResult.review`), in any order.
@@ -15,7 +15,7 @@ extension ParameterOptimizer {
 
     /// Fits the weights to a review log read from the FSRS review-log CSV
     /// (`ReviewLogColumns(csv:)`): every card's history under Anki's rules
-    /// (``ReviewTimelines``), days counted on `calendar`.
+    /// (`ReviewTimelines`), days counted on `calendar`.
     /// - Parameters:
     ///   - log: the review log's columns.
     ///   - calendar: where a study day begins (UTC from 04:00 unless given).

@@ -11,9 +11,9 @@ import ZhiXiMemory
 /// stability: from stability 1 and difficulty 1, a lapse after 2 days, then Good once per
 /// relearning step on the same day, must end below stability 1 (otherwise the fit is used).
 /// A preset without parameters is the FSRS-6 defaults.
-public struct ParameterSelection: Sendable, Hashable {
+package struct ParameterSelection: Sendable, Hashable {
     /// Which parameters were chosen.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// The fit: it scores better than the current parameters (or they fail the check).
         case fitted
         /// The current parameters: they score as well as the fit or better (and differ from it).
@@ -21,16 +21,16 @@ public struct ParameterSelection: Sendable, Hashable {
     }
 
     /// The chosen parameters.
-    public var parameters: FSRSParameters
+    package var parameters: FSRSParameters
     /// Which they are.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The recency-weighted log loss of the current parameters on every item.
-    public var currentLogLoss: Double
+    package var currentLogLoss: Double
     /// The same for the fit.
-    public var fittedLogLoss: Double
+    package var fittedLogLoss: Double
     /// Whether the current parameters pass the relearning check (always `true` with at most
     /// one relearning step, where Anki does not make it).
-    public var currentPassesRelearningCheck: Bool
+    package var currentPassesRelearningCheck: Bool
 
     /// Chooses between a fit and the current parameters on `dataset`'s items, as Anki does.
     ///
@@ -41,7 +41,7 @@ public struct ParameterSelection: Sendable, Hashable {
     ///   - relearningStepCount: relearning steps within a day (Anki counts the preset's steps
     ///     until they add up to a day).
     /// - Complexity: O(reviews) for the two scores.
-    public init(fitted: FSRSParameters, current: FSRSParameters, dataset: TrainingDataset, relearningStepCount: Int = 1) {
+    package init(fitted: FSRSParameters, current: FSRSParameters, dataset: TrainingDataset, relearningStepCount: Int = 1) {
         let items = 0 ..< dataset.itemCount
         func score(_ parameters: FSRSParameters) -> Double {
             ModelEvaluator.logLoss(predictions: ModelEvaluator.predictions(of: parameters, on: dataset), dataset: dataset,

@@ -2,7 +2,7 @@ import Foundation
 
 /// Anki's rules for turning a card's review log into its FSRS history (`reviews_for_fsrs` in
 /// Anki's `rslib/src/scheduler/fsrs/params.rs`), as far as the log carries what they read:
-/// the one set of rules every command applies (``ReviewTimelines/init(log:days:filter:)``),
+/// the one set of rules every command applies (`ReviewTimelines/init(log:days:filter:)`),
 /// for fitting and evaluating (``Purpose/training``) and for memory states
 /// (``Purpose/memoryState``). docs/ANKI.md states them with the Anki functions they come
 /// from; in short:
@@ -19,7 +19,7 @@ import Foundation
 ///    did); for a memory state its history starts at its first answer that left the card for
 ///    a later day (Anki: interval ≥ 1 day) after the cutoff, or after a Forget that was
 ///    followed by answers, and Anki infers the memory before that first answer from its
-///    interval and factor as from SM-2 (``ReviewTimelines/startingState(ofCard:model:historicalRetention:)``).
+///    interval and factor as from SM-2 (`ReviewTimelines/startingState(ofCard:model:historicalRetention:)`).
 ///    A card whose last row is a Forget has no history.
 /// 5. **"Ignore reviews before"** (``ignoreBefore``): for training a card whose last learning
 ///    phase began before it is left out; for a memory state such a learning phase is passed
@@ -92,37 +92,37 @@ public struct ReviewLogFilter: Sendable, Hashable {
 }
 
 /// What ``ReviewLogFilter`` removed from a log.
-public struct ReviewLogFilterReport: Sendable, Hashable {
+package struct ReviewLogFilterReport: Sendable, Hashable {
     /// Rows read from the log.
-    public var rowsRead = 0
+    package var rowsRead = 0
     /// Rows that repeat an earlier row of the card exactly, dropped.
-    public var duplicateRowsDropped = 0
+    package var duplicateRowsDropped = 0
     /// Rows that are not answers (rating 0, manual, rescheduled), dropped.
-    public var manualEntriesDropped = 0
+    package var manualEntriesDropped = 0
     /// Answers in a filtered deck that does not reschedule (cramming), dropped.
-    public var crammingDropped = 0
+    package var crammingDropped = 0
     /// Rows dropped because they came before the start of the card's history (its last
     /// learning phase, a Forget, the cutoff).
-    public var rowsBeforeLastLearningDropped = 0
+    package var rowsBeforeLastLearningDropped = 0
     /// Cards dropped because their history has no learning phase (training), and their rows.
-    public var cardsWithoutLearningDropped = 0
+    package var cardsWithoutLearningDropped = 0
     /// The rows of those cards.
-    public var rowsOfCardsWithoutLearningDropped = 0
+    package var rowsOfCardsWithoutLearningDropped = 0
     /// Cards dropped because their history began before "ignore reviews before", or whose
     /// last row is a Forget, and their rows.
-    public var cardsWithoutHistoryDropped = 0
+    package var cardsWithoutHistoryDropped = 0
     /// The rows of those cards.
-    public var rowsOfCardsWithoutHistoryDropped = 0
+    package var rowsOfCardsWithoutHistoryDropped = 0
     /// Cards kept whose history does not start at a learning step (memory states only):
     /// Anki infers their first memory from the first row's interval and factor.
-    public var incompleteHistories = 0
+    package var incompleteHistories = 0
     /// Rows kept.
-    public var rowsKept = 0
+    package var rowsKept = 0
 
     /// An empty report.
     /// - Complexity: O(1).
-    public init() {}
+    package init() {}
 
     /// Whether anything was dropped.
-    public var droppedAnything: Bool { rowsKept < rowsRead }
+    package var droppedAnything: Bool { rowsKept < rowsRead }
 }

@@ -29,7 +29,7 @@ extension ReviewTimelines {
     ///   - historicalRetention: Anki's "historical retention", for histories that start from an
     ///     inferred memory (``startingState(ofCard:model:historicalRetention:)``).
     /// - Complexity: O(total reviews).
-    public func replay(with scheduler: CardScheduler, historicalRetention: Double = 0.9) -> (cards: [Card], reviews: [CardReview]) {
+    package func replay(with scheduler: CardScheduler, historicalRetention: Double = 0.9) -> (cards: [Card], reviews: [CardReview]) {
         var cards: [Card] = []
         cards.reserveCapacity(cardCount)
         var log: [CardReview] = []
@@ -54,7 +54,7 @@ extension ReviewTimelines {
     /// since its previous review (the difference of ``studyDays``; 0 for the first review and
     /// for reviews on the same day).
     /// - Complexity: O(n).
-    public func memoryBatch() -> ReviewHistoryBatch {
+    package func memoryBatch() -> ReviewHistoryBatch {
         var batch = ReviewHistoryBatch(reviewCapacity: reviewCount, historyCapacity: cardCount)
         for card in 0 ..< cardCount {
             batch.startHistory()
@@ -69,7 +69,7 @@ extension ReviewTimelines {
     /// Like ``memoryBatch()``, counting elapsed days as whole 24-hour periods since the
     /// previous review (py-fsrs's convention).
     /// - Complexity: O(n).
-    public func memoryBatchWholeDays() -> ReviewHistoryBatch {
+    package func memoryBatchWholeDays() -> ReviewHistoryBatch {
         var batch = ReviewHistoryBatch(reviewCapacity: reviewCount, historyCapacity: cardCount)
         for card in 0 ..< cardCount {
             batch.startHistory()

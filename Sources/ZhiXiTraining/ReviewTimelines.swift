@@ -12,42 +12,42 @@ import ZhiXiScheduler
 /// then kind, for rows at the same instant), so the result does not depend on the order of
 /// the log's rows. Card `i`'s reviews are positions `reviewStarts[i] ..< reviewStarts[i + 1]`
 /// of ``ratings``, ``secondsSince1970``, ``studyDays`` and ``durationsMilliseconds``.
-public struct ReviewTimelines: Sendable {
+package struct ReviewTimelines: Sendable {
     /// The cards' ids.
-    public private(set) var cardIDs: [String] = []
+    package private(set) var cardIDs: [String] = []
     /// Where each card's reviews start; one more entry than there are cards.
-    public private(set) var reviewStarts: [Int] = [0]
+    package private(set) var reviewStarts: [Int] = [0]
     /// Ratings 1–4.
-    public private(set) var ratings: [UInt8] = []
+    package private(set) var ratings: [UInt8] = []
     /// When each review happened, in seconds since 1970.
-    public private(set) var secondsSince1970: [Double] = []
+    package private(set) var secondsSince1970: [Double] = []
     /// The day of each review under the day count the timelines were built with (study days
     /// of a calendar, or `AnkiDayCount`'s days back from a rollover): the days between two
     /// reviews are the difference.
-    public private(set) var studyDays: [Int32] = []
+    package private(set) var studyDays: [Int32] = []
     /// How long each answer took in milliseconds, or -1 when unknown.
-    public private(set) var durationsMilliseconds: [Int32] = []
+    package private(set) var durationsMilliseconds: [Int32] = []
     /// For each card whose history Anki counts as incomplete (it does not start at a learning
     /// step; memory states only) and whose first row is Anki's, that row's interval and
     /// factor, from which ``startingState(ofCard:model:historicalRetention:)`` infers the
     /// memory before its first review; `nil` for every other card.
-    public private(set) var incompleteStarts: [AnkiRevlogFields?] = []
+    package private(set) var incompleteStarts: [AnkiRevlogFields?] = []
     /// What the filter removed, when built from a log.
-    public private(set) var filterReport = ReviewLogFilterReport()
+    package private(set) var filterReport = ReviewLogFilterReport()
 
     /// The number of cards.
-    public var cardCount: Int { reviewStarts.count - 1 }
+    package var cardCount: Int { reviewStarts.count - 1 }
     /// The number of reviews.
-    public var reviewCount: Int { ratings.count }
+    package var reviewCount: Int { ratings.count }
 
     /// No cards; add them with ``appendCard(id:reviews:)``.
     /// - Complexity: O(1).
-    public init() {}
+    package init() {}
 
     /// Appends a card with its reviews, which must be in time order (checked).
     /// - Precondition: `reviews` is ordered by `secondsSince1970`.
     /// - Complexity: Amortised O(n) for the card's n reviews, the order check included.
-    public mutating func appendCard<Reviews: Collection<StudyDayReview>>(id: String, reviews: Reviews) {
+    package mutating func appendCard<Reviews: Collection<StudyDayReview>>(id: String, reviews: Reviews) {
         var previous = -Double.infinity
         for review in reviews {
             precondition(review.secondsSince1970 >= previous, "a card's reviews must be in time order")
@@ -65,7 +65,7 @@ public struct ReviewTimelines: Sendable {
     /// The timelines of a log with days counted on `calendar` (``init(log:days:filter:)`` with
     /// `.studyDays(calendar)`).
     /// - Complexity: As ``init(log:days:filter:)``: O(n log n) for the sorts.
-    public init(log: ReviewLogColumns, calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
+    package init(log: ReviewLogColumns, calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
         self.init(log: log, days: .studyDays(calendar), filter: filter)
     }
 
@@ -74,7 +74,7 @@ public struct ReviewTimelines: Sendable {
     /// day under `days` (for Anki's own count, `ElapsedDaysPolicy.ankiDays(_:)`; for
     /// 24-hour periods the UTC day).
     /// - Complexity: O(n log n) for the sorts; the log's columns are read in place.
-    public init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter()) {
+    package init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter()) {
         var report = ReviewLogFilterReport()
         report.rowsRead = log.rowCount
         let cardCount = log.cardIDs.count
@@ -153,7 +153,7 @@ public struct ReviewTimelines: Sendable {
     /// `nil` for a complete history (and for a CSV, which has no factor: its history starts
     /// from scratch at its first review).
     /// - Complexity: O(1).
-    public func startingState(ofCard card: Int, model: MemoryModel, historicalRetention: Double) -> MemoryState? {
+    package func startingState(ofCard card: Int, model: MemoryModel, historicalRetention: Double) -> MemoryState? {
         guard let fields = incompleteStarts[card] else { return nil }
         let interval = Double(max(fields.interval, 1))
         let ease = Double(fields.factor == 0 ? 2500 : fields.factor) / 1000

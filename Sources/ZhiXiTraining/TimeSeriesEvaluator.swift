@@ -14,17 +14,17 @@ import ZhiXiMemory
 /// (bins) and one AUC. A fold's own log loss and RMSE (bins) are fsrs-rs's `evaluate` on it
 /// (recency-weighted within the fold, by default), and the summary keeps their mean over folds
 /// under its own name (``TimeSeriesSummary/meanLogLoss``).
-public struct TimeSeriesEvaluator: Sendable {
+package struct TimeSeriesEvaluator: Sendable {
     /// The number of equal folds (≥ 2); all but the first are scored.
-    public var foldCount: Int
+    package var foldCount: Int
     /// How the optimizer fits each fold.
-    public var optimizer: ParameterOptimizer
+    package var optimizer: ParameterOptimizer
     /// How items are weighted within a fold (default `.recency`, fsrs-rs's `evaluate`).
-    public var weighting: EvaluationWeighting
+    package var weighting: EvaluationWeighting
 
     /// Creates an evaluator.
     /// - Complexity: O(1).
-    public init(foldCount: Int = 5, optimizer: ParameterOptimizer = ParameterOptimizer(),
+    package init(foldCount: Int = 5, optimizer: ParameterOptimizer = ParameterOptimizer(),
                 weighting: EvaluationWeighting = .recency) {
         self.foldCount = foldCount
         self.optimizer = optimizer
@@ -40,7 +40,7 @@ public struct TimeSeriesEvaluator: Sendable {
     ///   - parameters: score these instead of fitting each fold.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     /// - Complexity: O(folds · epochs · reviews).
-    public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
+    package func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
         try evaluate(dataset, candidates: parameters.map { .given($0) } ?? .fitted, lastFoldOnly: false)
     }
 
@@ -50,7 +50,7 @@ public struct TimeSeriesEvaluator: Sendable {
     /// cost of one more fit.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     /// - Complexity: O(epochs · reviews).
-    public func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
+    package func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
         try evaluate(dataset, candidates: .fitted, lastFoldOnly: true)
     }
 
@@ -60,7 +60,7 @@ public struct TimeSeriesEvaluator: Sendable {
     /// - Throws: ``EvaluationError`` when there are fewer items than folds, or not one set of
     ///   parameters per scored fold.
     /// - Complexity: O(folds · reviews).
-    public func evaluate(_ dataset: TrainingDataset, foldParameters: [FSRSParameters]) throws(EvaluationError) -> TimeSeriesEvaluation {
+    package func evaluate(_ dataset: TrainingDataset, foldParameters: [FSRSParameters]) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldParameters.count == foldCount - 1 else {
             throw .wrongParameterCount(given: foldParameters.count, folds: foldCount - 1)
         }
@@ -117,7 +117,7 @@ public struct TimeSeriesEvaluator: Sendable {
     ///
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     /// - Complexity: O(folds · epochs · reviews).
-    public func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) async throws(EvaluationError) -> TimeSeriesEvaluation {
+    package func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) async throws(EvaluationError) -> TimeSeriesEvaluation {
         let evaluator = self
         let outcome = await WorkerPool.shared.run { () -> Result<TimeSeriesEvaluation, EvaluationError> in
             do throws(EvaluationError) {
@@ -131,7 +131,7 @@ public struct TimeSeriesEvaluator: Sendable {
 }
 
 /// Why an evaluation cannot run.
-public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Fewer than two folds were asked for.
     case tooFewFolds(Int)
     /// Fewer items than folds.
@@ -140,7 +140,7 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
     case wrongParameterCount(given: Int, folds: Int)
 
     /// What is wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooFewFolds(let folds):
             "\(folds) fold(s) cannot be split in time; use at least 2 (the first fold is only trained on)"
@@ -153,36 +153,36 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// One scored fold of a ``TimeSeriesEvaluator``.
-public struct FoldEvaluation: Sendable, Hashable {
+package struct FoldEvaluation: Sendable, Hashable {
     /// The fold's number (1-based: fold 0 is only trained on).
-    public var fold: Int
+    package var fold: Int
     /// The items the parameters were fitted on, and the items scored (item indices).
-    public var trainingItems: Range<Int>
+    package var trainingItems: Range<Int>
     /// See ``trainingItems``.
-    public var testItems: Range<Int>
+    package var testItems: Range<Int>
     /// The parameters scored (fitted on ``trainingItems``, or given).
-    public var parameters: FSRSParameters
+    package var parameters: FSRSParameters
     /// The fit, when the parameters were fitted.
-    public var optimization: OptimizationResult?
+    package var optimization: OptimizationResult?
     /// The scores of ``parameters`` and of the FSRS-6 defaults on the fold.
-    public var candidate: EvaluationMetrics
+    package var candidate: EvaluationMetrics
     /// See ``candidate``.
-    public var defaults: EvaluationMetrics
+    package var defaults: EvaluationMetrics
     /// Each scored item's predicted recall under ``parameters`` and under the defaults.
-    public var predictions: [Double]
+    package var predictions: [Double]
     /// See ``predictions``.
-    public var defaultPredictions: [Double]
+    package var defaultPredictions: [Double]
 }
 
 /// The outcome of a ``TimeSeriesEvaluator``: every fold and the summaries.
-public struct TimeSeriesEvaluation: Sendable, Hashable {
+package struct TimeSeriesEvaluation: Sendable, Hashable {
     /// The scored folds, in time order.
-    public var folds: [FoldEvaluation]
+    package var folds: [FoldEvaluation]
     /// The candidate's summary: mean log loss and RMSE (bins) over folds, and the metrics of
     /// all scored items pooled (unweighted; its AUC is the summary's AUC).
-    public var candidate: TimeSeriesSummary
+    package var candidate: TimeSeriesSummary
     /// The same for the FSRS-6 defaults.
-    public var defaults: TimeSeriesSummary
+    package var defaults: TimeSeriesSummary
 
     init(folds: [FoldEvaluation], dataset: TrainingDataset) {
         self.folds = folds
@@ -203,15 +203,15 @@ public struct TimeSeriesEvaluation: Sendable, Hashable {
 }
 
 /// Summary figures of one set of parameters over the scored folds.
-public struct TimeSeriesSummary: Sendable, Hashable {
+package struct TimeSeriesSummary: Sendable, Hashable {
     /// Mean over folds of each fold's log loss (each fold weighted as the evaluator weighs).
-    public var meanLogLoss: Double
+    package var meanLogLoss: Double
     /// Mean over folds of each fold's RMSE (bins).
-    public var meanRMSEBins: Double
+    package var meanRMSEBins: Double
     /// All scored items together, unweighted: the figure of fsrs-rs's
     /// `evaluate_with_time_series_splits` and Anki's `evaluate_params` (their 5 splits are 6
     /// folds here).
-    public var pooled: EvaluationMetrics
+    package var pooled: EvaluationMetrics
     /// The AUC of all scored items together.
-    public var auc: Double? { pooled.auc }
+    package var auc: Double? { pooled.auc }
 }

@@ -10,7 +10,7 @@ extension TrainingDataset {
     /// `CardReview.reviewedAt`, `review_rating` its rating and `review_state` the card's
     /// state before it (`CardReview.cardBefore`'s `Card.state`, which is what
     /// `review_state` means in the FSRS log). The rows then go through the same path as a CSV
-    /// log (``ReviewTimelines/init(log:calendar:filter:)``, `filter`'s rules included: a
+    /// log (`ReviewTimelines/init(log:calendar:filter:)`, `filter`'s rules included: a
     /// card's history starts at its last learning phase, so a card reset with
     /// `CardScheduler.reset(_:at:keepingCounts:)` is trained from its new start, and a card
     /// whose log does not begin with a new or learning review is left out), with days

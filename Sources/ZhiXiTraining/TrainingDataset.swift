@@ -21,7 +21,7 @@ import Darwin
 /// Everything is stored once, in contiguous arrays: the reviews of every card (rating,
 /// elapsed study days), and for each item the position of its review.
 public struct TrainingDataset: Sendable {
-    /// The cards' ids, in the order of ``ReviewTimelines``. For a card scheduler's log
+    /// The cards' ids, in the order of `ReviewTimelines`. For a card scheduler's log
     /// (``init(reviews:calendar:filter:)-([CardReview],_,_)``) each is the decimal text of the
     /// scheduler's `Int64` id (`String(card.id)`), in numerical order, so `Int64(cardIDs[i])`
     /// is the card's id again.
@@ -58,7 +58,7 @@ public struct TrainingDataset: Sendable {
 
     /// Builds the items of every card.
     /// - Complexity: O(n log n) for the sort of the items by time.
-    public init(_ timelines: ReviewTimelines) {
+    package init(_ timelines: ReviewTimelines) {
         let count = timelines.reviewCount
         let starts = timelines.reviewStarts
         var elapsed = [Double](repeating: 0, count: count)

@@ -1,26 +1,26 @@
 /// Which of a dataset's items a fit trains on and why the others are left out: the counts
 /// behind ``OptimizationResult/trainingItemCount``, for a report that says what "169 of 274
 /// items" means.
-public struct TrainingItemCounts: Sendable, Hashable {
+package struct TrainingItemCounts: Sendable, Hashable {
     /// The items offered to the fit (all, or the first `itemLimit` in time order).
-    public var items: Int
+    package var items: Int
     /// Items left out by fsrs-rs's outlier filter: every item of a card whose (first rating,
     /// first interval) group is unusual (a reset, a manual due date, an import).
-    public var outlierItems: Int
+    package var outlierItems: Int
     /// The cards of those items.
-    public var outlierCards: Int
+    package var outlierCards: Int
     /// Items left out because their history is longer than
     /// ``OptimizerConfiguration/maximumSequenceLength`` reviews.
-    public var longHistoryItems: Int
+    package var longHistoryItems: Int
 
     /// The items trained on.
-    public var trainingItems: Int { items - outlierItems - longHistoryItems }
+    package var trainingItems: Int { items - outlierItems - longHistoryItems }
 
     /// Counts what `ParameterOptimizer(configuration:)` would train on among the first
     /// `itemLimit` items of `dataset` (all when `nil`); when it fits, ``trainingItems`` is its
     /// ``OptimizationResult/trainingItemCount``.
     /// - Complexity: O(n log n).
-    public init(dataset: TrainingDataset, itemLimit: Int? = nil, configuration: OptimizerConfiguration = OptimizerConfiguration()) {
+    package init(dataset: TrainingDataset, itemLimit: Int? = nil, configuration: OptimizerConfiguration = OptimizerConfiguration()) {
         let limit = min(itemLimit ?? dataset.itemCount, dataset.itemCount)
         let candidates = (0 ..< Int32(limit)).map { $0 }
         let survivors = configuration.filtersOutliers

@@ -6,20 +6,20 @@ import ZhiXiPlanner
 /// ``TrainingDataset``, with the reviews the planner replays as of a moment
 /// (``TrainingDataset/init(plannerHistories:)``), and how many of each there are. What
 /// `zhixi-review optimize WORKSPACE.json` and `evaluate WORKSPACE.json` fit and evaluate.
-public struct WorkspaceTrainingData: Sendable {
+package struct WorkspaceTrainingData: Sendable {
     /// The dataset: one card per lesson history and per weak-point history.
-    public let dataset: TrainingDataset
+    package let dataset: TrainingDataset
     /// The cards that are lessons (lessons with at least one review).
-    public let lessonCount: Int
+    package let lessonCount: Int
     /// The cards that are weak points (a weak point retired and named again counts twice).
-    public let weakPointCount: Int
+    package let weakPointCount: Int
 
     /// The training data of `workspace` as the planner sees it at `now`; `timeZoneIdentifier`
     /// and `dayStartHour`, when given, override the profile's.
     /// - Throws: `PlannerError` for a workspace the planner cannot read (an unknown time
     ///   zone, a session of an unknown lesson, …).
     /// - Complexity: O(n log n) in sessions and analyses.
-    public init(workspace: LearnerWorkspace, now: Date, timeZoneIdentifier: String? = nil,
+    package init(workspace: LearnerWorkspace, now: Date, timeZoneIdentifier: String? = nil,
                 dayStartHour: Int? = nil) throws(PlannerError) {
         var configuration = PlannerConfiguration()
         configuration.timeZoneIdentifier = timeZoneIdentifier

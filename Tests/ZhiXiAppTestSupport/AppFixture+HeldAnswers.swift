@@ -7,7 +7,7 @@ extension AppFixture {
     /// timeouts: for tests that hold an answer at a gate while they look at the page, so that a
     /// loaded machine does not time the held answer out.
     @MainActor
-    public func launchHoldingAnswers(language: AppLanguage = .default) async throws -> AppContainer {
+    package func launchHoldingAnswers(language: AppLanguage = .default) async throws -> AppContainer {
         var configuration = configuration(language: language)
         configuration.client.requestTimeout = 60
         configuration.client.resourceTimeout = 120

@@ -12,27 +12,27 @@ import ZhiXiTestServer
 /// device (a storage directory and a secure store that every launch shares, as the disk and
 /// the Keychain are shared by launches of the app), a fixed clock, launches of the app
 /// (`AppContainer`s), and the network going down and coming back.
-public final class AppFixture: Sendable {
+package final class AppFixture: Sendable {
     /// The clock of the server and of the app: 2026-11-29T01:00:00Z (09:00 in Shanghai, the
     /// learner's time zone; study days start at 04:00).
-    public static let now = ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
+    package static let now = ISO8601Timestamp.date(from: "2026-11-29T01:00:00Z")!
 
     /// The fake API.
-    public let api: FakeZhiXiAPI
+    package let api: FakeZhiXiAPI
     /// Its reading routes (`learning/continue`).
-    public let reading: FakeReadingEventServer
+    package let reading: FakeReadingEventServer
     /// The learner seeded.
-    public let user: User
+    package let user: User
     /// The workspace seeded.
-    public let workspace: LearnerWorkspace
+    package let workspace: LearnerWorkspace
     /// The device's storage directory (a fresh temporary directory).
-    public let storageDirectory: URL
+    package let storageDirectory: URL
     /// The device's secure store (the tokens).
-    public let secureStore: InMemorySecureStore
+    package let secureStore: InMemorySecureStore
 
     /// Starts the fake API with `workspace` (default: the sample learner) seeded and planned
     /// as of ``now``.
-    public init(workspace: LearnerWorkspace? = nil) throws {
+    package init(workspace: LearnerWorkspace? = nil) throws {
         api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 300))
         reading = FakeReadingEventServer(api: api)
         let now = Self.now
@@ -45,16 +45,16 @@ public final class AppFixture: Sendable {
     }
 
     /// The sample learner of `data/sample-workspace.json`.
-    public static func sampleWorkspace() throws -> LearnerWorkspace {
+    package static func sampleWorkspace() throws -> LearnerWorkspace {
         try LearnerWorkspace(jsonData: Data(contentsOf: packageRoot.appendingPathComponent("data/sample-workspace.json")))
     }
 
     /// The package's root directory.
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// What Sign in with Apple gives the seeded learner.
-    public var credential: AppleCredential {
+    package var credential: AppleCredential {
         AppleCredential(identityToken: "eyJ.identity.\(UUID().uuidString)", authorizationCode: "c.\(UUID().uuidString)",
                         userIdentifier: user.appleUserID)
     }
@@ -64,7 +64,7 @@ public final class AppFixture: Sendable {
     /// `monitor` as the network monitor (none by default) and `scheduler` as the reading
     /// pipeline's clock and timers (real timers on the fixed clock by default); `language`
     /// `nil` follows the learner (no device languages).
-    public func configuration(language: AppLanguage? = .default, monitor: ManualNetworkMonitor? = nil,
+    package func configuration(language: AppLanguage? = .default, monitor: ManualNetworkMonitor? = nil,
                               scheduler: ManualReadingScheduler? = nil) -> AppConfiguration {
         AppConfiguration(apiBaseURL: api.apiBaseURL, storageDirectory: storageDirectory,
                          secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language, deviceLanguages: [],
@@ -74,13 +74,13 @@ public final class AppFixture: Sendable {
     }
 
     /// The app version of the configurations.
-    public static let appVersion = "1.0.0-test"
+    package static let appVersion = "1.0.0-test"
 
     /// Makes another learner known to the server (someone else on the same device): a user
     /// `id` with one knowledge base of one lesson and no history, introduced (onboarded)
     /// unless `onboarded` is false.
     @discardableResult
-    public func seedLearner(id: String, appleUserID: String, onboarded: Bool = true) throws -> User {
+    package func seedLearner(id: String, appleUserID: String, onboarded: Bool = true) throws -> User {
         let lesson = Lesson(id: "\(id)-lesson-1", pathID: "\(id)-path-1", title: "线性回归", estimatedMinutes: 20)
         let workspace = LearnerWorkspace(
             user: User(id: id, appleUserID: appleUserID, displayName: "学习者 \(id)", onboardingCompleted: onboarded, createdAt: FakeZhiXiAPI.createdAt),
@@ -92,7 +92,7 @@ public final class AppFixture: Sendable {
     }
 
     /// What `SignInWithAppleButton` would give `user` (the domain's credential).
-    public func signInCredential(for user: User) -> AppleSignInCredential {
+    package func signInCredential(for user: User) -> AppleSignInCredential {
         AppleSignInCredential(identityToken: "eyJ.identity.\(UUID().uuidString)", authorizationCode: "c.\(UUID().uuidString)",
                               userIdentifier: user.appleUserID)
     }
@@ -100,7 +100,7 @@ public final class AppFixture: Sendable {
     /// A launch of the app, signed in: with Sign in with Apple on the device's first launch,
     /// by restoring the session the device kept on later ones (as the app does at launch).
     @MainActor
-    public func launch(language: AppLanguage? = .default) async throws -> AppContainer {
+    package func launch(language: AppLanguage? = .default) async throws -> AppContainer {
         let container = AppContainer(configuration: configuration(language: language))
         if container.client.tokenStore.loadTokens() != nil {
             await container.sessionRepository.restore()
@@ -113,24 +113,24 @@ public final class AppFixture: Sendable {
 
     /// The network goes down: from now on the server closes every connection without an
     /// answer (and runs no handler), until ``networkBack()``.
-    public func networkDown() {
+    package func networkDown() {
         api.server.faults.add { _ in .closeConnection }
     }
 
     /// The network is back: every fault is removed.
-    public func networkBack() {
+    package func networkBack() {
         api.server.faults.removeAll()
     }
 
     /// Stops the server and removes the device's files.
-    public func tearDown() {
+    package func tearDown() {
         api.server.stop()
         try? FileManager.default.removeItem(at: storageDirectory)
     }
 }
 
 /// Why a fixture could not launch the app.
-public enum AppFixtureError: Error {
+package enum AppFixtureError: Error {
     /// The session did not sign in.
     case notSignedIn(AuthError?)
 }

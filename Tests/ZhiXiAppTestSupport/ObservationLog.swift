@@ -5,15 +5,15 @@ import Observation
 /// again (as SwiftUI re-reads a view's body after a change). Changes made in one go, with no
 /// suspension between them, are drawn once, as a view draws them.
 @MainActor
-public final class ObservationLog<Value> {
+package final class ObservationLog<Value> {
     /// The values read after each change, oldest first.
-    public private(set) var values: [Value] = []
+    package private(set) var values: [Value] = []
     /// The number of times `onChange` fired.
-    public private(set) var changeCount = 0
+    package private(set) var changeCount = 0
     private let read: @MainActor () -> Value
 
     /// Starts tracking what `read` reads.
-    public init(_ read: @escaping @MainActor () -> Value) {
+    package init(_ read: @escaping @MainActor () -> Value) {
         self.read = read
         track()
     }

@@ -4,9 +4,9 @@ import ZhiXiApp
 /// it grants every task, records each begin and end with what `observe` saw at that moment,
 /// and lets the time run out when the test says (``expire()``).
 @MainActor
-public final class RecordingBackgroundTime: BackgroundTime {
+package final class RecordingBackgroundTime: BackgroundTime {
     /// One call, with what `observe` returned then.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// A task began (its name).
         case began(String, observed: Int)
         /// The time of the open tasks ran out (``expire()``).
@@ -18,21 +18,21 @@ public final class RecordingBackgroundTime: BackgroundTime {
     }
 
     /// The calls so far, in order.
-    public private(set) var steps: [Step] = []
+    package private(set) var steps: [Step] = []
     private let observe: @MainActor () -> Int
     private var open: [BackgroundTaskID: @MainActor @Sendable () -> Void] = [:]
     private var nextID = 0
 
     /// A double recording `observe()` (such as the events the server holds) with each step.
-    public init(observe: @escaping @MainActor () -> Int = { 0 }) {
+    package init(observe: @escaping @MainActor () -> Int = { 0 }) {
         self.observe = observe
     }
 
     /// The tasks begun and not ended.
-    public var openTasks: Int { open.count }
+    package var openTasks: Int { open.count }
 
     /// Grants a task.
-    public func beginTask(named name: String, expiry: @escaping @MainActor @Sendable () -> Void) -> BackgroundTaskID? {
+    package func beginTask(named name: String, expiry: @escaping @MainActor @Sendable () -> Void) -> BackgroundTaskID? {
         nextID += 1
         let id = BackgroundTaskID(rawValue: nextID)
         open[id] = expiry
@@ -41,12 +41,12 @@ public final class RecordingBackgroundTime: BackgroundTime {
     }
 
     /// Ends a task; ending one not open (twice, or never begun) is recorded too, as a fault of the caller.
-    public func endTask(_ id: BackgroundTaskID) {
+    package func endTask(_ id: BackgroundTaskID) {
         steps.append(open.removeValue(forKey: id) == nil ? .endedNotOpen : .ended(observed: observe()))
     }
 
     /// The time runs out: every open task's expiry handler runs.
-    public func expire() {
+    package func expire() {
         steps.append(.expired(observed: observe()))
         for handler in open.values { handler() }
     }

@@ -6,16 +6,16 @@ import ZhiXiModel
 /// A review repository whose plans a test scripts: call `n` of ``reviewPlan(now:)`` waits at
 /// the gate given for it (if any), then answers the result given for it. It records whether
 /// each call saw its task cancelled when it went on.
-public actor ScriptedReviewRepository: ReviewRepository {
+package actor ScriptedReviewRepository: ReviewRepository {
     /// What call `n` does.
-    public struct Script: Sendable {
+    package struct Script: Sendable {
         /// Held here until the test opens it, `nil` to answer at once.
-        public var gate: AsyncGate?
+        package var gate: AsyncGate?
         /// The answer.
-        public var result: Result<ReviewPlanSnapshot, RepositoryFailure>
+        package var result: Result<ReviewPlanSnapshot, RepositoryFailure>
 
         /// Creates a script.
-        public init(gate: AsyncGate? = nil, result: Result<ReviewPlanSnapshot, RepositoryFailure>) {
+        package init(gate: AsyncGate? = nil, result: Result<ReviewPlanSnapshot, RepositoryFailure>) {
             self.gate = gate
             self.result = result
         }
@@ -23,19 +23,19 @@ public actor ScriptedReviewRepository: ReviewRepository {
 
     private var scripts: [Script]
     /// Calls of ``reviewPlan(now:)`` so far.
-    public private(set) var calls = 0
+    package private(set) var calls = 0
     /// For each finished call, whether its task was cancelled when it answered.
-    public private(set) var cancelledCalls: [Bool] = []
+    package private(set) var cancelledCalls: [Bool] = []
     /// Completions received.
-    public private(set) var completed: [String] = []
+    package private(set) var completed: [String] = []
 
     /// A repository answering `scripts` in order (the last one again after them).
-    public init(_ scripts: [Script]) {
+    package init(_ scripts: [Script]) {
         self.scripts = scripts
     }
 
     /// The next script's answer.
-    public func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot {
+    package func reviewPlan(now: Date) async throws(RepositoryFailure) -> ReviewPlanSnapshot {
         let script = scripts[min(calls, scripts.count - 1)]
         calls += 1
         if let gate = script.gate { await gate.pass() }
@@ -44,26 +44,26 @@ public actor ScriptedReviewRepository: ReviewRepository {
     }
 
     /// Records the completion; delivered.
-    public func complete(_ item: ReviewItem, at completedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
+    package func complete(_ item: ReviewItem, at completedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
         completed.append(item.id)
         return ReviewActionResult(outcome: .delivered)
     }
 
     /// Delivered.
-    public func skip(_ item: ReviewItem, at skippedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
+    package func skip(_ item: ReviewItem, at skippedAt: Date) async throws(RepositoryFailure) -> ReviewActionResult {
         ReviewActionResult(outcome: .delivered)
     }
 
     /// No changes: the stream ends at once.
-    public nonisolated func changes() -> AsyncStream<ReviewPlanChange> {
+    package nonisolated func changes() -> AsyncStream<ReviewPlanChange> {
         AsyncStream { $0.finish() }
     }
 
     /// None.
-    public func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? { nil }
+    package func nextReview(ofLesson lessonID: String, now: Date) async throws(RepositoryFailure) -> ReviewItem? { nil }
 
     /// A plan with one open task today for the lesson titled `title`.
-    public static func plan(title: String, taskID: String = "task-1", type: ReviewType = .recall, minutes: Int = 10) -> ReviewPlanSnapshot {
+    package static func plan(title: String, taskID: String = "task-1", type: ReviewType = .recall, minutes: Int = 10) -> ReviewPlanSnapshot {
         let task = ReviewTask(id: taskID, userID: "learner-1", lessonID: "lesson-\(taskID)", reviewType: type,
                               scheduledAt: Date(timeIntervalSince1970: 1_795_000_000))
         let day = CivilDate(year: 2026, month: 11, day: 29)

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import ZhiXiAIService
 import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiRepositories
+import ZhiXiServices
 
 /// A tutor that answers every question with `好的。` in two pieces.
 private struct EchoTutor: ChatStreamingService {

@@ -1,16 +1,10 @@
 import Foundation
 import Testing
-import ZhiXiAIService
-import ZhiXiAnalyticsService
 import ZhiXiCore
-import ZhiXiFeedbackService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 import ZhiXiTestServer
 
 @Suite("Every endpoint of the services reaches its route of the loopback server")

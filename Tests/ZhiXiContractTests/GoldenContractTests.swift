@@ -1,14 +1,9 @@
 import Foundation
 import Testing
-import ZhiXiAIService
-import ZhiXiAnalyticsService
-import ZhiXiFeedbackService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
 import ZhiXiReading
-import ZhiXiReviewService
+import ZhiXiServices
 
 /// One type of the contract and its golden JSON.
 struct GoldenCase: Sendable, CustomTestStringConvertible {

@@ -7,7 +7,7 @@ import ZhiXiTestServer
 /// request log, as every other call is: method, path, status, milliseconds, bytes.
 @Suite("APIClient: streamed calls in the request log")
 struct EventStreamLogTests {
-    /// A `ChatRequest` as the contract spells it (ZhiXiAIService has the type).
+    /// A `ChatRequest` as the contract spells it (ZhiXiServices has the type).
     struct ChatBody: Encodable, Sendable {
         var messages = [["role": "user", "content": "为什么矩阵乘法不满足交换律？"]]
         var language = "zh-Hans"

@@ -6,7 +6,7 @@ import ZhiXiDomain
 import ZhiXiModel
 import ZhiXiPlanner
 @testable import ZhiXiRepositories
-import ZhiXiReviewService
+import ZhiXiServices
 
 @Suite("The plan a page shows, online and offline")
 struct ReviewPlanAssemblerTests {

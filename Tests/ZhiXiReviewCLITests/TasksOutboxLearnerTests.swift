@@ -4,7 +4,7 @@ import ZhiXiCore
 import ZhiXiFileSystem
 import ZhiXiModel
 @testable import ZhiXiReviewCLI
-import ZhiXiReviewService
+import ZhiXiServices
 import ZhiXiTestServer
 import ZhiXiTestSupport
 

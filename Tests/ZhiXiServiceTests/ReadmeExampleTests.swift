@@ -1,14 +1,8 @@
 import Foundation
 import Testing
-import ZhiXiAIService
-import ZhiXiAnalyticsService
-import ZhiXiFeedbackService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
-import ZhiXiReviewService
+import ZhiXiServices
 import ZhiXiTestServer
 
 // docs/APP.md's "Embed the services" example; the test below checks that docs/APP.md shows
@@ -60,8 +54,7 @@ struct ServicesReadmeExampleTests {
         let example = try #require(source.components(separatedBy: "// README-BEGIN\n").last?.components(separatedBy: "// README-END").first)
         let section = try #require(readme.components(separatedBy: "### Embed the services").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-        let imports = ["ZhiXiAIService", "ZhiXiAnalyticsService", "ZhiXiFeedbackService", "ZhiXiKnowledgeService", "ZhiXiLearningService",
-                       "ZhiXiModel", "ZhiXiNetwork", "ZhiXiProfileService", "ZhiXiReviewService"]
+        let imports = ["ZhiXiModel", "ZhiXiNetwork", "ZhiXiServices"]
         #expect(block == "import Foundation\n" + imports.map { "import \($0)\n" }.joined() + "\n" + example,
                 "update the code block of docs/APP.md from Tests/ZhiXiServiceTests/ReadmeExampleTests.swift")
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
-import ZhiXiTestSupport
 import ZhiXiCore
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiReviewService
+import ZhiXiServices
 import ZhiXiTestServer
+import ZhiXiTestSupport
 
 /// A review service that sends through another and then loses the answer a given number of
 /// times, as a process killed between the server's answer and the outbox's removal would.

@@ -1,15 +1,9 @@
 import Foundation
 import Testing
-import ZhiXiAIService
-import ZhiXiAnalyticsService
 import ZhiXiCore
-import ZhiXiFeedbackService
-import ZhiXiKnowledgeService
-import ZhiXiLearningService
 import ZhiXiModel
 import ZhiXiNetwork
-import ZhiXiProfileService
-import ZhiXiReviewService
+import ZhiXiServices
 import ZhiXiTestServer
 
 @Suite("The services against the loopback server")

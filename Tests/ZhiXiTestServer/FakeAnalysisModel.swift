@@ -5,21 +5,21 @@ import ZhiXiModel
 /// learner's input is scored by the share of the lesson's key points it mentions, the key
 /// points it misses are its weak points (at most three), and the review is suggested sooner
 /// the lower the score.
-public enum FakeAnalysisModel {
+package enum FakeAnalysisModel {
     /// What the model says about one input.
-    public struct Verdict: Sendable, Hashable {
+    package struct Verdict: Sendable, Hashable {
         /// 30 + 70 × the share of key points mentioned, rounded; 60 for a lesson without key points.
-        public var masteryScore: Int
+        package var masteryScore: Int
         /// The key points not mentioned, at most three, in the lesson's order.
-        public var weakPoints: [String]
+        package var weakPoints: [String]
         /// One suggestion per weak point, or one general suggestion.
-        public var suggestions: [String]
+        package var suggestions: [String]
         /// Days until the suggested review: 1 below 60, 3 below 85, else 7.
-        public var reviewInDays: Int
+        package var reviewInDays: Int
     }
 
     /// The verdict on `input` for `lesson`, written in `language`.
-    public static func verdict(on input: String, lesson: Lesson, language: AppLanguage) -> Verdict {
+    package static func verdict(on input: String, lesson: Lesson, language: AppLanguage) -> Verdict {
         let text = input.lowercased()
         let missed = lesson.keyPoints.filter { !text.contains($0.lowercased()) }
         let score = lesson.keyPoints.isEmpty

@@ -1,8 +1,8 @@
 /// How the fake API answers `POST ai/chat` when the request accepts `text/event-stream`: streamed
 /// (the default) or whole, and how the next streamed replies end.
-public struct FakeChatStreamPlan: Sendable {
+package struct FakeChatStreamPlan: Sendable {
     /// How one streamed reply ends.
-    public enum Ending: Sendable {
+    package enum Ending: Sendable {
         /// After `afterPieces` delta events, wait at the gate, then go on to the end.
         case hold(afterPieces: Int, gate: TestServerGate)
         /// After `afterPieces` delta events, close the connection: a stream cut mid-way.
@@ -13,10 +13,10 @@ public struct FakeChatStreamPlan: Sendable {
 
     /// `true`: a request accepting `text/event-stream` gets its reply streamed; `false`: every
     /// request gets the whole reply as JSON (a server that does not stream).
-    public var streams = true
+    package var streams = true
     /// The endings of the next streamed replies, one per reply, in order (then normal ends).
-    public var endings: [Ending] = []
+    package var endings: [Ending] = []
 
     /// A plan that streams, every reply to its end.
-    public init() {}
+    package init() {}
 }

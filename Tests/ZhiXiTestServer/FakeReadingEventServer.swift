@@ -17,9 +17,9 @@ import ZhiXiReading
 /// it does not know → `INVALID_EVENT_TYPE`; an id that is not a UUID → `INVALID_EVENT_ID`;
 /// a position that is not normalized → `INVALID_POSITION`. Faults go through
 /// `api.server.faults`.
-public final class FakeReadingEventServer: @unchecked Sendable {
+package final class FakeReadingEventServer: @unchecked Sendable {
     /// The fake API the routes are on.
-    public let api: FakeZhiXiAPI
+    package let api: FakeZhiXiAPI
     // Everything below is only touched under `lock`.
     private let lock = NSLock()
     private var stored: [String: ReadingEventUploadItem] = [:]
@@ -32,7 +32,7 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     private var titles: [String: String] = [:]
 
     /// Adds the reading routes to `api`'s server.
-    public init(api: FakeZhiXiAPI) {
+    package init(api: FakeZhiXiAPI) {
         self.api = api
         api.server.route("POST", "/api/learning/reading-events/batch") { [self] request in
             api.authorized(request) { user in
@@ -57,13 +57,13 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     }
 
     /// Starts a fake API with the reading routes on 127.0.0.1.
-    public convenience init(limits: TestServerLimits = TestServerLimits()) throws(TestServerError) {
+    package convenience init(limits: TestServerLimits = TestServerLimits()) throws(TestServerError) {
         self.init(api: try FakeZhiXiAPI(limits: limits))
     }
 
     /// Materials refused with `MATERIAL_ACCESS_DENIED`, `TEMPORARY_MATERIAL_EXPIRED` and
     /// `SOURCE_DELETED`.
-    public func refuse(denied: Set<String> = [], expired: Set<String> = [], deleted: Set<String> = []) {
+    package func refuse(denied: Set<String> = [], expired: Set<String> = [], deleted: Set<String> = []) {
         lock.lock()
         self.denied = denied
         self.expired = expired
@@ -73,7 +73,7 @@ public final class FakeReadingEventServer: @unchecked Sendable {
 
     /// The title `GET learning/continue` gives a material (none by default: the app shows it
     /// as untitled).
-    public func setTitle(_ title: String?, of materialID: String) {
+    package func setTitle(_ title: String?, of materialID: String) {
         lock.lock()
         titles[materialID] = title
         lock.unlock()
@@ -82,7 +82,7 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     /// What the server answers to `batch`, storing the events it accepts as `owner`'s (the
     /// user id; `nil`: no learner's, counted for every one). Tests call it to play a request
     /// the network delivered twice, or a learner's reading on another device.
-    public func process(_ batch: ReadingEventBatchRequest, owner: String? = nil) -> ReadingEventBatchResponse {
+    package func process(_ batch: ReadingEventBatchRequest, owner: String? = nil) -> ReadingEventBatchResponse {
         lock.lock()
         defer { lock.unlock() }
         var response = ReadingEventBatchResponse()
@@ -120,35 +120,35 @@ public final class FakeReadingEventServer: @unchecked Sendable {
     }
 
     /// The stored events by id.
-    public var storedEvents: [String: ReadingEventUploadItem] {
+    package var storedEvents: [String: ReadingEventUploadItem] {
         lock.lock()
         defer { lock.unlock() }
         return stored
     }
 
     /// The stored events of the learner with this user id (those without an owner left out).
-    public func storedEvents(ofUser userID: String) -> [ReadingEventUploadItem] {
+    package func storedEvents(ofUser userID: String) -> [ReadingEventUploadItem] {
         lock.lock()
         defer { lock.unlock() }
         return stored.filter { owners[$0.key] == userID }.map(\.value)
     }
 
     /// Events received in batches, duplicates included.
-    public var receivedCount: Int {
+    package var receivedCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
     /// Events received that were stored already.
-    public var duplicateCount: Int {
+    package var duplicateCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return duplicates
     }
 
     /// Forgets the stored events and the counts.
-    public func reset() {
+    package func reset() {
         lock.lock()
         stored.removeAll()
         owners.removeAll()

@@ -1,6 +1,6 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiModel
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// `POST ai/analyze-learning-input` (an `Idempotency-Key` honoured; the analysis is stored,

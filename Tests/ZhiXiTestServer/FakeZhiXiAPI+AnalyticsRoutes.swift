@@ -1,7 +1,7 @@
 import Foundation
-import ZhiXiAnalyticsService
 import ZhiXiCore
 import ZhiXiModel
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// `GET learning/summary`, `GET learning/trend?days=N`, `GET activity/heatmap?days=N`,

@@ -1,13 +1,13 @@
 import Foundation
-import ZhiXiAIService
 import ZhiXiModel
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// The characters of one `delta` event of a streamed reply: 8.
-    public static let chatPieceLength = 8
+    package static let chatPieceLength = 8
 
     /// The pieces a reply is streamed in: `content` cut every ``chatPieceLength`` characters.
-    public static func chatPieces(of content: String) -> [String] {
+    package static func chatPieces(of content: String) -> [String] {
         var pieces: [String] = []
         var rest = Substring(content)
         while !rest.isEmpty {
@@ -18,12 +18,12 @@ extension FakeZhiXiAPI {
     }
 
     /// Streams replies (the default) or answers them whole as JSON.
-    public func setChatStreaming(_ streams: Bool) {
+    package func setChatStreaming(_ streams: Bool) {
         lock.withLock { chatStreamPlan.streams = streams }
     }
 
     /// The next streamed reply ends as `ending` (after those already planned).
-    public func planNextChatStream(_ ending: FakeChatStreamPlan.Ending) {
+    package func planNextChatStream(_ ending: FakeChatStreamPlan.Ending) {
         lock.withLock { chatStreamPlan.endings.append(ending) }
     }
 

@@ -1,5 +1,5 @@
-import ZhiXiFeedbackService
 import ZhiXiModel
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// `POST feedback`.

@@ -26,5 +26,5 @@ extension FakeZhiXiAPI {
     }
 
     /// Requests answered from a kept answer of their `Idempotency-Key` (nothing done again).
-    public var idempotentReplayCount: Int { lock.withLock { idempotentReplays } }
+    package var idempotentReplayCount: Int { lock.withLock { idempotentReplays } }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import ZhiXiLearningService
 import ZhiXiModel
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// `GET learning/sessions?since=ISO&cursor=C` (paged, oldest first by the time the server

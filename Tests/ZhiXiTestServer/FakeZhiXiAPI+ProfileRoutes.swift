@@ -1,6 +1,6 @@
 import Foundation
 import ZhiXiModel
-import ZhiXiProfileService
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// `GET`/`PUT users/me/learning-profile`, `POST users/me/onboarding`.

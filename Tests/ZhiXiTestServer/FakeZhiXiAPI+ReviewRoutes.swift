@@ -1,7 +1,7 @@
 import Foundation
 import ZhiXiCore
 import ZhiXiModel
-import ZhiXiReviewService
+import ZhiXiServices
 
 extension FakeZhiXiAPI {
     /// `GET review-tasks?status=S&from=D&to=D` (days in the learner's time zone, both ends

@@ -21,9 +21,9 @@ import ZhiXiPlanner
 /// Errors are the API's `{"code", "message"}`: 400 `INVALID_REQUEST` for a body or query
 /// of the wrong shape, 401 for tokens, 404 `…_NOT_FOUND` for an unknown id, 409 and 410 for
 /// a review task that cannot take the action (completed, cancelled).
-public final class FakeZhiXiAPI: @unchecked Sendable {
+package final class FakeZhiXiAPI: @unchecked Sendable {
     /// The state of a refresh token.
-    public enum RefreshTokenState: Sendable, Hashable {
+    package enum RefreshTokenState: Sendable, Hashable {
         /// Usable once.
         case active
         /// Used by a refresh and replaced by a new one.
@@ -35,18 +35,18 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     }
 
     /// The model's JSON encoder (the contract's dates and keys).
-    public static var encoder: JSONEncoder { ZhiXiJSON.makeEncoder() }
+    package static var encoder: JSONEncoder { ZhiXiJSON.makeEncoder() }
     /// The model's JSON decoder.
-    public static var decoder: JSONDecoder { ZhiXiJSON.makeDecoder() }
+    package static var decoder: JSONDecoder { ZhiXiJSON.makeDecoder() }
     /// The identity token that `POST auth/apple` refuses with 401.
-    public static let refusedIdentityToken = "refused-identity-token"
+    package static let refusedIdentityToken = "refused-identity-token"
     /// When every user of the fake server was created: 2026-01-01T00:00:00Z.
-    public static let createdAt = Date(timeIntervalSince1970: 1_767_225_600)
+    package static let createdAt = Date(timeIntervalSince1970: 1_767_225_600)
 
     /// The HTTP server.
-    public let server: TestHTTPServer
+    package let server: TestHTTPServer
     /// The `expiresIn` of issued access tokens, in seconds.
-    public let accessTokenLifetime: Int
+    package let accessTokenLifetime: Int
 
     // Everything below is only touched under `lock`.
     let lock = NSLock()
@@ -65,77 +65,77 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     private var nextID = 0
 
     /// Starts the fake API on a new test server.
-    public init(limits: TestServerLimits = TestServerLimits(), accessTokenLifetime: Int = 900) throws(TestServerError) {
+    package init(limits: TestServerLimits = TestServerLimits(), accessTokenLifetime: Int = 900) throws(TestServerError) {
         server = try TestHTTPServer(limits: limits)
         self.accessTokenLifetime = accessTokenLifetime
         registerRoutes()
     }
 
     /// `http://127.0.0.1:PORT/api`.
-    public var apiBaseURL: URL { server.baseURL.appendingPathComponent("api") }
+    package var apiBaseURL: URL { server.baseURL.appendingPathComponent("api") }
 
     // MARK: - State for tests
 
     /// Every token issued and every identity token and authorization code received.
-    public var secrets: [String] {
+    package var secrets: [String] {
         return lock.withLock { receivedSecrets + accessTokens.keys + refreshTokens.keys }
     }
 
     /// `POST auth/refresh` requests received so far (faulted ones included).
-    public var refreshCount: Int { server.requestCount("POST", "/api/auth/refresh") }
+    package var refreshCount: Int { server.requestCount("POST", "/api/auth/refresh") }
 
     /// The user with this Apple user identifier, if they signed in or were seeded.
-    public func user(appleUserID: String) -> User? {
+    package func user(appleUserID: String) -> User? {
         return lock.withLock { users[appleUserID] }
     }
 
     /// The state of a refresh token, `nil` for one never issued.
-    public func refreshTokenState(_ token: String) -> RefreshTokenState? {
+    package func refreshTokenState(_ token: String) -> RefreshTokenState? {
         return lock.withLock { refreshTokens[token]?.state }
     }
 
     /// Every access token issued so far is answered 401 `TOKEN_EXPIRED` from now on.
-    public func expireAccessTokens() {
+    package func expireAccessTokens() {
         lock.withLock { for token in accessTokens.keys { accessTokens[token]?.expired = true } }
     }
 
     /// Every active refresh token is answered 401 `REFRESH_TOKEN_EXPIRED` from now on.
-    public func expireRefreshTokens() {
+    package func expireRefreshTokens() {
         lock.withLock { for (token, grant) in refreshTokens where grant.state == .active { refreshTokens[token]?.state = .expired } }
     }
 
     /// Marks the user's first-run introduction done (or not).
-    public func setOnboardingCompleted(_ completed: Bool, appleUserID: String) {
+    package func setOnboardingCompleted(_ completed: Bool, appleUserID: String) {
         lock.withLock { users[appleUserID]?.onboardingCompleted = completed }
     }
 
     /// The server's clock: the `createdAt` of what it stores, and "today" of its figures.
-    public func setClock(_ now: @escaping @Sendable () -> Date) {
+    package func setClock(_ now: @escaping @Sendable () -> Date) {
         lock.withLock { clock = now }
     }
 
     /// The items per page of the paged lists (default 100).
-    public func setItemsPerPage(_ count: Int) {
+    package func setItemsPerPage(_ count: Int) {
         lock.withLock { itemsPerPage = max(1, count) }
     }
 
     /// The data of the learner with this user id, if any.
-    public func learner(userID: String) -> FakeLearner? {
+    package func learner(userID: String) -> FakeLearner? {
         return lock.withLock { learners[userID] }
     }
 
     /// Changes the data of the learner with this user id (created with a default profile).
-    public func updateLearner(userID: String, _ change: (inout FakeLearner) -> Void) {
+    package func updateLearner(userID: String, _ change: (inout FakeLearner) -> Void) {
         lock.withLock { change(&learners[userID, default: FakeLearner(profile: UserLearningProfile(userID: userID))]) }
     }
 
     /// The review task with this id, whoever it belongs to.
-    public func reviewTask(id: String) -> ReviewTask? {
+    package func reviewTask(id: String) -> ReviewTask? {
         return lock.withLock { learners.values.lazy.compactMap { $0.reviewTasks.first { $0.id == id } }.first }
     }
 
     /// Completions that changed a task (a completion of a completed task does not count).
-    public var completionCount: Int { lock.withLock { completions } }
+    package var completionCount: Int { lock.withLock { completions } }
 
     /// Makes the learner of `workspace` (its user, or a user `user-seeded`) known to the server
     /// with all its data, as if it had been using the app; with `planAt`, the server plans its
@@ -143,7 +143,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
     /// would), so the tasks a client plans from the same data have the same ids. Returns the
     /// user, who signs in with its `appleUserID`.
     @discardableResult
-    public func seed(_ workspace: LearnerWorkspace, planAt: Date? = nil,
+    package func seed(_ workspace: LearnerWorkspace, planAt: Date? = nil,
                      configuration: PlannerConfiguration = PlannerConfiguration()) throws -> User {
         let user = workspace.user ?? User(id: workspace.profile.userID.isEmpty ? "user-seeded" : workspace.profile.userID,
                                           appleUserID: "apple-seeded", createdAt: Self.createdAt)
@@ -164,7 +164,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
 
     /// Answers `body(user)` for the user of the request's bearer token, or the 401 the API
     /// gives for a missing, unknown or expired token. For routes that tests add.
-    public func authorized(_ request: TestHTTPRequest, _ body: (User) -> TestHTTPResponse) -> TestHTTPResponse {
+    package func authorized(_ request: TestHTTPRequest, _ body: (User) -> TestHTTPResponse) -> TestHTTPResponse {
         switch authenticate(request) {
         case .success(let user): body(user)
         case .failure(let refusal): refusal.response
@@ -173,7 +173,7 @@ public final class FakeZhiXiAPI: @unchecked Sendable {
 
     /// Signs `userIdentifier` in without a request, as `POST auth/apple` would, and returns
     /// the answer with the new tokens.
-    public func signInDirectly(userIdentifier: String) -> AuthResponse {
+    package func signInDirectly(userIdentifier: String) -> AuthResponse {
         lock.lock()
         defer { lock.unlock() }
         let user = users[userIdentifier] ?? User(id: "user-\(users.count + 1)", appleUserID: userIdentifier, createdAt: Self.createdAt)

@@ -6,7 +6,7 @@ import Foundation
 /// A rule is either a fault for requests of a method and path, a number of times (or
 /// always), or a function of the request (for random faults, or faults that depend on the
 /// body). Safe to change while the server runs.
-public final class FaultPlan: @unchecked Sendable {
+package final class FaultPlan: @unchecked Sendable {
     private struct Rule {
         var decide: @Sendable (TestHTTPRequest) -> TestServerFault?
         var remaining: Int?
@@ -17,12 +17,12 @@ public final class FaultPlan: @unchecked Sendable {
     private var injected = 0
 
     /// An empty plan: every request is answered normally.
-    public init() {}
+    package init() {}
 
     /// Injects `fault` into the next `times` requests (`nil`: every request) whose method
     /// and path match (`nil` matches any; the path is without the query, such as
     /// `/api/users/me`).
-    public func inject(_ fault: TestServerFault, method: String? = nil, path: String? = nil, times: Int? = 1) {
+    package func inject(_ fault: TestServerFault, method: String? = nil, path: String? = nil, times: Int? = 1) {
         add(remaining: times) { request in
             if let method, request.method != method { return nil }
             if let path, request.path != path { return nil }
@@ -32,19 +32,19 @@ public final class FaultPlan: @unchecked Sendable {
 
     /// Adds a rule that decides from the request; `nil` lets later rules and the handler
     /// answer. `decide` runs on the server's threads.
-    public func add(_ decide: @escaping @Sendable (TestHTTPRequest) -> TestServerFault?) {
+    package func add(_ decide: @escaping @Sendable (TestHTTPRequest) -> TestServerFault?) {
         add(remaining: nil, decide)
     }
 
     /// Removes every rule.
-    public func removeAll() {
+    package func removeAll() {
         lock.lock()
         rules.removeAll()
         lock.unlock()
     }
 
     /// Faults injected so far.
-    public var injectedCount: Int {
+    package var injectedCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return injected

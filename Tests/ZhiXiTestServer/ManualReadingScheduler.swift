@@ -3,7 +3,7 @@ import ZhiXiReading
 
 /// Clock and timers that move only when the test says: ``advance(by:)`` runs every timer
 /// due, in order of due time (then of scheduling), with the clock set to its due time.
-public final class ManualReadingScheduler: ReadingScheduler, @unchecked Sendable {
+package final class ManualReadingScheduler: ReadingScheduler, @unchecked Sendable {
     private final class Timer: ReadingTimer, @unchecked Sendable {
         let due: Date
         let order: Int
@@ -33,19 +33,19 @@ public final class ManualReadingScheduler: ReadingScheduler, @unchecked Sendable
     private var scheduled = 0
 
     /// A scheduler whose clock starts at `start` (default 2026-01-01T00:00:00Z).
-    public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+    package init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
         current = start
     }
 
     /// The clock.
-    public func now() -> Date {
+    package func now() -> Date {
         lock.lock()
         defer { lock.unlock() }
         return current
     }
 
     /// Keeps `action` for when the clock passes `seconds` from now.
-    public func schedule(after seconds: Double, _ action: @escaping @Sendable () async -> Void) -> any ReadingTimer {
+    package func schedule(after seconds: Double, _ action: @escaping @Sendable () async -> Void) -> any ReadingTimer {
         lock.lock()
         defer { lock.unlock() }
         scheduled += 1
@@ -55,14 +55,14 @@ public final class ManualReadingScheduler: ReadingScheduler, @unchecked Sendable
     }
 
     /// Timers scheduled and not cancelled nor run.
-    public var activeTimerCount: Int {
+    package var activeTimerCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return timers.filter { !$0.isCancelled }.count
     }
 
     /// Moves the clock `seconds` ahead, running the timers due on the way (at most 10,000).
-    public func advance(by seconds: Double) async {
+    package func advance(by seconds: Double) async {
         let target = now().addingTimeInterval(seconds)
         for _ in 0 ..< 10_000 {
             let next = lock.withLock { () -> Timer? in

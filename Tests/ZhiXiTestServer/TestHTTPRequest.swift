@@ -1,24 +1,24 @@
 import Foundation
 
 /// A request the test server received.
-public struct TestHTTPRequest: Sendable {
+package struct TestHTTPRequest: Sendable {
     /// The method, such as `"GET"`.
-    public var method: String
+    package var method: String
     /// The request target as sent: path and query, such as `/api/learning/trend?days=7`.
-    public var target: String
+    package var target: String
     /// The path, without the query: `/api/learning/trend`.
-    public var path: String
+    package var path: String
     /// The query parameters, percent-decoded (the last value of a repeated name).
-    public var query: [String: String]
+    package var query: [String: String]
     /// The headers, names in lower case.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body (empty for none).
-    public var body: Data
+    package var body: Data
     /// The values of the route's `{name}` segments, such as `["id": "m1"]`.
-    public var pathParameters: [String: String]
+    package var pathParameters: [String: String]
 
     /// Creates a request.
-    public init(method: String, target: String, headers: [String: String], body: Data, pathParameters: [String: String] = [:]) {
+    package init(method: String, target: String, headers: [String: String], body: Data, pathParameters: [String: String] = [:]) {
         self.method = method
         self.target = target
         self.headers = headers
@@ -39,10 +39,10 @@ public struct TestHTTPRequest: Sendable {
     }
 
     /// The value of a header, by case-insensitive name.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// The token of an `Authorization: Bearer <token>` header, if any.
-    public var bearerToken: String? {
+    package var bearerToken: String? {
         guard let value = header("authorization") else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -50,7 +50,7 @@ public struct TestHTTPRequest: Sendable {
     }
 
     /// The body decoded as JSON of type `T` with the model's decoder, or `nil`.
-    public func decodeBody<T: Decodable>(_ type: T.Type) -> T? {
+    package func decodeBody<T: Decodable>(_ type: T.Type) -> T? {
         try? FakeZhiXiAPI.decoder.decode(type, from: body)
     }
 }

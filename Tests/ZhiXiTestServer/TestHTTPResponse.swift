@@ -1,18 +1,18 @@
 import Foundation
 
 /// An answer of the test server.
-public struct TestHTTPResponse: Sendable {
+package struct TestHTTPResponse: Sendable {
     /// The HTTP status.
-    public var status: Int
+    package var status: Int
     /// Extra headers (`Content-Length` and `Connection` are added by the server).
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: Data
+    package var body: Data
     /// A body written piece by piece instead of ``body`` (chunked), `nil` for none.
-    public var stream: TestHTTPStream?
+    package var stream: TestHTTPStream?
 
     /// Creates an answer.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), stream: TestHTTPStream? = nil) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data(), stream: TestHTTPStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -20,23 +20,23 @@ public struct TestHTTPResponse: Sendable {
     }
 
     /// A JSON answer with `body` encoded by the model's encoder.
-    public static func json(_ value: some Encodable, status: Int = 200) -> TestHTTPResponse {
+    package static func json(_ value: some Encodable, status: Int = 200) -> TestHTTPResponse {
         let data = (try? FakeZhiXiAPI.encoder.encode(value)) ?? Data("{}".utf8)
         return TestHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: data)
     }
 
     /// A JSON answer whose body is `text` as it stands (valid JSON or not).
-    public static func rawJSON(_ text: String, status: Int = 200) -> TestHTTPResponse {
+    package static func rawJSON(_ text: String, status: Int = 200) -> TestHTTPResponse {
         TestHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
 
     /// An error answer with the API's `{"code", "message"}` body.
-    public static func error(_ status: Int, code: String, message: String) -> TestHTTPResponse {
+    package static func error(_ status: Int, code: String, message: String) -> TestHTTPResponse {
         json(["code": code, "message": message], status: status)
     }
 
     /// An empty answer (`204 No Content` by default).
-    public static func empty(status: Int = 204) -> TestHTTPResponse { TestHTTPResponse(status: status) }
+    package static func empty(status: Int = 204) -> TestHTTPResponse { TestHTTPResponse(status: status) }
 
     /// The reason phrase of a status, for the status line.
     static func reasonPhrase(_ status: Int) -> String {

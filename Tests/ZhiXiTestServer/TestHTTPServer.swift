@@ -13,23 +13,23 @@ import Darwin
 /// It listens on an ephemeral port from `init` until ``stop()``, the limits' lifetime or
 /// its connection count, whichever comes first; every loop in it is bounded in count and
 /// time by ``TestServerLimits``. Each connection is served on its own thread.
-public final class TestHTTPServer: @unchecked Sendable {
+package final class TestHTTPServer: @unchecked Sendable {
     /// A handler: the answer to a request.
-    public typealias Handler = @Sendable (TestHTTPRequest) -> TestHTTPResponse
+    package typealias Handler = @Sendable (TestHTTPRequest) -> TestHTTPResponse
 
     /// What a request looked like when it arrived, for assertions.
-    public struct ReceivedRequest: Sendable {
+    package struct ReceivedRequest: Sendable {
         /// The method.
-        public var method: String
+        package var method: String
         /// The path without the query.
-        public var path: String
+        package var path: String
         /// The route pattern that matched, such as `/api/materials/{id}/reading-progress`
         /// (the path when none did).
-        public var route: String
+        package var route: String
         /// The `Authorization` header, if any.
-        public var authorization: String?
+        package var authorization: String?
         /// The body.
-        public var body: Data
+        package var body: Data
     }
 
     private struct Route {
@@ -40,11 +40,11 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// The port the server listens on.
-    public let port: UInt16
+    package let port: UInt16
     /// The bounds of the server's loops.
-    public let limits: TestServerLimits
+    package let limits: TestServerLimits
     /// The faults to inject; empty at first.
-    public let faults = FaultPlan()
+    package let faults = FaultPlan()
 
     private let listener: Int32
     private let lock = NSLock()
@@ -62,7 +62,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private static let receivedKept = 10_000
 
     /// Starts a server on 127.0.0.1 with an ephemeral port.
-    public init(limits: TestServerLimits = TestServerLimits()) throws(TestServerError) {
+    package init(limits: TestServerLimits = TestServerLimits()) throws(TestServerError) {
         let (descriptor, port) = try Sockets.loopbackSocket()
         guard listen(descriptor, 128) == 0 else {
             let message = Sockets.lastError
@@ -83,13 +83,13 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Answers requests of `method` whose path matches `pattern` (such as
     /// `/api/materials/{id}/reading-progress`; `{name}` matches one segment, passed in
     /// ``TestHTTPRequest/pathParameters``). A route added later for the same method and
     /// pattern replaces the earlier one. Requests no route matches get 404.
-    public func route(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+    package func route(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
         lock.lock()
         defer { lock.unlock() }
         routes.removeAll { $0.method == method && $0.pattern == pattern }
@@ -98,31 +98,31 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// Requests received for `method` and route `pattern` (or path, when no route matched),
     /// including those that a fault answered or dropped.
-    public func requestCount(_ method: String, _ pattern: String) -> Int {
+    package func requestCount(_ method: String, _ pattern: String) -> Int {
         return lock.withLock { counts["\(method) \(pattern)", default: 0] }
     }
 
     /// All requests received so far.
-    public var totalRequestCount: Int {
+    package var totalRequestCount: Int {
         return lock.withLock { counts.values.reduce(0, +) }
     }
 
     /// The first 10,000 requests received, in order of arrival.
-    public var receivedRequests: [ReceivedRequest] {
+    package var receivedRequests: [ReceivedRequest] {
         return lock.withLock { received }
     }
 
     /// Connections accepted so far.
-    public var connectionCount: Int {
+    package var connectionCount: Int {
         return lock.withLock { acceptedConnections }
     }
 
     /// `true` while the server accepts connections: until ``stop()``, its lifetime or its
     /// connection limit ends that and its port is closed.
-    public var isAccepting: Bool { !isListenerClosed }
+    package var isAccepting: Bool { !isListenerClosed }
 
     /// Stops accepting and ends every connection within about 50 ms; returns at once.
-    public func stop() {
+    package func stop() {
         lock.withLock { stopping = true }
     }
 
@@ -130,7 +130,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// accept loop's wait), the port then held with nothing listening, so that connecting to
     /// it is refused until this server is gone: a "server down" that no other listener can
     /// take over. Throws when the port could not be held (another socket took it in between).
-    public func stopAndWait() async throws(TestServerError) {
+    package func stopAndWait() async throws(TestServerError) {
         stop()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let closed = lock.withLock { () -> Bool in

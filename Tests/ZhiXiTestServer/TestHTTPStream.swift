@@ -3,9 +3,9 @@ import Foundation
 /// A body the test server writes piece by piece (`Transfer-Encoding: chunked`), for answers
 /// that are streamed: each piece goes out as one chunk, a step may hold the stream at a gate
 /// until the test opens it, and a stream may be cut (the connection closed with no end chunk).
-public struct TestHTTPStream: Sendable {
+package struct TestHTTPStream: Sendable {
     /// One step of the stream.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// Write these bytes as one chunk.
         case send(Data)
         /// Wait at the gate (at most its timeout) before going on.
@@ -15,10 +15,10 @@ public struct TestHTTPStream: Sendable {
     }
 
     /// The steps, in order; after the last one the end chunk is written.
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// A stream of `steps`.
-    public init(steps: [Step]) {
+    package init(steps: [Step]) {
         self.steps = steps
     }
 }

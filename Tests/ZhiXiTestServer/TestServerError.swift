@@ -1,10 +1,10 @@
 /// Why the test server could not start.
-public enum TestServerError: Error, Sendable, CustomStringConvertible {
+package enum TestServerError: Error, Sendable, CustomStringConvertible {
     /// A socket call failed; the message names it and the reason.
     case socket(String)
 
     /// The message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .socket(let message): "test server: \(message)"
         }

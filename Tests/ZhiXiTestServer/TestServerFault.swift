@@ -1,5 +1,5 @@
 /// Something the test server does instead of (or around) answering a request normally.
-public enum TestServerFault: Sendable {
+package enum TestServerFault: Sendable {
     /// Answer with this instead; the route's handler does not run.
     case respond(TestHTTPResponse)
     /// Wait this many seconds (at most the limits' ``TestServerLimits/maximumDelay``),

@@ -4,29 +4,29 @@ import Foundation
 /// requests have arrived (or `timeout` seconds pass, or the test calls ``open()``), so a
 /// test can make sure that many requests are in flight at the same moment, or hold one
 /// until something else has happened.
-public final class TestServerGate: @unchecked Sendable {
+package final class TestServerGate: @unchecked Sendable {
     /// The number of requests the gate waits for.
-    public let count: Int
+    package let count: Int
     /// The longest a request waits at the gate, in seconds.
-    public let timeout: Double
+    package let timeout: Double
     private let condition = NSCondition()
     private var arrived = 0
 
     /// Creates a gate for `count` requests, waiting at most `timeout` seconds.
-    public init(count: Int, timeout: Double = 10) {
+    package init(count: Int, timeout: Double = 10) {
         self.count = count
         self.timeout = timeout
     }
 
     /// Requests that have arrived so far.
-    public var arrivals: Int {
+    package var arrivals: Int {
         condition.lock()
         defer { condition.unlock() }
         return arrived
     }
 
     /// Lets every request held at the gate, now and later, go on.
-    public func open() {
+    package func open() {
         condition.lock()
         arrived = max(arrived, count)
         condition.broadcast()

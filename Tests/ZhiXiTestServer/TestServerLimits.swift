@@ -1,25 +1,25 @@
 /// Bounds on everything the test server does, so that no loop of it runs forever: counts
 /// of connections and requests, and times in seconds.
-public struct TestServerLimits: Sendable {
+package struct TestServerLimits: Sendable {
     /// Connections accepted over the server's life; after that it stops accepting.
-    public var maximumConnections: Int
+    package var maximumConnections: Int
     /// Connections served at the same time; more wait in the listen queue.
-    public var maximumConcurrentConnections: Int
+    package var maximumConcurrentConnections: Int
     /// Requests served on one keep-alive connection before it is closed.
-    public var maximumRequestsPerConnection: Int
+    package var maximumRequestsPerConnection: Int
     /// How long the server accepts connections, in seconds from its start.
-    public var lifetime: Double
+    package var lifetime: Double
     /// How long a keep-alive connection may wait for its next request, in seconds.
-    public var idleTimeout: Double
+    package var idleTimeout: Double
     /// How long a started request may take to arrive in full, in seconds.
-    public var readTimeout: Double
+    package var readTimeout: Double
     /// The longest ``TestServerFault/delay(seconds:)`` honoured, in seconds.
-    public var maximumDelay: Double
+    package var maximumDelay: Double
     /// The largest request body accepted, in bytes.
-    public var maximumBodyBytes: Int
+    package var maximumBodyBytes: Int
 
     /// Creates limits; the defaults suit a test of a few seconds up to a few minutes.
-    public init(
+    package init(
         maximumConnections: Int = 5_000,
         maximumConcurrentConnections: Int = 64,
         maximumRequestsPerConnection: Int = 1_000,

@@ -10,18 +10,18 @@ import Darwin
 /// A port on 127.0.0.1 where no server listens, for "server down" tests: the port is
 /// bound but never listened on, so connections to it are refused and no other process
 /// can take it while this value lives.
-public final class UnusedLoopbackPort: @unchecked Sendable {
+package final class UnusedLoopbackPort: @unchecked Sendable {
     /// The port.
-    public let port: UInt16
+    package let port: UInt16
     private let descriptor: Int32
 
     /// Reserves a port.
-    public init() throws(TestServerError) {
+    package init() throws(TestServerError) {
         (descriptor, port) = try Sockets.loopbackSocket()
     }
 
     /// `http://127.0.0.1:PORT/api`, an API base URL where nothing answers.
-    public var apiBaseURL: URL { URL(string: "http://127.0.0.1:\(port)/api")! }
+    package var apiBaseURL: URL { URL(string: "http://127.0.0.1:\(port)/api")! }
 
     deinit { close(descriptor) }
 }

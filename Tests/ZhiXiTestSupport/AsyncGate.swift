@@ -7,7 +7,7 @@ import Testing
 /// Both waits are bounded. A call held longer than `holdLimit` seconds goes on without the
 /// gate opening (a test that ended with a call held leaves no task behind forever); a test
 /// waiting for arrivals that do not come records an issue after its own bound.
-public actor AsyncGate {
+package actor AsyncGate {
     private var isOpen = false
     private var held: [Int: CheckedContinuation<Void, Never>] = [:]
     private var arrived = 0
@@ -16,15 +16,15 @@ public actor AsyncGate {
     private let holdLimit: Double
 
     /// A closed gate that holds each call for at most `holdLimit` seconds.
-    public init(holdLimit: Double = 120) {
+    package init(holdLimit: Double = 120) {
         self.holdLimit = holdLimit
     }
 
     /// Calls that reached the gate so far.
-    public var arrivals: Int { arrived }
+    package var arrivals: Int { arrived }
 
     /// Waits until the gate is open (at once when it is), or `holdLimit` seconds at most.
-    public func pass() async {
+    package func pass() async {
         arrived += 1
         for (ticket, watcher) in watchers where watcher.count <= arrived {
             watchers[ticket] = nil
@@ -42,7 +42,7 @@ public actor AsyncGate {
     }
 
     /// Opens the gate: every call held goes on, and later ones pass at once.
-    public func open() {
+    package func open() {
         isOpen = true
         for continuation in held.values { continuation.resume() }
         held.removeAll()
@@ -51,7 +51,7 @@ public actor AsyncGate {
     /// Returns once `count` calls have reached the gate in all: `true`; or, when fewer have
     /// after `seconds`, records an issue at `sourceLocation` and returns `false`.
     @discardableResult
-    public func waitForArrivals(
+    package func waitForArrivals(
         _ count: Int, within seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         guard arrived < count else { return true }

@@ -4,9 +4,9 @@ import Foundation
 /// (`.build/debug`, or wherever `--scratch-path` says), for the tests that run them as
 /// processes. Found from the tests' own location, never from `CommandLine.arguments[0]`
 /// (on macOS that is Xcode's `xctest` runner, elsewhere).
-public enum BuiltProducts {
+package enum BuiltProducts {
     /// The products directory of this build.
-    public static let directory: URL = {
+    package static let directory: URL = {
         #if canImport(Darwin)
         // The tests are a bundle (`….xctest`) in the products directory, run by `xctest`.
         return Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
@@ -17,14 +17,14 @@ public enum BuiltProducts {
     }()
 
     /// The package's root directory (for its sample data).
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The executable `name` of this build: the one beside the tests, which the same
     /// `swift build` (or `swift test`) made. Never another build's copy (`.build/debug` may be
     /// older than the code under test): when this build has none, the test run stops here and
     /// says how to build it.
-    public static func executable(_ name: String) -> URL {
+    package static func executable(_ name: String) -> URL {
         let beside = directory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: beside.path) else {
             fatalError("""

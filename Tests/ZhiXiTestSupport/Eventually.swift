@@ -10,7 +10,7 @@
 /// on how long it took.
 ///
 /// - Complexity: at most `seconds × 1000` evaluations of `condition`.
-public func eventually(
+package func eventually(
     within seconds: Double = 10, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
     let clock = ContinuousClock()

@@ -2,10 +2,10 @@ import Foundation
 
 /// Fresh directories under the system's temporary directory, one per test, so that tests
 /// running in parallel never share files.
-public enum TemporaryDirectory {
+package enum TemporaryDirectory {
     /// A new empty directory, created, named `prefix` and a UUID.
     /// - Throws: when it cannot be created.
-    public static func make(prefix: String) throws -> URL {
+    package static func make(prefix: String) throws -> URL {
         let url = unique(prefix: prefix)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -13,7 +13,7 @@ public enum TemporaryDirectory {
 
     /// The path `name` inside a new directory named `prefix` and a UUID: the directory is
     /// created, `name` is not (for code that must create it itself).
-    public static func child(_ name: String, prefix: String) -> URL {
+    package static func child(_ name: String, prefix: String) -> URL {
         let parent = unique(prefix: prefix)
         try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         return parent.appendingPathComponent(name, isDirectory: true)

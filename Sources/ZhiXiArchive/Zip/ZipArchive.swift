@@ -11,7 +11,7 @@
 ///     let compressed = try archive.contents(of: entry, limit: ExpansionLimit(maximumOutputBytes: 4 << 30))
 /// }
 /// ```
-public struct ZipArchive: Sendable {
+package struct ZipArchive: Sendable {
     private static let localHeaderSignature: UInt32 = 0x0403_4B50
     private static let centralHeaderSignature: UInt32 = 0x0201_4B50
     private static let endSignature: UInt32 = 0x0605_4B50
@@ -21,12 +21,12 @@ public struct ZipArchive: Sendable {
     private let bytes: [UInt8]
     /// Where the central directory starts: entries' data must end before it.
     private let centralDirectoryOffset: Int
-    public let entries: [Entry]
+    package let entries: [Entry]
 
     /// Whether `prefix` starts like a zip archive: a local file header ("PK\u{3}\u{4}") or,
     /// for an empty archive, the end record ("PK\u{5}\u{6}"). Reads 4 elements.
     /// - Complexity: O(1).
-    public static func hasSignature(_ prefix: some Collection<UInt8>) -> Bool {
+    package static func hasSignature(_ prefix: some Collection<UInt8>) -> Bool {
         let head = Array(prefix.prefix(4))
         guard head.count == 4, head[0] == 0x50, head[1] == 0x4B else { return false }
         return (head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6)
@@ -36,7 +36,7 @@ public struct ZipArchive: Sendable {
     /// `contents(of:limit:)`).
     /// - Complexity: O(n) to find the end record (at most the last 64 KiB + 22 bytes), then
     ///   O(central directory).
-    public init(_ bytes: [UInt8]) throws(ArchiveError) {
+    package init(_ bytes: [UInt8]) throws(ArchiveError) {
         self.bytes = bytes
         let reader = LittleEndianBytes(bytes)
         guard bytes.count >= 22 else {
@@ -119,7 +119,7 @@ public struct ZipArchive: Sendable {
 
     /// The first entry whose name is exactly `name`.
     /// - Complexity: O(entries).
-    public func entry(named name: String) -> Entry? {
+    package func entry(named name: String) -> Entry? {
         entries.first { $0.name == name }
     }
 
@@ -127,7 +127,7 @@ public struct ZipArchive: Sendable {
     /// against `limit` before anything is expanded, and inflating stops one byte past the
     /// declared size (an entry that lies about it is refused).
     /// - Complexity: O(compressed + uncompressed size); the output is the only allocation.
-    public func contents(of entry: Entry, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
+    package func contents(of entry: Entry, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
         let reader = LittleEndianBytes(bytes)
         let local = entry.localHeaderOffset
         guard entry.compressedSize >= 0, entry.uncompressedSize >= 0 else {

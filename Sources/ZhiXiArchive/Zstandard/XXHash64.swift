@@ -4,7 +4,7 @@
 /// ```swift
 /// XXHash64.hash(of: [])   // 0xEF46DB3751D8E999
 /// ```
-public enum XXHash64 {
+package enum XXHash64 {
     private static let prime1: UInt64 = 11_400_714_785_074_694_791
     private static let prime2: UInt64 = 14_029_467_366_897_019_727
     private static let prime3: UInt64 = 1_609_587_929_392_839_161
@@ -13,7 +13,7 @@ public enum XXHash64 {
 
     /// The hash of `bytes` with `seed`.
     /// - Complexity: O(n).
-    public static func hash(of bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    package static func hash(of bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return hash(UnsafePointer<UInt8>(bitPattern: 1)!, count: 0, seed: seed) }
             return hash(base, count: buffer.count, seed: seed)
@@ -22,7 +22,7 @@ public enum XXHash64 {
 
     /// The hash of `count` bytes at `bytes` with `seed`.
     /// - Complexity: O(`count`).
-    public static func hash(_ bytes: UnsafePointer<UInt8>, count: Int, seed: UInt64 = 0) -> UInt64 {
+    package static func hash(_ bytes: UnsafePointer<UInt8>, count: Int, seed: UInt64 = 0) -> UInt64 {
         let raw = UnsafeRawPointer(bytes)
         @inline(__always) func word(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

@@ -13,11 +13,11 @@
 /// ```swift
 /// let database = try ZstandardDecoder.decompress(entryBytes, limit: ExpansionLimit(maximumOutputBytes: 4 << 30))
 /// ```
-public enum ZstandardDecoder {
+package enum ZstandardDecoder {
     /// Whether `prefix` starts with a Zstandard frame's magic number (0xFD2FB528, stored
     /// little-endian) or a skippable frame's (0x184D2A50–0x184D2A5F). Reads 4 elements.
     /// - Complexity: O(1).
-    public static func hasFrameMagic(_ prefix: some Collection<UInt8>) -> Bool {
+    package static func hasFrameMagic(_ prefix: some Collection<UInt8>) -> Bool {
         var iterator = prefix.makeIterator()
         var magic: UInt32 = 0
         for index in 0 ..< 4 {
@@ -30,7 +30,7 @@ public enum ZstandardDecoder {
 
     /// The content of every frame of `input`, joined.
     /// - Complexity: O(input + output) time; the output and about 140 KiB of tables.
-    public static func decompress(_ input: [UInt8], limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
+    package static func decompress(_ input: [UInt8], limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
         let result = input.withUnsafeBytes { bytes in
             Result { () throws(ArchiveError) -> [UInt8] in try decompress(bytes, limit: limit) }
         }
@@ -39,7 +39,7 @@ public enum ZstandardDecoder {
 
     /// The content of every frame of the bytes at `input`, joined.
     /// - Complexity: O(input + output) time; the output and about 140 KiB of tables.
-    public static func decompress(_ input: UnsafeRawBufferPointer, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
+    package static func decompress(_ input: UnsafeRawBufferPointer, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
         guard let base = input.baseAddress, input.count > 0 else {
             throw ArchiveError(.truncated, .zstandard, "the input is empty: no frame", at: 0)
         }

@@ -2,7 +2,7 @@ import Foundation
 import ZhiXiCore
 
 extension ReviewPlan {
-    /// The plan as JSON, byte for byte what ``ZhiXiJSON/makeEncoder(prettyPrinted:)`` writes
+    /// The plan as JSON, byte for byte what `ZhiXiJSON/makeEncoder(prettyPrinted:)` writes
     /// (compact, sorted keys), several times faster: the output path of `zhixi-review plan
     /// --format json` for plans of hundreds of thousands of tasks. O(size of the output).
     /// - Throws: `EncodingError` for a number that JSON cannot hold (NaN, infinity) or a date

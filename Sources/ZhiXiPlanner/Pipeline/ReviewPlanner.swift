@@ -34,7 +34,7 @@ import ZhiXiScheduler
 ///    per weekday the load balancer draws tasks towards the lighter days of their fuzz window
 ///    (Anki's Easy Days). A task falling in a break comes before it when waiting would let its
 ///    predicted recall fall too far below the desired retention, after it otherwise
-///    (``MoveRanking``); ``PlannerConfiguration/postponeCount`` and
+///    (`MoveRanking`); ``PlannerConfiguration/postponeCount`` and
 ///    ``PlannerConfiguration/advanceCount`` move tasks as FSRS Helper ranks them. Every move is
 ///    in the task's reason and summed up in the notes.
 /// 4. Task ids are deterministic (see "Ids" in docs/PLANNER.md): planning the same input

@@ -10,9 +10,9 @@ import ZhiXiModel
 ///
 /// The command line's own diagnostics (errors, `--help`) are in English and live with the
 /// option declarations; everything in a plan is here.
-public struct PlanWording: Sendable, Hashable {
+package struct PlanWording: Sendable, Hashable {
     /// The blanks a sentence may have.
-    public enum Blank: String, CaseIterable, Sendable {
+    package enum Blank: String, CaseIterable, Sendable {
         /// A short date, a weekday name, a month name or number, a day of the month.
         case date, weekday, monthName, month, day
         /// A weak point's text, a lesson title, a learner's name, a time zone.
@@ -31,176 +31,176 @@ public struct PlanWording: Sendable, Hashable {
     }
 
     /// A sentence with blanks.
-    public typealias Sentence = TextTemplate<Blank>
+    package typealias Sentence = TextTemplate<Blank>
 
     /// A sentence with a count: the form for exactly one, and the form for any other count.
-    public typealias Counted = CountedTextTemplate<Blank>
+    package typealias Counted = CountedTextTemplate<Blank>
 
     /// The language of the table.
-    public let language: AppLanguage
+    package let language: AppLanguage
 
     /// The lookup the table was read from (dates, numbers, plural rules).
-    public let localization: Localization
+    package let localization: Localization
 
     /// The year the plan is made in (of its first study day): a date of another year is
     /// written with its year (`Jan 4, 2027`, `2027年1月4日`), one of this year without.
     /// `nil` (the table as read) writes every date without its year.
-    public var currentYear: Int?
+    package var currentYear: Int?
 
     // MARK: Reasons
 
     /// Put between the sentences of a reason: a space in English, nothing in Chinese.
-    public var sentenceSeparator: String
+    package var sentenceSeparator: String
     /// A weak-point drill. Blanks: weakPoint, date (when it was named).
-    public var weakPointReason: Sentence
+    package var weakPointReason: Sentence
     /// A Feynman review. Blank: score.
-    public var feynmanReason: Sentence
+    package var feynmanReason: Sentence
     /// A Feynman review of a lesson without a score.
-    public var feynmanReasonUnscored: Sentence
+    package var feynmanReasonUnscored: Sentence
     /// A spaced-repetition review of a consolidated lesson. Blank: score.
-    public var spacedRepetitionReason: Sentence
+    package var spacedRepetitionReason: Sentence
     /// An active-recall review. Blanks: date (of the last review), score.
-    public var recallReason: Sentence
+    package var recallReason: Sentence
     /// An active-recall review of a lesson without a score. Blank: date.
-    public var recallReasonUnscored: Sentence
+    package var recallReasonUnscored: Sentence
     /// Added when a lesson's last attempt failed (rated Again), so it is back within a day.
-    public var afterFailure: Sentence
+    package var afterFailure: Sentence
     /// The predicted recall on the scheduled day and the memory's strength. Blanks: date, recall, strength.
-    public var predictedRecall: Sentence
+    package var predictedRecall: Sentence
     /// A memory strength of whole days. Blank: days.
-    public var strengthDays: Counted
+    package var strengthDays: Counted
     /// A memory strength of whole hours (under a day). Blank: hours.
-    public var strengthHours: Counted
+    package var strengthHours: Counted
     /// A memory strength under an hour.
-    public var strengthUnderAnHour: Sentence
+    package var strengthUnderAnHour: Sentence
     /// The AI's analysis suggested reviewing the lesson by a day, and the review was brought
     /// forward to it. Blank: date.
-    public var suggestedReview: Sentence
+    package var suggestedReview: Sentence
     /// How late the review is. Blank: days.
-    public var overdue: Counted
+    package var overdue: Counted
     /// The review was moved away from a full day. Blank: date.
-    public var deferred: Sentence
+    package var deferred: Sentence
     /// The review was moved away from a day without study time (a weekday at 0 minutes).
     /// Blank: date.
-    public var deferredFromDayWithoutStudy: Sentence
+    package var deferredFromDayWithoutStudy: Sentence
     /// A fragile review brought forward before a break. Blanks: date (its day in the break),
     /// endDate (the first study day after the break), recall (then), target.
-    public var movedBeforeBreak: Sentence
+    package var movedBeforeBreak: Sentence
     /// A review moved after a break, holding up well enough. Blanks: date, endDate, recall.
-    public var movedAfterBreak: Sentence
+    package var movedAfterBreak: Sentence
     /// A fragile review moved after a break because it could not be fitted in before it (the
     /// days before were full, or its last review was too recent). Blanks: date, endDate, recall.
-    public var movedAfterBreakWithoutRoom: Sentence
+    package var movedAfterBreakWithoutRoom: Sentence
     /// A review postponed on request. Blank: date (the day it was due).
-    public var postponedOnRequest: Sentence
+    package var postponedOnRequest: Sentence
     /// A review brought forward to today on request. Blank: date (the day it was due).
-    public var advancedOnRequest: Sentence
+    package var advancedOnRequest: Sentence
     /// A review on another day than it would have without a break (drawn off the break's days,
     /// or moved as the days around it filled differently). Blanks: date (its day without the
     /// break), startDate, endDate (the break).
-    public var shiftedByBreak: Sentence
+    package var shiftedByBreak: Sentence
     /// A review on another day than it would have with the same minutes every day. Blank: date.
-    public var shiftedByWeekdayMinutes: Sentence
+    package var shiftedByWeekdayMinutes: Sentence
     /// A review on another day than it would have without the reviews postponed or brought
     /// forward on request. Blank: date.
-    public var shiftedByRequests: Sentence
+    package var shiftedByRequests: Sentence
 
     // MARK: The plan as text
 
     /// The first line. Blanks: name, date, zone, minutes.
-    public var planTitle: Sentence
+    package var planTitle: Sentence
     /// After the title's minutes, the weekdays whose minutes differ. Blank: list.
-    public var weekdayMinutesList: Sentence
+    package var weekdayMinutesList: Sentence
     /// One weekday of that list. Blanks: weekday, minutes.
-    public var weekdayMinutesEntry: Sentence
+    package var weekdayMinutesEntry: Sentence
     /// Put between the entries of a list.
-    public var listSeparator: String
+    package var listSeparator: String
     /// Group headings.
-    public var today: String, tomorrow: String, thisWeek: String, later: String
+    package var today: String, tomorrow: String, thisWeek: String, later: String
     /// A group without tasks. Blank: title.
-    public var groupEmpty: Sentence
+    package var groupEmpty: Sentence
     /// A group's heading with its size. Blanks: title, count, minutes.
-    public var groupSummary: Counted
+    package var groupSummary: Counted
     /// A task's estimated minutes. Blank: minutes.
-    public var taskMinutes: Sentence
+    package var taskMinutes: Sentence
     /// Tasks beyond the days shown. Blanks: count, date.
-    public var beyondShownDays: Counted
+    package var beyondShownDays: Counted
     /// The label of the daily workload line, with its colon and space.
-    public var minutesPerDay: String
+    package var minutesPerDay: String
     /// The label of the notes, with its colon.
-    public var notesHeading: String
+    package var notesHeading: String
     /// The name of an exported calendar.
-    public var calendarName: String
+    package var calendarName: String
 
     // MARK: Notes
 
     /// A day over budget because one task alone is longer than the budget. Blanks: date, minutes, budget.
-    public var noteOverBudget: Sentence
+    package var noteOverBudget: Sentence
     /// Tasks moved to later days for the budget. Blanks: count, budget.
-    public var noteDeferred: Counted
+    package var noteDeferred: Counted
     /// A backlog longer than the budget. Blanks: count, minutes, budget, days, date.
-    public var noteBacklog: Counted
+    package var noteBacklog: Counted
     /// ``noteDeferred`` when the days' budgets differ. Blank: count.
-    public var noteDeferredWithinWeek: Counted
+    package var noteDeferredWithinWeek: Counted
     /// ``noteBacklog`` when the days' budgets differ. Blanks: count, minutes, days, date.
-    public var noteBacklogWithinWeek: Counted
+    package var noteBacklogWithinWeek: Counted
     /// The tasks of a break, some before and some after it. Counted by those before. Blanks:
     /// date, endDate (the break), count (before), laterCount (after), recall, recallDate (the
     /// lowest recall after it, and its day).
-    public var noteBreak: Counted
+    package var noteBreak: Counted
     /// The tasks of a break, all before it. Blanks: date, endDate, count.
-    public var noteBreakAllBefore: Counted
+    package var noteBreakAllBefore: Counted
     /// A break that moved tasks, none of which fell in it (they were drawn off its days, or
     /// moved as the days around it filled). Counted by all. Blanks: date, endDate, count,
     /// earlierCount, laterCount.
-    public var noteBreakShifts: Counted
+    package var noteBreakShifts: Counted
     /// After ``noteBreak`` or ``noteBreakAllBefore``, when the break moved other tasks too: all
     /// it moved. Counted by all. Blanks: count, earlierCount, laterCount.
-    public var noteBreakShiftsInAll: Counted
+    package var noteBreakShiftsInAll: Counted
     /// Tasks postponed on request. Blanks: count, recall (the lowest on their new days).
-    public var notePostponed: Counted
+    package var notePostponed: Counted
     /// Fewer tasks postponed than asked for. Blanks: count, requested.
-    public var notePostponeShortfall: Counted
+    package var notePostponeShortfall: Counted
     /// Tasks brought forward to today on request. Blank: count.
-    public var noteAdvanced: Counted
+    package var noteAdvanced: Counted
     /// Fewer tasks brought forward than asked for. Blanks: count, requested.
-    public var noteAdvanceShortfall: Counted
+    package var noteAdvanceShortfall: Counted
     /// Pending tasks a later session replaced. Blank: count.
-    public var noteSuperseded: Counted
+    package var noteSuperseded: Counted
     /// Weak points no longer named. Blank: count.
-    public var noteRetiredWeakPoints: Counted
+    package var noteRetiredWeakPoints: Counted
     /// Analyses with neither a session nor a lesson. Blank: count.
-    public var noteUnattributedAnalyses: Counted
+    package var noteUnattributedAnalyses: Counted
     /// Completed, skipped or cancelled tasks whose ids the planner did not make. Blank: count.
-    public var noteForeignTasks: Counted
+    package var noteForeignTasks: Counted
     /// Sessions and analyses after the planning time. Blanks: count, date.
-    public var noteFutureRecords: Counted
+    package var noteFutureRecords: Counted
     /// Records that repeat an id. Blanks: count, name (the kind of record).
-    public var noteDuplicateIDs: Counted
+    package var noteDuplicateIDs: Counted
     /// Sessions whose score differs from their analysis's. Blanks: count, sessionID, sessionScore, analysisID, analysisScore.
-    public var noteScoreDisagreement: Counted
+    package var noteScoreDisagreement: Counted
     /// Analyses linked to a session of another lesson. Blanks: count, analysisID, sessionID.
-    public var noteAnalysisOfOtherLesson: Counted
+    package var noteAnalysisOfOtherLesson: Counted
     /// The names of the kinds of records, for ``noteDuplicateIDs``: sessions, analyses, lessons.
-    public var sessionsName: String, analysesName: String, lessonsName: String
+    package var sessionsName: String, analysesName: String, lessonsName: String
 
     /// The table of `language`, read from its files once and kept.
     /// - Complexity: O(size of the files) the first time, O(1) after.
-    public static func forLanguage(_ language: AppLanguage) -> PlanWording {
+    package static func forLanguage(_ language: AppLanguage) -> PlanWording {
         language.localization.prepared(PlanWording.init(localization:))
     }
 
     /// This table, writing a date of another year than `year` with its year (``currentYear``).
-    public func inYear(_ year: Int) -> PlanWording {
+    package func inYear(_ year: Int) -> PlanWording {
         var wording = self
         wording.currentYear = year
         return wording
     }
 
     /// The English table.
-    public static var english: PlanWording { forLanguage(.english) }
+    package static var english: PlanWording { forLanguage(.english) }
     /// The Simplified Chinese table (简体中文).
-    public static var chinese: PlanWording { forLanguage(.simplifiedChinese) }
+    package static var chinese: PlanWording { forLanguage(.simplifiedChinese) }
 
     /// Reads every sentence of the table. Each key is the property's name.
     init(localization: Localization) {
@@ -279,26 +279,26 @@ public struct PlanWording: Sendable, Hashable {
     /// Appends a short date: `Nov 28`, `11月28日`; with its year when of another year than
     /// ``currentYear``: `Jan 4, 2027`, `2027年1月4日`.
     /// - Complexity: Amortised O(1).
-    public func appendDate(_ date: CivilDate, to text: inout UTF8Text) {
+    package func appendDate(_ date: CivilDate, to text: inout UTF8Text) {
         localization.appendDate(date, year: needsYear(date), to: &text)
     }
 
     /// A short date (with its year when of another year than ``currentYear``).
     /// - Complexity: O(1).
-    public func date(_ date: CivilDate) -> String {
+    package func date(_ date: CivilDate) -> String {
         localization.date(date, year: needsYear(date))
     }
 
     /// A date with its weekday: `Sat Nov 28`, `11月28日（周六）`; with its year when of another
     /// year than ``currentYear``: `Mon Jan 4, 2027`, `2027年1月4日（周一）`.
     /// - Complexity: O(1).
-    public func dateWithWeekday(_ date: CivilDate) -> String {
+    package func dateWithWeekday(_ date: CivilDate) -> String {
         localization.date(date, weekday: true, year: needsYear(date))
     }
 
     /// Appends a memory strength in words: days, hours, or under an hour.
     /// - Complexity: Amortised O(1).
-    public func appendStrength(stabilityDays: Double, to text: inout UTF8Text) {
+    package func appendStrength(stabilityDays: Double, to text: inout UTF8Text) {
         if stabilityDays >= 0.9999 {
             let days = Int(stabilityDays.rounded())
             strengthDays.form(days).render(into: &text) { _, text in text.append(days) }

@@ -10,25 +10,25 @@ import ZhiXiNetwork
 /// else read on the device is never a stand-in for it. A session the server refuses
 /// (`unauthorized`) offers nothing either. A material without a title is offered as
 /// ``ContinueLearningItem/untitled(language:)``: 未命名, or "Untitled" in English.
-public struct ContinueLearningService: Sendable {
+package struct ContinueLearningService: Sendable {
     /// What to offer, and where it came from.
-    public struct Suggestion: Sendable, Hashable {
+    package struct Suggestion: Sendable, Hashable {
         /// The material, its type, title and position.
-        public var item: ContinueLearningItem
+        package var item: ContinueLearningItem
         /// `true` when it came from the device's store rather than the server.
-        public var isFromDevice: Bool
+        package var isFromDevice: Bool
     }
 
     /// The server.
-    public let server: any ReadingServerAPI
+    package let server: any ReadingServerAPI
     /// The device's positions (the signed-in learner's own).
-    public let store: any ReadingPositionStore
+    package let store: any ReadingPositionStore
 
     /// The language of the title given to a material without one.
-    public let language: AppLanguage
+    package let language: AppLanguage
 
     /// Creates the service.
-    public init(server: any ReadingServerAPI, store: any ReadingPositionStore, language: AppLanguage = .default) {
+    package init(server: any ReadingServerAPI, store: any ReadingPositionStore, language: AppLanguage = .default) {
         self.server = server
         self.store = store
         self.language = language
@@ -36,7 +36,7 @@ public struct ContinueLearningService: Sendable {
 
     /// What to offer; `nil` when the server offers nothing, or it cannot be asked and the
     /// device knows nothing read.
-    public func suggestion() async -> Suggestion? {
+    package func suggestion() async -> Suggestion? {
         var suggestion: Suggestion?
         do {
             let fromServer = try await server.continueLearning()

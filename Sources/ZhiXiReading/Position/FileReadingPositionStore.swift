@@ -7,19 +7,19 @@ import ZhiXiModel
 /// written whole or not at all (`AtomicFileWriter` of ZhiXiFileSystem: a temporary file
 /// flushed to disk and renamed over it, mode 0600). It keeps the ``capacity`` most recent
 /// materials. An unreadable file counts as empty.
-public final class FileReadingPositionStore: ReadingPositionStore, Sendable {
+package final class FileReadingPositionStore: ReadingPositionStore, Sendable {
     private struct Contents: Codable {
         var positions: [StoredReadingPosition]
     }
 
     /// The file.
-    public let fileURL: URL
+    package let fileURL: URL
     /// The most materials kept (default 500); the least recently read are forgotten.
-    public let capacity: Int
+    package let capacity: Int
     private let table: Locked<ReadingPositionTable>
 
     /// Opens the store in `fileURL` (created on the first save).
-    public init(fileURL: URL, capacity: Int = 500) {
+    package init(fileURL: URL, capacity: Int = 500) {
         self.fileURL = fileURL
         self.capacity = max(1, capacity)
         // A file that cannot be read, is not one this program wrote (a link, another user's,
@@ -32,19 +32,19 @@ public final class FileReadingPositionStore: ReadingPositionStore, Sendable {
     }
 
     /// The position kept for `materialID`.
-    public func position(for materialID: String) -> StoredReadingPosition? {
+    package func position(for materialID: String) -> StoredReadingPosition? {
         table.withLock { $0.position(for: materialID) }
     }
 
     /// The position recorded last. O(materials).
-    public func mostRecent() -> StoredReadingPosition? {
+    package func mostRecent() -> StoredReadingPosition? {
         table.withLock { $0.mostRecent() }
     }
 
     /// Keeps `position` unless a newer one of the material is kept, and rewrites the file.
     /// O(materials log materials).
     /// - Throws: when the file cannot be written (memory keeps the position anyway).
-    public func save(_ position: StoredReadingPosition) throws {
+    package func save(_ position: StoredReadingPosition) throws {
         let (fileURL, capacity) = (fileURL, capacity)
         try table.withLock { (table) throws -> Void in
             guard table.keep(position) else { return }

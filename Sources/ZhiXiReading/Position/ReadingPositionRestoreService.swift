@@ -7,14 +7,14 @@ import ZhiXiNetwork
 /// `status` is `not_started`), the device's ``ReadingPositionStore`` as the fallback, and
 /// the device's position when it is newer than the server's (events not yet uploaded). A
 /// position the server gives is kept on the device for offline use.
-public struct ReadingPositionRestoreService: Sendable {
+package struct ReadingPositionRestoreService: Sendable {
     /// The server.
-    public let server: any ReadingServerAPI
+    package let server: any ReadingServerAPI
     /// The device's positions.
-    public let store: any ReadingPositionStore
+    package let store: any ReadingPositionStore
 
     /// Creates the service.
-    public init(server: any ReadingServerAPI, store: any ReadingPositionStore) {
+    package init(server: any ReadingServerAPI, store: any ReadingPositionStore) {
         self.server = server
         self.store = store
     }
@@ -22,7 +22,7 @@ public struct ReadingPositionRestoreService: Sendable {
     /// The position to reopen `materialID` (a material of `targetType`) at. Never throws: a
     /// server failure falls back to the device and is reported in
     /// ``ReadingPositionRestore/serverError``.
-    public func restorePosition(for materialID: String, targetType: ReadingTargetType) async -> ReadingPositionRestore {
+    package func restorePosition(for materialID: String, targetType: ReadingTargetType) async -> ReadingPositionRestore {
         let local = store.position(for: materialID)
         let progress: ReadingProgress
         do {

@@ -1,7 +1,7 @@
 /// Where the device keeps the last reading position of each material: the fallback of
 /// ``ReadingPositionRestoreService`` and ``ContinueLearningService`` when the server cannot
 /// be asked. Implementations are called from many tasks and must be safe for that.
-public protocol ReadingPositionStore: Sendable {
+package protocol ReadingPositionStore: Sendable {
     /// The position kept for `materialID`, if any.
     func position(for materialID: String) -> StoredReadingPosition?
 

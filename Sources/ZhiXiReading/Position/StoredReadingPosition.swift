@@ -3,20 +3,20 @@ import ZhiXiModel
 
 /// A reading position kept on the device, for restoring it offline and for "continue
 /// learning" when the server cannot be asked.
-public struct StoredReadingPosition: Sendable, Codable, Hashable {
+package struct StoredReadingPosition: Sendable, Codable, Hashable {
     /// The material.
-    public var materialID: String
+    package var materialID: String
     /// What kind of material it is.
-    public var readingTargetType: ReadingTargetType
+    package var readingTargetType: ReadingTargetType
     /// Its title, if known.
-    public var title: String?
+    package var title: String?
     /// The position.
-    public var position: ReadingPosition
+    package var position: ReadingPosition
     /// When the position was recorded.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a stored position.
-    public init(materialID: String, readingTargetType: ReadingTargetType, title: String? = nil,
+    package init(materialID: String, readingTargetType: ReadingTargetType, title: String? = nil,
                 position: ReadingPosition, updatedAt: Date) {
         self.materialID = materialID
         self.readingTargetType = readingTargetType

@@ -35,11 +35,11 @@ import ZhiXiNetwork
 /// every request, or one event as too large (413), is at fault, not the events. No
 /// answer (network, timeout) keeps the batch and stops the flush; 5xx, 408 and 429 are
 /// retried after 1, 2, 4 s (``UploadRetryPolicy``), then kept and the flush stops.
-public actor ReadingEventUploadQueue {
+package actor ReadingEventUploadQueue {
     /// The queue's directory.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     /// Batching, retries and compaction.
-    public nonisolated let configuration: ReadingEventUploadQueueConfiguration
+    package nonisolated let configuration: ReadingEventUploadQueueConfiguration
 
     private let server: (any ReadingServerAPI)?
     private let sleep: @Sendable (Double) async -> Void
@@ -58,7 +58,7 @@ public actor ReadingEventUploadQueue {
     ///   - create: create the queue when it does not exist (default `true`).
     ///   - sleep: waits the given seconds before a retry (tests pass one that does not wait).
     /// - Throws: ``ReadingQueueError``.
-    public init(
+    package init(
         directory: URL,
         server: (any ReadingServerAPI)? = nil,
         configuration: ReadingEventUploadQueueConfiguration = ReadingEventUploadQueueConfiguration(),
@@ -93,7 +93,7 @@ public actor ReadingEventUploadQueue {
     /// - Throws: ``ReadingQueueError/invalidEvent(index:eventID:reason:)``, or `.storage`
     ///   when the journal cannot be written (then nothing was enqueued).
     @discardableResult
-    public func enqueue(_ items: [ReadingEventUploadItem]) throws(ReadingQueueError) -> EnqueueResult {
+    package func enqueue(_ items: [ReadingEventUploadItem]) throws(ReadingQueueError) -> EnqueueResult {
         for (index, item) in items.enumerated() {
             if let problem = item.validationProblem { throw .invalidEvent(index: index, eventID: item.eventID, reason: problem) }
         }
@@ -120,7 +120,7 @@ public actor ReadingEventUploadQueue {
 
     /// Adds one event; see `enqueue`.
     @discardableResult
-    public func enqueue(_ item: ReadingEventUploadItem) throws(ReadingQueueError) -> EnqueueResult {
+    package func enqueue(_ item: ReadingEventUploadItem) throws(ReadingQueueError) -> EnqueueResult {
         try enqueue([item])
     }
 
@@ -129,7 +129,7 @@ public actor ReadingEventUploadQueue {
     /// Uploads the failed events again with the pending ones: makes them pending (recorded
     /// on disk), then flushes, and returns the flush's result. What the app calls when the
     /// network comes back.
-    public func retryFailed() async -> FlushResult {
+    package func retryFailed() async -> FlushResult {
         do {
             try requeueFailed()
         } catch {
@@ -144,7 +144,7 @@ public actor ReadingEventUploadQueue {
     /// Makes every failed event pending again (recorded on disk), without uploading, and
     /// returns how many.
     @discardableResult
-    public func requeueFailed() throws(ReadingQueueError) -> Int {
+    package func requeueFailed() throws(ReadingQueueError) -> Int {
         try journal.locked { () throws(ReadingQueueError) -> Int in
             try synchronize()
             let failed = ledger.ids(in: .failed)
@@ -159,7 +159,7 @@ public actor ReadingEventUploadQueue {
     /// when the app stopped (exported, unanswered) are pending again; failed ones stay
     /// failed until ``retryFailed()``. Returns what is in the queue.
     @discardableResult
-    public func reloadOnLaunch() throws(ReadingQueueError) -> ReadingQueueSnapshot {
+    package func reloadOnLaunch() throws(ReadingQueueError) -> ReadingQueueSnapshot {
         try journal.locked { () throws(ReadingQueueError) -> Void in
             try synchronize()
             ledger.reloadExported()
@@ -168,7 +168,7 @@ public actor ReadingEventUploadQueue {
     }
 
     /// What is in the queue now (after reading what other processes appended). O(n).
-    public func snapshot() throws(ReadingQueueError) -> ReadingQueueSnapshot {
+    package func snapshot() throws(ReadingQueueError) -> ReadingQueueSnapshot {
         try journal.locked { () throws(ReadingQueueError) -> Void in try synchronize() }
         return Self.snapshot(of: ledger, journalBytes: journal.sizeOnDisk, repairs: allRepairs)
     }
@@ -179,7 +179,7 @@ public actor ReadingEventUploadQueue {
     /// (`zhixi-review events inspect`). O(journal size).
     /// - Throws: ``ReadingQueueError/missingQueue(path:)`` when there is no queue, `.notAQueue`,
     ///   `.busy` when a writer held the lock longer than `lockWait`, `.storage`.
-    public static func inspect(directory: URL, lockWait: FileLockWait = FileLockWait()) throws(ReadingQueueError) -> ReadingQueueInspection {
+    package static func inspect(directory: URL, lockWait: FileLockWait = FileLockWait()) throws(ReadingQueueError) -> ReadingQueueInspection {
         let read = try ReadingEventJournal.inspect(directory: directory, lockWait: lockWait)
         var ledger = QueueLedger()
         for (record, length) in read.records { ledger.apply(record, length: length) }
@@ -209,7 +209,7 @@ public actor ReadingEventUploadQueue {
     }
 
     /// The events in the queue, in the order they arrived. O(n log n).
-    public func queuedEvents() throws(ReadingQueueError) -> [ReadingEventUploadItem] {
+    package func queuedEvents() throws(ReadingQueueError) -> [ReadingEventUploadItem] {
         try journal.locked { () throws(ReadingQueueError) -> Void in try synchronize() }
         return ledger.entriesInArrivalOrder.map(\.item)
     }
@@ -225,7 +225,7 @@ public actor ReadingEventUploadQueue {
     /// middle of a flush — a suspended app holding a file lock may be killed (`0xdead10cc`):
     /// run the flush inside a background task, or call ``cancelFlush()`` when the app goes
     /// to the background.
-    public func flush() async -> FlushResult {
+    package func flush() async -> FlushResult {
         if let runningFlush { return await runningFlush.value }
         let task = Task { await self.performFlush() }
         runningFlush = task
@@ -238,7 +238,7 @@ public actor ReadingEventUploadQueue {
     /// with ``FlushStopReason/cancelled`` (its callers get that result), the events not
     /// confirmed stay queued, and the flush lock is released. Cancelling a caller of
     /// ``flush()`` does not stop a flush that other callers may have joined; this does.
-    public func cancelFlush() {
+    package func cancelFlush() {
         runningFlush?.cancel()
     }
 

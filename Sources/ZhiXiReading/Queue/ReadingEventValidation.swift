@@ -3,9 +3,9 @@ import ZhiXiModel
 
 extension ReadingEventUploadItem {
     /// The longest active time one event may carry, in seconds (a day).
-    public static let maximumActiveSecondsDelta = 86_400
+    package static let maximumActiveSecondsDelta = 86_400
     /// The latest client timestamp accepted: 9999-12-31T23:59:59.999Z, in milliseconds.
-    public static let maximumClientTimestampMs: Int64 = 253_402_300_799_999
+    package static let maximumClientTimestampMs: Int64 = 253_402_300_799_999
 
     /// What is wrong with this event for the upload queue, or `nil` when it can be queued:
     /// `eventId` a UUID; `clientSessionId` and `materialId` not empty (at most 256
@@ -16,7 +16,7 @@ extension ReadingEventUploadItem {
     /// version does not know are accepted: the server judges them. `platform` and
     /// `appVersion`, when present, are 1 to 64 bytes; `clientTimezoneOffsetMinutes` is within
     /// ±18 hours (±1,080 minutes).
-    public var validationProblem: String? {
+    package var validationProblem: String? {
         if UUID(uuidString: event.eventID) == nil { return "eventId must be a UUID such as 6F9619FF-8B86-D011-B42D-00CF4FC964FF" }
         if event.clientSessionID.isEmpty || Self.hasMoreThan256Characters(event.clientSessionID) {
             return "clientSessionId must be 1 to 256 characters"

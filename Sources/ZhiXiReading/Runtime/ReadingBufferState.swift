@@ -1,6 +1,6 @@
 /// Where an event is in the runtime's buffer: pending → exported → acknowledged (and
 /// removed), or failed and pending again after ``ReadingRuntimeAdapter/reloadStale()``.
-public enum ReadingBufferState: Sendable, Hashable {
+package enum ReadingBufferState: Sendable, Hashable {
     /// Waiting to be exported.
     case pending
     /// Handed out by ``ReadingRuntimeAdapter/exportEvents(limit:)``, not yet acknowledged.

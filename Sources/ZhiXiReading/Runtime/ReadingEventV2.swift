@@ -7,30 +7,30 @@ import Foundation
 /// JSON (camelCase): `{"eventId", "clientSessionId", "materialId", "readingTargetType",
 /// "eventType", "position", "activeSecondsDelta", "clientTimestampMs", "sequence"}`;
 /// `position` is absent when the event has none.
-public struct ReadingEventV2: Sendable, Codable, Hashable, Identifiable {
+package struct ReadingEventV2: Sendable, Codable, Hashable, Identifiable {
     /// The event's unique id, a UUID string; the server keeps one event per id.
-    public var eventID: String
+    package var eventID: String
     /// The reading session the event belongs to (a UUID string).
-    public var clientSessionID: String
+    package var clientSessionID: String
     /// The material read.
-    public var materialID: String
+    package var materialID: String
     /// What kind of material it is.
-    public var readingTargetType: ReadingTargetType
+    package var readingTargetType: ReadingTargetType
     /// What happened.
-    public var eventType: ReadingEventType
+    package var eventType: ReadingEventType
     /// The normalized reading position, when the event has one.
-    public var position: ReadingPosition?
+    package var position: ReadingPosition?
     /// Seconds of active reading since the previous event of the session that carried
     /// some: an increment, never a running total; 0 for most events but heartbeats.
-    public var activeSecondsDelta: Int
+    package var activeSecondsDelta: Int
     /// When the event happened on the device, in milliseconds since 1970-01-01T00:00:00Z.
-    public var clientTimestampMs: Int64
+    package var clientTimestampMs: Int64
     /// The event's place in its session: grows by one with each event of the session,
     /// starting at 1.
-    public var sequence: Int
+    package var sequence: Int
 
     /// Creates an event.
-    public init(
+    package init(
         eventID: String,
         clientSessionID: String,
         materialID: String,
@@ -53,10 +53,10 @@ public struct ReadingEventV2: Sendable, Codable, Hashable, Identifiable {
     }
 
     /// The event's id.
-    public var id: String { eventID }
+    package var id: String { eventID }
 
     /// When the event happened.
-    public var timestamp: Date { Date(timeIntervalSince1970: Double(clientTimestampMs) / 1000) }
+    package var timestamp: Date { Date(timeIntervalSince1970: Double(clientTimestampMs) / 1000) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case eventID = "eventId"

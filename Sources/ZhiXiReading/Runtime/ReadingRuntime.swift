@@ -12,14 +12,14 @@ import ZhiXiModel
 ///   its session, from 1.
 /// - The buffer keeps events in order of recording. It is small in use (the manager hands
 ///   events to the upload queue as they come), so its operations are O(buffer) at worst.
-public struct ReadingRuntime: ReadingRuntimeAdapter {
+package struct ReadingRuntime: ReadingRuntimeAdapter {
     private struct BufferedEvent: Sendable {
         var event: ReadingEventV2
         var state: ReadingBufferState
     }
 
     /// How active time is counted.
-    public let configuration: ReadingRuntimeConfiguration
+    package let configuration: ReadingRuntimeConfiguration
     private let makeID: @Sendable () -> UUID
     private var sessions: [String: ReadingSession] = [:]
     private var buffer: [BufferedEvent] = []
@@ -29,19 +29,19 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     /// - Parameters:
     ///   - configuration: how active time is counted.
     ///   - makeID: the ids of sessions and events (default: random UUIDs).
-    public init(configuration: ReadingRuntimeConfiguration = ReadingRuntimeConfiguration(),
+    package init(configuration: ReadingRuntimeConfiguration = ReadingRuntimeConfiguration(),
                 makeID: @escaping @Sendable () -> UUID = { UUID() }) {
         self.configuration = configuration
         self.makeID = makeID
     }
 
     /// The open sessions, oldest first.
-    public var openSessions: [ReadingSession] { sessions.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) } }
+    package var openSessions: [ReadingSession] { sessions.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) } }
 
     // MARK: - Sessions
 
     /// Starts a session and records its `opened` event; see ``ReadingRuntimeAdapter``.
-    public mutating func startSession(_ context: ReadingMaterialContext, position: ReadingPosition?, at time: Date) -> ReadingEventV2 {
+    package mutating func startSession(_ context: ReadingMaterialContext, position: ReadingPosition?, at time: Date) -> ReadingEventV2 {
         let id = makeID().uuidString
         sessions[id] = ReadingSession(
             clientSessionID: id, context: context, startedAt: time, state: .active, lastActivityAt: time,
@@ -51,7 +51,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Pauses a session, reporting its whole unreported active seconds in a `heartbeat`.
-    public mutating func pauseSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
+    package mutating func pauseSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
         var session = try open(sessionID)
         guard session.state == .active else { return nil }
         Self.count(&session, until: time, gap: configuration.maximumActiveGap)
@@ -65,7 +65,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Resumes a paused session: active time counts again from `time`.
-    public mutating func resumeSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) {
+    package mutating func resumeSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) {
         var session = try open(sessionID)
         guard session.state == .paused else { return }
         session.state = .active
@@ -75,7 +75,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records a `position_changed` event with the position normalized.
-    public mutating func recordPosition(_ position: ReadingPosition, in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
+    package mutating func recordPosition(_ position: ReadingPosition, in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         session.lastPosition = position.normalized
         session.lastActivityAt = max(session.lastActivityAt, time)
@@ -84,7 +84,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records a `heartbeat` with the whole active seconds since the last report, if any.
-    public mutating func recordHeartbeat(in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
+    package mutating func recordHeartbeat(in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2? {
         var session = try open(sessionID)
         guard session.state == .active else { return nil }
         Self.count(&session, until: time, gap: configuration.maximumActiveGap)
@@ -96,7 +96,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records `marked_as_read` with the last position.
-    public mutating func markAsRead(in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
+    package mutating func markAsRead(in sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         session.lastActivityAt = max(session.lastActivityAt, time)
         sessions[sessionID] = session
@@ -104,7 +104,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Records `closed` with the remaining active seconds (rounded) and forgets the session.
-    public mutating func closeSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
+    package mutating func closeSession(_ sessionID: String, at time: Date) throws(ReadingRuntimeError) -> ReadingEventV2 {
         var session = try open(sessionID)
         if session.state == .active { Self.count(&session, until: time, gap: configuration.maximumActiveGap) }
         let whole = Self.takeWholeSeconds(&session, rounding: .toNearestOrAwayFromZero)
@@ -116,7 +116,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
 
     /// Closes the sessions idle for longer than `maximumAge` seconds, dated at their last
     /// activity. O(sessions log sessions).
-    public mutating func closeStaleSessions(olderThan maximumAge: Double, at time: Date) -> [ReadingEventV2] {
+    package mutating func closeStaleSessions(olderThan maximumAge: Double, at time: Date) -> [ReadingEventV2] {
         let stale = openSessions.filter { time.timeIntervalSince($0.lastActivityAt) > maximumAge }
         var closed: [ReadingEventV2] = []
         for session in stale {
@@ -129,12 +129,12 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// The open session with this id.
-    public func session(_ sessionID: String) -> ReadingSession? { sessions[sessionID] }
+    package func session(_ sessionID: String) -> ReadingSession? { sessions[sessionID] }
 
     // MARK: - Buffer
 
     /// Up to `limit` pending events, oldest first, now exported. O(buffer).
-    public mutating func exportEvents(limit: Int) -> [ReadingEventV2] {
+    package mutating func exportEvents(limit: Int) -> [ReadingEventV2] {
         var exported: [ReadingEventV2] = []
         for index in buffer.indices where exported.count < limit && buffer[index].state == .pending {
             buffer[index].state = .exported
@@ -144,13 +144,13 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Removes the acknowledged exported events. O(buffer).
-    public mutating func ackEvents(_ eventIDs: [String]) {
+    package mutating func ackEvents(_ eventIDs: [String]) {
         let acknowledged = Set(eventIDs)
         buffer.removeAll { $0.state == .exported && acknowledged.contains($0.event.eventID) }
     }
 
     /// Marks exported events failed. O(buffer).
-    public mutating func markFailed(_ eventIDs: [String]) {
+    package mutating func markFailed(_ eventIDs: [String]) {
         let failed = Set(eventIDs)
         for index in buffer.indices where buffer[index].state == .exported && failed.contains(buffer[index].event.eventID) {
             buffer[index].state = .failed
@@ -158,7 +158,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Makes exported and failed events pending again. O(buffer).
-    public mutating func reloadStale() -> Int {
+    package mutating func reloadStale() -> Int {
         var reloaded = 0
         for index in buffer.indices where buffer[index].state != .pending {
             buffer[index].state = .pending
@@ -168,7 +168,7 @@ public struct ReadingRuntime: ReadingRuntimeAdapter {
     }
 
     /// Buffered events in `state`. O(buffer).
-    public func bufferedEventCount(in state: ReadingBufferState) -> Int {
+    package func bufferedEventCount(in state: ReadingBufferState) -> Int {
         buffer.reduce(0) { $0 + ($1.state == state ? 1 : 0) }
     }
 

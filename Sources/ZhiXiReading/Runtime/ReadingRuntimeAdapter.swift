@@ -8,7 +8,7 @@ import ZhiXiModel
 ///
 /// Times are given by the caller (the manager's injected clock), so a runtime is a pure
 /// state machine.
-public protocol ReadingRuntimeAdapter: Sendable {
+package protocol ReadingRuntimeAdapter: Sendable {
     /// Starts a session on `context` at `time` and records its `opened` event (with
     /// `position`, if given). Returns the event, whose `clientSessionID` (a UUID string) is
     /// the id the other calls take.

@@ -6,16 +6,16 @@ extension APIEndpoint {
     /// `POST learning/reading-events/batch` with `{"events": […]}`: answers a
     /// ``ReadingEventBatchResponse``. Not retried by the client: the upload queue keeps its
     /// own retry policy.
-    public static func uploadReadingEvents(_ batch: ReadingEventBatchRequest) -> APIEndpoint {
+    package static func uploadReadingEvents(_ batch: ReadingEventBatchRequest) -> APIEndpoint {
         APIEndpoint(method: .post, path: "learning/reading-events/batch", body: batch)
     }
 
     /// `GET learning/continue`: what the learner was reading last (``ContinueLearningItem``).
-    public static var continueLearning: APIEndpoint { APIEndpoint(method: .get, path: "learning/continue") }
+    package static var continueLearning: APIEndpoint { APIEndpoint(method: .get, path: "learning/continue") }
 
     /// `GET materials/{id}/reading-progress?targetType=T`: where the server says the learner
     /// is in a material (``ReadingProgress``).
-    public static func readingProgress(materialID: String, targetType: ReadingTargetType) -> APIEndpoint {
+    package static func readingProgress(materialID: String, targetType: ReadingTargetType) -> APIEndpoint {
         APIEndpoint(method: .get, path: "materials/\(pathSegment(materialID))/reading-progress",
                     queryItems: [URLQueryItem(name: "targetType", value: targetType.rawValue)])
     }

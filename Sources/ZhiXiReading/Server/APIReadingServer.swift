@@ -4,31 +4,31 @@ import ZhiXiNetwork
 /// The reading calls made with an `APIClient` (bearer token, refresh on a 401, timeouts,
 /// request log). The upload is never retried by the client: the upload queue has its own
 /// retry policy.
-public struct APIReadingServer: ReadingServerAPI {
+package struct APIReadingServer: ReadingServerAPI {
     /// The client that sends the calls.
-    public let client: APIClient
+    package let client: APIClient
     /// `false` to fail at once on a 401 instead of refreshing the session (for a bare
     /// access token without a refresh token, such as `events flush --token-file`).
-    public let refreshesOnUnauthorized: Bool
+    package let refreshesOnUnauthorized: Bool
 
     /// Creates the calls on `client`.
-    public init(client: APIClient, refreshesOnUnauthorized: Bool = true) {
+    package init(client: APIClient, refreshesOnUnauthorized: Bool = true) {
         self.client = client
         self.refreshesOnUnauthorized = refreshesOnUnauthorized
     }
 
     /// `POST learning/reading-events/batch`.
-    public func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse {
+    package func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse {
         try await client.request(configured(.uploadReadingEvents(batch)), as: ReadingEventBatchResponse.self)
     }
 
     /// `GET learning/continue`.
-    public func continueLearning() async throws(APIError) -> ContinueLearningItem {
+    package func continueLearning() async throws(APIError) -> ContinueLearningItem {
         try await client.request(configured(.continueLearning), as: ContinueLearningItem.self)
     }
 
     /// `GET materials/{id}/reading-progress?targetType=T`.
-    public func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress {
+    package func readingProgress(materialID: String, targetType: ReadingTargetType) async throws(APIError) -> ReadingProgress {
         try await client.request(configured(.readingProgress(materialID: materialID, targetType: targetType)), as: ReadingProgress.self)
     }
 

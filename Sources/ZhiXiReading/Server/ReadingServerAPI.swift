@@ -3,7 +3,7 @@ import ZhiXiNetwork
 
 /// The calls of the app's API that the reading pipeline makes: the seam between it and the
 /// network. ``APIReadingServer`` makes them with an `APIClient`; tests may script them.
-public protocol ReadingServerAPI: Sendable {
+package protocol ReadingServerAPI: Sendable {
     /// `POST learning/reading-events/batch` with `{"events": […]}`: the server's answer,
     /// which lists the accepted and the rejected events.
     func uploadReadingEvents(_ batch: ReadingEventBatchRequest) async throws(APIError) -> ReadingEventBatchResponse

@@ -38,11 +38,11 @@ import ZhiXiModel
 /// foreground. Each event goes to the queue with the configuration's `platform`,
 /// `appVersion` and the offset of its `timeZone` at the event's instant. The clock and the
 /// timers come from the injected ``ReadingScheduler``.
-public actor ReadingRuntimeSessionManager {
+package actor ReadingRuntimeSessionManager {
     /// The rhythm: heartbeat, debounce, stale age.
-    public nonisolated let configuration: ReadingSessionManagerConfiguration
+    package nonisolated let configuration: ReadingSessionManagerConfiguration
     /// The durable queue events are handed to.
-    public nonisolated let queue: ReadingEventUploadQueue
+    package nonisolated let queue: ReadingEventUploadQueue
 
     private var runtime: any ReadingRuntimeAdapter
     private let positionStore: (any ReadingPositionStore)?
@@ -59,7 +59,7 @@ public actor ReadingRuntimeSessionManager {
     private let flushBroadcast = Broadcast<FlushResult>()
 
     /// The error of the last hand-off to the queue that failed, if the last one failed.
-    public private(set) var lastHandOffError: ReadingQueueError?
+    package private(set) var lastHandOffError: ReadingQueueError?
 
     /// Creates a manager with no material open.
     ///
@@ -69,7 +69,7 @@ public actor ReadingRuntimeSessionManager {
     ///   - positionStore: where positions are kept on the device, if anywhere.
     ///   - scheduler: the clock and timers (default: the system's).
     ///   - configuration: heartbeat interval, debounce, stale age.
-    public init(runtime: any ReadingRuntimeAdapter = ReadingRuntime(), queue: ReadingEventUploadQueue,
+    package init(runtime: any ReadingRuntimeAdapter = ReadingRuntime(), queue: ReadingEventUploadQueue,
                 positionStore: (any ReadingPositionStore)? = nil, scheduler: any ReadingScheduler = SystemReadingScheduler(),
                 configuration: ReadingSessionManagerConfiguration = ReadingSessionManagerConfiguration()) {
         self.runtime = runtime
@@ -80,18 +80,18 @@ public actor ReadingRuntimeSessionManager {
     }
 
     /// The session of the open material, if one is open.
-    public var currentSession: ReadingSession? { current.flatMap { runtime.session($0.sessionID) } }
+    package var currentSession: ReadingSession? { current.flatMap { runtime.session($0.sessionID) } }
 
     /// Events recorded but not yet in the queue, by buffer state.
-    public func bufferedEventCount(in state: ReadingBufferState) -> Int { runtime.bufferedEventCount(in: state) }
+    package func bufferedEventCount(in state: ReadingBufferState) -> Int { runtime.bufferedEventCount(in: state) }
 
     /// The material open, if one is.
-    public var openMaterial: ReadingMaterialContext? { current?.context }
+    package var openMaterial: ReadingMaterialContext? { current?.context }
 
     /// The result of every flush this manager runs from now on (timed, on going to the
     /// background, or asked for with ``flush()``), in order. Each call makes a new stream;
     /// it ends when its reader stops or the manager goes away.
-    public nonisolated func flushResults() -> AsyncStream<FlushResult> {
+    package nonisolated func flushResults() -> AsyncStream<FlushResult> {
         flushBroadcast.stream()
     }
 
@@ -100,7 +100,7 @@ public actor ReadingRuntimeSessionManager {
     /// Opens `context` at `position` (closing the material open before) and returns the
     /// new session's id.
     @discardableResult
-    public func open(_ context: ReadingMaterialContext, position: ReadingPosition? = nil) async -> String {
+    package func open(_ context: ReadingMaterialContext, position: ReadingPosition? = nil) async -> String {
         closeOpenSession()
         let event = runtime.startSession(context, position: position, at: scheduler.now())
         let sessionID = event.clientSessionID
@@ -119,7 +119,7 @@ public actor ReadingRuntimeSessionManager {
     /// Notes the reading position; it is recorded once it has not changed for the
     /// debounce interval (or before the next event).
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
-    public func updatePosition(_ position: ReadingPosition) throws(ReadingRuntimeError) {
+    package func updatePosition(_ position: ReadingPosition) throws(ReadingRuntimeError) {
         guard current != nil else { throw .noOpenMaterial }
         pendingPosition = position.normalized
         debounce?.cancel()
@@ -132,14 +132,14 @@ public actor ReadingRuntimeSessionManager {
     /// Notes the reading position of `materialID`, as ``updatePosition(_:)``, when that
     /// material is the one open.
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial`` when another material (or none) is open.
-    public func updatePosition(_ position: ReadingPosition, materialID: String) throws(ReadingRuntimeError) {
+    package func updatePosition(_ position: ReadingPosition, materialID: String) throws(ReadingRuntimeError) {
         guard current?.context.materialID == materialID else { throw .noOpenMaterial }
         try updatePosition(position)
     }
 
     /// Records `marked_as_read` (after the pending position).
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
-    public func markAsRead() async throws(ReadingRuntimeError) {
+    package func markAsRead() async throws(ReadingRuntimeError) {
         guard let current else { throw .noOpenMaterial }
         recordPendingPosition()
         _ = try runtime.markAsRead(in: current.sessionID, at: scheduler.now())
@@ -148,7 +148,7 @@ public actor ReadingRuntimeSessionManager {
 
     /// Records `marked_as_read` of `materialID` when that material is the one open.
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial`` when another material (or none) is open.
-    public func markAsRead(materialID: String) async throws(ReadingRuntimeError) {
+    package func markAsRead(materialID: String) async throws(ReadingRuntimeError) {
         guard current?.context.materialID == materialID else { throw .noOpenMaterial }
         try await markAsRead()
     }
@@ -156,7 +156,7 @@ public actor ReadingRuntimeSessionManager {
     /// Closes the open material: records the pending position and `closed`, stops the
     /// heartbeat.
     /// - Throws: ``ReadingRuntimeError/noOpenMaterial``.
-    public func close() async throws(ReadingRuntimeError) {
+    package func close() async throws(ReadingRuntimeError) {
         guard current != nil else { throw .noOpenMaterial }
         closeOpenSession()
         await handOff()
@@ -165,7 +165,7 @@ public actor ReadingRuntimeSessionManager {
     /// Closes `materialID` as ``close()`` does, when it is the material open; returns
     /// whether it was. Another material open stays open.
     @discardableResult
-    public func close(materialID: String) async -> Bool {
+    package func close(materialID: String) async -> Bool {
         guard current?.context.materialID == materialID else { return false }
         closeOpenSession()
         await handOff()
@@ -175,7 +175,7 @@ public actor ReadingRuntimeSessionManager {
     /// Ends the manager (its learner signed out): the open material is closed, every timer
     /// stopped for good, the events handed to the queue and a flush under way cancelled
     /// (what it did not deliver stays in the queue). Nothing restarts the timers afterwards.
-    public func shutDown() async {
+    package func shutDown() async {
         closeOpenSession()
         isShutDown = true
         stopTimers()
@@ -198,7 +198,7 @@ public actor ReadingRuntimeSessionManager {
     /// paused (its active seconds reported), the heartbeat stopped, and the queue flushed
     /// (failed events included). Returns the flush's result.
     @discardableResult
-    public func didEnterBackground() async -> FlushResult {
+    package func didEnterBackground() async -> FlushResult {
         isInBackground = true
         recordPendingPosition()
         stopTimers()
@@ -211,7 +211,7 @@ public actor ReadingRuntimeSessionManager {
     /// than the stale age are closed, and the open session resumes with its heartbeat.
     /// With ``ReadingSessionManagerConfiguration/flushesWhileIdle`` the flush timer starts
     /// (or goes on) whether a material is open or not.
-    public func willEnterForeground() async {
+    package func willEnterForeground() async {
         isInBackground = false
         _ = runtime.reloadStale()
         let now = scheduler.now()
@@ -232,7 +232,7 @@ public actor ReadingRuntimeSessionManager {
     /// Hands every recorded event to the queue and uploads what it holds, failed events
     /// included (``ReadingEventUploadQueue/retryFailed()``); the result is also told to the
     /// readers of ``flushResults()``.
-    public func flush() async -> FlushResult {
+    package func flush() async -> FlushResult {
         await handOff()
         let result = await queue.retryFailed()
         flushBroadcast.yield(result)

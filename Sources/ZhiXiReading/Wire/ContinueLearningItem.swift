@@ -10,22 +10,22 @@ import Foundation
 /// beside them (when the learner last read it, which a local record is compared with); with
 /// `"type": "none"` the other fields are absent. A missing title is shown as
 /// ``untitled(language:)``.
-public struct ContinueLearningItem: Sendable, Codable, Hashable {
+package struct ContinueLearningItem: Sendable, Codable, Hashable {
     /// What kind of material, or ``ContinueLearningType/nothing``.
-    public var type: ContinueLearningType
+    package var type: ContinueLearningType
     /// The material to continue; `nil` for ``ContinueLearningType/nothing``.
-    public var materialID: String?
+    package var materialID: String?
     /// The material's title, for the card the app shows.
-    public var title: String?
+    package var title: String?
     /// Where the learner stopped.
-    public var lastPosition: ReadingPosition?
+    package var lastPosition: ReadingPosition?
     /// How far through the material the learner got, 0–1, when the server says.
-    public var lastProgress: Double?
+    package var lastProgress: Double?
     /// When the learner last read it, if known.
-    public var lastReadAt: Date?
+    package var lastReadAt: Date?
 
     /// Creates an answer.
-    public init(type: ContinueLearningType, materialID: String? = nil, title: String? = nil,
+    package init(type: ContinueLearningType, materialID: String? = nil, title: String? = nil,
                 lastPosition: ReadingPosition? = nil, lastProgress: Double? = nil, lastReadAt: Date? = nil) {
         self.type = type
         self.materialID = materialID
@@ -37,7 +37,7 @@ public struct ContinueLearningItem: Sendable, Codable, Hashable {
 
     /// The title of a material that has none, from the language's files (`Common.strings`,
     /// `untitledMaterial`): 未命名 in Simplified Chinese (the default), "Untitled" in English.
-    public static func untitled(language: AppLanguage = .default) -> String {
+    package static func untitled(language: AppLanguage = .default) -> String {
         language.localization.text("untitledMaterial", in: .common)
     }
 

@@ -1,10 +1,10 @@
 /// The body of `POST learning/reading-events/batch`: `{"events": [ReadingEventUploadItem…]}`.
-public struct ReadingEventBatchRequest: Sendable, Codable, Hashable {
+package struct ReadingEventBatchRequest: Sendable, Codable, Hashable {
     /// The events, in the order the app recorded them.
-    public var events: [ReadingEventUploadItem]
+    package var events: [ReadingEventUploadItem]
 
     /// Creates a batch.
-    public init(events: [ReadingEventUploadItem]) {
+    package init(events: [ReadingEventUploadItem]) {
         self.events = events
     }
 }

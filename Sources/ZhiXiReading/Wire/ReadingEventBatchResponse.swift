@@ -3,14 +3,14 @@
 ///
 /// An absent `accepted` or `rejected` decodes as empty. An event of the batch in neither
 /// list was not taken by the server.
-public struct ReadingEventBatchResponse: Sendable, Codable, Hashable {
+package struct ReadingEventBatchResponse: Sendable, Codable, Hashable {
     /// The ids of the events the server stored.
-    public var accepted: [String]
+    package var accepted: [String]
     /// The events the server refused, with why.
-    public var rejected: [ReadingEventRejection]
+    package var rejected: [ReadingEventRejection]
 
     /// Creates an answer.
-    public init(accepted: [String] = [], rejected: [ReadingEventRejection] = []) {
+    package init(accepted: [String] = [], rejected: [ReadingEventRejection] = []) {
         self.accepted = accepted
         self.rejected = rejected
     }
@@ -20,7 +20,7 @@ public struct ReadingEventBatchResponse: Sendable, Codable, Hashable {
     }
 
     /// Decodes an answer; absent lists keep the initializer's defaults (empty).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accepted = try container.decodeIfPresent([String].self, forKey: .accepted) ?? accepted

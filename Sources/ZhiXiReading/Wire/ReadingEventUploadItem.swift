@@ -14,23 +14,23 @@ import Foundation
 /// The event's fields are read through the item (`item.eventID`, `item.materialID`, …).
 /// The server deduplicates by `eventId`.
 @dynamicMemberLookup
-public struct ReadingEventUploadItem: Sendable, Codable, Hashable, Identifiable {
+package struct ReadingEventUploadItem: Sendable, Codable, Hashable, Identifiable {
     /// The platform the app sets on its events, `"ios"`.
-    public static let appPlatform = "ios"
+    package static let appPlatform = "ios"
 
     /// The event.
-    public var event: ReadingEventV2
+    package var event: ReadingEventV2
     /// Where the event was recorded: `"ios"` for the app, `"cli"` for `zhixi-review events
     /// enqueue`; `nil` when an input did not say.
-    public var platform: String?
+    package var platform: String?
     /// The version of the app that recorded it, such as `"1.4.0"`, if known.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The offset from UTC of the device's time zone at the event's instant, in minutes
     /// (480 for Asia/Shanghai), if known.
-    public var clientTimezoneOffsetMinutes: Int?
+    package var clientTimezoneOffsetMinutes: Int?
 
     /// An upload item of `event`.
-    public init(_ event: ReadingEventV2, platform: String? = ReadingEventUploadItem.appPlatform, appVersion: String? = nil,
+    package init(_ event: ReadingEventV2, platform: String? = ReadingEventUploadItem.appPlatform, appVersion: String? = nil,
                 clientTimezoneOffsetMinutes: Int? = nil) {
         self.event = event
         self.platform = platform
@@ -40,27 +40,27 @@ public struct ReadingEventUploadItem: Sendable, Codable, Hashable, Identifiable 
 
     /// An upload item of `event` recorded by the app version `appVersion` on `platform`, with
     /// the offset of `timeZone` at the event's instant.
-    public init(_ event: ReadingEventV2, platform: String? = ReadingEventUploadItem.appPlatform, appVersion: String?,
+    package init(_ event: ReadingEventV2, platform: String? = ReadingEventUploadItem.appPlatform, appVersion: String?,
                 timeZone: TimeZone) {
         self.init(event, platform: platform, appVersion: appVersion,
                   clientTimezoneOffsetMinutes: timeZone.secondsFromGMT(for: event.timestamp) / 60)
     }
 
     /// A field of the event, such as `item.eventID`.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ReadingEventV2, Value>) -> Value {
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<ReadingEventV2, Value>) -> Value {
         get { event[keyPath: keyPath] }
         set { event[keyPath: keyPath] = newValue }
     }
 
     /// The event's id.
-    public var id: String { event.eventID }
+    package var id: String { event.eventID }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case platform, appVersion, clientTimezoneOffsetMinutes
     }
 
     /// Decodes the event's members and the app's, from one object.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         event = try ReadingEventV2(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         platform = try container.decodeIfPresent(String.self, forKey: .platform)
@@ -69,7 +69,7 @@ public struct ReadingEventUploadItem: Sendable, Codable, Hashable, Identifiable 
     }
 
     /// Encodes the event's members and the app's into one object.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try event.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(platform, forKey: .platform)

@@ -3,17 +3,17 @@
 ///
 /// JSON: `{"progress": 0.42, "pageIndex": 12, "anchor": "sec-3.2"}`; `pageIndex` and
 /// `anchor` may be absent.
-public struct ReadingPosition: Sendable, Codable, Hashable {
+package struct ReadingPosition: Sendable, Codable, Hashable {
     /// How far through the material, from 0 (the start) to 1 (the end).
-    public var progress: Double
+    package var progress: Double
     /// The zero-based page, for paged materials; `nil` otherwise.
-    public var pageIndex: Int?
+    package var pageIndex: Int?
     /// A location the reader can jump back to (a section id, an EPUB CFI, …); `nil` when
     /// there is none.
-    public var anchor: String?
+    package var anchor: String?
 
     /// Creates a position as given; see ``normalized`` for the checked form.
-    public init(progress: Double, pageIndex: Int? = nil, anchor: String? = nil) {
+    package init(progress: Double, pageIndex: Int? = nil, anchor: String? = nil) {
         self.progress = progress
         self.pageIndex = pageIndex
         self.anchor = anchor
@@ -21,7 +21,7 @@ public struct ReadingPosition: Sendable, Codable, Hashable {
 
     /// This position with `progress` clamped to 0–1 (a value that is not a number becomes
     /// 0), a negative page dropped and an empty anchor dropped.
-    public var normalized: ReadingPosition {
+    package var normalized: ReadingPosition {
         ReadingPosition(
             progress: progress.isNaN ? 0 : min(1, max(0, progress)),
             pageIndex: pageIndex.flatMap { $0 >= 0 ? $0 : nil },
@@ -30,5 +30,5 @@ public struct ReadingPosition: Sendable, Codable, Hashable {
     }
 
     /// `true` when the position is already ``normalized``.
-    public var isNormalized: Bool { self == normalized }
+    package var isNormalized: Bool { self == normalized }
 }

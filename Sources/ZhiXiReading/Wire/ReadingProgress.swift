@@ -8,22 +8,22 @@ import Foundation
 /// "lastProgress": 0.4, "updatedAt": "2026-11-29T09:00:00Z"}`; all but `materialId` may be
 /// absent. A restore uses `lastPosition` unless `status` is `not_started` (see
 /// ``restorablePosition``).
-public struct ReadingProgress: Sendable, Codable, Hashable {
+package struct ReadingProgress: Sendable, Codable, Hashable {
     /// The material.
-    public var materialID: String
+    package var materialID: String
     /// What kind of material it is, when the server says.
-    public var readingTargetType: ReadingTargetType?
+    package var readingTargetType: ReadingTargetType?
     /// How far the learner got, when the server says.
-    public var status: ReadingProgressStatus?
+    package var status: ReadingProgressStatus?
     /// The last position the server knows; `nil` when there is none.
-    public var lastPosition: ReadingPosition?
+    package var lastPosition: ReadingPosition?
     /// How far through the material the learner got, 0–1, when the server says.
-    public var lastProgress: Double?
+    package var lastProgress: Double?
     /// When the position was saved.
-    public var updatedAt: Date?
+    package var updatedAt: Date?
 
     /// Creates a progress record.
-    public init(materialID: String, readingTargetType: ReadingTargetType? = nil, status: ReadingProgressStatus? = nil,
+    package init(materialID: String, readingTargetType: ReadingTargetType? = nil, status: ReadingProgressStatus? = nil,
                 lastPosition: ReadingPosition? = nil, lastProgress: Double? = nil, updatedAt: Date? = nil) {
         self.materialID = materialID
         self.readingTargetType = readingTargetType
@@ -34,7 +34,7 @@ public struct ReadingProgress: Sendable, Codable, Hashable {
     }
 
     /// The position to restore: ``lastPosition``, unless ``status`` is ``ReadingProgressStatus/notStarted``.
-    public var restorablePosition: ReadingPosition? {
+    package var restorablePosition: ReadingPosition? {
         status == .notStarted ? nil : lastPosition
     }
 

@@ -3,21 +3,21 @@
 /// `select id, nid, did, due from cards where due >= today and due < today + 99`, which takes new
 /// cards whose queue position falls in that span too, and cards in filtered decks under no
 /// preset). From it, each preset's ``AnkiLoadBalancer`` and each note's sibling days.
-public struct AnkiDueWindow: Sendable, Hashable {
+@usableFromInline package struct AnkiDueWindow: Sendable, Hashable {
     /// One card due in the window.
-    public struct Entry: Sendable, Hashable {
+    @usableFromInline package struct Entry: Sendable, Hashable {
         /// The card's id.
-        public var cardID: Int64
+        @usableFromInline package var cardID: Int64
         /// Its note's id.
-        public var noteID: Int64
+        @usableFromInline package var noteID: Int64
         /// Its deck's preset; `nil` in a filtered deck.
-        public var presetID: Int64?
+        @usableFromInline package var presetID: Int64?
         /// Days from today (0 … 98).
-        public var dayOffset: Int
+        @usableFromInline package var dayOffset: Int
 
         /// An entry.
         /// - Complexity: O(1).
-        public init(cardID: Int64, noteID: Int64, presetID: Int64?, dayOffset: Int) {
+        @usableFromInline package init(cardID: Int64, noteID: Int64, presetID: Int64?, dayOffset: Int) {
             self.cardID = cardID
             self.noteID = noteID
             self.presetID = presetID
@@ -26,23 +26,23 @@ public struct AnkiDueWindow: Sendable, Hashable {
     }
 
     /// The cards due in the window.
-    public let entries: [Entry]
+    @usableFromInline package let entries: [Entry]
 
     /// A window of entries; those outside 0 … 98 days are left out.
     /// - Complexity: O(entries).
-    public init(entries: [Entry]) {
+    @usableFromInline package init(entries: [Entry]) {
         self.entries = entries.filter { (0..<AnkiLoadBalancer.windowDayCount).contains($0.dayOffset) }
     }
 
     /// The window of a collection's cards: those whose stored `due` number is today … today + 98.
     /// - Complexity: O(n).
-    public init<Cards: Sequence>(today: Int, cards: Cards) where Cards.Element == (cardID: Int64, noteID: Int64, presetID: Int64?, due: Int) {
+    @usableFromInline package init<Cards: Sequence>(today: Int, cards: Cards) where Cards.Element == (cardID: Int64, noteID: Int64, presetID: Int64?, due: Int) {
         self.init(entries: cards.map { Entry(cardID: $0.cardID, noteID: $0.noteID, presetID: $0.presetID, dayOffset: $0.due - today) })
     }
 
     /// The load balancer Anki builds for a preset: its cards per day, the weekdays, its Easy Days.
     /// - Complexity: O(entries).
-    public func balancer(presetID: Int64, weekdays: [Int], easyDayPercentages: [Float] = []) -> AnkiLoadBalancer {
+    @usableFromInline package func balancer(presetID: Int64, weekdays: [Int], easyDayPercentages: [Float] = []) -> AnkiLoadBalancer {
         var counts = [Int](repeating: 0, count: AnkiLoadBalancer.windowDayCount)
         for entry in entries where entry.presetID == presetID { counts[entry.dayOffset] += 1 }
         return AnkiLoadBalancer(dueCounts: counts, weekdays: weekdays, easyDayPercentages: easyDayPercentages)
@@ -51,7 +51,7 @@ public struct AnkiDueWindow: Sendable, Hashable {
     /// The days with a card of the note due (in any preset, the card itself included): the
     /// sibling days of a card of a preset that buries siblings of reviews.
     /// - Complexity: O(entries).
-    public func siblingDays(noteID: Int64) -> [Int] {
+    @usableFromInline package func siblingDays(noteID: Int64) -> [Int] {
         Array(Set(entries.lazy.filter { $0.noteID == noteID }.map(\.dayOffset))).sorted()
     }
 }

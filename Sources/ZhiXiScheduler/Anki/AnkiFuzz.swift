@@ -11,20 +11,20 @@ import ZhiXiCore
 /// before) and a maximum before the draw, widened to two days when it collapses to one above 2
 /// days, and the day is `⌊lower + factor · count⌋` with one factor per answer — the same
 /// factor for Hard, Good and Easy.
-public enum AnkiFuzz {
+@usableFromInline package enum AnkiFuzz {
     /// The seed of a card's answer: its id plus its review count (`reps`, every answer so
     /// far), wrapping, as Anki's `get_fuzz_seed`. Seeds the fuzz factor, the learning-step
     /// fuzz and the load balancer alike.
     /// - Complexity: O(1).
     @inlinable
-    public static func seed(cardID: Int64, reviewCount: Int) -> UInt64 {
+    package static func seed(cardID: Int64, reviewCount: Int) -> UInt64 {
         UInt64(bitPattern: cardID) &+ UInt64(truncatingIfNeeded: reviewCount)
     }
 
     /// The fuzz factor in `0 ..< 1` for a seed: the first draw of `StdRng::seed_from_u64(seed)`
     /// over `0.0..1.0` (`get_fuzz_factor`).
     /// - Complexity: O(1): one ChaCha12 block.
-    public static func factor(seed: UInt64) -> Float {
+    @usableFromInline package static func factor(seed: UInt64) -> Float {
         var generator = ChaCha12Generator(seedFromUInt64: seed)
         return generator.nextUnitFloat()
     }
@@ -33,7 +33,7 @@ public enum AnkiFuzz {
     /// days, else 1 plus 15 %, 10 % and 5 % of the days in the bands 2.5–7, 7–20 and above 20,
     /// summed in that order in `Float`.
     /// - Complexity: O(1).
-    public static func delta(intervalDays interval: Float) -> Float {
+    @usableFromInline package static func delta(intervalDays interval: Float) -> Float {
         guard interval >= 2.5 else { return 0 }
         var delta: Float = 1
         for (start, end, factor) in bands {
@@ -51,7 +51,7 @@ public enum AnkiFuzz {
     /// ends held to `minimum … maximum`; a range of one day above 2 and below the maximum is
     /// widened to the next day.
     /// - Complexity: O(1).
-    public static func bounds(intervalDays: Float, minimum: Int, maximum: Int) -> ClosedRange<Int> {
+    @usableFromInline package static func bounds(intervalDays: Float, minimum: Int, maximum: Int) -> ClosedRange<Int> {
         let minimum = min(minimum, maximum)
         let interval = min(max(intervalDays, Float(minimum)), Float(maximum))
         let delta = delta(intervalDays: interval)
@@ -65,7 +65,7 @@ public enum AnkiFuzz {
     /// `⌊lower + factor · (upper − lower + 1)⌋` over ``bounds(intervalDays:minimum:maximum:)``
     /// in `Float`; without one (fuzz off), the interval rounded and held to `minimum … maximum`.
     /// - Complexity: O(1).
-    public static func fuzzedInterval(factor: Float?, intervalDays: Float, minimum: Int, maximum: Int) -> Int {
+    @usableFromInline package static func fuzzedInterval(factor: Float?, intervalDays: Float, minimum: Int, maximum: Int) -> Int {
         guard let factor else { return min(max(wholeDays(rounding: intervalDays), minimum), maximum) }
         let range = bounds(intervalDays: intervalDays, minimum: minimum, maximum: maximum)
         return wholeDays(truncating: (Float(range.lowerBound) + factor * Float(range.count)).rounded(.down))
@@ -77,7 +77,7 @@ public enum AnkiFuzz {
     /// new interval's fuzz range; otherwise no floor (0: the interval shrank, e.g. after new
     /// parameters).
     /// - Complexity: O(1).
-    public static func minimumReviewInterval(intervalDays: Float, previousIntervalDays previous: Int, maximumIntervalDays: Int) -> Int {
+    @usableFromInline package static func minimumReviewInterval(intervalDays: Float, previousIntervalDays previous: Int, maximumIntervalDays: Int) -> Int {
         let rounded = wholeDays(rounding: intervalDays)
         let upper = bounds(intervalDays: intervalDays, minimum: 1, maximum: maximumIntervalDays).upperBound
         if rounded > previous { return previous + 1 }
@@ -89,7 +89,7 @@ public enum AnkiFuzz {
     /// `seconds ..< seconds + ⌊min(seconds · 0.25, 300)⌋`; the step itself when that is empty
     /// or there is no seed (fuzz off).
     /// - Complexity: O(1): one ChaCha12 block.
-    public static func learningStepSeconds(_ seconds: Int, seed: UInt64?) -> Int {
+    @usableFromInline package static func learningStepSeconds(_ seconds: Int, seed: UInt64?) -> Int {
         guard let seed, seconds >= 0 else { return seconds }
         let step = UInt32(clamping: seconds)
         let extra = UInt32(clamping: wholeDays(truncating: min(Float(step) * 0.25, 300).rounded(.down)))
@@ -103,14 +103,14 @@ public enum AnkiFuzz {
     /// (NaN and negatives 0, at most `UInt32.max`).
     /// - Complexity: O(1).
     @inlinable
-    public static func wholeDays(rounding value: Float) -> Int {
+    package static func wholeDays(rounding value: Float) -> Int {
         wholeDays(truncating: value.rounded())
     }
 
     /// `value as u32`: toward zero, NaN and negatives 0, at most `UInt32.max`.
     /// - Complexity: O(1).
     @inlinable
-    public static func wholeDays(truncating value: Float) -> Int {
+    package static func wholeDays(truncating value: Float) -> Int {
         guard value > 0 else { return 0 }
         return value >= Float(UInt32.max) ? Int(UInt32.max) : Int(value)
     }

@@ -26,20 +26,20 @@ import ZhiXiCore
 /// let balancer = AnkiLoadBalancer(dueCounts: counts, weekdays: weekdays)  // Easy Days: all normal
 /// balancer.interval(intervalDays: 5.3, minimum: 1, maximum: 36_500, seed: seed)  // 4 … 7, rarely 5
 /// ```
-public struct AnkiLoadBalancer: Sendable, Hashable {
+@usableFromInline package struct AnkiLoadBalancer: Sendable, Hashable {
     /// The days Anki counts cards on, from today: 99 (`LOAD_BALANCE_DAYS`).
-    public static let windowDayCount = 99
+    @usableFromInline package static let windowDayCount = 99
     /// Intervals, and minimums, above this many days are not balanced (`MAX_LOAD_BALANCE_INTERVAL`).
-    public static let maximumBalancedIntervalDays = 90
+    @usableFromInline package static let maximumBalancedIntervalDays = 90
 
     /// The preset's cards due on today + 0 … today + 98 (missing days count 0).
-    public let dueCounts: [Int]
+    @usableFromInline package let dueCounts: [Int]
     /// The weekday, 0 = Monday … 6 = Sunday, of each of those days, as Anki reads it: the local
     /// weekday of the next day's start plus `i − 1` times 24 hours (`interval_to_weekday`).
-    public let weekdays: [Int]
+    @usableFromInline package let weekdays: [Int]
     /// The preset's Easy Days, Monday first: 1 a normal day, 0 a day off, anything else a
     /// reduced day (Anki treats every reduced day as half a day). Empty or 7 values.
-    public let easyDayPercentages: [Float]
+    @usableFromInline package let easyDayPercentages: [Float]
 
     /// A balancer.
     /// - Parameters:
@@ -49,7 +49,7 @@ public struct AnkiLoadBalancer: Sendable, Hashable {
     ///     days past its end count as normal days.
     ///   - easyDayPercentages: the preset's Easy Days, Monday first (empty: every day normal).
     /// - Complexity: O(days).
-    public init(dueCounts: [Int], weekdays: [Int], easyDayPercentages: [Float] = []) {
+    @usableFromInline package init(dueCounts: [Int], weekdays: [Int], easyDayPercentages: [Float] = []) {
         self.dueCounts = dueCounts
         self.weekdays = weekdays
         self.easyDayPercentages = easyDayPercentages.count == 7 ? easyDayPercentages : []
@@ -58,7 +58,7 @@ public struct AnkiLoadBalancer: Sendable, Hashable {
     /// The weekdays of the days from today for ``weekdays``: the local weekday in `calendar`'s
     /// time zone of `nextDayAtSeconds + (i − 1) · 86 400`, for i in 0 ..< ``windowDayCount``.
     /// - Complexity: O(days).
-    public static func weekdays(nextDayAtSeconds: Int64, calendar: StudyCalendar) -> [Int] {
+    @usableFromInline package static func weekdays(nextDayAtSeconds: Int64, calendar: StudyCalendar) -> [Int] {
         (0..<windowDayCount).map { index in
             let instant = Double(nextDayAtSeconds) + Double(index - 1) * 86_400
             let local = instant + Double(calendar.utcOffset(atSecondsSince1970: instant))
@@ -78,7 +78,7 @@ public struct AnkiLoadBalancer: Sendable, Hashable {
     ///   - siblingDays: the days from today on which a sibling of the card (a card of the same
     ///     note, in any preset) is due, when the preset buries siblings of reviews; else empty.
     /// - Complexity: O(d + s) for the d days of the range and s sibling days, one allocation.
-    public func interval(intervalDays: Float, minimum: Int, maximum: Int, seed: UInt64?,
+    @usableFromInline package func interval(intervalDays: Float, minimum: Int, maximum: Int, seed: UInt64?,
                          siblingDays: [Int] = []) -> Int? {
         guard AnkiFuzz.wholeDays(truncating: intervalDays) <= Self.maximumBalancedIntervalDays,
               minimum <= Self.maximumBalancedIntervalDays,

@@ -1,19 +1,19 @@
 import ZhiXiMemory
 
 /// The four buttons of one card under Anki's rules (``AnkiScheduler``).
-public struct AnkiNextStates: Sendable, Hashable {
+@usableFromInline package struct AnkiNextStates: Sendable, Hashable {
     /// What Again does.
-    public var again: AnkiButtonOutcome
+    @usableFromInline package var again: AnkiButtonOutcome
     /// What Hard does.
-    public var hard: AnkiButtonOutcome
+    @usableFromInline package var hard: AnkiButtonOutcome
     /// What Good does.
-    public var good: AnkiButtonOutcome
+    @usableFromInline package var good: AnkiButtonOutcome
     /// What Easy does.
-    public var easy: AnkiButtonOutcome
+    @usableFromInline package var easy: AnkiButtonOutcome
 
     /// The four outcomes.
     /// - Complexity: O(1).
-    public init(again: AnkiButtonOutcome, hard: AnkiButtonOutcome, good: AnkiButtonOutcome, easy: AnkiButtonOutcome) {
+    @usableFromInline package init(again: AnkiButtonOutcome, hard: AnkiButtonOutcome, good: AnkiButtonOutcome, easy: AnkiButtonOutcome) {
         self.again = again
         self.hard = hard
         self.good = good
@@ -22,7 +22,7 @@ public struct AnkiNextStates: Sendable, Hashable {
 
     /// The outcome of `rating`.
     /// - Complexity: O(1).
-    public subscript(rating: Rating) -> AnkiButtonOutcome {
+    @usableFromInline package subscript(rating: Rating) -> AnkiButtonOutcome {
         switch rating {
         case .again: again
         case .hard: hard

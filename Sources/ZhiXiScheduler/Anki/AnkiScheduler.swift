@@ -27,17 +27,17 @@ import ZhiXiMemory
 /// let buttons = scheduler.nextStates(of: card, timing: timing)
 /// buttons.good.interval   // .days(12), the day Anki shows on Good
 /// ```
-public struct AnkiScheduler: Sendable {
+@usableFromInline package struct AnkiScheduler: Sendable {
     /// The preset's settings.
-    public let preset: AnkiPresetSettings
+    @usableFromInline package let preset: AnkiPresetSettings
     /// Whether answers are fuzzed (Anki always fuzzes; off only for tests and comparisons).
-    public let fuzz: Bool
+    @usableFromInline package let fuzz: Bool
     /// The FSRS model of the preset's parameters, in fsrs-rs's single precision.
-    public let model: SinglePrecisionMemoryModel
+    @usableFromInline package let model: SinglePrecisionMemoryModel
 
     /// A scheduler for a preset.
     /// - Complexity: O(learning and relearning steps).
-    public init(preset: AnkiPresetSettings, fuzz: Bool = true) {
+    @usableFromInline package init(preset: AnkiPresetSettings, fuzz: Bool = true) {
         self.preset = preset
         self.fuzz = fuzz
         self.model = SinglePrecisionMemoryModel(parameters: preset.parameters)
@@ -51,7 +51,7 @@ public struct AnkiScheduler: Sendable {
     ///   - siblingDays: days from today with a sibling of the card due, when the preset buries
     ///     siblings of reviews (see ``AnkiLoadBalancer/interval(intervalDays:minimum:maximum:seed:siblingDays:)``).
     /// - Complexity: O(d) in the days of the fuzz ranges; a few small allocations.
-    public func nextStates(of card: AnkiSchedulingCard, timing: AnkiDayTiming, balancer: AnkiLoadBalancer? = nil,
+    @usableFromInline package func nextStates(of card: AnkiSchedulingCard, timing: AnkiDayTiming, balancer: AnkiLoadBalancer? = nil,
                            siblingDays: [Int] = []) -> AnkiNextStates {
         let seed = fuzz ? AnkiFuzz.seed(cardID: card.id, reviewCount: card.reviewCount) : nil
         let elapsed = card.memoryState == nil ? 0 : card.lastReviewSeconds.map(timing.elapsedDays(sinceSeconds:)) ?? 0

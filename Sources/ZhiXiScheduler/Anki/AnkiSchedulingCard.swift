@@ -2,30 +2,30 @@ import ZhiXiMemory
 
 /// A card as Anki keeps what its scheduler reads (`cards` columns and the FSRS memory of the
 /// `data` column): the input of ``AnkiScheduler/nextStates(of:timing:balancer:siblingDays:)``.
-public struct AnkiSchedulingCard: Sendable, Hashable {
+@usableFromInline package struct AnkiSchedulingCard: Sendable, Hashable {
     /// Anki's card id (creation time in milliseconds); with ``reviewCount`` it seeds the fuzz.
-    public var id: Int64
+    @usableFromInline package var id: Int64
     /// The card type: new, learning, review or relearning (Anki's `type` 0–3).
-    public var state: CardState
+    @usableFromInline package var state: CardState
     /// Anki's `left`: the (re)learning steps still to go (only `left % 1000` counts); 0 outside
     /// (re)learning.
-    public var remainingSteps: Int
+    @usableFromInline package var remainingSteps: Int
     /// Anki's `ivl`: the interval in days the card last got (0 for new and learning cards).
-    public var intervalDays: Int
+    @usableFromInline package var intervalDays: Int
     /// The FSRS memory (`data.s`, `data.d`), `nil` for a new card.
-    public var memoryState: MemoryState?
+    @usableFromInline package var memoryState: MemoryState?
     /// Anki's `reps`: every answer the card has had, also in learning and before a Forget that
     /// kept the counts.
-    public var reviewCount: Int
+    @usableFromInline package var reviewCount: Int
     /// Anki's `lapses`.
-    public var lapses: Int
+    @usableFromInline package var lapses: Int
     /// When the card was last answered, in seconds since 1970 (`data.lrt`, or the last revlog
     /// entry); `nil` for a new card.
-    public var lastReviewSeconds: Int64?
+    @usableFromInline package var lastReviewSeconds: Int64?
 
     /// A card from Anki's stored fields.
     /// - Complexity: O(1).
-    public init(id: Int64, state: CardState, remainingSteps: Int = 0, intervalDays: Int = 0, memoryState: MemoryState?,
+    @usableFromInline package init(id: Int64, state: CardState, remainingSteps: Int = 0, intervalDays: Int = 0, memoryState: MemoryState?,
                 reviewCount: Int, lapses: Int = 0, lastReviewSeconds: Int64?) {
         self.id = id
         self.state = state
