@@ -35,7 +35,7 @@ enum LanguageChoice {
     /// for people (JSON, CSV and the diagnostics on standard error are the same in every language).
     static let report = option(help: "language of the report for people (default: from LC_ALL or LANG, else English)")
 
-    /// The language of a report of `optimize`, `evaluate` or `record`: `explicit`
+    /// The language of a report of `optimize`, `evaluate`, `record` or `simulate`: `explicit`
     /// (from `--lang`), else the environment's, else English — what these reports were before
     /// they had files, kept so that a run without a language says what it said.
     static func reportLanguage(_ explicit: AppLanguage?, context: CommandContext) -> AppLanguage {

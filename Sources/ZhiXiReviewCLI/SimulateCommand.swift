@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiModel
 import ZhiXiPlanner
@@ -102,6 +103,9 @@ enum SimulateCommand: Command {
             "series", placeholder: "FILE.csv", example: "series.csv",
             help: "also write every retention's per-day series as CSV in long format (desired_retention, day, then one column "
                 + "per series), whole or not at all")
+        let language = LanguageChoice.option(
+            help: "language of the text report (default: from LC_ALL or LANG, else English); JSON, CSV, the chart and the "
+                + "diagnostics are English")
     }
 
     /// The command's options.
@@ -162,6 +166,7 @@ enum SimulateCommand: Command {
                 + "use --revlog LOG.csv, --workspace FILE or --config FILE")
         }
         let format = try arguments.value(of: options.format)
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: options.language), context: context).localization
         let workspacePath = try arguments.value(of: options.workspace)
         let revlogPath = try arguments.value(of: options.revlog)
         let configPath = try arguments.value(of: options.config)
@@ -256,7 +261,10 @@ enum SimulateCommand: Command {
         switch format {
         case .json: context.write(try SimulationJSON.text(report))
         case .csv: context.write(SimulationCSV.text(report))
-        default: context.write(SimulationTextReport.text(report))
+        default:
+            // The text's setting in its own language; JSON and the chart keep the English one.
+            report.setting = SimulationReport.Setting(prepared, request: request, inputs: inputs, workspacePath: workspacePath, words: words)
+            context.write(SimulationTextReport.text(report, words: words))
         }
         if format != .text {
             for warning in report.warnings { context.writeError("warning: " + warning.description) }

@@ -8,35 +8,55 @@ import ZhiXiModel
 struct SimulationDates {
     /// The date of day 1, if any.
     let firstDate: CivilDate?
+    /// The words of the dates in sentences (`29 Nov 2026`, `2026年11月29日`); the chart's ticks
+    /// are English (``monthNames``), as the chart is.
+    var words = AppLanguage.english.localization
 
     /// The English month names of the calendar wording (`Common.strings`): `Jan` … `Dec`.
     static let monthNames = AppLanguage.english.localization.monthNames
 
+    /// The same days, named in `words`' language.
+    func named(in words: Localization) -> SimulationDates {
+        var dates = self
+        dates.words = words
+        return dates
+    }
+
     /// The date of `day` (from 0), if the run has dates.
     func date(_ day: Int) -> CivilDate? { firstDate.map { CivilDate(daysSince1970: $0.daysSince1970 + day) } }
 
+    private func month(_ date: CivilDate) -> String { words.monthNames[date.month - 1] }
+
     /// `29 Nov 2026`, or `day 1` without dates (`day` from 0).
     func name(_ day: Int) -> String {
-        guard let date = date(day) else { return "day \(day + 1)" }
-        return "\(date.day) \(Self.monthNames[date.month - 1]) \(date.year)"
+        guard let date = date(day) else { return words.sentence("simulate.day", in: .commands, ["day": String(day + 1)]) }
+        return words.sentence("simulate.date", in: .commands, ["day": String(date.day), "month": month(date), "year": String(date.year)])
     }
 
     /// `5–11 Dec 2026`, `29 Nov–5 Dec 2026`, `28 Dec 2026–3 Jan 2027`, or `days 1–7`.
     func range(_ days: Range<Int>) -> String {
         guard let last = days.last else { return "" }
         guard let from = date(days.lowerBound), let to = date(last) else {
-            return days.count == 1 ? "day \(days.lowerBound + 1)" : "days \(days.lowerBound + 1)–\(last + 1)"
+            return days.count == 1 ? name(days.lowerBound)
+                : words.sentence("simulate.days", in: .commands, ["from": String(days.lowerBound + 1), "to": String(last + 1)])
         }
         if days.count == 1 { return name(days.lowerBound) }
-        let start = from.year != to.year ? name(days.lowerBound)
-            : from.month == to.month ? "\(from.day)" : "\(from.day) \(Self.monthNames[from.month - 1])"
-        return start + "–" + name(last)
+        if from.year != to.year { return words.sentence("simulate.dateRange", in: .commands, ["from": name(days.lowerBound), "to": name(last)]) }
+        var values = ["fromDay": String(from.day), "toDay": String(to.day), "year": String(to.year)]
+        if from.month == to.month {
+            values["month"] = month(to)
+            return words.sentence("simulate.dateRange.month", in: .commands, values)
+        }
+        values["fromMonth"] = month(from)
+        values["toMonth"] = month(to)
+        return words.sentence("simulate.dateRange.year", in: .commands, values)
     }
 
     /// At most `limit` days by name, then how many more: `3 Dec 2026, 10 Dec 2026 and 4 more`.
     func list(_ days: [Int], limit: Int = 5) -> String {
-        let shown = days.prefix(limit).map(name).joined(separator: ", ")
-        return days.count > limit ? shown + " and \(days.count - limit) more" : shown
+        let shown = days.prefix(limit).map(name).joined(separator: words.text("simulate.listSeparator", in: .commands))
+        guard days.count > limit else { return shown }
+        return words.sentence("simulate.dateList.more", in: .commands, ["list": shown, "count": String(days.count - limit)])
     }
 
     /// A short label for a chart's tick on `day` (from 0): `Dec`, `Jan 2027` at a new year or

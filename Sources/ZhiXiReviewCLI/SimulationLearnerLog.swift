@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiScheduler
 import ZhiXiSimulation
@@ -126,34 +127,36 @@ struct SimulationLearnerLog {
         let unusableDurations: Int
     }
 
-    /// The derived settings as lines of text for people.
-    func text() -> String {
+    /// The derived settings as lines of text for people, in `words`' language.
+    func text(words: Localization) -> String {
         let d = derived
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("simulate.habits." + key, in: .commands, values) }
         func probabilities(_ values: [Double]) -> String { values.map { TextFormatting.fixed($0, 3) }.joined(separator: " / ") }
         func seconds(_ values: [Double]) -> String { values.map { TextFormatting.fixed($0, 1) }.joined(separator: " / ") }
-        var text = "Habits derived from \(name) (\(SimulationTextReport.number(Double(d.reviewCount), 0)) reviews of "
-            + "\(SimulationTextReport.number(Double(d.cardCount), 0)) cards over \(d.dayCount) study days; each figure pulled "
-            + "towards fsrs-rs's default by n/(n+50) of its evidence n):\n"
         func count(_ value: Int) -> String { SimulationTextReport.number(Double(value), 0) }
+        var text = words.sentence("simulate.habits", in: .commands, [
+            "name": name, "reviews": count(d.reviewCount), "cards": count(d.cardCount), "days": String(d.dayCount),
+        ]) + "\n"
         func line(_ title: String, _ values: String, _ evidence: String) -> String {
-            "  " + title.padding(toLength: 44, withPad: " ", startingAt: 0) + values + "   (" + evidence + ")\n"
+            "  " + TextFormatting.padded(title, to: 44) + values + "   (" + evidence + ")\n"
         }
-        text += line("first rating, Again/Hard/Good/Easy", probabilities(d.firstRatingProbabilities),
-                     "\(count(d.firstRatingCounts.reduce(0, +))) first days of a card")
-        text += line("review rating, Hard/Good/Easy", probabilities(d.reviewRatingProbabilities),
-                     "\(count(d.reviewRatingCounts.dropFirst().reduce(0, +))) recalled reviews")
-        for (label, rows, counts) in [("learning", d.learningStepTransitions, d.learningTransitionCounts),
+        text += line(say("firstRating"), probabilities(d.firstRatingProbabilities),
+                     say("evidence.firstDays", ["count": count(d.firstRatingCounts.reduce(0, +))]))
+        text += line(say("reviewRating"), probabilities(d.reviewRatingProbabilities),
+                     say("evidence.recalled", ["count": count(d.reviewRatingCounts.dropFirst().reduce(0, +))]))
+        for (phase, rows, counts) in [("learning", d.learningStepTransitions, d.learningTransitionCounts),
                                       ("relearning", d.relearningStepTransitions, d.relearningTransitionCounts)] {
-            for (index, previous) in ["Again", "Hard", "Good"].enumerated() {
-                text += line("\(label) step after \(previous)", probabilities(rows[index]), "\(count(counts[index].reduce(0, +))) steps")
+            for index in 0 ..< 3 {
+                let title = say("step", ["phase": say("phase." + phase), "rating": words.text("rating.\(index + 1)", in: .commands)])
+                text += line(title, probabilities(rows[index]), say("evidence.steps", ["count": count(counts[index].reduce(0, +))]))
             }
         }
         for (index, state) in ["learning", "review", "relearning"].enumerated() {
-            text += line("seconds, \(state), Again/Hard/Good/Easy", seconds(d.stateRatingCosts[index]),
-                         "\(count(d.costSampleCounts[index].reduce(0, +))) timed answers")
+            text += line(say("seconds", ["state": say("state." + state)]), seconds(d.stateRatingCosts[index]),
+                         say("evidence.timed", ["count": count(d.costSampleCounts[index].reduce(0, +))]))
         }
-        text += line("new cards a day", "\(TextFormatting.fixed(d.newCardsPerDay, 2)) → \(d.learnLimitPerDay)",
-                     "\(count(d.newCardCount)) cards first learned in \(d.dayCount) days")
+        text += line(say("newCards"), "\(TextFormatting.fixed(d.newCardsPerDay, 2)) → \(d.learnLimitPerDay)",
+                     say("evidence.newCards", ["count": count(d.newCardCount), "days": String(d.dayCount)]))
         return text
     }
 }

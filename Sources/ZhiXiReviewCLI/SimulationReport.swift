@@ -1,6 +1,8 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiMemory
+import ZhiXiModel
 import ZhiXiSimulation
 
 /// What `simulate` computed, ready to be written as text, JSON, CSV or SVG: one setting
@@ -137,29 +139,29 @@ struct SimulationReport {
 
     /// Sentences on what the limits did: on how many days the cap was reached and how many
     /// reviews (tasks) waited for a later day (means over the seeds; for a sweep, the range over
-    /// its retentions, each retention's figures being in its summary).
-    var notes: [String] {
+    /// its retentions, each retention's figures being in its summary). English, as JSON has them.
+    var notes: [String] { notes(words: AppLanguage.english.localization) }
+
+    /// ``notes`` in `words`' language.
+    func notes(words: Localization) -> [String] {
         func count(_ value: Double) -> String { SimulationTextReport.number(value, value.rounded() == value ? 0 : 1) }
         func span(_ values: [Double]) -> String {
             let low = values.min() ?? 0, high = values.max() ?? 0
             return low == high ? count(low) : count(low) + "–" + count(high)
         }
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("simulate.note." + key, in: .commands, values) }
         let capped = points.map { $0.statistics(.capReachedDays).mean }
         let waited = points.map { $0.statistics(mode == .cards ? .deferredReviews : .spilledTasks).mean }
         guard capped.contains(where: { $0 > 0 }) || waited.contains(where: { $0 > 0 }) else { return [] }
-        var note = (limitWord == "budget" ? "the daily budget" : "the daily cap") + " was reached on \(span(capped)) of \(setting.spanDays) days"
-        if points.count > 1 {
-            note += " (from retention \(SimulationTextReport.number(points[0].desiredRetention, 2)) to "
-                + "\(SimulationTextReport.number(points[points.count - 1].desiredRetention, 2)))"
-        }
-        if mode == .cards {
-            note += waited.contains(where: { $0 > 0 })
-                ? "; \(span(waited)) due reviews waited for a later day (a review that waited twice counts twice)"
-                : "; no due review waited, new cards did (they count as never started)"
-        } else {
-            note += "; \(span(waited)) tasks waited for a later day"
-        }
-        return [note]
+        var values = ["limit": say(limitWord == "budget" ? "limit.budget" : "limit.dailyCap"), "capped": span(capped), "days": String(setting.spanDays)]
+        values["range"] = points.count < 2 ? ""
+            : say("range", [
+                "from": SimulationTextReport.number(points[0].desiredRetention, 2),
+                "to": SimulationTextReport.number(points[points.count - 1].desiredRetention, 2),
+            ])
+        values["waited"] = mode != .cards ? say("waited.tasks", ["count": span(waited)])
+            : waited.contains(where: { $0 > 0 }) ? say("waited.reviews", ["count": span(waited)]) : say("waited.newCards")
+        return [words.sentence("simulate.note", in: .commands, values)]
     }
 
     /// The mode of the runs.
@@ -168,42 +170,56 @@ struct SimulationReport {
     /// The summary numbers a mode reports.
     var metrics: [SummaryMetric] { SummaryMetric.metrics(for: mode) }
 
-    /// One line describing the setting, e.g. "cards mode, 10,000 cards, 365 days, …".
-    var settingLine: String {
-        let items = setting.mode == .cards ? "\(grouped(setting.itemCount)) cards" : "\(grouped(setting.itemCount)) lessons"
-        var parts = ["\(setting.mode == .cards ? "cards" : "ZhiXi") mode", items, "\(setting.spanDays) days",
-                     setting.dailyLimit, setting.newPerDay]
+    /// One line describing the setting, e.g. "cards mode, 10,000 cards, 365 days, …" (English,
+    /// as the chart has it; the text report's is ``settingLine(words:)``).
+    var settingLine: String { settingLine(words: AppLanguage.english.localization) }
+
+    /// ``settingLine`` in `words`' language (the setting's phrases are in the language they were made in).
+    func settingLine(words: Localization) -> String {
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("simulate.setting." + key, in: .commands, values) }
+        let cards = setting.mode == .cards
+        var parts = [say(cards ? "cardsMode" : "zhiXiMode"), say(cards ? "cards" : "lessons", ["count": grouped(setting.itemCount)]),
+                     say("days", ["count": String(setting.spanDays)]), setting.dailyLimit, setting.newPerDay]
         if let workspace = setting.workspace {
-            parts.append("from \(workspace) (\(setting.studiedAtStart) lessons studied)")
+            parts.append(say("workspace", ["name": workspace, "studied": String(setting.studiedAtStart)]))
         }
         if setting.existingCards > 0 {
-            parts[1] = "\(grouped(setting.existingCards)) existing + \(grouped(setting.itemCount - setting.existingCards)) new cards"
+            parts[1] = say("existingCards", ["existing": grouped(setting.existingCards), "new": grouped(setting.itemCount - setting.existingCards)])
         }
-        let seeds = setting.seeds.count == 1 ? "seed \(setting.seeds[0])"
-            : "\(setting.seeds.count) seeds (\(setting.seeds[0])…\(setting.seeds[setting.seeds.count - 1])), means ± standard deviation"
+        let seeds = setting.seeds.count == 1 ? say("seed", ["seed": String(setting.seeds[0])])
+            : say("seeds", [
+                "count": String(setting.seeds.count), "first": String(setting.seeds[0]), "last": String(setting.seeds[setting.seeds.count - 1]),
+            ])
         parts.append(seeds)
-        return parts.joined(separator: ", ")
+        return parts.joined(separator: words.text("simulate.setting.separator", in: .commands))
     }
 
-    /// The inputs in one line: parameters, configuration, learner, start.
-    var inputsLine: String {
+    /// The inputs in one line: parameters, configuration, learner, start (English, as the chart has it).
+    var inputsLine: String { inputsLine(words: AppLanguage.english.localization) }
+
+    /// ``inputsLine`` in `words`' language.
+    func inputsLine(words: Localization) -> String {
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("simulate.input." + key, in: .commands, values) }
         let inputs = setting.inputs
-        var parts = ["parameters " + inputs.parametersSource]
-        if let config = inputs.configPath { parts.append("config " + config) }
-        else if setting.mode == .cards { parts.append(inputs.learnerLog == nil ? "fsrs-rs's default configuration" : "fsrs-rs's defaults where the log says nothing") }
-        if let log = inputs.learnerLog { parts.append("habits and cards from \(log.name)") }
-        if let calendar = inputs.calendar { parts.append("study days in " + calendar) }
+        // The defaults are named in the language; a file's name, or --params, as they are.
+        var parts = [inputs.parametersSource == Inputs().parametersSource ? say("parameters.defaults")
+                     : say("parameters", ["source": inputs.parametersSource])]
+        if let config = inputs.configPath { parts.append(say("config", ["path": config])) }
+        else if setting.mode == .cards { parts.append(say(inputs.learnerLog == nil ? "defaultConfiguration" : "defaultsBesideLog")) }
+        if let log = inputs.learnerLog { parts.append(say("log", ["name": log.name])) }
+        if let calendar = inputs.calendar { parts.append(say("calendar", ["calendar": calendar])) }
         if let start = inputs.start {
-            parts.append("start \(TextFormatting.iso8601UTC(start.timeIntervalSince1970))" + (inputs.startDescription.map { " (\($0))" } ?? ""))
+            let moment = TextFormatting.iso8601UTC(start.timeIntervalSince1970)
+            parts.append(inputs.startDescription.map { say("startFrom", ["moment": moment, "source": $0]) } ?? say("start", ["moment": moment]))
         }
         if let rates = inputs.weakPointProbabilities {
-            parts.append("new weak point per assessment Again/Hard/Good/Easy "
-                         + rates.map { TextFormatting.fixed($0, 2) }.joined(separator: "/") + (inputs.weakPointSource.map { " (\($0))" } ?? ""))
+            let list = rates.map { TextFormatting.fixed($0, 2) }.joined(separator: "/")
+            parts.append(inputs.weakPointSource.map { say("weakPointsFrom", ["rates": list, "source": $0]) } ?? say("weakPoints", ["rates": list]))
         }
         if let budget = inputs.budgetMinutes {
-            parts.append("--budget \(SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)) min a day simulated as the daily cap")
+            parts.append(say("budget", ["minutes": SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)]))
         }
-        return parts.joined(separator: "; ")
+        return parts.joined(separator: words.text("report.partSeparator", in: .commands))
     }
 
     /// A whole number with thousands separators: `10,000`.
@@ -211,37 +227,6 @@ struct SimulationReport {
 }
 
 extension SummaryMetric {
-    /// The label of the number in text output.
-    var label: String {
-        switch self {
-        case .totalReviews: "reviews"
-        case .totalLearned: "new items learned"
-        case .memorizedAtEnd: "memorized at end"
-        case .averageMinutesPerDay: "minutes a day (average)"
-        case .steadyMinutesPerDay: "minutes a day (last 30 days)"
-        case .steadyReviewsPerDay: "reviews a day (last 30 days)"
-        case .totalMinutes: "minutes in all"
-        case .correctReviews: "reviews recalled"
-        case .reviewRecallRate: "recall at reviews"
-        case .memorizedPerHour: "memorized per hour of study"
-        case .secondsPerMemorized: "seconds per memorized item"
-        case .memorizedAtStart: "memorized at start"
-        case .secondsPerItemGained: "seconds per item gained"
-        case .notStarted: "never started"
-        case .deferredReviews: "reviews that waited (day full)"
-        case .capReachedDays: "days the cap was reached"
-        case .spilledTasks: "tasks moved to the next day"
-        case .overBudgetDays: "days over budget (one long task)"
-        case .weakPointsAppeared: "weak points named"
-        case .weakPointsRetired: "weak points retired"
-        case .weakPointDrills: "weak-point drills (薄弱)"
-        case .activeWeakPointsAtEnd: "weak points active at end"
-        case .spacedRepetitionReviews: "spaced-repetition reviews (间隔重复)"
-        case .feynmanReviews: "Feynman reviews (费曼)"
-        case .recallReviews: "recall reviews (回忆)"
-        }
-    }
-
     /// Decimals shown in text: counts whole, rates and averages with one or two.
     var decimals: Int {
         switch self {

@@ -1,3 +1,5 @@
+import ZhiXiLocalization
+import ZhiXiModel
 import ZhiXiSimulation
 
 /// `simulate` as text for people: the setting and its inputs; from a review log the habits
@@ -6,156 +8,173 @@ import ZhiXiSimulation
 /// (and the budget's answer) marked, and a paragraph on how sure it is; then the warnings and
 /// notes.
 enum SimulationTextReport {
-    /// The report as text.
-    static func text(_ report: SimulationReport) -> String {
-        var output = "Simulation: " + report.settingLine + "\n"
-        output += "Inputs: " + report.inputsLine + "\n"
+    /// The report as text, in `words`' language (JSON, CSV and the SVG chart are English).
+    static func text(_ report: SimulationReport, words: Localization) -> String {
+        var output = words.sentence("simulate.setting", in: .commands, ["text": report.settingLine(words: words)]) + "\n"
+        output += words.sentence("simulate.inputs", in: .commands, ["text": report.inputsLine(words: words)]) + "\n"
         if let log = report.setting.inputs.learnerLog {
-            output += log.text()
-            output += "Existing cards: \(number(Double(report.setting.existingCards), 0)) (every card of the log reviewed at least "
-                + "once, with its memory and due day as states computes them), then new cards at the learner's pace\n"
+            output += log.text(words: words)
+            output += words.sentence("simulate.existingCards", in: .commands, ["count": number(Double(report.setting.existingCards), 0)]) + "\n"
         }
+        let items = itemsNoun(report, words: words)
         switch report.outcome {
         case .single(let runs):
-            output += "Desired retention \(number(runs.desiredRetention, 2))\n\n"
+            output += words.sentence("simulate.desiredRetention", in: .commands, ["retention": number(runs.desiredRetention, 2)]) + "\n\n"
             let several = runs.runs.count > 1
             let rows = report.metrics.map { metric -> [String] in
                 var statistics = runs.statistics(metric)
-                let label = costLabel(metric, mode: report.mode)
+                let label = costLabel(metric, mode: report.mode, words: words)
                 if metric == .secondsPerMemorized || metric == .secondsPerItemGained {
                     let cost = RetentionCost(runs: runs, criterion: metric)
-                    if cost.verdict != .measured { return [label, verdictWord(cost.verdict)] + (several ? [""] : []) }
+                    if cost.verdict != .measured { return [label, verdictWord(cost.verdict, words: words)] + (several ? [""] : []) }
                     if report.mode == .zhiXi { statistics = MeanAndDeviation(runs.runs.map { metric.value(in: $0.summary) / 60 }) }
                 }
                 var row = [label, number(statistics.mean, metric.decimals)]
                 if several { row.append("± " + number(statistics.standardDeviation, metric.decimals)) }
                 return row
             }
-            output += TextFormatting.table(header: several ? ["", "mean", "sd"] : ["", "value"], rows: rows,
-                                           rightAligned: several ? [1, 2] : [1])
+            let header = (several ? ["mean", "sd"] : ["value"]).map { words.text("simulate.column." + $0, in: .commands) }
+            output += TextFormatting.table(header: [""] + header, rows: rows, rightAligned: several ? [1, 2] : [1])
             output += "\n"
             let memorized = runs.meanSeries(.memorized)
             let minutes = runs.meanSeries(.seconds).map { $0 / 60 }
-            output += "memorized  " + sparkline(memorized) + "  \(number(memorized.first ?? 0, 1)) → \(number(memorized.last ?? 0, 1)) \(report.itemsNoun)\n"
-            output += "minutes    " + sparkline(minutes) + "  up to \(number(minutes.max() ?? 0, 1)) a day\n"
-            let lastDay = "day \(memorized.count)"
-            output += "           day 1" + String(repeating: " ", count: max(1, sparklineWidth(memorized.count) - 5 - lastDay.count))
-                + lastDay + "\n"
-            output += costNotes(report, runs: runs)
-            output += SimulationBudgetText.text(report)
+            output += words.sentence("simulate.sparkline.memorized", in: .commands, [
+                "line": sparkline(memorized), "first": number(memorized.first ?? 0, 1), "last": number(memorized.last ?? 0, 1), "items": items,
+            ]) + "\n"
+            output += words.sentence("simulate.sparkline.minutes", in: .commands, ["line": sparkline(minutes), "maximum": number(minutes.max() ?? 0, 1)])
+                + "\n"
+            let firstDay = words.sentence("simulate.day", in: .commands, ["day": "1"])
+            let lastDay = words.sentence("simulate.day", in: .commands, ["day": String(memorized.count)])
+            let gap = sparklineWidth(memorized.count) - TextFormatting.displayWidth(firstDay) - TextFormatting.displayWidth(lastDay)
+            output += words.text("simulate.sparkline.axis", in: .commands) + firstDay + String(repeating: " ", count: max(1, gap)) + lastDay + "\n"
+            output += costNotes(report, runs: runs, words: words)
+            output += SimulationBudgetText.text(report, words: words)
         case .sweep(let result):
-            output += "\n" + SimulationSweepTable.text(report, result: result)
-            output += "\n" + recommendationText(report, result: result)
-            output += SimulationBudgetText.text(report)
+            output += "\n" + SimulationSweepTable.text(report, result: result, words: words)
+            output += "\n" + recommendationText(report, result: result, words: words)
+            output += SimulationBudgetText.text(report, words: words)
         }
-        for warning in report.warnings { output += "warning: " + warning.description + "\n" }
-        for note in report.notes { output += "note: " + note + "\n" }
+        for warning in report.warnings { output += words.sentence("report.warning", in: .commands, ["text": warning.description]) + "\n" }
+        for note in report.notes(words: words) { output += words.sentence("simulate.notePrefix", in: .commands, ["text": note]) + "\n" }
         return output
+    }
+
+    /// What the items are called in `words`: items (cards mode) or lessons (ZhiXi mode), plural or singular.
+    static func itemsNoun(_ report: SimulationReport, plural: Bool = true, words: Localization) -> String {
+        words.text((plural ? "simulate.items." : "simulate.item.") + (report.mode == .cards ? "cards" : "lessons"), in: .commands)
     }
 
     /// A summary number's label; ZhiXi mode says its costs per lesson in minutes (lessons take
     /// minutes), cards mode per item in seconds.
-    static func costLabel(_ metric: SummaryMetric, mode: SimulationMode) -> String {
-        guard mode == .zhiXi else { return metric.label }
-        switch metric {
-        case .secondsPerMemorized: return "minutes per memorized lesson"
-        case .secondsPerItemGained: return "minutes per lesson gained"
-        default: return metric.label
+    static func costLabel(_ metric: SummaryMetric, mode: SimulationMode, words: Localization) -> String {
+        let key = switch (mode, metric) {
+        case (.zhiXi, .secondsPerMemorized): "minutesPerMemorizedLesson"
+        case (.zhiXi, .secondsPerItemGained): "minutesPerLessonGained"
+        default: metric.rawValue
         }
+        return words.text("simulate.metric." + key, in: .commands)
     }
 
     /// The word a table prints for a cost that is not a number.
-    static func verdictWord(_ verdict: RetentionCost.Verdict) -> String {
+    static func verdictWord(_ verdict: RetentionCost.Verdict, words: Localization) -> String {
         switch verdict {
         case .measured: ""
-        case .notMeasurable: "not measurable"
-        case .nothingGained: "none gained"
+        case .notMeasurable: words.text("simulate.verdict.notMeasurable", in: .commands)
+        case .nothingGained: words.text("simulate.verdict.nothingGained", in: .commands)
         }
     }
 
     /// Sentences on the costs a single run's table prints as words instead of numbers.
-    static func costNotes(_ report: SimulationReport, runs: SimulationRuns) -> String {
+    static func costNotes(_ report: SimulationReport, runs: SimulationRuns, words: Localization) -> String {
         var text = ""
         for metric in [SummaryMetric.secondsPerMemorized, .secondsPerItemGained] where report.metrics.contains(metric) {
             let cost = RetentionCost(runs: runs, criterion: metric)
             guard cost.verdict != .measured else { continue }
-            text += costLabel(metric, mode: report.mode) + ": " + costExplanation(cost, report: report, runs: runs) + ".\n"
+            text += words.sentence("simulate.costNote", in: .commands, [
+                "label": costLabel(metric, mode: report.mode, words: words), "text": costExplanation(cost, report: report, runs: runs, words: words),
+            ]) + "\n"
         }
         return text
     }
 
     /// Why a cost is not a number, in a clause.
-    static func costExplanation(_ cost: RetentionCost, report: SimulationReport, runs: SimulationRuns) -> String {
-        let items = report.itemsNoun, seeds = runs.runs.count
-        let start = runs.statistics(.memorizedAtStart).mean, end = runs.statistics(.memorizedAtEnd).mean
-        let what = cost.criterion == .secondsPerItemGained
-            ? "\(items) gained (\(number(end, 1)) memorized at the end against \(number(start, 1)) at the start)"
-            : "\(items) memorized at the end (\(number(end, 1)))"
+    static func costExplanation(_ cost: RetentionCost, report: SimulationReport, runs: SimulationRuns, words: Localization) -> String {
+        let values = [
+            "items": itemsNoun(report, words: words), "start": number(runs.statistics(.memorizedAtStart).mean, 1),
+            "end": number(runs.statistics(.memorizedAtEnd).mean, 1),
+        ]
+        let what = words.sentence(cost.criterion == .secondsPerItemGained ? "simulate.cost.gained" : "simulate.cost.memorized", in: .commands, values)
         switch cost.verdict {
         case .measured:
             return ""
         case .nothingGained:
-            return "none gained: no \(what) to divide the study by, so there is no cost per item (null in JSON)"
+            return words.sentence("simulate.cost.nothingGained", in: .commands, ["what": what])
         case .notMeasurable:
-            return "not measurable over \(seeds) seed\(seeds == 1 ? "" : "s"): the \(what) are within two standard errors of zero, "
-                + "or some seed gained none, so the quotient would be noise (its number is in JSON, with \"verdict\": \"notMeasurable\")"
+            return words.counted("simulate.cost.notMeasurable", in: .commands, count: runs.runs.count, ["count": String(runs.runs.count), "what": what])
         }
     }
 
     /// The recommendation and how sure it is, in sentences; or why there is none.
-    static func recommendationText(_ report: SimulationReport, result: RetentionSweepResult) -> String {
+    static func recommendationText(_ report: SimulationReport, result: RetentionSweepResult, words: Localization) -> String {
         let seeds = result.points[0].runs.count
         let retentions = result.points.map(\.desiredRetention)
         let unmeasured = result.costs.filter { $0.verdict != .measured }.map(\.retention)
-        let items = report.itemsNoun, item = report.itemNoun
+        let items = itemsNoun(report, words: words), item = itemsNoun(report, plural: false, words: words)
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("simulate." + key, in: .commands, values) }
         guard let recommendation = result.recommendation, let index = result.recommendedIndex else {
-            let gained = result.criterion == .secondsPerItemGained ? "\(items) gained within the span" : "\(items) memorized at the end"
-            var text = "No recommended retention: at no retention are the \(gained) measurable over \(seeds) seed\(seeds == 1 ? "" : "s") "
-                + "(clearly above zero, by two standard errors, in every seed), so cost per \(item) cannot choose"
+            var course = ""
             if report.mode == .zhiXi {
-                text += "; a course of \(report.grouped(report.setting.itemCount)) lessons"
-                    + (report.setting.studiedAtStart > 0 ? ", \(report.setting.studiedAtStart) studied," : "")
-                    + " gains too little in \(report.setting.spanDays) days. Choose by minutes a day and lessons memorized at the end "
-                    + "(the table), or simulate a longer span or more seeds"
+                course = say(report.setting.studiedAtStart > 0 ? "noRecommendation.courseStudied" : "noRecommendation.course", [
+                    "lessons": report.grouped(report.setting.itemCount), "studied": String(report.setting.studiedAtStart),
+                    "days": String(report.setting.spanDays),
+                ])
             }
-            return text + ".\n"
+            let what = say(result.criterion == .secondsPerItemGained ? "what.gainedWithinSpan" : "what.memorizedAtEnd", ["items": items])
+            return words.counted("simulate.noRecommendation", in: .commands, count: seeds, [
+                "what": what, "count": String(seeds), "item": item, "course": course,
+            ]) + "\n"
         }
         let cost = recommendation.secondsPerItem
         let point = result.points[index]
         var text: String
         if recommendation.criterion == .secondsPerItemGained {
-            text = "Recommended desired retention: \(number(recommendation.retention, 2)), the lowest cost per \(item) gained ("
-                + number(cost.mean / 60, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation / 60, 1) : "")
-                + " min of study per \(item) gained within the span); it ends with \(number(point.statistics(.memorizedAtEnd).mean, 1)) of "
-                + "\(report.grouped(report.setting.itemCount)) \(items) memorized (\(number(point.statistics(.memorizedAtStart).mean, 1)) at the "
-                + "start) for \(number(point.statistics(.averageMinutesPerDay).mean, 1)) min a day on average.\n"
+            text = say("recommended.gained", [
+                "retention": number(recommendation.retention, 2), "item": item, "items": items,
+                "cost": number(cost.mean / 60, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation / 60, 1) : ""),
+                "end": number(point.statistics(.memorizedAtEnd).mean, 1), "count": report.grouped(report.setting.itemCount),
+                "start": number(point.statistics(.memorizedAtStart).mean, 1), "minutes": number(point.statistics(.averageMinutesPerDay).mean, 1),
+            ]) + "\n"
         } else {
-            text = "Recommended desired retention: \(number(recommendation.retention, 2)), the lowest cost per memorized item ("
-                + number(cost.mean, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation, 1) : "") + " s of study per item remembered at the end).\n"
+            text = say("recommended.memorized", [
+                "retention": number(recommendation.retention, 2),
+                "cost": number(cost.mean, 1) + (seeds > 1 ? " ± " + number(cost.standardDeviation, 1) : ""),
+            ]) + "\n"
         }
-        text += "Within 2% of that cost: " + list(recommendation.nearOptimal, in: retentions)
-            + (recommendation.nearOptimal.count > 1 ? " (about as efficient: choose among them by minutes a day and \(items) memorized)" : "")
-            + ".\n"
+        let near = list(recommendation.nearOptimal, in: retentions, words: words)
+        text += say(recommendation.nearOptimal.count > 1 ? "nearOptimal.several" : "nearOptimal", ["list": near, "items": items]) + "\n"
         if seeds > 1 {
             let optima = recommendation.seedOptimaRange, plausible = recommendation.plausibleRange
-            text += "How sure: each seed on its own would choose " + range(optima) + " (" + number(recommendation.seedOptima.mean, 3)
-                + " ± " + number(recommendation.seedOptima.standardDeviation, 3) + "); " + range(plausible)
-                + (plausible.lowerBound == plausible.upperBound ? " is the only retention" : " are all")
-                + " not clearly costlier (within two standard errors, seed for seed)"
-                + (unmeasured.isEmpty ? "" : "; " + list(unmeasured, in: retentions) + ", whose cost is not measured, take no part") + ".\n"
+            text += say(plausible.lowerBound == plausible.upperBound ? "howSure.one" : "howSure.all", [
+                "optima": range(optima), "mean": number(recommendation.seedOptima.mean, 3),
+                "sd": number(recommendation.seedOptima.standardDeviation, 3), "plausible": range(plausible),
+                "unmeasured": unmeasured.isEmpty ? "" : say("howSure.unmeasured", ["list": list(unmeasured, in: retentions, words: words)]),
+            ]) + "\n"
         } else {
-            text += "With one seed there is no measure of how sure this is; run with --seeds 5 or more.\n"
+            text += say("howSure.oneSeed") + "\n"
         }
         if let compliance = report.recommendedCompliance, !compliance.fits, report.budget == nil {
-            text += "The recommended \(number(recommendation.retention, 2)) " + SimulationBudgetText.overClause(compliance, report: report) + ".\n"
+            text += say("recommended.over", [
+                "retention": number(recommendation.retention, 2),
+                "clause": SimulationBudgetText.overClause(compliance, report: report, words: words),
+            ]) + "\n"
         }
         return text
     }
 
-    /// Retentions as runs of neighbours in the sweep `all`: `0.70–0.76, 0.79`.
-    static func list(_ values: [Double], in all: [Double]) -> String {
+    /// Retentions as runs of neighbours in the sweep `all`: `0.70–0.76, 0.79` (English by default, as JSON and the chart need).
+    static func list(_ values: [Double], in all: [Double], words: Localization = AppLanguage.english.localization) -> String {
         let positions = values.compactMap { all.firstIndex(of: $0) }
-        guard !positions.isEmpty else { return "none" }
+        guard !positions.isEmpty else { return words.text("simulate.none", in: .commands) }
         var pieces: [String] = []
         var start = positions[0], previous = positions[0]
         func close() {
@@ -169,7 +188,7 @@ enum SimulationTextReport {
             previous = position
         }
         close()
-        return pieces.joined(separator: ", ")
+        return pieces.joined(separator: words.text("simulate.listSeparator", in: .commands))
     }
 
     private static func range(_ range: ClosedRange<Double>) -> String {

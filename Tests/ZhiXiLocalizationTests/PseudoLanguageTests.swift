@@ -7,6 +7,7 @@ import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiPlanner
 import ZhiXiReviewFeature
+import ZhiXiSimulation
 @testable import ZhiXiReviewCLI
 
 /// A third language by file alone: the pseudo-language of this target's resources comes out of
@@ -88,5 +89,24 @@ struct PseudoLanguageTests {
         let header = try #require(text.split(separator: "\n").dropFirst().first)
         #expect(Self.isPseudo(String(header)), "\(header)")
         #expect(Self.isPseudo(text), "\(text.prefix(300))")
+    }
+
+    @Test("a command's report: simulate's text, with the budget's answer")
+    func simulateReport() async throws {
+        var request = SimulationRequest()
+        request.spanDays = 20
+        request.itemCount = 100
+        request.seedCount = 2
+        request.budgetMinutes = 3
+        _ = try request.validate()
+        let prepared = try request.prepare(SimulationRequest.Inputs(currentTime: AppFixture.now))
+        let result = await prepared.run()
+        let words = PseudoLanguage.language.localization
+        let setting = SimulationReport.Setting(prepared, request: request, inputs: SimulationReport.Inputs(), workspacePath: nil, words: words)
+        let text = SimulationTextReport.text(SimulationReport(outcome: .single(result.points[0]), setting: setting), words: words)
+        #expect(text.hasPrefix("⟦") && Self.isPseudo(text), "\(text.prefix(300))")
+        for line in text.split(separator: "\n") where line.contains(where: { $0.isASCII && $0.isLetter }) {
+            #expect(line.contains("⟦"), "not in the pseudo-language: \(line)")
+        }
     }
 }
