@@ -13,7 +13,7 @@ package final class TestServerGate: @unchecked Sendable {
     private var arrived = 0
 
     /// Creates a gate for `count` requests, waiting at most `timeout` seconds.
-    package init(count: Int, timeout: Double = 10) {
+    package init(count: Int, timeout: Double = 60) {
         self.count = count
         self.timeout = timeout
     }

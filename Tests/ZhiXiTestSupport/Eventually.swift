@@ -11,7 +11,7 @@
 ///
 /// - Complexity: at most `seconds × 1000` evaluations of `condition`.
 package func eventually(
-    within seconds: Double = 10, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+    within seconds: Double = 60, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(Int64(seconds * 1000))
