@@ -199,13 +199,7 @@ enum OptimizeCommand: Command {
         var warnings: [String] = []
         let atBounds = result.parameters.indicesAtFittedBounds()
         if !atBounds.isEmpty {
-            let list = atBounds.map { index in
-                let name = index < 4
-                    ? words.sentence("optimize.weight.initial", in: .commands,
-                                     ["index": String(index), "rating": words.text("rating.\(index + 1)", in: .commands)])
-                    : words.sentence("optimize.weight", in: .commands, ["index": String(index)])
-                return name + " = " + TextFormatting.fixed(result.parameters.weights[index], 4)
-            }
+            let list = atBounds.map { TrainingReportText.weightName($0, words: words) + " = " + TextFormatting.fixed(result.parameters.weights[$0], 4) }
             warnings.append(words.sentence("optimize.warning.atBounds", in: .commands, ["list": list.joined(separator: ", ")]))
         }
         let items = result.outcome == .fitted ? result.trainingItemCount : result.itemCount

@@ -54,7 +54,9 @@ enum SimulationTextReport {
             output += "\n" + recommendationText(report, result: result, words: words)
             output += SimulationBudgetText.text(report, words: words)
         }
-        for warning in report.warnings { output += words.sentence("report.warning", in: .commands, ["text": warning.description]) + "\n" }
+        for warning in report.warnings {
+            output += words.sentence("report.warning", in: .commands, ["text": SimulationWarningText.sentence(warning, words: words)]) + "\n"
+        }
         for note in report.notes(words: words) { output += words.sentence("simulate.notePrefix", in: .commands, ["text": note]) + "\n" }
         return output
     }

@@ -9,6 +9,15 @@ enum TrainingReportText {
     /// Four decimals, as every loss is printed.
     static func loss(_ value: Double) -> String { TextFormatting.fixed(value, 4) }
 
+    /// What weight `index` is, in `words`' language (`optimize.weight.initial` for the four
+    /// initial stabilities, `optimize.weight` otherwise): in English the library's
+    /// `FSRSParameters.weightName(_:)`, which JSON and the diagnostics keep.
+    static func weightName(_ index: Int, words: Localization) -> String {
+        index < 4
+            ? words.sentence("optimize.weight.initial", in: .commands, ["index": String(index), "rating": words.text("rating.\(index + 1)", in: .commands)])
+            : words.sentence("optimize.weight", in: .commands, ["index": String(index)])
+    }
+
     /// Which parameters a verdict is about.
     enum Candidate {
         /// What optimize just fitted.

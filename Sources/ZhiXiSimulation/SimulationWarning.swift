@@ -137,12 +137,19 @@ package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func percent(_ share: Double) -> String {
+    /// A share (0–1) as a percent the way ``description`` writes it: one decimal under 10 %
+    /// when it is not whole (`4.5%`), none otherwise (`37%`). For the text report's sentences,
+    /// so that they say the same figures.
+    /// - Complexity: O(1).
+    package static func percent(_ share: Double) -> String {
         let value = share * 100
         return (value < 10 && value != value.rounded() ? decimal(value, 1) : decimal(value, 0)) + "%"
     }
 
-    private static func decimal(_ value: Double, _ decimals: Int) -> String {
+    /// `value` rounded to `decimals` digits after the point the way ``description`` writes it
+    /// (`0.85`, `12.3`, `100.0000`), for the text report's sentences.
+    /// - Complexity: O(1).
+    package static func decimal(_ value: Double, _ decimals: Int) -> String {
         var scale = 1.0
         for _ in 0 ..< decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale

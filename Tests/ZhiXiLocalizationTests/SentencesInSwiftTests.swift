@@ -61,6 +61,7 @@ struct SentencesInSwiftTests {
         "SimulationReportSetting.swift": nil,
         "SimulationLearnerLog.swift": nil,
         "SimulationDates.swift": nil,
+        "SimulationWarningText.swift": nil,
         "SimulationChart.swift":
             "simulate --svg's chart is English: a file for any reader of the data, like JSON and CSV, its axis and legend sharing "
             + "the English setting and inputs lines that JSON's and the chart's subtitle use",

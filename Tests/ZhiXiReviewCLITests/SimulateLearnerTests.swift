@@ -4,8 +4,9 @@ import Testing
 
 /// A review log with durations: 40 cards, two new a day for 20 days, each learned Again then
 /// Good (or Good at once for every third card), then reviewed at growing intervals, every
-/// fourth review forgotten and relearned with Good; 6 s an answer, 15 s for Again.
-private func learnerLog() -> String {
+/// fourth review forgotten and relearned with Good; 6 s an answer, 15 s for Again (also
+/// `SimulateWarningLanguageTests`'s).
+func learnerLog() -> String {
     var lines = ["card_id,review_time,review_rating,review_duration"]
     let start: Int64 = 1_719_820_800_000   // 2024-07-01T08:00:00Z
     let day: Int64 = 86_400_000
