@@ -16,7 +16,9 @@ extension FSRSParameters {
     }
 
     /// What weight `index` is, for messages: `w[3] (first stability after Easy)` for the four
-    /// initial stabilities, `w[index]` otherwise.
+    /// initial stabilities, `w[index]` otherwise. English, for JSON and diagnostics; a report in
+    /// the learner's language names a weight from its language file (the command line's
+    /// `optimize.weight.initial` and `optimize.weight` keys, which say this in English).
     /// - Complexity: O(1).
     public static func weightName(_ index: Int) -> String {
         let ratings = ["Again", "Hard", "Good", "Easy"]

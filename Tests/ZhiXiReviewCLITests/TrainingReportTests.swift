@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ZhiXiLocalization
+import ZhiXiMemory
 @testable import ZhiXiReviewCLI
 
 /// optimize and evaluate speak plainly (issue 27): every figure says what it is and which items
@@ -7,6 +9,18 @@ import Testing
 @Suite("zhixi-review optimize and evaluate: labelled figures and a verdict")
 struct TrainingReportTests {
     static let sample = packageRoot.appendingPathComponent("data/sample-workspace.json").path
+
+    @Test("a weight's name: in English the library's FSRSParameters.weightName, every index; in Chinese the ratings as Anki's buttons")
+    func weightNames() {
+        for index in FSRSParameters.defaultWeights.indices {
+            #expect(TrainingReportText.weightName(index, words: .english) == FSRSParameters.weightName(index))
+        }
+        let chinese = Localization(language: "zh-Hans")
+        #expect((0 ..< 4).map { TrainingReportText.weightName($0, words: chinese) } == [
+            "w[0]（首次评为“重来”后的稳定性）", "w[1]（首次评为“困难”后的稳定性）", "w[2]（首次评为“良好”后的稳定性）", "w[3]（首次评为“简单”后的稳定性）",
+        ])
+        #expect(TrainingReportText.weightName(20, words: chinese) == "w[20]")
+    }
 
     @Test("optimize on the sample: the items trained on and why, each log loss's items, the held-out check and the verdict")
     func optimizeSample() async throws {
