@@ -50,6 +50,8 @@ enum StatesCommand: Command {
         let preset = ReviewLogSource.preset
         let preview = StatesPreview.option
         let format = SharedOptions.format([.text, .csv, .json])
+        let language = LanguageChoice.option(
+            help: "language of the text report (default: from LC_ALL or LANG, else English); JSON, CSV and the diagnostics are English")
     }
 
     /// The command's options.
@@ -94,6 +96,7 @@ enum StatesCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         let format = try arguments.value(of: options.format)
+        let words = LanguageChoice.reportLanguage(try arguments.value(of: options.language), context: context).localization
         let retentionGiven = try arguments.value(of: options.retention)
         let maximumGiven = try arguments.value(of: options.maximumInterval)
         let learningGiven = try arguments.value(of: options.learningSteps)
@@ -141,7 +144,7 @@ enum StatesCommand: Command {
         }
         let summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
         // With an Anki file, the text output ends with what was read and which settings were used
-        // (in English, as the rest of the states report).
+        // (in the text's language).
         var ankiSummary = ""
         if let anki, format == .text {
             var overridden: Set<AnkiInput.Setting> = []
@@ -153,16 +156,16 @@ enum StatesCommand: Command {
             if hour != nil { overridden.insert(.dayStart) }
             if zone != nil { overridden.insert(.timeZone) }
             ankiSummary = anki.summary(used: [.parameters, .retention, .learningSteps, .relearningSteps, .maximumInterval, .dayStart,
-                                              .timeZone], overridden: overridden, words: .english)
+                                              .timeZone], overridden: overridden, words: words)
         }
         if arguments.flag(StatesPreview.option) {
             let previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)
-            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now) + ankiSummary)
+            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now, words: words) + ankiSummary)
         }
         switch format {
         case .json: context.write(try json(summaries))
         case .csv: context.write(csv(summaries))
-        default: context.write(text(summaries, calendar: calendar) + ankiSummary)
+        default: context.write(text(summaries, calendar: calendar, words: words) + ankiSummary)
         }
     }
 
@@ -247,23 +250,35 @@ enum StatesCommand: Command {
         return output
     }
 
-    /// A card's cells in the text table.
-    static func textRow(_ summary: CardScheduleSummary, calendar: StudyCalendar) -> [String] {
+    /// A card's cells in the text table, its state in `words`' language.
+    static func textRow(_ summary: CardScheduleSummary, calendar: StudyCalendar, words: Localization) -> [String] {
         let card = summary.card
-        return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), card.state.description, stepText(card),
+        return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), stateName(card.state, words: words), stepText(card),
                 card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
                 TextFormatting.fixed(summary.retrievability, 3),
                 TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
     }
 
-    /// The text table's header.
-    static func textHeader(calendar: StudyCalendar) -> [String] {
-        ["CARD", "REVIEWS", "STATE", "STEP", "STABILITY(d)", "DIFFICULTY", "RECALL NOW", "DUE (\(calendar.timeZoneIdentifier))"]
+    /// A card's state in `words`' language (`states.state.*`; JSON and CSV keep `CardState`'s English name).
+    static func stateName(_ state: CardState, words: Localization) -> String {
+        words.text("states.state.\(state)", in: .commands)
     }
 
-    static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar) -> String {
-        TextFormatting.table(header: textHeader(calendar: calendar), rows: summaries.map { textRow($0, calendar: calendar) },
-                             rightAligned: [1, 3, 4, 5, 6])
-            + "\(summaries.count) cards, \(summaries.reduce(0) { $0 + $1.reviewCount }) reviews\n"
+    /// The text table's header in `words`' language.
+    static func textHeader(calendar: StudyCalendar, words: Localization) -> [String] {
+        ["card", "reviews", "state", "step", "stability", "difficulty", "recallNow"].map { words.text("states.column." + $0, in: .commands) }
+            + [words.sentence("states.column.due", in: .commands, ["zone": calendar.timeZoneIdentifier])]
+    }
+
+    /// How many cards and reviews the table has: the blanks of `states.totals`.
+    static func totals(_ summaries: [CardScheduleSummary]) -> [String: String] {
+        ["cards": String(summaries.count), "reviews": String(summaries.reduce(0) { $0 + $1.reviewCount })]
+    }
+
+    /// The table of every card and its totals, in `words`' language.
+    static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar, words: Localization) -> String {
+        TextFormatting.table(header: textHeader(calendar: calendar, words: words),
+                             rows: summaries.map { textRow($0, calendar: calendar, words: words) }, rightAligned: [1, 3, 4, 5, 6])
+            + words.sentence("states.totals", in: .commands, totals(summaries)) + "\n"
     }
 }

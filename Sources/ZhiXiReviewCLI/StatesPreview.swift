@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiLocalization
 import ZhiXiMemory
 import ZhiXiScheduler
 import ZhiXiTraining
@@ -113,26 +114,29 @@ enum StatesPreview {
 
     // MARK: Text
 
-    /// `previews` in `format`.
+    /// `previews` in `format` (the text in `words`' language).
     static func render(_ format: OutputFormat, _ summaries: [CardScheduleSummary], _ previews: [CardPreview],
-                       calendar: StudyCalendar, now: Date) throws(CommandError) -> String {
+                       calendar: StudyCalendar, now: Date, words: Localization) throws(CommandError) -> String {
         switch format {
         case .json: try json(summaries, previews)
         case .csv: csv(summaries, previews)
-        default: text(summaries, previews, calendar: calendar, now: now)
+        default: text(summaries, previews, calendar: calendar, now: now, words: words)
         }
     }
 
     /// The table of `states` with a column per button: its interval as a short label.
-    static func text(_ summaries: [CardScheduleSummary], _ previews: [CardPreview], calendar: StudyCalendar, now: Date) -> String {
+    static func text(_ summaries: [CardScheduleSummary], _ previews: [CardPreview], calendar: StudyCalendar, now: Date,
+                     words: Localization) -> String {
         let rows = zip(summaries, previews).map { summary, preview in
-            StatesCommand.textRow(summary, calendar: calendar) + Rating.allCases.map { label(preview[$0]) }
+            StatesCommand.textRow(summary, calendar: calendar, words: words) + Rating.allCases.map { label(preview[$0]) }
         }
+        var totals = StatesCommand.totals(summaries)
+        totals["moment"] = TextFormatting.localDateTime(now.timeIntervalSince1970, calendar: calendar)
         return TextFormatting.table(
-            header: StatesCommand.textHeader(calendar: calendar) + ["AGAIN", "HARD", "GOOD", "EASY"],
+            header: StatesCommand.textHeader(calendar: calendar, words: words)
+                + (1...4).map { words.text("states.column.button.\($0)", in: .commands) },
             rows: rows, rightAligned: [1, 3, 4, 5, 6, 8, 9, 10, 11])
-            + "\(summaries.count) cards, \(summaries.reduce(0) { $0 + $1.reviewCount }) reviews; "
-            + "buttons as Anki's rules give them at \(TextFormatting.localDateTime(now.timeIntervalSince1970, calendar: calendar))\n"
+            + words.sentence("states.totals.preview", in: .commands, totals) + "\n"
     }
 
     /// A button's interval as a short label: whole days `3d`, or a step `45s`, `10m`, `1h30m`.

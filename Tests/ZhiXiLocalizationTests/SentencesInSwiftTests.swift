@@ -62,6 +62,8 @@ struct SentencesInSwiftTests {
         "SimulationLearnerLog.swift": nil,
         "SimulationDates.swift": nil,
         "SimulationWarningText.swift": nil,
+        "StatesCommand.swift": nil,
+        "StatesPreview.swift": nil,
         "SimulationChart.swift":
             "simulate --svg's chart is English: a file for any reader of the data, like JSON and CSV, its axis and legend sharing "
             + "the English setting and inputs lines that JSON's and the chart's subtitle use",

@@ -48,6 +48,29 @@ struct StatesCommandTests {
         #expect(lines.count == 3)
     }
 
+    @Test("--lang zh: the table's titles, states and totals in Chinese, with and without --preview; English by default; JSON and CSV the same")
+    func language() async throws {
+        let path = try temporaryFile("log.csv", Self.log)
+        for extra in [[], ["--preview"]] {
+            let arguments = ["states", path, "--now", "2026-11-10T00:00:00Z"] + extra
+            let english = await run(arguments, environment: ["LANG": "C.UTF-8"])
+            #expect(english.status == 0 && english.output.contains("2 cards, 4 reviews"), "\(english.error)")
+            #expect(await run(arguments + ["--lang", "en"], environment: ["LANG": "zh_CN.UTF-8"]).output == english.output)
+            let zh = await run(arguments + ["--lang", "zh"])
+            #expect(zh.status == 0 && zh.error == english.error)
+            #expect(await run(arguments, environment: ["LANG": "zh_CN.UTF-8"]).output == zh.output, "LANG=zh_CN is Chinese")
+            let lines = zh.output.split(separator: "\n")
+            #expect(lines.count == english.output.split(separator: "\n").count)
+            for line in lines where line.contains(where: \.isLetter) { #expect(SimulateLanguageTests.isChinese(line), "not Chinese: \(line)") }
+            #expect(zh.output.contains("卡片") && zh.output.contains("2 张卡片，4 次复习"), "\(zh.output)")
+            #expect(extra.isEmpty || zh.output.contains("重来"), "\(zh.output)")
+            for format in ["json", "csv"] {
+                #expect(await run(arguments + ["--format", format, "--lang", "zh"]).output == (await run(arguments + ["--format", format])).output)
+            }
+        }
+        #expect(await run("states", path, "--lang", "xx").status == 64)
+    }
+
     @Test("--preview: the four buttons by Anki's rules for every card, in JSON, CSV and text")
     func preview() async throws {
         let path = try temporaryFile("log.csv", Self.log)
