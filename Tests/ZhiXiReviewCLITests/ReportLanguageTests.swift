@@ -108,7 +108,11 @@ struct AnkiSummaryLanguageTests {
             func numbers(_ lines: [Substring]) -> [Substring] { lines.flatMap { $0.split(whereSeparator: { !($0.isASCII && $0.isNumber) }) } }
             #expect(numbers(chineseLines).sorted() == numbers(englishLines).sorted(), "\(command): the same figures")
         }
-        let states = await run(["states", Self.collection, "--now", "2026-11-29T00:00:00Z"], environment: ["LANG": "zh_CN.UTF-8"])
-        #expect(states.status == 0 && states.output.contains("\nRead from "), "states' report, its summary too, is English")
+        let states = await run(["states", Self.collection, "--now", "2026-11-29T00:00:00Z"], environment: ["LANG": "C.UTF-8"])
+        #expect(states.status == 0 && states.output.contains("\nRead from "), "states' report, its summary too, is English by default")
+        let zh = await run(["states", Self.collection, "--now", "2026-11-29T00:00:00Z"], environment: ["LANG": "zh_CN.UTF-8"])
+        let zhLines = AnkiSummaryLanguageTests.summary(zh.output, first: "从 ", last: "集合中的设置")
+        let englishLines = AnkiSummaryLanguageTests.summary(states.output, first: "Read from ", last: "Settings from the collection")
+        #expect(zh.status == 0 && zhLines.count == englishLines.count && zhLines.count >= 3, "LANG=zh_CN: states' summary in Chinese too\n\(zh.output)")
     }
 }
