@@ -188,7 +188,8 @@ def record(arguments):
             preset_id = preset_of(home)
             cards.append({
                 "id": cid, "noteId": nid, "deckId": did, "originalDeckId": odid, "presetId": preset_id,
-                "deckDesiredRetention": deck.get("desiredRetention"),
+                # the deck's own desired retention (Anki 26.09), a percentage in the deck's legacy form
+                "deckDesiredRetention": None if deck.get("desiredRetention") is None else deck["desiredRetention"] / 100,
                 "type": kind, "queue": queue, "due": due, "originalDue": odue, "interval": ivl, "reps": reps,
                 "lapses": lapses, "left": left, "stability": data.get("s"), "difficulty": data.get("d"),
                 "lastReviewTime": data.get("lrt"), "buttons": {},
@@ -212,8 +213,12 @@ def record(arguments):
             for card in cards:
                 states = states_by_card[card["id"]]
                 for index, name in enumerate(("again", "hard", "good", "easy")):
+                    # The current state read again: an undo writes the memory back rounded, which can
+                    # move a large stability by its last float32 bit, and Anki refuses an answer
+                    # whose current state is not the card's.
+                    current = col._backend.get_scheduling_states(card["id"]).current
                     answer = anki.scheduler_pb2.CardAnswer(
-                        card_id=card["id"], current_state=states.current, new_state=getattr(states, name),
+                        card_id=card["id"], current_state=current, new_state=getattr(states, name),
                         rating=index, answered_at_millis=now * 1000, milliseconds_taken=1000)
                     col.sched.answer_card(answer)
                     after = col.db.first("select due, ivl from cards where id = ?", card["id"])
