@@ -128,7 +128,8 @@ enum AnkiCollectionReader {
     }
 
     /// The configuration keys read.
-    static let keys: Set<String> = ["rollover", "creationOffset", "localOffset", "fsrs", "loadBalancerEnabled", "collapseTime"]
+    static let keys: Set<String> = ["rollover", "creationOffset", "localOffset", "fsrs", "loadBalancerEnabled", "collapseTime",
+                                    "fsrsShortTermWithStepsEnabled"]
 
     /// The collection's settings from its configuration values (a JSON value per key).
     static func settings(_ value: (String) -> Any?) -> AnkiCollectionSettings {
@@ -145,6 +146,7 @@ enum AnkiCollectionReader {
         settings.fsrsEnabled = boolean("fsrs") ?? false
         settings.loadBalancerEnabled = boolean("loadBalancerEnabled") ?? true
         if let seconds = integer("collapseTime"), seconds >= 0 { settings.learnAheadSeconds = seconds }
+        settings.shortTermWithSteps = boolean("fsrsShortTermWithStepsEnabled") ?? false
         return settings
     }
 
@@ -181,8 +183,11 @@ enum AnkiCollectionReader {
                 throw AnkiError(.damaged, file: name, reason: "the deck \(key.escapingForMessage) in col.decks has no id or name")
             }
             let filtered = (number(deck["dyn"]) ?? 0) != 0
+            // The deck's own retention, kept in this form as a whole percentage (Anki divides it by 100 as a Float).
+            let retention = filtered ? nil : number(deck["desiredRetention"]).map { decimal(Float($0) / 100) }
             decks.append(AnkiDeck(id: id, name: deckName, presetID: filtered ? nil : identifier(deck["conf"]) ?? 1,
-                                  isFiltered: filtered, reschedules: filtered ? (deck["resched"] as? NSNumber)?.boolValue ?? true : nil))
+                                  isFiltered: filtered, reschedules: filtered ? (deck["resched"] as? NSNumber)?.boolValue ?? true : nil,
+                                  desiredRetention: retention.flatMap { $0 > 0 && $0 < 1 ? $0 : nil }))
         }
         return decks
     }
@@ -208,6 +213,8 @@ enum AnkiCollectionReader {
             if let count = number(review["perDay"]), count >= 0 { preset.reviewsPerDay = Int(min(count, 1e9)) }
             preset.ignoreReviewsBefore = config["ignoreRevlogsBeforeDate"] as? String ?? ""
             preset.easyDaysPercentages = numbers(config["easyDaysPercentages"])
+            if let retention = number(config["sm2Retention"]), retention > 0, retention < 1 { preset.historicalRetention = retention }
+            preset.buriesReviews = (review["bury"] as? NSNumber)?.boolValue ?? false
             presets.append(preset)
         }
         return presets
@@ -233,8 +240,9 @@ enum AnkiCollectionReader {
                 } else if let normal = kind.bytes(1) {
                     let fields = try ProtobufReader.fields(normal)
                     let preset = fields.varint(1).map { Int64(bitPattern: $0) } ?? 1
+                    let retention = fields.float(10).map(decimal).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
                     decks.append(AnkiDeck(id: id, name: deckName, presetID: preset == 0 ? 1 : preset, isFiltered: false,
-                                          reschedules: nil))
+                                          reschedules: nil, desiredRetention: retention))
                 } else {
                     throw ProtobufReader.Malformed()
                 }
@@ -267,6 +275,8 @@ enum AnkiCollectionReader {
                 if let days = fields.varint(16), days >= 1 { preset.maximumIntervalDays = Int(min(days, 36_500)) }
                 if let retention = fields.float(37).map(decimal), retention > 0, retention < 1 { preset.desiredRetention = retention }
                 preset.ignoreReviewsBefore = fields.string(46) ?? ""
+                if let retention = fields.float(40).map(decimal), retention > 0, retention < 1 { preset.historicalRetention = retention }
+                preset.buriesReviews = (fields.varint(28) ?? 0) != 0
             } catch {
                 throw AnkiError(.damaged, file: database.name, reason: "the preset \(id) (\(preset.name.escapingForMessage)) has "
                                 + "settings that cannot be read (deck_config.config)")

@@ -15,15 +15,20 @@ package struct AnkiCollectionSettings: Sendable, Hashable {
     package var loadBalancerEnabled: Bool
     /// How far ahead learning cards may be shown, in seconds (`collapseTime`, 1200 when unset).
     package var learnAheadSeconds: Int
+    /// "Short-term scheduling with learning steps" (`fsrsShortTermWithStepsEnabled`; off when
+    /// unset): FSRS may keep a card for less than half a day even where steps are set.
+    package var shortTermWithSteps: Bool
 
     /// Creates settings.
     package init(rolloverHour: Int = 4, creationOffsetMinutesWest: Int? = nil, localOffsetMinutesWest: Int? = nil,
-                fsrsEnabled: Bool = false, loadBalancerEnabled: Bool = true, learnAheadSeconds: Int = 1200) {
+                fsrsEnabled: Bool = false, loadBalancerEnabled: Bool = true, learnAheadSeconds: Int = 1200,
+                shortTermWithSteps: Bool = false) {
         self.rolloverHour = rolloverHour
         self.creationOffsetMinutesWest = creationOffsetMinutesWest
         self.localOffsetMinutesWest = localOffsetMinutesWest
         self.fsrsEnabled = fsrsEnabled
         self.loadBalancerEnabled = loadBalancerEnabled
         self.learnAheadSeconds = learnAheadSeconds
+        self.shortTermWithSteps = shortTermWithSteps
     }
 }

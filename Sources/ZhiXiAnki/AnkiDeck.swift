@@ -10,14 +10,18 @@ package struct AnkiDeck: Sendable, Hashable {
     package var isFiltered: Bool
     /// For a filtered deck, whether answers in it reschedule the cards; `nil` for a normal deck.
     package var reschedules: Bool?
+    /// The deck's own desired retention (Anki 26.09's override of its preset's, in the deck
+    /// options' "This deck"), `nil` when the deck has none (then its preset's applies).
+    package var desiredRetention: Double?
 
     /// Creates a deck.
-    package init(id: Int64, name: String, presetID: Int64?, isFiltered: Bool, reschedules: Bool?) {
+    package init(id: Int64, name: String, presetID: Int64?, isFiltered: Bool, reschedules: Bool?, desiredRetention: Double? = nil) {
         self.id = id
         self.name = name
         self.presetID = presetID
         self.isFiltered = isFiltered
         self.reschedules = reschedules
+        self.desiredRetention = desiredRetention
     }
 
     /// The name's levels.

@@ -28,12 +28,20 @@ package struct AnkiPreset: Sendable, Hashable {
     package var reviewsPerDay: Int
     /// Easy days: a factor per weekday, Monday first (empty when the preset has none).
     package var easyDaysPercentages: [Double]
+    /// "Historical retention" (`historical_retention`, the legacy `sm2Retention`): the retention
+    /// Anki assumes for reviews made before FSRS, when it infers a first memory from an SM-2
+    /// interval (0.9 when unset).
+    package var historicalRetention: Double
+    /// Whether siblings of review cards are buried (`bury_reviews`): the load balancer then
+    /// keeps a card away from its siblings' days.
+    package var buriesReviews: Bool
 
     /// Creates a preset.
     package init(id: Int64, name: String, fsrsParameters6: [Double] = [], fsrsParameters5: [Double] = [],
                 fsrsParameters4: [Double] = [], desiredRetention: Double = 0.9, learningStepsMinutes: [Double] = [1, 10],
                 relearningStepsMinutes: [Double] = [10], maximumIntervalDays: Int = 36_500, ignoreReviewsBefore: String = "",
-                newCardsPerDay: Int = 20, reviewsPerDay: Int = 200, easyDaysPercentages: [Double] = []) {
+                newCardsPerDay: Int = 20, reviewsPerDay: Int = 200, easyDaysPercentages: [Double] = [],
+                historicalRetention: Double = 0.9, buriesReviews: Bool = false) {
         self.id = id
         self.name = name
         self.fsrsParameters6 = fsrsParameters6
@@ -47,6 +55,8 @@ package struct AnkiPreset: Sendable, Hashable {
         self.newCardsPerDay = newCardsPerDay
         self.reviewsPerDay = reviewsPerDay
         self.easyDaysPercentages = easyDaysPercentages
+        self.historicalRetention = historicalRetention
+        self.buriesReviews = buriesReviews
     }
 
     /// The parameters Anki schedules with, as Anki picks them: the FSRS-6 ones when present,

@@ -62,6 +62,10 @@ package struct AnkiSelection: Sendable {
     package let decks: [AnkiDeck]
     /// The chosen cards, by id.
     package let cards: [AnkiCard]
+    /// Each chosen card's settings, as Anki resolves them (its home deck's preset, the deck's own
+    /// retention; ``AnkiCardSettings``), in the order of ``cards``: the scope chooses cards and
+    /// never changes whose settings apply.
+    package let cardSettings: [AnkiCardSettings]
     /// The chosen cards' review-log rows, by id (time).
     package let revlog: [AnkiRevlogEntry]
     /// For each row of ``revlog``, the position of its card in ``cards``.
@@ -112,6 +116,7 @@ package struct AnkiSelection: Sendable {
         // Every existing card: out of the scope (-1), left out (-2), or its position in `cards`.
         var chosen = CardIndexTable(capacity: collection.cards.count)
         var cards: [AnkiCard] = []
+        var cardSettings: [AnkiCardSettings] = []
         var presetIDs: Set<Int64> = []
         for card in collection.cards {
             let inScope = everyDeck || deckIDs.contains(card.deckID) || (card.originalDeckID != 0 && deckIDs.contains(card.originalDeckID))
@@ -133,7 +138,9 @@ package struct AnkiSelection: Sendable {
             chosen.set(card.id, keep ? Int32(cards.count) : -2)
             if keep {
                 cards.append(card)
-                if let preset = collection.preset(of: card) { presetIDs.insert(preset.id) }
+                let settings = collection.settings(of: card)
+                cardSettings.append(settings)
+                presetIDs.insert(settings.preset.id)
             }
         }
         // Each row's card position; the rows themselves are copied only when some are left out
@@ -165,6 +172,7 @@ package struct AnkiSelection: Sendable {
         }
         revlogCardIndices = revlogCards
         self.cards = cards
+        self.cardSettings = cardSettings
         self.revlog = revlog
         self.leftOut = leftOut
         if let scopePreset {

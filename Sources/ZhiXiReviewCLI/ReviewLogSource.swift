@@ -72,7 +72,8 @@ enum ReviewLogSource {
         case (.some, .some): throw arguments.usageError("--\(deckOption.name) and --preset choose cards two ways: give one of them")
         }
         do {
-            return .anki(AnkiInput(collection, selection: try AnkiSelection(collection, scope: scope)))
+            return .anki(AnkiInput(collection, selection: try AnkiSelection(collection, scope: scope),
+                                   machineZone: AnkiInput.machineZone(context.environment)))
         } catch {
             throw arguments.usageError("\(name): \(error.description)")
         }

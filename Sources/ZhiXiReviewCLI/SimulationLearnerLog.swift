@@ -43,7 +43,7 @@ struct SimulationLearnerLog {
             anki = input
             calendar = try input.calendar(zone: zone, hour: hour, arguments: arguments)
         }
-        let histories = ReviewTimelines(log: log, calendar: calendar, filter: .memoryState.ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
+        let histories = ReviewTimelines(log: log, calendar: calendar, filter: .memoryState, cardCutoffs: anki?.cardCutoffs)
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
@@ -72,7 +72,7 @@ struct SimulationLearnerLog {
             throw arguments.usageError("--now \(TextFormatting.iso8601UTC(moment.timeIntervalSince1970)) is before the last review "
                                        + "of \(name) (\(reason.description))")
         }
-        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar, filter: ReviewLogFilter().ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))).itemCount
+        let items = TrainingDataset(ReviewTimelines(log: log, calendar: calendar, filter: ReviewLogFilter(), cardCutoffs: anki?.cardCutoffs)).itemCount
         return SimulationLearnerLog(name: name, start: start, itemCount: items, calendar: calendar, anki: anki)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiAnki
 import ZhiXiCore
 import ZhiXiLocalization
 import ZhiXiMemory
@@ -109,11 +110,13 @@ enum StatesCommand: Command {
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
         let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
         let elapsedChoice = try arguments.value(of: options.elapsed) ?? .defaultChoice(ankiFile: anki != nil)
+        // For an Anki file each card takes its own settings (AnkiInput.replaySchedulers); the flags
+        // override them for every card.
         var configuration = SchedulerConfiguration()
-        configuration.desiredRetention = retentionGiven ?? anki?.settings.desiredRetention ?? defaults.desiredRetention
-        configuration.maximumIntervalDays = maximumGiven ?? anki?.settings.maximumIntervalDays ?? defaults.maximumIntervalDays
-        configuration.learningSteps = learningGiven ?? anki?.settings.learningStepsSeconds ?? defaults.learningSteps
-        configuration.relearningSteps = relearningGiven ?? anki?.settings.relearningStepsSeconds ?? defaults.relearningSteps
+        configuration.desiredRetention = retentionGiven ?? defaults.desiredRetention
+        configuration.maximumIntervalDays = maximumGiven ?? defaults.maximumIntervalDays
+        configuration.learningSteps = learningGiven ?? defaults.learningSteps
+        configuration.relearningSteps = relearningGiven ?? defaults.relearningSteps
         configuration.fuzz = arguments.flag(options.noFuzz) ? .off : .uniform
         let now = nowArgument.date(on: calendar)
         switch elapsedChoice {
@@ -121,11 +124,7 @@ enum StatesCommand: Command {
         case .anki: configuration.elapsedDays = .ankiDays(AnkiDayCount(at: now, calendar: calendar))
         case .twentyFourHours: configuration.elapsedDays = .twentyFourHourPeriods
         }
-        let collectionParameters = try anki?.parameters()
-        configuration.parameters = givenParameters ?? collectionParameters ?? .default
-        // A preset's parameters with several relearning steps are Anki's: Anki holds them to
-        // fsrs-rs's one-step bounds (`FSRS::new`), not to the lower ceiling py-fsrs checks.
-        if anki != nil, givenParameters == nil, collectionParameters != nil { configuration.checksShortTermCeiling = false }
+        configuration.parameters = givenParameters ?? .default
         let scheduler: CardScheduler
         do {
             scheduler = try CardScheduler(configuration)
@@ -134,7 +133,7 @@ enum StatesCommand: Command {
         }
 
         let log = try source.columns(name: FileAccess.displayName(path))
-        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: .memoryState.ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
+        let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: .memoryState, cardCutoffs: anki?.cardCutoffs)
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
@@ -142,7 +141,23 @@ enum StatesCommand: Command {
         for warning in TrainingInput.historyWarnings(timelines.filterReport) {
             context.writeError("warning: \(name): " + warning)
         }
-        let summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
+        let overrides = AnkiSettingOverrides(fsrsParameters: givenParameters?.weights, desiredRetention: retentionGiven,
+                                             learningStepsMinutes: learningGiven?.map { $0 / 60 },
+                                             relearningStepsMinutes: relearningGiven?.map { $0 / 60 }, maximumIntervalDays: maximumGiven)
+        let summaries: [CardScheduleSummary]
+        var stored: [AnkiStoredCards.Stored?]?
+        var storedCards: AnkiStoredCards?
+        if let anki {
+            let schedulers = try anki.replaySchedulers(base: configuration, overrides: overrides, given: givenParameters)
+            var logCard: [String: Int] = [:]
+            for (index, id) in log.cardIDs.enumerated() { logCard[id] = index }
+            summaries = CardScheduleSummary.summaries(of: timelines, now: now) { schedulers[logCard[timelines.cardIDs[$0]] ?? 0] }
+            let cards = AnkiStoredCards(anki, calendar: calendar, now: now)
+            stored = summaries.map { cards.stored($0.cardID, overrides: overrides) }
+            storedCards = cards
+        } else {
+            summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
+        }
         // With an Anki file, the text output ends with what was read and which settings were used
         // (in the text's language).
         var ankiSummary = ""
@@ -159,13 +174,22 @@ enum StatesCommand: Command {
                                               .timeZone], overridden: overridden, words: words)
         }
         if arguments.flag(StatesPreview.option) {
-            let previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)
-            return context.write(try StatesPreview.render(format, summaries, previews, calendar: calendar, now: now, words: words) + ankiSummary)
+            let previews: [StatesPreview.Buttons]
+            if let storedCards, let stored {
+                // As Anki: from the card as the collection holds it.
+                let pairs = zip(stored, summaries).compactMap { card, summary in card.map { ($0, summary.card.memoryState) } }
+                guard pairs.count == summaries.count else { throw .dataError("\(name): a replayed card is not among the chosen cards") }
+                previews = try storedCards.buttons(pairs, fuzz: configuration.fuzz != .off)
+            } else {
+                previews = try StatesPreview.previews(summaries, configuration: configuration, calendar: calendar, now: now)
+            }
+            return context.write(try StatesPreview.render(format, summaries, stored, previews, calendar: calendar, now: now, words: words)
+                                 + ankiSummary)
         }
         switch format {
-        case .json: context.write(try json(summaries))
-        case .csv: context.write(csv(summaries))
-        default: context.write(text(summaries, calendar: calendar, words: words) + ankiSummary)
+        case .json: context.write(try json(summaries, stored))
+        case .csv: context.write(csv(summaries, stored))
+        default: context.write(text(summaries, stored, calendar: calendar, words: words) + ankiSummary)
         }
     }
 
@@ -204,6 +228,26 @@ enum StatesCommand: Command {
 
     static func stepText(_ card: Card) -> String { card.step.map(String.init) ?? "" }
 
+    /// A card as an Anki collection stores it (`nil` for a review log's cards).
+    typealias Stored = AnkiStoredCards.Stored
+
+    /// The stored card in `--format json`: what Anki will do, beside the replay.
+    struct StoredReport: Encodable {
+        var due: Date?
+        var intervalDays: Int64
+        var reviews: Int64
+        var stability: ReportNumber
+        var difficulty: ReportNumber
+
+        init(_ stored: Stored) {
+            due = stored.due
+            intervalDays = stored.card.intervalDays
+            reviews = stored.card.reps
+            stability = .fixed(stored.card.stability, 6)
+            difficulty = .fixed(stored.card.difficulty, 6)
+        }
+    }
+
     /// One card in `--format json`.
     struct CardReport: Encodable {
         var cardID: String
@@ -214,12 +258,13 @@ enum StatesCommand: Command {
         var difficulty: ReportNumber
         var retrievability: ReportNumber
         var due: Date
+        var stored: StoredReport?
 
         enum CodingKeys: String, CodingKey {
-            case cardID = "cardId", reviews, state, step, stability, difficulty, retrievability, due
+            case cardID = "cardId", reviews, state, step, stability, difficulty, retrievability, due, stored
         }
 
-        init(_ summary: CardScheduleSummary) {
+        init(_ summary: CardScheduleSummary, stored: Stored? = nil) {
             let card = summary.card
             cardID = summary.cardID
             reviews = summary.reviewCount
@@ -229,34 +274,55 @@ enum StatesCommand: Command {
             difficulty = .fixed(card.difficulty, 6)
             retrievability = .fixed(summary.retrievability, 6)
             due = card.due
+            self.stored = stored.map(StoredReport.init)
         }
     }
 
     /// `--format json`: an array of ``CardReport``s, one per line.
-    static func json(_ summaries: [CardScheduleSummary]) throws(CommandError) -> String {
-        try OutputJSON.report(summaries.map(CardReport.init), style: .elementPerLine, command: "states")
+    static func json(_ summaries: [CardScheduleSummary], _ stored: [Stored?]?) throws(CommandError) -> String {
+        try OutputJSON.report(summaries.indices.map { CardReport(summaries[$0], stored: stored?[$0]) }, style: .elementPerLine,
+                              command: "states")
     }
 
-    static func csv(_ summaries: [CardScheduleSummary]) -> String {
-        var output = "card_id,reviews,state,step,stability,difficulty,retrievability,due\n"
-        for summary in summaries {
+    /// The CSV's stored columns, after the replayed ones (an Anki file only).
+    static let storedCSVHeader = "stored_due,stored_interval_days,stored_reviews,stored_stability,stored_difficulty"
+
+    static func csv(_ summaries: [CardScheduleSummary], _ stored: [Stored?]?) -> String {
+        var output = "card_id,reviews,state,step,stability,difficulty,retrievability,due" + (stored == nil ? "" : "," + storedCSVHeader) + "\n"
+        for (index, summary) in summaries.enumerated() {
             let card = summary.card
             output += TextFormatting.csvField(summary.cardID) + ",\(summary.reviewCount),\(card.state),\(stepText(card)),"
             output += (card.stability.map { TextFormatting.fixed($0, 6) } ?? "") + ","
             output += (card.difficulty.map { TextFormatting.fixed($0, 6) } ?? "") + ","
             output += TextFormatting.fixed(summary.retrievability, 6) + ","
-            output += TextFormatting.iso8601UTC(card.due.timeIntervalSince1970) + "\n"
+            output += TextFormatting.iso8601UTC(card.due.timeIntervalSince1970)
+            if let stored {
+                let kept = stored[index]
+                output += "," + [kept?.due.map { TextFormatting.iso8601UTC($0.timeIntervalSince1970) } ?? "",
+                                 kept.map { String($0.card.intervalDays) } ?? "", kept.map { String($0.card.reps) } ?? "",
+                                 kept?.card.stability.map { TextFormatting.fixed($0, 6) } ?? "",
+                                 kept?.card.difficulty.map { TextFormatting.fixed($0, 6) } ?? ""].joined(separator: ",")
+            }
+            output += "\n"
         }
         return output
     }
 
-    /// A card's cells in the text table, its state in `words`' language.
-    static func textRow(_ summary: CardScheduleSummary, calendar: StudyCalendar, words: Localization) -> [String] {
+    /// A card's cells in the text table, its state in `words`' language; with an Anki file, the
+    /// card as stored after the replayed columns.
+    static func textRow(_ summary: CardScheduleSummary, stored: Stored??, calendar: StudyCalendar, words: Localization) -> [String] {
         let card = summary.card
-        return [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), stateName(card.state, words: words), stepText(card),
-                card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
-                TextFormatting.fixed(summary.retrievability, 3),
-                TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
+        var cells = [summary.cardID.escapingControlCharacters(), String(summary.reviewCount), stateName(card.state, words: words), stepText(card),
+                     card.stability.map { TextFormatting.fixed($0, 2) } ?? "", card.difficulty.map { TextFormatting.fixed($0, 2) } ?? "",
+                     TextFormatting.fixed(summary.retrievability, 3),
+                     TextFormatting.localDateTime(card.due.timeIntervalSince1970, calendar: calendar)]
+        if case .some(let kept) = stored {
+            cells += [kept?.due.map { TextFormatting.localDateTime($0.timeIntervalSince1970, calendar: calendar) } ?? "",
+                      kept.map { String($0.card.intervalDays) } ?? "", kept.map { String($0.card.reps) } ?? "",
+                      kept?.card.stability.map { TextFormatting.fixed($0, 2) } ?? "",
+                      kept?.card.difficulty.map { TextFormatting.fixed($0, 2) } ?? ""]
+        }
+        return cells
     }
 
     /// A card's state in `words`' language (`states.state.*`; JSON and CSV keep `CardState`'s English name).
@@ -264,11 +330,16 @@ enum StatesCommand: Command {
         words.text("states.state.\(state)", in: .commands)
     }
 
-    /// The text table's header in `words`' language.
-    static func textHeader(calendar: StudyCalendar, words: Localization) -> [String] {
+    /// The text table's header in `words`' language (with the stored columns for an Anki file).
+    static func textHeader(calendar: StudyCalendar, stored: Bool, words: Localization) -> [String] {
         ["card", "reviews", "state", "step", "stability", "difficulty", "recallNow"].map { words.text("states.column." + $0, in: .commands) }
             + [words.sentence("states.column.due", in: .commands, ["zone": calendar.timeZoneIdentifier])]
+            + (stored ? ["storedDue", "storedInterval", "storedReviews", "storedStability", "storedDifficulty"]
+                .map { words.text("states.column." + $0, in: .commands) } : [])
     }
+
+    /// The columns of the text table aligned right (the numbers).
+    static func rightAligned(stored: Bool) -> Set<Int> { Set([1, 3, 4, 5, 6] + (stored ? [9, 10, 11, 12] : [])) }
 
     /// How many cards and reviews the table has: the blanks of `states.totals`.
     static func totals(_ summaries: [CardScheduleSummary]) -> [String: String] {
@@ -276,9 +347,13 @@ enum StatesCommand: Command {
     }
 
     /// The table of every card and its totals, in `words`' language.
-    static func text(_ summaries: [CardScheduleSummary], calendar: StudyCalendar, words: Localization) -> String {
-        TextFormatting.table(header: textHeader(calendar: calendar, words: words),
-                             rows: summaries.map { textRow($0, calendar: calendar, words: words) }, rightAligned: [1, 3, 4, 5, 6])
+    static func text(_ summaries: [CardScheduleSummary], _ stored: [Stored?]?, calendar: StudyCalendar, words: Localization) -> String {
+        TextFormatting.table(header: textHeader(calendar: calendar, stored: stored != nil, words: words),
+                             rows: summaries.indices.map { index in
+                                 textRow(summaries[index], stored: stored.map { $0[index] }, calendar: calendar, words: words)
+                             },
+                             rightAligned: rightAligned(stored: stored != nil))
             + words.sentence("states.totals", in: .commands, totals(summaries)) + "\n"
+            + (stored == nil ? "" : words.text("states.stored.legend", in: .commands) + "\n")
     }
 }

@@ -5,7 +5,8 @@ import ZhiXiScheduler
 import ZhiXiTraining
 
 /// `states --preview`: beside each card, what Again, Hard, Good and Easy would do now under
-/// Anki's rules, in text, JSON and CSV.
+/// Anki's rules, in text, JSON and CSV. For a review log, from the replayed card; for an Anki
+/// collection, from the card as the collection holds it, as Anki does (`AnkiInput.buttons`).
 enum StatesPreview {
     static let option = CommandOption<Bool>.flag(
         "preview", help: "add what Again, Hard, Good and Easy would do now, by Anki's rules (fuzz, load balancing, "
@@ -18,10 +19,39 @@ enum StatesPreview {
     interval in days (null otherwise), intervalSeconds for a step within today (null otherwise).
     """
 
+    /// What one button does, as the preview shows it.
+    struct Button {
+        /// The state after the answer.
+        var state: CardState
+        /// The interval on the button: days, or seconds for a step within today.
+        var interval: ReviewInterval
+        /// When the card is then due.
+        var due: Date
+        /// The memory after the answer.
+        var stability: Double?
+        var difficulty: Double?
+
+        init(state: CardState, interval: ReviewInterval, due: Date, stability: Double?, difficulty: Double?) {
+            self.state = state
+            self.interval = interval
+            self.due = due
+            self.stability = stability
+            self.difficulty = difficulty
+        }
+
+        init(_ result: CardReviewResult) {
+            self.init(state: result.card.state, interval: result.interval, due: result.card.due, stability: result.card.stability,
+                      difficulty: result.card.difficulty)
+        }
+    }
+
+    /// The four buttons of a card, Again first.
+    typealias Buttons = [Button]
+
     /// The previews for the summaries at `now`: Anki's rules with the command's settings, study
     /// days of `calendar` (as Anki counts), load-balanced fuzz unless fuzz is off.
     static func previews(_ summaries: [CardScheduleSummary], configuration: SchedulerConfiguration,
-                         calendar: StudyCalendar, now: Date) throws(CommandError) -> [CardPreview] {
+                         calendar: StudyCalendar, now: Date) throws(CommandError) -> [Buttons] {
         var anki = configuration
         anki.rules = .anki
         anki.elapsedDays = .studyDays(calendar)
@@ -32,7 +62,9 @@ enum StatesPreview {
         } catch {
             throw .usage("states --preview: \(error.description)")
         }
-        return CardScheduleSummary.buttonPreviews(of: summaries, scheduler: scheduler, now: now)
+        return CardScheduleSummary.buttonPreviews(of: summaries, scheduler: scheduler, now: now).map { preview in
+            Rating.allCases.map { Button(preview[$0]) }
+        }
     }
 
     // MARK: JSON
@@ -46,13 +78,13 @@ enum StatesPreview {
         var stability: ReportNumber
         var difficulty: ReportNumber
 
-        init(_ result: CardReviewResult) {
-            state = "\(result.card.state)"
-            intervalDays = .whole(result.interval.days)
-            intervalSeconds = .whole(result.interval.seconds)
-            due = result.card.due
-            stability = .fixed(result.card.stability, 6)
-            difficulty = .fixed(result.card.difficulty, 6)
+        init(_ button: Button) {
+            state = "\(button.state)"
+            intervalDays = .whole(button.interval.days)
+            intervalSeconds = .whole(button.interval.seconds)
+            due = button.due
+            stability = .fixed(button.stability, 6)
+            difficulty = .fixed(button.difficulty, 6)
         }
     }
 
@@ -60,11 +92,11 @@ enum StatesPreview {
     struct PreviewReport: Encodable {
         var again, hard, good, easy: ButtonReport
 
-        init(_ preview: CardPreview) {
-            again = ButtonReport(preview.again)
-            hard = ButtonReport(preview.hard)
-            good = ButtonReport(preview.good)
-            easy = ButtonReport(preview.easy)
+        init(_ buttons: Buttons) {
+            again = ButtonReport(buttons[0])
+            hard = ButtonReport(buttons[1])
+            good = ButtonReport(buttons[2])
+            easy = ButtonReport(buttons[3])
         }
     }
 
@@ -82,8 +114,11 @@ enum StatesPreview {
         }
     }
 
-    static func json(_ summaries: [CardScheduleSummary], _ previews: [CardPreview]) throws(CommandError) -> String {
-        let reports = zip(summaries, previews).map { CardReport(card: StatesCommand.CardReport($0), preview: PreviewReport($1)) }
+    static func json(_ summaries: [CardScheduleSummary], _ stored: [StatesCommand.Stored?]?,
+                     _ previews: [Buttons]) throws(CommandError) -> String {
+        let reports = summaries.indices.map {
+            CardReport(card: StatesCommand.CardReport(summaries[$0], stored: stored?[$0]), preview: PreviewReport(previews[$0]))
+        }
         return try OutputJSON.report(reports, style: .elementPerLine, command: "states")
     }
 
@@ -95,17 +130,15 @@ enum StatesPreview {
     }.joined(separator: ",")
 
     /// The base CSV with the 24 preview columns after each row.
-    static func csv(_ summaries: [CardScheduleSummary], _ previews: [CardPreview]) -> String {
-        let base = StatesCommand.csv(summaries).split(separator: "\n", omittingEmptySubsequences: false)
+    static func csv(_ summaries: [CardScheduleSummary], _ stored: [StatesCommand.Stored?]?, _ previews: [Buttons]) -> String {
+        let base = StatesCommand.csv(summaries, stored).split(separator: "\n", omittingEmptySubsequences: false)
         var output = base[0] + "," + csvHeader + "\n"
         for (line, preview) in zip(base.dropFirst(), previews) {
-            let cells = Rating.allCases.map { rating -> String in
-                let result = preview[rating]
-                return ["\(result.card.state)", result.interval.days.map(String.init) ?? "",
-                        result.interval.seconds.map(String.init) ?? "",
-                        TextFormatting.iso8601UTC(result.card.due.timeIntervalSince1970),
-                        result.card.stability.map { TextFormatting.fixed($0, 6) } ?? "",
-                        result.card.difficulty.map { TextFormatting.fixed($0, 6) } ?? ""].joined(separator: ",")
+            let cells = preview.map { button -> String in
+                ["\(button.state)", button.interval.days.map(String.init) ?? "", button.interval.seconds.map(String.init) ?? "",
+                 TextFormatting.iso8601UTC(button.due.timeIntervalSince1970),
+                 button.stability.map { TextFormatting.fixed($0, 6) } ?? "",
+                 button.difficulty.map { TextFormatting.fixed($0, 6) } ?? ""].joined(separator: ",")
             }
             output += line + "," + cells.joined(separator: ",") + "\n"
         }
@@ -115,33 +148,35 @@ enum StatesPreview {
     // MARK: Text
 
     /// `previews` in `format` (the text in `words`' language).
-    static func render(_ format: OutputFormat, _ summaries: [CardScheduleSummary], _ previews: [CardPreview],
-                       calendar: StudyCalendar, now: Date, words: Localization) throws(CommandError) -> String {
+    static func render(_ format: OutputFormat, _ summaries: [CardScheduleSummary], _ stored: [StatesCommand.Stored?]?,
+                       _ previews: [Buttons], calendar: StudyCalendar, now: Date, words: Localization) throws(CommandError) -> String {
         switch format {
-        case .json: try json(summaries, previews)
-        case .csv: csv(summaries, previews)
-        default: text(summaries, previews, calendar: calendar, now: now, words: words)
+        case .json: try json(summaries, stored, previews)
+        case .csv: csv(summaries, stored, previews)
+        default: text(summaries, stored, previews, calendar: calendar, now: now, words: words)
         }
     }
 
     /// The table of `states` with a column per button: its interval as a short label.
-    static func text(_ summaries: [CardScheduleSummary], _ previews: [CardPreview], calendar: StudyCalendar, now: Date,
-                     words: Localization) -> String {
-        let rows = zip(summaries, previews).map { summary, preview in
-            StatesCommand.textRow(summary, calendar: calendar, words: words) + Rating.allCases.map { label(preview[$0]) }
+    static func text(_ summaries: [CardScheduleSummary], _ stored: [StatesCommand.Stored?]?, _ previews: [Buttons],
+                     calendar: StudyCalendar, now: Date, words: Localization) -> String {
+        let rows = summaries.indices.map { index in
+            StatesCommand.textRow(summaries[index], stored: stored.map { $0[index] }, calendar: calendar, words: words)
+                + previews[index].map(label)
         }
         var totals = StatesCommand.totals(summaries)
         totals["moment"] = TextFormatting.localDateTime(now.timeIntervalSince1970, calendar: calendar)
+        let header = StatesCommand.textHeader(calendar: calendar, stored: stored != nil, words: words)
         return TextFormatting.table(
-            header: StatesCommand.textHeader(calendar: calendar, words: words)
-                + (1...4).map { words.text("states.column.button.\($0)", in: .commands) },
-            rows: rows, rightAligned: [1, 3, 4, 5, 6, 8, 9, 10, 11])
+            header: header + (1...4).map { words.text("states.column.button.\($0)", in: .commands) },
+            rows: rows, rightAligned: StatesCommand.rightAligned(stored: stored != nil).union(header.count ..< header.count + 4))
             + words.sentence("states.totals.preview", in: .commands, totals) + "\n"
+            + (stored == nil ? "" : words.text("states.stored.legend", in: .commands) + "\n")
     }
 
     /// A button's interval as a short label: whole days `3d`, or a step `45s`, `10m`, `1h30m`.
-    static func label(_ result: CardReviewResult) -> String {
-        switch result.interval {
+    static func label(_ button: Button) -> String {
+        switch button.interval {
         case .days(let days): return "\(days)d"
         case .seconds(let seconds):
             let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60

@@ -136,7 +136,7 @@ enum TrainingInput {
         }
         let days: ElapsedDaysPolicy = elapsedChoice == .anki
             ? .ankiDays(AnkiDayCount(at: moment, calendar: calendar)) : .studyDays(calendar)
-        let timelines = ReviewTimelines(log: log, days: days, filter: ReviewLogFilter().ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
+        let timelines = ReviewTimelines(log: log, days: days, filter: ReviewLogFilter(), cardCutoffs: anki?.cardCutoffs)
         let report = timelines.filterReport
         if report.droppedAnything {
             var dropped = "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "

@@ -44,7 +44,22 @@ package struct CardScheduleSummary: Sendable, Hashable {
     /// - Complexity: O(total reviews).
     package static func summaries(of timelines: ReviewTimelines, scheduler: CardScheduler, now: Date,
                                  historicalRetention: Double = 0.9) -> [CardScheduleSummary] {
+        summaries(of: timelines, now: now) { _ in (scheduler, historicalRetention) }
+    }
+
+    /// Replays every card's history through its own card scheduler: for a log whose cards
+    /// are scheduled under different settings (an Anki collection's presets and decks).
+    ///
+    /// - Parameters:
+    ///   - timelines: the histories, as for ``summaries(of:scheduler:now:historicalRetention:)``.
+    ///   - now: the moment at which retrievability is computed.
+    ///   - settings: for a card (its position in `timelines`), the scheduler that replays it and
+    ///     Anki's "historical retention" of its settings.
+    /// - Complexity: O(total reviews), plus the calls of `settings`.
+    package static func summaries(of timelines: ReviewTimelines, now: Date,
+                                 settings: (Int) -> (scheduler: CardScheduler, historicalRetention: Double)) -> [CardScheduleSummary] {
         (0 ..< timelines.cardCount).map { index in
+            let (scheduler, historicalRetention) = settings(index)
             var (card, next) = timelines.replayStart(ofCard: index, scheduler: scheduler, historicalRetention: historicalRetention)
             for position in next ..< timelines.reviewStarts[index + 1] {
                 card = scheduler.review(card, rating: Rating(rawValue: Int(timelines.ratings[position]))!,

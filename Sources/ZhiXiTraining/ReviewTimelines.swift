@@ -1,3 +1,4 @@
+import Foundation
 import ZhiXiMemory
 import ZhiXiScheduler
 
@@ -65,16 +66,21 @@ package struct ReviewTimelines: Sendable {
     /// The timelines of a log with days counted on `calendar` (``init(log:days:filter:)`` with
     /// `.studyDays(calendar)`).
     /// - Complexity: As ``init(log:days:filter:)``: O(n log n) for the sorts.
-    package init(log: ReviewLogColumns, calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter()) {
-        self.init(log: log, days: .studyDays(calendar), filter: filter)
+    package init(log: ReviewLogColumns, calendar: StudyCalendar, filter: ReviewLogFilter = ReviewLogFilter(), cardCutoffs: [Date?]? = nil) {
+        self.init(log: log, days: .studyDays(calendar), filter: filter, cardCutoffs: cardCutoffs)
     }
 
     /// Builds the timelines of a log: groups rows by card, orders cards and each card's rows,
     /// applies Anki's rules (`filter`, ``ReviewLogFilter``) and numbers each kept review's
     /// day under `days` (for Anki's own count, `ElapsedDaysPolicy.ankiDays(_:)`; for
     /// 24-hour periods the UTC day).
+    /// - Parameter cardCutoffs: each card's own "ignore reviews before" (indexed as
+    ///   `log.cardIDs`; `nil` for none), in place of the filter's: for a log whose cards come
+    ///   from several Anki presets, each with its own date. `nil` (the default): the filter's
+    ///   for every card.
     /// - Complexity: O(n log n) for the sorts; the log's columns are read in place.
-    package init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter()) {
+    package init(log: ReviewLogColumns, days: ElapsedDaysPolicy, filter: ReviewLogFilter = ReviewLogFilter(),
+                 cardCutoffs: [Date?]? = nil) {
         var report = ReviewLogFilterReport()
         report.rowsRead = log.rowCount
         let cardCount = log.cardIDs.count
@@ -96,9 +102,10 @@ package struct ReviewTimelines: Sendable {
         }
 
         reserve(reviews: log.rowCount, cards: cardCount)
-        let rules = AnkiHistoryRules(log: log, filter: filter)
+        var rules = AnkiHistoryRules(log: log, filter: filter)
         var kept: [Int32] = [], scratch: [Int32] = []
         for group in 0..<cardCount {
+            if let cardCutoffs { rules.cutoff = AnkiHistoryRules.milliseconds(cardCutoffs[order[group]]) }
             var slice = rows[groupStarts[group] ..< groupStarts[group + 1]]
             rules.sortInTime(&slice)
             guard let start = rules.history(of: slice, into: &kept, scratch: &scratch, report: &report) else { continue }
@@ -169,13 +176,19 @@ package struct ReviewTimelines: Sendable {
 private struct AnkiHistoryRules {
     let log: ReviewLogColumns
     let filter: ReviewLogFilter
-    /// Anki's cutoff in milliseconds (`ignore_revlogs_before`), or `Int64.min`.
-    let cutoff: Int64
+    /// Anki's cutoff in milliseconds (`ignore_revlogs_before`), or `Int64.min`: the filter's,
+    /// or the card's own when the cards have their own.
+    var cutoff: Int64
 
     init(log: ReviewLogColumns, filter: ReviewLogFilter) {
         self.log = log
         self.filter = filter
-        cutoff = filter.ignoreBefore.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? Int64.min
+        cutoff = Self.milliseconds(filter.ignoreBefore)
+    }
+
+    /// A cutoff in Anki's milliseconds, `Int64.min` for none.
+    static func milliseconds(_ date: Date?) -> Int64 {
+        date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? Int64.min
     }
 
     /// Orders a card's rows by time, then rating, then kind (a log in time order, the usual

@@ -41,8 +41,9 @@ figures at the moment one minute after the last answer (the same study day):
   card sets of Anki's searches (`deck:"NAME" -is:suspended` for every deck, `preset:"NAME"
   -is:suspended` for every preset, `-is:suspended`), each preset's settings and each deck's own
   retention, the learner's history (`events`); and `apkgImport`: `current.apkg` imported with
-  its scheduling into a new profile (FSRS on, every other setting Anki's default) on a machine
-  in the other collection's zone at the same moment, its `today`, `nextDayAt`, memory states and
+  its scheduling into a new profile (FSRS on, its Default preset the collection's, every other
+  setting Anki's default: an import never replaces a preset the profile has, and Default is id 1
+  in both) on a machine in the other collection's zone at the same moment, its `today`, `nextDayAt`, memory states and
   each card's due day relative to today;
 - `buttons.json` and `apkg-buttons.json`: anki_buttons_reference.py on the collection and on the
   imported profile at that moment: each card as stored and Anki's four buttons, load-balanced
@@ -257,6 +258,8 @@ def history(setup: dict, out: str, work: str) -> None:
     col.reopen()
     col.export_collection_package(os.path.join(out, "legacy.colpkg"), include_media=False, legacy=True)
     col.reopen()
+    with open(os.path.join(work, "default-preset.json"), "w") as handle:
+        json.dump(col.decks.get_config(1), handle)
     col.close(downgrade=False)
     shutil.copyfile(path, os.path.join(work, "closed.anki2"))
     with open(os.path.join(work, "moment"), "w") as handle:
@@ -423,6 +426,14 @@ def import_package(setup: dict, out: str, work: str) -> None:
     path = os.path.join(work, "imported.anki2")
     col = Collection(path)
     col.set_config("fsrs", True)  # the learner's own profile has FSRS on; every other setting Anki's default
+    # The learner's own profile on another machine: its Default preset is the collection's. An
+    # import never replaces a preset the profile has (Default is id 1 in both), so a new profile's
+    # defaults would schedule the Default preset's cards otherwise.
+    with open(os.path.join(work, "default-preset.json")) as handle:
+        default = json.load(handle)
+    own = col.decks.get_config(1)
+    own.update({key: value for key, value in default.items() if key not in ("id", "mod", "usn")})
+    col.decks.update_config(own)
     col.import_anki_package(ImportAnkiPackageRequest(
         package_path=os.path.join(out, "current.apkg"),
         options=ImportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, merge_notetypes=False)))
