@@ -98,8 +98,9 @@ struct AnkiSummaryLanguageTests {
             let english = await run(command, Self.collection, "--preset", "Science", "--timezone", "UTC")
             let chinese = await run(command, Self.collection, "--preset", "Science", "--timezone", "UTC", "--lang", "zh")
             #expect(english.status == 0 && chinese.status == 0, "\(chinese.error)")
-            let englishLines = AnkiSummaryLanguageTests.summary(english.output, first: "Read from ", last: "Reviews before ")
-            let chineseLines = AnkiSummaryLanguageTests.summary(chinese.output, first: "从 ", last: "2026-01-10")
+            let englishLines = AnkiSummaryLanguageTests.summary(english.output, first: "Read from ", last: "Settings from the collection")
+            let chineseLines = AnkiSummaryLanguageTests.summary(chinese.output, first: "从 ", last: "集合中的设置")
+            #expect(englishLines.contains { $0.contains("reviews before 2026-01-10 (UTC) ignored") }, "\(command): the cutoff, in the preset's line")
             #expect(englishLines.count >= 3 && chineseLines.count == englishLines.count, "\(command): \(chinese.output)")
             for line in chineseLines {
                 #expect(line.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(command), not Chinese: \(line)")
