@@ -79,11 +79,15 @@ struct AnkiStoredCards {
         let collection = input.collection
         var window: AnkiDueWindow?
         var weekdays: [Int] = []
+        var noteDays: [Int64: [Int]] = [:]
         if fuzz, collection.settings.loadBalancerEnabled {
-            window = AnkiDueWindow(today: timing.today, cards: collection.cards.lazy.map { card in
+            let due = AnkiDueWindow(today: timing.today, cards: collection.cards.lazy.map { card in
                 (cardID: card.id, noteID: card.noteID, presetID: collection.deck(id: card.deckID)?.presetID, due: Int(clamping: card.due))
             })
             weekdays = AnkiLoadBalancer.weekdays(nextDayAtSeconds: timing.nextDayAtSeconds, calendar: calendar)
+            // The days of each note's cards, once (AnkiDueWindow.siblingDays, for every card at once).
+            for entry in due.entries { noteDays[entry.noteID, default: []].append(entry.dayOffset) }
+            window = due
         }
         let lastAnswers = lastAnswerSeconds()
         var schedulers: [AnkiPresetSettings: AnkiScheduler] = [:]
@@ -99,7 +103,7 @@ struct AnkiStoredCards {
                 balancer = balancers[settings.preset.id] ?? window.balancer(
                     presetID: settings.preset.id, weekdays: weekdays, easyDayPercentages: settings.preset.easyDaysPercentages.map { Float($0) })
                 balancers[settings.preset.id] = balancer
-                if settings.preset.buriesReviews { siblings = window.siblingDays(noteID: card.noteID) }
+                if settings.preset.buriesReviews { siblings = Array(Set(noteDays[card.noteID] ?? [])).sorted() }
             }
             let state = CardState(rawValue: Int(card.type)) ?? .new
             let kept = card.stability.flatMap { stability in card.difficulty.map { MemoryState(stability: stability, difficulty: $0) } }

@@ -11,8 +11,8 @@ with TZ=UTC (a collection keeps the offset Anki last saw). For each file it prin
 
 - memory: cards whose stability and difficulty are within 1e-3 of Anki's `compute_memory_state`,
   of the cards both have a state for;
-- due: cards whose `due` (the replay's), and `stored.due` when the build prints it, is the day
-  Anki has the card due on, of the review cards;
+- due: review cards whose `due` (the replay's), and `stored.due` when the build prints it, falls
+  on the day Anki has the card due on (the start of that day, give or take a clock change's hour);
 - buttons (`--preview`): of the review cards, Hard, Good and Easy equal to the interval Anki
   shows, and how many fall outside Anki's allowed range; of the cards in learning or relearning,
   the buttons whose state and interval are Anki's.
@@ -69,11 +69,12 @@ def main():
                     continue
                 if card["type"] == 2:
                     reviews += 1
-                    day = card["originalDue"] or card["due"]
-                    anki_due = buttons["nextDayAt"] + (day - buttons["today"] - 1) * 86400
-                    due_replay += parse(mine["due"]) == anki_due
+                    # Anki's due day, as days after the day that ends at nextDayAt (a start of day
+                    # may move by a clock change's hour, so the days are rounded).
+                    days_after = (card["originalDue"] or card["due"]) - buttons["today"] - 1
+                    due_replay += round((parse(mine["due"]) - buttons["nextDayAt"]) / 86400) == days_after
                     if "stored" in mine and mine["stored"].get("due"):
-                        due_stored += parse(mine["stored"]["due"]) == anki_due
+                        due_stored += round((parse(mine["stored"]["due"]) - buttons["nextDayAt"]) / 86400) == days_after
                 for button in ("again", "hard", "good", "easy"):
                     theirs = card["buttons"]["loadBalanced"][button]
                     preview = mine["preview"][button]
