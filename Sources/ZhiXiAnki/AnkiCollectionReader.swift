@@ -11,32 +11,33 @@ enum AnkiCollectionReader {
     /// - Throws: ``AnkiError``: damaged (not an Anki collection, a row that cannot be read),
     ///   unsupported schema.
     ///
-    /// Nothing is believed before SQLite's integrity check of the whole image (run while the
-    /// tables are read: ``SQLiteConnection/checkIntegrity()``) finds it sound; the schema of every
-    /// table is checked before its first row (``AnkiSchemaCheck``); every value read goes
-    /// through ``AnkiValueBounds``.
+    /// The schema is checked first (``AnkiSchemaCheck``: nothing of the file's computed on a
+    /// row's read); nothing is believed before SQLite's integrity check of the whole image (run
+    /// while the tables are read: ``SQLiteConnection/checkIntegrity()``) finds it sound; every
+    /// value read goes through ``AnkiValueBounds``.
     static func read(_ database: SQLiteConnection, file: String, source: String) throws(AnkiError) -> AnkiCollection {
         do {
-            let collection = try readTables(database, file: file, source: source)
+            let tables = try database.tableNames()
+            try AnkiSchemaCheck.check(database, reading: ["col", "cards", "revlog", "notes", "decks", "deck_config", "config"].filter(tables.contains))
+            database.startIntegrityCheck()
+            let collection = try readTables(database, tables: tables, file: file, source: source)
             try database.checkIntegrity()
             return collection
         } catch {
             // Damage explains whatever else went wrong: its verdict comes first.
-            try database.checkIntegrity()
+            try database.checkIntegrityIfStarted()
             throw error
         }
     }
 
-    private static func readTables(_ database: SQLiteConnection, file: String, source: String) throws(AnkiError) -> AnkiCollection {
+    private static func readTables(_ database: SQLiteConnection, tables: Set<String>, file: String, source: String) throws(AnkiError) -> AnkiCollection {
         let name = database.name
-        let tables = try database.tableNames()
         let required = ["col", "cards", "revlog", "notes"]
         let missing = required.filter { !tables.contains($0) }
         guard missing.isEmpty else {
             throw AnkiError(.damaged, file: name, reason: "is an SQLite database but not an Anki collection (no table "
                             + missing.joined(separator: ", ") + ")")
         }
-        try AnkiSchemaCheck.check(database, tables: required + ["decks", "deck_config", "config"].filter { tables.contains($0) })
         var version = 0, created: Int64 = 0
         var legacyConf = "", legacyDecks = "", legacyPresets = ""
         var rows = 0

@@ -17,9 +17,11 @@ import ZhiXiCore
 /// proportional to the image (``stepsPerByte``). Anki's `unicase` collation is registered
 /// (its indexes name it; SQLite's checks refuse a schema whose collation is missing).
 ///
-/// SQLite's integrity check (`PRAGMA quick_check`) of the whole image starts when the
-/// connection opens, on a second connection over the same bytes on another thread, while this
-/// one reads: a reader believes nothing it read before ``checkIntegrity()`` says the image is
+/// SQLite's integrity check (`PRAGMA quick_check`) of the whole image runs on a second
+/// connection over the same bytes, on another thread, while this one reads
+/// (``startIntegrityCheck()``, once the schema is known to run no code of the file's: the check
+/// computes generated columns and defaults, and CHECK constraints are ignored on its
+/// connection): a reader believes nothing it read before ``checkIntegrity()`` says the image is
 /// sound, and the moment the check finds damage, the statement reading stops (so a damaged
 /// tree that would make it read a page a thousand times costs no more than the check). No file
 /// is opened, written or locked.
@@ -47,30 +49,37 @@ final class SQLiteConnection {
         let steps: Locked<(taken: Int, budget: Int)>
         /// The check's problems (`["ok"]` when sound), `nil` while it runs.
         let verdict = Locked<[String]?>(nil)
+        /// Whether the check was started.
+        let started = Locked(false)
         /// Signalled when the check is done.
         let finished = DispatchSemaphore(value: 0)
+
+        /// Waits for the check, if it was started.
+        func waitForCheck() {
+            guard started.withLock({ $0 }) else { return }
+            finished.wait()
+            finished.signal()
+        }
 
         init(budget: Int) { steps = Locked((0, budget)) }
     }
 
-    /// Opens `image` (taking its memory) and starts SQLite's integrity check of it.
+    /// Opens `image` (taking its memory).
     /// - Throws: ``AnkiError`` (damaged) when SQLite refuses the image.
     init(image: AllocatedBytes, name: String) throws(AnkiError) {
         self.name = name
         let size = image.count
         state = ReadingState(budget: (Self.baseSteps + Self.stepsPerByte * size) / 1000)
-        guard let memory = image.take() else {
+        guard let rawMemory = image.take() else {
             throw AnkiError(.damaged, file: name, reason: "holds no database")
         }
-        let opened = Self.open(memory, count: size, freeOnClose: true)
+        let opened = Self.open(rawMemory, count: size, freeOnClose: true)
         guard let connection = opened.connection else {
-            state.finished.signal()
             throw AnkiError(.damaged, file: name, reason: "SQLite could not open a connection in memory")
         }
         handle = connection
+        memory = SendableBytes(memory: rawMemory, count: size)
         if let refusal = opened.refusal {
-            state.verdict.withLock { $0 = ["ok"] }
-            state.finished.signal()
             throw AnkiError(.damaged, file: name, reason: "is not a database SQLite can read (\(refusal))")
         }
         sqlite3_progress_handler(connection, 1000, { context in
@@ -83,7 +92,6 @@ final class SQLiteConnection {
             // Damage found by the check stops the reading at once.
             return over || state.verdict.withLock({ $0.map { $0 != ["ok"] } ?? false }) ? 1 : 0
         }, Unmanaged.passUnretained(state).toOpaque())
-        startIntegrityCheck(memory, count: size)
         try execute("PRAGMA query_only = 1")
         try execute("PRAGMA trusted_schema = OFF")
         try execute("PRAGMA cell_size_check = ON")
@@ -91,8 +99,7 @@ final class SQLiteConnection {
 
     deinit {
         // The check's connection reads the same memory: it closes first.
-        state.finished.wait()
-        state.finished.signal()
+        state.waitForCheck()
         sqlite3_close(handle)
     }
 
@@ -118,16 +125,22 @@ final class SQLiteConnection {
         return (connection, nil)
     }
 
-    /// Starts `PRAGMA quick_check` of the image on a connection of its own, on another thread.
-    private func startIntegrityCheck(_ memory: UnsafeMutableRawPointer, count: Int) {
+    /// Starts `PRAGMA quick_check` of the image on a connection of its own, on another thread
+    /// (once; CHECK constraints ignored there: they are the file's expressions). Call it once
+    /// the schema is known to compute nothing on a row's read (``AnkiSchemaCheck``).
+    func startIntegrityCheck() {
+        guard state.started.withLock({ started in
+            defer { started = true }
+            return !started
+        }) else { return }
         let state = state
-        let bytes = SendableBytes(memory: memory)
+        let bytes = memory
         Thread.detachNewThread {
             var problems: [String] = []
-            let opened = SQLiteConnection.open(bytes.memory, count: count, freeOnClose: false)
+            let opened = SQLiteConnection.open(bytes.memory, count: bytes.count, freeOnClose: false)
             if let checker = opened.connection {
                 var statement: OpaquePointer?
-                if opened.refusal == nil,
+                if opened.refusal == nil, sqlite3_exec(checker, "PRAGMA ignore_check_constraints = ON", nil, nil, nil) == SQLITE_OK,
                    sqlite3_prepare_v2(checker, "PRAGMA quick_check(20)", -1, &statement, nil) == SQLITE_OK, let statement {
                     while sqlite3_step(statement) == SQLITE_ROW {
                         problems.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
@@ -148,7 +161,10 @@ final class SQLiteConnection {
     /// read-only, and the memory outlives the check: ``deinit`` waits for it).
     private struct SendableBytes: @unchecked Sendable {
         let memory: UnsafeMutableRawPointer
+        let count: Int
     }
+    /// The image's memory (SQLite's, freed when this connection closes).
+    private let memory: SendableBytes
 
     /// Anki's `unicase` order (Unicode case folding), close enough for SQLite's checks, which
     /// only need the collation to exist: the texts compared with their case ignored.
@@ -163,15 +179,22 @@ final class SQLiteConnection {
         }
     }
 
-    /// Waits for SQLite's `PRAGMA quick_check` of the whole image, begun when the connection
-    /// opened: every b-tree page, cell, overflow chain and the freelist, each page reached once
+    /// The check's refusal when it was started and found damage (waiting for it): what
+    /// explains any other failure of a reading it ran beside.
+    func checkIntegrityIfStarted() throws(AnkiError) {
+        guard state.started.withLock({ $0 }) else { return }
+        try checkIntegrity()
+    }
+
+    /// Waits for SQLite's `PRAGMA quick_check` of the whole image (starting it, if not yet):
+    /// every b-tree page, cell, overflow chain and the freelist, each page reached once
     /// (a page reached twice, a loop, a key out of order, a pointer past the end are all
     /// refused) — what the integrity check does except comparing indexes with their tables.
-    /// O(pages), mostly already spent while the reader read.
+    /// O(pages), mostly spent while the reader read.
     /// - Throws: ``AnkiError`` (damaged) naming SQLite's verdict.
     func checkIntegrity() throws(AnkiError) {
-        state.finished.wait()
-        state.finished.signal()
+        startIntegrityCheck()
+        state.waitForCheck()
         let problems = state.verdict.withLock { $0 } ?? []
         guard problems != ["ok"] else { return }
         let shown = problems.prefix(3).map { $0.escapingForMessage }.joined(separator: "; ")
