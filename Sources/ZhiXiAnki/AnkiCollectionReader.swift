@@ -15,13 +15,20 @@ enum AnkiCollectionReader {
     /// row's read); nothing is believed before SQLite's integrity check of the whole image (run
     /// while the tables are read: ``SQLiteConnection/checkIntegrity()``) finds it sound; every
     /// value read goes through ``AnkiValueBounds``.
-    static func read(_ database: SQLiteConnection, file: String, source: String) throws(AnkiError) -> AnkiCollection {
+    ///
+    /// With `deferringVerification`, the collection returns before the check ends; its
+    /// ``AnkiCollection/verification`` waits for it.
+    static func read(_ database: SQLiteConnection, file: String, source: String, deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
         do {
             let tables = try database.tableNames()
             try AnkiSchemaCheck.check(database, reading: ["col", "cards", "revlog", "notes", "decks", "deck_config", "config"].filter(tables.contains))
             database.startIntegrityCheck()
-            let collection = try readTables(database, tables: tables, file: file, source: source)
-            try database.checkIntegrity()
+            var collection = try readTables(database, tables: tables, file: file, source: source)
+            if deferringVerification {
+                collection.verification = AnkiVerification(database)
+            } else {
+                try database.checkIntegrity()
+            }
             return collection
         } catch {
             // Damage explains whatever else went wrong: its verdict comes first.
@@ -110,18 +117,44 @@ enum AnkiCollectionReader {
                               decks: decks, presets: presets, cards: cards, noteIDs: notes, revlog: revlog)
     }
 
-    /// The review log, every row in id order, each row checked (``AnkiValueBounds``).
+    /// The review log, every row in id order, each row checked (``AnkiValueBounds``): read from
+    /// the table's pages directly when its layout is Anki's (`SQLiteTableScan`, checked against
+    /// SQLite's own row count), else with SQL. The page scan reads a million rows in a tenth of
+    /// the time SQL takes (`zhixi-bench anki`: 0.49 s of CPU less on 1,000,000 reviews); it is
+    /// bounded by itself (each page visited once at most, keys rising) and, as every row read
+    /// here, believed only once SQLite's integrity check has found the image sound
+    /// (``read(_:file:source:deferringVerification:)``).
     ///
     /// SQLite's `ORDER BY id` on a rowid table is the order of the table's b-tree, which rises
-    /// in a sound file (the integrity check refuses keys out of order); the rows are put in id
-    /// order here all the same, as ``AnkiCollection`` keeps them, rows of one id in SQLite's
+    /// in a sound file (the integrity check refuses keys out of order); SQLite's rows are put in
+    /// id order all the same, as ``AnkiCollection`` keeps them, rows of one id in SQLite's
     /// order (O(n) when they are in order already).
     static func reviewLog(_ database: SQLiteConnection) throws(AnkiError) -> [AnkiRevlogEntry] {
         var count = 0
         try database.query("SELECT count(*) FROM revlog") { row throws(AnkiError) in count = Int(row.int64(0)) }
+        let name = database.name
+        let anki = ["id", "cid", "usn", "ease", "ivl", "lastIvl", "factor", "time", "type"]
+        let columns = try database.columns(of: "revlog")
+        if columns.map(\.name) == anki, columns[0].type == "integer", columns[0].isPrimaryKey,
+           let root = try database.rootPage(of: "revlog"), let scan = SQLiteTableScan(image: database.imageBytes) {
+            var rows: [AnkiRevlogEntry] = []
+            rows.reserveCapacity(count)
+            var outOfBounds: AnkiRevlogEntry?
+            let whole = scan.rows(rootPage: root, columns: anki.count) { rowid, values in
+                let entry = AnkiRevlogEntry(id: rowid, cardID: values[1], usn: Int32(truncatingIfNeeded: values[2]),
+                                            button: UInt8(truncatingIfNeeded: values[3]), interval: Int32(truncatingIfNeeded: values[4]),
+                                            lastInterval: Int32(truncatingIfNeeded: values[5]), factor: Int32(truncatingIfNeeded: values[6]),
+                                            durationMilliseconds: Int32(truncatingIfNeeded: values[7]), kind: UInt8(truncatingIfNeeded: values[8]))
+                if outOfBounds == nil, !AnkiValueBounds.accepts(entry) { outOfBounds = entry }
+                rows.append(entry)
+            }
+            if whole, rows.count == count {
+                if let outOfBounds { try AnkiValueBounds.check(outOfBounds, file: name) }
+                return rows
+            }
+        }
         var rows: [AnkiRevlogEntry] = []
         rows.reserveCapacity(count)
-        let name = database.name
         try database.query("SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id") { row throws(AnkiError) in
             let entry = AnkiRevlogEntry(id: row.int64(0), cardID: row.int64(1), usn: Int32(truncatingIfNeeded: row.int64(2)),
                                         button: UInt8(truncatingIfNeeded: row.int64(3)), interval: Int32(truncatingIfNeeded: row.int64(4)),

@@ -19,7 +19,7 @@ enum AnkiPackage {
     ///   ``AnkiReadLimits/maximumCollectionBytes``.
     /// - Throws: ``AnkiError``: damaged (not a zip, a zip without a collection, a damaged
     ///   entry or Zstandard frame), too large.
-    static func open(_ bytes: [UInt8], name: String, limits: AnkiReadLimits) throws(AnkiError) -> AnkiCollection {
+    static func open(_ bytes: [UInt8], name: String, limits: AnkiReadLimits, deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes)
@@ -65,7 +65,7 @@ enum AnkiPackage {
                 throw AnkiError(error.kind == .limitExceeded ? .tooLarge : .damaged, file: name, reason: "\(entry.name) cannot be read: \(error)")
             }
         }
-        return try AnkiFile.database(image, name: name, source: "\(entry.name) in \(name)")
+        return try AnkiFile.database(image, name: name, source: "\(entry.name) in \(name)", deferringVerification: deferringVerification)
     }
 }
 

@@ -70,10 +70,14 @@ enum AnkiValueBounds {
     /// Checks a review-log row as read.
     @inline(__always)
     static func check(_ row: AnkiRevlogEntry, file: String) throws(AnkiError) {
-        guard SupportedYears.contains(secondsSince1970: Double(row.id) / 1000),
-              isInterval(Int64(row.interval)), isInterval(Int64(row.lastInterval)) else {
-            throw refusal(row, file: file)
-        }
+        guard accepts(row) else { throw refusal(row, file: file) }
+    }
+
+    /// Whether a review-log row is within bounds (its time, its intervals).
+    @inline(__always)
+    static func accepts(_ row: AnkiRevlogEntry) -> Bool {
+        SupportedYears.contains(secondsSince1970: Double(row.id) / 1000) && isInterval(Int64(row.interval))
+            && isInterval(Int64(row.lastInterval))
     }
 
     private static func refusal(_ row: AnkiRevlogEntry, file: String) -> AnkiError {

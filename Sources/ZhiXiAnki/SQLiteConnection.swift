@@ -232,6 +232,28 @@ final class SQLiteConnection {
         return names
     }
 
+    /// The image's bytes, owned by the connection (read-only) and valid while it is open.
+    var imageBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: memory.memory, count: memory.count) }
+
+    /// A table's columns in order: name, declared type (lowercased) and whether it is the
+    /// primary key.
+    func columns(of table: String) throws(AnkiError) -> [(name: String, type: String, isPrimaryKey: Bool)] {
+        var columns: [(name: String, type: String, isPrimaryKey: Bool)] = []
+        try query("PRAGMA table_info(\(table))") { row throws(AnkiError) in
+            columns.append((row.text(1), row.text(2).lowercased(), row.int64(5) != 0))
+        }
+        return columns
+    }
+
+    /// The root page of a table, if it exists.
+    func rootPage(of table: String) throws(AnkiError) -> Int? {
+        var page: Int?
+        try query("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = '\(table)'") { row throws(AnkiError) in
+            page = Int(row.int64(0))
+        }
+        return page
+    }
+
     private func failure(_ what: String, code: Int32) -> AnkiError {
         let message = String(cString: sqlite3_errmsg(handle))
         switch code & 0xFF {

@@ -22,9 +22,12 @@ struct AnkiInput {
     /// revlog's `type` as a `ReviewKind`), duration, and Anki's interval, last interval and
     /// factor, which Anki's history rules read (cramming, Set Due Date, Forget).
     var log: ReviewLogColumns
+    /// Whether the collection may be believed yet (its integrity check, when deferred).
+    var verification: AnkiVerification
 
     init(_ collection: AnkiCollection, selection: AnkiSelection) {
         name = collection.file
+        verification = collection.verification
         source = collection.source
         self.selection = selection
         settings = AnkiStudySettings(selection)
@@ -64,6 +67,16 @@ struct AnkiInput {
                                 durationsMilliseconds: durations, anki: anki)
     }
 
+    /// Waits for the collection's integrity check when its reading deferred it (65 for a
+    /// damaged file): what explains any other failure of its settings.
+    func verify() throws(CommandError) {
+        do {
+            try verification.verify()
+        } catch {
+            throw ReviewLogSource.failure(error)
+        }
+    }
+
     /// The study calendar: `--timezone` or the offset Anki last saw, `--day-start` or the
     /// collection's "next day starts at".
     func calendar(zone: String?, hour: Int?, arguments: ParsedArguments) throws(CommandError) -> StudyCalendar {
@@ -71,6 +84,7 @@ struct AnkiInput {
             if let zone { return try StudyCalendar(timeZoneIdentifier: zone, dayStartHour: hour ?? settings.rolloverHour) }
             return try StudyCalendar(timeZone: settings.timeZone, dayStartHour: hour ?? settings.rolloverHour)
         } catch {
+            try verify()
             throw arguments.usageError(error.description)
         }
     }
@@ -82,6 +96,7 @@ struct AnkiInput {
         do {
             return try FSRSParameters(settings.fsrsParameters)
         } catch {
+            try verify()
             throw .dataError("\(name): the preset \"\(settings.preset?.name.escapingControlCharacters() ?? "")\" has parameters "
                              + "that cannot be used: \(ParameterSource.message(for: error))")
         }

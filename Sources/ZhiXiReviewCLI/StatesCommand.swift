@@ -105,7 +105,10 @@ enum StatesCommand: Command {
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
         let zone = try arguments.value(of: options.timeZone), hour = try arguments.value(of: options.dayStart)
         let logCalendar = try SharedOptions.calendar(arguments, timeZone: options.timeZone, dayStart: options.dayStart)
-        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
+        // An Anki file's integrity check runs beside the reading and the replay; it is waited
+        // for before anything is written.
+        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context,
+                                              deferringVerification: true)
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
         let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
         let elapsedChoice = try arguments.value(of: options.elapsed) ?? .defaultChoice(ankiFile: anki != nil)
@@ -130,11 +133,14 @@ enum StatesCommand: Command {
         do {
             scheduler = try CardScheduler(configuration)
         } catch {
+            try source.verify()   // a damaged file's settings are the damage, not a usage error
             throw arguments.usageError(error.description)
         }
 
         let log = try source.columns(name: FileAccess.displayName(path))
         let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: .memoryState.ignoring(reviewsBefore: anki?.settings.ignoreReviewsBefore))
+        let summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
+        try source.verify()
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
             context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
@@ -142,7 +148,6 @@ enum StatesCommand: Command {
         for warning in TrainingInput.historyWarnings(timelines.filterReport) {
             context.writeError("warning: \(name): " + warning)
         }
-        let summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
         // With an Anki file, the text output ends with what was read and which settings were used
         // (in the text's language).
         var ankiSummary = ""

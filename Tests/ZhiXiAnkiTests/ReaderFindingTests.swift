@@ -4,11 +4,11 @@ import ZhiXiArchive
 import ZhiXiTestSupport
 @testable import ZhiXiAnki
 
-/// What the `anki-sqlite` fuzz target found in the review log's reading against SQLite's own
-/// reading of the same bytes (docs/CORRECTNESS.md, "Fuzzing"), first in the page scan of
-/// earlier versions (`SQLiteTableScan`, since deleted: a second reader of the bytes SQLite
-/// reads): each damaged file is now refused by SQLite's integrity check before a row is read,
-/// and each sound one reads as SQLite's statement reads it, in id order.
+/// What the `anki-sqlite` fuzz target found in the review log's page scan (`SQLiteTableScan`)
+/// against SQLite's own reading of the same bytes (docs/CORRECTNESS.md, "Fuzzing"): each a file
+/// on which the scan read a row otherwise than SQLite. The scan gives up there and the reader
+/// reads the table with SQL, as SQLite does (its rows in id order); and since issue 35 each
+/// damaged file is refused by SQLite's integrity check before anything read is believed.
 @Suite struct ReaderFindingTests {
     private func connection(_ bytes: [UInt8]) throws -> SQLiteConnection {
         let image = try #require(bytes.withUnsafeBytes { AllocatedBytes(copying: $0, allocator: .sqlite) })
@@ -34,8 +34,9 @@ import ZhiXiTestSupport
     /// A legacy collection of 512-byte pages whose review-log leaf has a cell's rowid rewritten
     /// as a 9-byte varint (7,130,316,864,961,380,097) that runs into the next cell: SQLite
     /// refuses the table after 9 rows ("database disk image is malformed"); the scan read all
-    /// 12 rows, the 10th out of order. The integrity check refuses the file, and so does
-    /// `AnkiFile.open`. Kept zstd-compressed (4,608 bytes).
+    /// 12 rows, the 10th out of order. Now it gives up at the 10th, whose record holds no
+    /// column, and the reader refuses as SQLite does; the integrity check refuses the file, and
+    /// so does `AnkiFile.open`. Kept zstd-compressed (4,608 bytes).
     @Test func aRowidOutOfOrderIsADamagedPage() throws {
         let compressed = try #require(Data(base64Encoded: """
             KLUv/WQAEZUdAIZokj3gGuewDijMIc7E1IFzxNXCYoWYZiLhjMFbv4paDLeUWm8tGrBy0qPx03KIx0/7xRWvZ+JaHwz81KSJkCQDfQCDAIEAM2\
@@ -54,15 +55,21 @@ import ZhiXiTestSupport
         let bytes = try ZstandardDecoder.decompress(Array(compressed), limit: ExpansionLimit(maximumOutputBytes: 1 << 20))
         #expect(bytes.count == 4_608)
         #expect(try refusal(bytes).reason.contains("integrity check"))
+        let database = try connection(bytes)
+        let root = try #require(try database.rootPage(of: "revlog"))
+        let scan = try #require(SQLiteTableScan(image: database.imageBytes))
+        var rowids: [Int64] = []
+        #expect(!scan.rows(rootPage: root, columns: 9) { rowid, _ in rowids.append(rowid) })
+        #expect(rowids.count == 9)
         let error = try #require(throws: AnkiError.self) { try AnkiCollectionReader.reviewLog(try connection(bytes)) }
         #expect(error.reason.contains("malformed"))
         let whole = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: bytes, name: "collection.anki2") }
         #expect(whole.kind == .damaged)
     }
 
-    /// Rowids that do not rise through the leaf (two cells' rowids swapped): SQLite's statement
-    /// gives the rows in the leaf's order, and its integrity check refuses the file ("Rowid …
-    /// out of order"), so the reader never reads them.
+    /// Rowids that do not rise through the leaf (two cells' rowids swapped): the scan gives up
+    /// and the reader gives SQLite's rows, which are in the leaf's order, in id order; the
+    /// integrity check refuses the file ("Rowid … out of order"), so none of it is believed.
     @Test func rowidsThatDoNotRiseAreRefused() throws {
         var bytes = try collection("""
             CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
@@ -70,16 +77,20 @@ import ZhiXiTestSupport
             INSERT INTO revlog VALUES (1700000000000, 100, 0, 3, 1, 0, 2500, 1000, 1), (1700000000001, 100, 0, 3, 2, 1, 2500, 900, 1),
               (1700000000002, 100, 0, 3, 4, 2, 2500, 800, 1);
             """)
-        var root = 0
-        try connection(bytes).query("SELECT rootpage FROM sqlite_master WHERE name = 'revlog'") { row throws(AnkiError) in root = Int(row.int64(0)) }
+        let root = try #require(try connection(bytes).rootPage(of: "revlog"))
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         let page = (root - 1) * pageSize
         func cell(_ index: Int) -> Int { page + (Int(bytes[page + 8 + 2 * index]) << 8 | Int(bytes[page + 9 + 2 * index])) }
         // Each cell: its payload size (1 byte), then its rowid (a 6-byte varint).
         let first = cell(0) + 1, second = cell(1) + 1
         for offset in 0 ..< 6 { bytes.swapAt(first + offset, second + offset) }
-        let statement = try statementRows(try connection(bytes))
+        let database = try connection(bytes)
+        let scan = try #require(SQLiteTableScan(image: database.imageBytes))
+        #expect(!scan.rows(rootPage: root, columns: 9) { _, _ in })
+        let statement = try statementRows(database)
         #expect(statement.map(\.id) == [1_700_000_000_001, 1_700_000_000_000, 1_700_000_000_002])
+        let rows = try AnkiCollectionReader.reviewLog(database)
+        #expect(rows == statement.sorted { $0.id < $1.id })
         #expect(try refusal(bytes).reason.contains("out of order"))
     }
 
@@ -181,8 +192,9 @@ import ZhiXiTestSupport
         #expect(rows == (try statementRows(database)))
     }
 
-    /// A real just under 2^63 in a column of REAL affinity: SQLite's integer of it is the real
-    /// truncated (the scan of earlier versions saturated from 9.2e18 on); the reader gives it.
+    /// A real just under 2^63 in a column of REAL affinity (the reader checks the columns'
+    /// names, and the first one's type): SQLite's integer of it is the real truncated; the
+    /// scan saturated from 9.2e18 on.
     @Test func aRealNearTwoToTheSixtyThirdTruncatesAsSQLiteDoes() throws {
         let bytes = try collection("""
             CREATE TABLE revlog (id integer PRIMARY KEY, cid real NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
@@ -191,8 +203,11 @@ import ZhiXiTestSupport
               (1700000000002, -9.3e18, 0, 3, 1, 0, 2500, 1000, 1), (1700000000003, -1e300, 0, 3, 1, 0, 2500, 1000, 1);
             """)
         let database = try connection(bytes)
-        let rows = try AnkiCollectionReader.reviewLog(database)
-        #expect(rows.map(\.cardID) == [9_210_000_000_000_000_000, .max, .min, .min])
-        #expect(rows == (try statementRows(database)))
+        let root = try #require(try database.rootPage(of: "revlog"))
+        let scan = try #require(SQLiteTableScan(image: database.imageBytes))
+        var cards: [Int64] = []
+        #expect(scan.rows(rootPage: root, columns: 9) { _, values in cards.append(values[1]) })
+        #expect(cards == [9_210_000_000_000_000_000, .max, .min, .min])
+        #expect((try AnkiCollectionReader.reviewLog(database)) == (try statementRows(database)))
     }
 }

@@ -5,8 +5,9 @@ import ZhiXiTestSupport
 @testable import ZhiXiAnki
 
 /// The review log as SQLite's own statement gives it, on a table deep enough for interior
-/// pages of interior pages, every value of every integer width; a text where Anki writes an
-/// integer reads as SQLite reads it.
+/// pages of interior pages, every value of every integer width, read from the table's pages
+/// (`SQLiteTableScan`); what the scan does not read (a text where Anki writes an integer)
+/// falls back to SQL and reads as SQLite reads it.
 @Suite struct ReviewLogReaderTests {
     private func connection(_ path: String) throws -> SQLiteConnection {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -48,6 +49,11 @@ import ZhiXiTestSupport
         #expect(expected.count == 70_000)
         #expect(rows == expected)
         #expect(try AnkiFile.open(path: path).revlog == expected)
+        let root = try #require(try connection.rootPage(of: "revlog"))
+        let scan = try #require(SQLiteTableScan(image: connection.imageBytes))
+        var count = 0
+        #expect(scan.rows(rootPage: root, columns: 9) { _, _ in count += 1 })
+        #expect(count == 70_000)
     }
 
     @Test func aTextValueReadsAsSQLiteReadsIt() throws {
@@ -59,7 +65,11 @@ import ZhiXiTestSupport
         try database.addReviews(500, from: 1_700_000_000_000)
         try database.execute("UPDATE revlog SET ivl = 'twelve' WHERE id = 1700000000100")   // text, despite the column's affinity
         database.close()
-        let rows = try AnkiCollectionReader.reviewLog(try connection(path))
+        let reader = try connection(path)
+        let root = try #require(try reader.rootPage(of: "revlog"))
+        let scan = try #require(SQLiteTableScan(image: reader.imageBytes))
+        #expect(!scan.rows(rootPage: root, columns: 9) { _, _ in })
+        let rows = try AnkiCollectionReader.reviewLog(reader)
         #expect(rows.count == 500)
         #expect(rows[100].interval == 0, "as SQLite reads a text as an integer")
         #expect(rows[99].interval == 1)
