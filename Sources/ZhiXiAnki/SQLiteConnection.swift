@@ -195,8 +195,10 @@ final class SQLiteConnection {
     func checkIntegrity() throws(AnkiError) {
         startIntegrityCheck()
         state.waitForCheck()
-        let problems = state.verdict.withLock { $0 } ?? []
-        guard problems != ["ok"] else { return }
+        let verdict = state.verdict.withLock { $0 } ?? []
+        guard verdict != ["ok"] else { return }
+        // SQLite gives its findings a row each, or several in one row, a line each.
+        let problems = verdict.flatMap { $0.split(separator: "\n").map(String.init) }
         let shown = problems.prefix(3).map { $0.escapingForMessage }.joined(separator: "; ")
         let more = problems.count > 3 ? " (and \(problems.count - 3) more)" : ""
         throw AnkiError(.damaged, file: name, reason: "is damaged: SQLite's integrity check says \"\(shown)\"\(more)")
