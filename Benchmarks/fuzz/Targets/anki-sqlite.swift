@@ -150,8 +150,8 @@ func checkLive(_ database: [UInt8], companion: [UInt8], isLog: Bool) {
     for directory in [ours, theirs] {
         try? FileManager.default.removeItem(atPath: directory)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory + "/collection.anki2", contents: Data(database))
-        FileManager.default.createFile(atPath: directory + "/collection.anki2" + suffix, contents: Data(companion))
+        _ = FileManager.default.createFile(atPath: directory + "/collection.anki2", contents: Data(database))
+        _ = FileManager.default.createFile(atPath: directory + "/collection.anki2" + suffix, contents: Data(companion))
     }
     let read = Result { () throws(AnkiError) -> AnkiCollection in try AnkiFile.open(path: ours + "/collection.anki2", name: "fuzz") }
     let again = Result { () throws(AnkiError) -> AnkiCollection in try AnkiFile.open(path: ours + "/collection.anki2", name: "fuzz") }
@@ -299,6 +299,14 @@ enum StructuralMutation {
                                     : Int(input.database[16]) << 8 | Int(input.database[17]))
         let pages = max(1, input.database.count / pageSize)
         func randomPage() -> Int { Int(random.next() % UInt64(pages)) + 1 }
+        /// One of eight random pages that `predicate` takes, if any.
+        func pickPage(where predicate: (Int) -> Bool) -> Int? {
+            for _ in 0 ..< 8 {
+                let page = randomPage()
+                if predicate(page) { return page }
+            }
+            return nil
+        }
         func word(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         func interesting() -> Int {
             [0, 1, 2, pages, pages + 1, 262_143, 0x7FFF_FFFF, 0xFFFF_FFFF, randomPage(), randomPage() + 1][Int(random.next() % 10)]
@@ -323,7 +331,7 @@ enum StructuralMutation {
         case 1:   // the page size, or the reserved bytes per page
             set(random.next() % 2 == 0 ? 16 : 20, random.next() % 2 == 0 ? [UInt8(random.next() & 0xFF), UInt8(random.next() & 0xFF)] : [0x02, 0x00])
         case 2, 3:   // a child pointer of an interior page: to another page, itself, past the end
-            guard let page = (0 ..< 8).lazy.map({ _ in randomPage() }).first(where: { btree($0)?.type == 5 || btree($0)?.type == 2 }),
+            guard let page = pickPage(where: { btree($0)?.type == 5 || btree($0)?.type == 2 }),
                   let tree = btree(page) else { return }
             let cell = Int(random.next() % UInt64(tree.cells + 1))
             let pointerAt: Int
@@ -336,12 +344,12 @@ enum StructuralMutation {
             }
             set(pointerAt, word(random.next() % 3 == 0 ? page : interesting()))
         case 4:   // a cell pointer: to another cell, past the page, into the header
-            guard let page = (0 ..< 8).lazy.map({ _ in randomPage() }).first(where: { btree($0) != nil }), let tree = btree(page), tree.cells > 0 else { return }
+            guard let page = pickPage(where: { btree($0) != nil }), let tree = btree(page), tree.cells > 0 else { return }
             let slot = tree.header + (tree.type == 5 || tree.type == 2 ? 12 : 8) + 2 * Int(random.next() % UInt64(tree.cells))
             let value = [0, 8, pageSize - 1, pageSize, pageSize + 100, Int(random.next() % UInt64(pageSize))][Int(random.next() % 6)]
             set(slot, [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
         case 5:   // a page header's cell count, content start or first freeblock
-            guard let page = (0 ..< 8).lazy.map({ _ in randomPage() }).first(where: { btree($0) != nil }), let tree = btree(page) else { return }
+            guard let page = pickPage(where: { btree($0) != nil }), let tree = btree(page) else { return }
             let field = [3, 5, 1][Int(random.next() % 3)]
             let value = [0, 1, tree.cells + 1, 0xFFFF, pageSize][Int(random.next() % 5)]
             set(tree.header + field, [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
@@ -349,7 +357,7 @@ enum StructuralMutation {
             let page = randomPage()
             set((page - 1) * pageSize + (page == 1 ? 100 : 0), [[2, 5, 10, 13, 0][Int(random.next() % 5)]])
         case 7:   // a cell's first bytes (its payload size and key): a large varint
-            guard let page = (0 ..< 8).lazy.map({ _ in randomPage() }).first(where: { btree($0)?.type == 13 }), let tree = btree(page), tree.cells > 0 else { return }
+            guard let page = pickPage(where: { btree($0)?.type == 13 }), let tree = btree(page), tree.cells > 0 else { return }
             let slot = tree.header + 8 + 2 * Int(random.next() % UInt64(tree.cells))
             guard slot + 2 <= input.database.count else { return }
             let cell = (page - 1) * pageSize + (Int(input.database[slot]) << 8 | Int(input.database[slot + 1]))
