@@ -28,6 +28,7 @@ Usage (from the package root, after `swift build`):
   python3 Benchmarks/hostile/hostile.py --only record --verbose
 
   python3 Benchmarks/hostile/hostile.py --pass third            # only the third pass
+  python3 Benchmarks/hostile/hostile.py --pass fourth           # only the fourth pass (Anki files, hostile_files.py)
 
 Runs as any user; as root it also runs the unprivileged cases (user 65534 through setpriv),
 those that need mknod and the second local user's, and skips them otherwise (said in the
@@ -56,6 +57,7 @@ import uuid
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hostile_api import HostileAPI, loopback_server      # noqa: E402  (the third pass's server)
 from second_user import SecondUser      # noqa: E402  (the third pass's neighbour)
+from hostile_files import FourthPass, summary_line as fourth_summary      # noqa: E402  (the fourth pass: Anki files)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "data", "sample-workspace.json")
@@ -1139,9 +1141,13 @@ def summarize(results, skipped):
         return counts
     counts = count(results)
     lines = []
-    for name in ("second", "third"):
+    for name in ("second", "third", "fourth"):
         runs = [result for result in results if result.get("pass", "second") == name]
         if not runs:
+            continue
+        if name == "fourth":
+            counts[name], text = fourth_summary(runs)
+            lines.append(text)
             continue
         part = count(runs)
         if name == "second":
@@ -1163,7 +1169,7 @@ def main():
     parser.add_argument("--only", help="run only the cases whose group or name contains this text")
     parser.add_argument("--verbose", action="store_true", help="print every run, not only the findings")
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
-    parser.add_argument("--pass", dest="passes", choices=("second", "third"), action="append",
+    parser.add_argument("--pass", dest="passes", choices=("second", "third", "fourth"), action="append",
                         help="run only this pass (repeatable; default both)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
@@ -1181,18 +1187,31 @@ def main():
         hostile = Pass(Runner(binary, scratch), api, arguments.verbose, arguments.only, hostile_api=hostile_api, other=other,
                        passes=set(arguments.passes or ()))
         try:
-            hostile.run()
+            if not arguments.passes or set(arguments.passes) != {"fourth"}:
+                hostile.run()
         finally:
             api.stop()
             hostile_api.stop()
             if not arguments.keep:
                 shutil.rmtree(scratch, ignore_errors=True)
+    if not arguments.passes or "fourth" in arguments.passes:
+        # The fourth pass (issue 35): hostile Anki files and what a neighbour puts beside them.
+        fourth_scratch = tempfile.mkdtemp(prefix="zhixi-hostile-files-")
+        try:
+            fourth_results, fourth_skipped = FourthPass(binary, fourth_scratch, arguments.verbose, arguments.only).run()
+        finally:
+            if not arguments.keep:
+                shutil.rmtree(fourth_scratch, ignore_errors=True)
+        hostile.results += fourth_results
+        hostile.skipped += fourth_skipped
     counts, line = summarize(hostile.results, hostile.skipped)
     print("hostile: %s (%s, %.0f s)" % (line, binary, time.monotonic() - started))
     if arguments.json:
         with open(arguments.json, "w") as file:
             json.dump({"binary": binary, "summary": counts, "runs": hostile.results}, file, indent=1, ensure_ascii=False)
-    sys.exit(1 if any(counts.get(kind) for kind in ("crash", "hang", "data loss", "security")) else 0)
+    sys.exit(1 if any(counts.get(kind) for kind in ("crash", "hang", "data loss", "security"))
+             or any(counts.get("fourth", {}).get(kind) for kind in ("silent accept", "wrong exit", "unclear error", "wrong answer", "cost"))
+             else 0)
 
 
 if __name__ == "__main__":

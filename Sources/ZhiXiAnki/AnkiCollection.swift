@@ -25,6 +25,9 @@ package struct AnkiCollection: Sendable {
     package var noteIDs: [Int64]
     /// Every review-log row, including those of cards deleted since.
     package var revlog: [AnkiRevlogEntry]
+    /// Whether it may be believed yet (``AnkiVerification/verify()``): already, unless its
+    /// reader was asked to defer SQLite's integrity check.
+    package var verification = AnkiVerification.verified
 
     /// Creates a collection from its parts (arrays are sorted by id here).
     package init(file: String, source: String, schemaVersion: Int, creationSeconds: Int64, settings: AnkiCollectionSettings,

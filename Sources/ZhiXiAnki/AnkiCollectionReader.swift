@@ -10,9 +10,35 @@ enum AnkiCollectionReader {
 
     /// - Throws: ``AnkiError``: damaged (not an Anki collection, a row that cannot be read),
     ///   unsupported schema.
-    static func read(_ database: SQLiteConnection, file: String, source: String) throws(AnkiError) -> AnkiCollection {
+    ///
+    /// The schema is checked first (``AnkiSchemaCheck``: nothing of the file's computed on a
+    /// row's read); nothing is believed before SQLite's integrity check of the whole image (run
+    /// while the tables are read: ``SQLiteConnection/checkIntegrity()``) finds it sound; every
+    /// value read goes through ``AnkiValueBounds``.
+    ///
+    /// With `deferringVerification`, the collection returns before the check ends; its
+    /// ``AnkiCollection/verification`` waits for it.
+    static func read(_ database: SQLiteConnection, file: String, source: String, deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
+        do {
+            let tables = try database.tableNames()
+            try AnkiSchemaCheck.check(database, reading: ["col", "cards", "revlog", "notes", "decks", "deck_config", "config"].filter(tables.contains))
+            database.startIntegrityCheck()
+            var collection = try readTables(database, tables: tables, file: file, source: source)
+            if deferringVerification {
+                collection.verification = AnkiVerification(database)
+            } else {
+                try database.checkIntegrity()
+            }
+            return collection
+        } catch {
+            // Damage explains whatever else went wrong: its verdict comes first.
+            try database.checkIntegrityIfStarted()
+            throw error
+        }
+    }
+
+    private static func readTables(_ database: SQLiteConnection, tables: Set<String>, file: String, source: String) throws(AnkiError) -> AnkiCollection {
         let name = database.name
-        let tables = try database.tableNames()
         let required = ["col", "cards", "revlog", "notes"]
         let missing = required.filter { !tables.contains($0) }
         guard missing.isEmpty else {
@@ -64,6 +90,8 @@ enum AnkiCollectionReader {
             decks = try protobufDecks(database)
             presets = try protobufPresets(database)
         }
+        try AnkiValueBounds.check(settings, creationSeconds: created, file: name)
+        for preset in presets { try AnkiValueBounds.check(preset, file: name) }
         var cards: [AnkiCard] = []
         try database.query("SELECT id, nid, did, odid, type, queue, due, odue, ivl, factor, reps, lapses, left, data "
                            + "FROM cards ORDER BY id") { row throws(AnkiError) in
@@ -79,6 +107,7 @@ enum AnkiCollectionReader {
                 card.desiredRetention = memory.desiredRetention
                 card.lastReviewSeconds = memory.lastReviewSeconds
             }
+            try AnkiValueBounds.check(card, file: name)
             cards.append(card)
         }
         var notes: [Int64] = []
@@ -88,41 +117,51 @@ enum AnkiCollectionReader {
                               decks: decks, presets: presets, cards: cards, noteIDs: notes, revlog: revlog)
     }
 
-    /// The review log, every row in id order: read from the table's pages directly when its
-    /// layout is Anki's (`SQLiteTableScan`, checked against SQLite's own row count), else with SQL.
+    /// The review log, every row in id order, each row checked (``AnkiValueBounds``): read from
+    /// the table's pages directly when its layout is Anki's (`SQLiteTableScan`, checked against
+    /// SQLite's own row count), else with SQL. The page scan reads a million rows in a tenth of
+    /// the time SQL takes (`zhixi-bench anki`: 0.49 s of CPU less on 1,000,000 reviews); it is
+    /// bounded by itself (each page visited once at most, keys rising) and, as every row read
+    /// here, believed only once SQLite's integrity check has found the image sound
+    /// (``read(_:file:source:deferringVerification:)``).
     ///
     /// SQLite's `ORDER BY id` on a rowid table is the order of the table's b-tree, which rises
-    /// in a sound file but not on a damaged page (SQLite's integrity check: "Rowid … out of
-    /// order"), where the scan gives up: SQLite's rows are then put in id order here, as
-    /// ``AnkiCollection`` keeps them, rows of one id in SQLite's order.
+    /// in a sound file (the integrity check refuses keys out of order); SQLite's rows are put in
+    /// id order all the same, as ``AnkiCollection`` keeps them, rows of one id in SQLite's
+    /// order (O(n) when they are in order already).
     static func reviewLog(_ database: SQLiteConnection) throws(AnkiError) -> [AnkiRevlogEntry] {
         var count = 0
         try database.query("SELECT count(*) FROM revlog") { row throws(AnkiError) in count = Int(row.int64(0)) }
-        func entry(_ id: Int64, _ value: (Int) -> Int64) -> AnkiRevlogEntry {
-            AnkiRevlogEntry(id: id, cardID: value(1), usn: Int32(truncatingIfNeeded: value(2)), button: UInt8(truncatingIfNeeded: value(3)),
-                            interval: Int32(truncatingIfNeeded: value(4)), lastInterval: Int32(truncatingIfNeeded: value(5)),
-                            factor: Int32(truncatingIfNeeded: value(6)), durationMilliseconds: Int32(truncatingIfNeeded: value(7)),
-                            kind: UInt8(truncatingIfNeeded: value(8)))
-        }
+        let name = database.name
         let anki = ["id", "cid", "usn", "ease", "ivl", "lastIvl", "factor", "time", "type"]
         let columns = try database.columns(of: "revlog")
         if columns.map(\.name) == anki, columns[0].type == "integer", columns[0].isPrimaryKey,
            let root = try database.rootPage(of: "revlog"), let scan = SQLiteTableScan(image: database.imageBytes) {
             var rows: [AnkiRevlogEntry] = []
             rows.reserveCapacity(count)
+            var outOfBounds: AnkiRevlogEntry?
             let whole = scan.rows(rootPage: root, columns: anki.count) { rowid, values in
-                rows.append(AnkiRevlogEntry(id: rowid, cardID: values[1], usn: Int32(truncatingIfNeeded: values[2]),
+                let entry = AnkiRevlogEntry(id: rowid, cardID: values[1], usn: Int32(truncatingIfNeeded: values[2]),
                                             button: UInt8(truncatingIfNeeded: values[3]), interval: Int32(truncatingIfNeeded: values[4]),
                                             lastInterval: Int32(truncatingIfNeeded: values[5]), factor: Int32(truncatingIfNeeded: values[6]),
-                                            durationMilliseconds: Int32(truncatingIfNeeded: values[7]),
-                                            kind: UInt8(truncatingIfNeeded: values[8])))
+                                            durationMilliseconds: Int32(truncatingIfNeeded: values[7]), kind: UInt8(truncatingIfNeeded: values[8]))
+                if outOfBounds == nil, !AnkiValueBounds.accepts(entry) { outOfBounds = entry }
+                rows.append(entry)
             }
-            if whole, rows.count == count { return rows }
+            if whole, rows.count == count {
+                if let outOfBounds { try AnkiValueBounds.check(outOfBounds, file: name) }
+                return rows
+            }
         }
         var rows: [AnkiRevlogEntry] = []
         rows.reserveCapacity(count)
         try database.query("SELECT id, cid, usn, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id") { row throws(AnkiError) in
-            rows.append(entry(row.int64(0)) { row.int64(Int32($0)) })
+            let entry = AnkiRevlogEntry(id: row.int64(0), cardID: row.int64(1), usn: Int32(truncatingIfNeeded: row.int64(2)),
+                                        button: UInt8(truncatingIfNeeded: row.int64(3)), interval: Int32(truncatingIfNeeded: row.int64(4)),
+                                        lastInterval: Int32(truncatingIfNeeded: row.int64(5)), factor: Int32(truncatingIfNeeded: row.int64(6)),
+                                        durationMilliseconds: Int32(truncatingIfNeeded: row.int64(7)), kind: UInt8(truncatingIfNeeded: row.int64(8)))
+            try AnkiValueBounds.check(entry, file: name)
+            rows.append(entry)
         }
         return rows.inOrder(of: \.id)
     }
@@ -205,7 +244,7 @@ enum AnkiCollectionReader {
             preset.fsrsParameters6 = numbers(config["fsrsParams6"])
             preset.fsrsParameters5 = numbers(config["fsrsParams5"])
             preset.fsrsParameters4 = numbers(config["fsrsWeights"])
-            if let retention = number(config["desiredRetention"]), retention > 0, retention < 1 { preset.desiredRetention = retention }
+            if let retention = number(config["desiredRetention"]) { preset.desiredRetention = retention }
             preset.learningStepsMinutes = numbers(new["delays"])
             preset.relearningStepsMinutes = numbers(lapse["delays"])
             if let days = number(review["maxIvl"]), days >= 1 { preset.maximumIntervalDays = Int(min(days, 36_500)) }
@@ -273,7 +312,7 @@ enum AnkiCollectionReader {
                 if let count = fields.varint(9) { preset.newCardsPerDay = Int(min(count, 1_000_000_000)) } else { preset.newCardsPerDay = 0 }
                 if let count = fields.varint(10) { preset.reviewsPerDay = Int(min(count, 1_000_000_000)) } else { preset.reviewsPerDay = 0 }
                 if let days = fields.varint(16), days >= 1 { preset.maximumIntervalDays = Int(min(days, 36_500)) }
-                if let retention = fields.float(37).map(decimal), retention > 0, retention < 1 { preset.desiredRetention = retention }
+                if let retention = fields.float(37).map(decimal) { preset.desiredRetention = retention }
                 preset.ignoreReviewsBefore = fields.string(46) ?? ""
                 if let retention = fields.float(40).map(decimal), retention > 0, retention < 1 { preset.historicalRetention = retention }
                 preset.buriesReviews = (fields.varint(28) ?? 0) != 0

@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiArchive
 import ZhiXiFileSystem
 
 /// Opens what Anki users have, recognised by its content, not its name:
@@ -49,12 +50,10 @@ package enum AnkiFile {
     /// regular file that can be read (a pipe must be read whole and given to
     /// ``open(bytes:name:limits:)``). Reads at most ``prefixLength`` bytes.
     package static func format(ofFileAt path: String) -> Format? {
-        guard let status = FileStatus.at(path), status.isRegularFile else { return nil }
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let file = try? RegularFile.openForReading(path) else { return nil }
+        defer { file.close() }
         var bytes = [UInt8](repeating: 0, count: prefixLength)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let count = bytes.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, $0.count, 0) }
         guard count >= 0 else { return nil }
         return format(ofPrefix: bytes.prefix(count))
     }
@@ -64,9 +63,13 @@ package enum AnkiFile {
     ///   - path: the file.
     ///   - name: how it is named in errors and ``AnkiCollection/file`` (default: `path`).
     ///   - limits: the most it may hold.
+    ///   - deferringVerification: return before SQLite's integrity check of the collection ends
+    ///     (it runs beside the reading); the caller then calls the collection's
+    ///     ``AnkiCollection/verification`` before it believes anything.
     /// - Complexity: O(file size + collection size).
     /// - Throws: ``AnkiError``.
-    package static func open(path: String, name: String? = nil, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
+    package static func open(path: String, name: String? = nil, limits: AnkiReadLimits = AnkiReadLimits(),
+                             deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
         let shown = name ?? path
         guard let status = FileStatus.at(path) else {
             let code = errno
@@ -78,9 +81,9 @@ package enum AnkiFile {
         }
         switch format(ofFileAt: path) {
         case .database?:
-            let image = try LiveDatabaseSnapshot.read(path, name: shown, limit: limits.maximumFileBytes)
-            let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
-            return try collection(image, name: shown, source: hasLog ? "\(shown) with its write-ahead log" : shown)
+            let snapshot = try LiveDatabaseSnapshot.read(path, name: shown, limit: limits.maximumFileBytes)
+            return try collection(snapshot.image, name: shown, source: snapshot.hadLog ? "\(shown) with its write-ahead log" : shown,
+                                  deferringVerification: deferringVerification)
         case .package?:
             guard status.size <= limits.maximumFileBytes else {
                 throw AnkiError(.tooLarge, file: shown, reason: "holds \(status.size) bytes, more than the limit of "
@@ -89,7 +92,7 @@ package enum AnkiFile {
             guard let bytes = try LiveDatabaseSnapshot.readAll(path, name: shown, limit: limits.maximumFileBytes) else {
                 throw AnkiError(.unreadable, file: shown, reason: "no such file")
             }
-            return try AnkiPackage.open(bytes, name: shown, limits: limits)
+            return try AnkiPackage.open(bytes, name: shown, limits: limits, deferringVerification: deferringVerification)
         case .other?:
             throw AnkiError(.notAnkiFile, file: shown, reason: "is not an Anki file (neither an SQLite database nor a zip archive)")
         case nil:
@@ -98,42 +101,69 @@ package enum AnkiFile {
     }
 
     /// Opens an Anki file already read (standard input, a pipe): a database (without a log)
-    /// or a package.
+    /// or a package (`deferringVerification` as in ``open(path:name:limits:deferringVerification:)``).
     /// - Complexity: O(n + collection size).
     /// - Throws: ``AnkiError``.
-    package static func open(bytes: [UInt8], name: String, limits: AnkiReadLimits = AnkiReadLimits()) throws(AnkiError) -> AnkiCollection {
+    package static func open(bytes: [UInt8], name: String, limits: AnkiReadLimits = AnkiReadLimits(),
+                             deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
         guard bytes.count <= limits.maximumFileBytes else {
             throw AnkiError(.tooLarge, file: name, reason: "holds \(bytes.count) bytes, more than the limit of \(limits.maximumFileBytes)")
         }
         switch format(ofPrefix: bytes.prefix(prefixLength)) {
         case .database:
-            return try database(bytes, name: name, source: name)
+            return try database(bytes, name: name, source: name, deferringVerification: deferringVerification)
         case .package:
-            return try AnkiPackage.open(bytes, name: name, limits: limits)
+            return try AnkiPackage.open(bytes, name: name, limits: limits, deferringVerification: deferringVerification)
         case .other:
             throw AnkiError(.notAnkiFile, file: name, reason: "is not an Anki file (neither an SQLite database nor a zip archive)")
         }
     }
 
-    /// A collection from the bytes of a database (a file's, or one out of a package).
-    static func database(_ bytes: [UInt8], name: String, source: String) throws(AnkiError) -> AnkiCollection {
-        guard bytes.count >= SQLiteFileHeader.length, let header = bytes.withUnsafeBytes({ SQLiteFileHeader($0) }) else {
-            throw AnkiError(.damaged, file: name, reason: "is not an SQLite database (its header is cut short or wrong)")
-        }
-        guard bytes.count % header.pageSize == 0, (header.pageCount ?? 0) * header.pageSize <= bytes.count else {
-            throw AnkiError(.damaged, file: name, reason: "is cut short: \(bytes.count) bytes is not a whole number of "
-                            + "\(header.pageSize)-byte pages")
-        }
-        guard let image = bytes.withUnsafeBytes({ DatabaseImage(copying: $0) }) else {
+    /// A collection from the bytes of a database (standard input, a pipe): copied once into
+    /// SQLite's memory.
+    static func database(_ bytes: [UInt8], name: String, source: String, deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
+        let length = try bytes.withUnsafeBytes { buffer in
+            Result { () throws(AnkiError) -> Int in try checkedLength(buffer, name: name) }
+        }.get()
+        guard let image = bytes.withUnsafeBytes({ AllocatedBytes(copying: UnsafeRawBufferPointer(rebasing: $0[0 ..< length]), allocator: .sqlite) }) else {
             throw AnkiError(.tooLarge, file: name, reason: "\(bytes.count) bytes of memory could not be had")
         }
-        image.bytes[18] = 1
-        image.bytes[19] = 1
-        return try collection(image, name: name, source: source)
+        return try database(image, name: name, source: source, deferringVerification: deferringVerification)
     }
 
-    private static func collection(_ image: DatabaseImage, name: String, source: String) throws(AnkiError) -> AnkiCollection {
+    /// A collection from a database image already in SQLite's memory (one expanded out of a
+    /// package, or copied): its header checked against its length, then handed to SQLite as
+    /// it is.
+    static func database(_ image: AllocatedBytes, name: String, source: String, deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
+        image.setCount(try checkedLength(UnsafeRawBufferPointer(image.bytes), name: name))
+        image.bytes[18] = 1
+        image.bytes[19] = 1
+        return try collection(image, name: name, source: source, deferringVerification: deferringVerification)
+    }
+
+    /// The length of the database in `bytes`: its header's pages when the header gives a valid
+    /// count (bytes after them are not the database's, as SQLite reads it), else its whole
+    /// pages. Refuses a header that is not SQLite's, bytes that are not whole pages, and a
+    /// header that gives more pages than the bytes hold.
+    static func checkedLength(_ bytes: UnsafeRawBufferPointer, name: String) throws(AnkiError) -> Int {
+        guard let header = SQLiteFileHeader(bytes) else {
+            throw AnkiError(.damaged, file: name, reason: "is not an SQLite database (its header is cut short or wrong)")
+        }
+        let count = bytes.count, pages = count / header.pageSize
+        guard count % header.pageSize == 0 else {
+            throw AnkiError(.damaged, file: name, reason: "is cut short: its \(count) bytes are not a whole number of \(header.pageSize)-byte "
+                            + "pages (\(pages) pages and \(count % header.pageSize) bytes)")
+        }
+        let headerPages = header.pageCount ?? pages
+        guard headerPages <= pages else {
+            throw AnkiError(.damaged, file: name, reason: "is cut short: its header gives \(headerPages) pages of \(header.pageSize) bytes, "
+                            + "and it holds \(pages) (\(count) bytes)")
+        }
+        return headerPages * header.pageSize
+    }
+
+    private static func collection(_ image: AllocatedBytes, name: String, source: String, deferringVerification: Bool) throws(AnkiError) -> AnkiCollection {
         let connection = try SQLiteConnection(image: image, name: name)
-        return try AnkiCollectionReader.read(connection, file: name, source: source)
+        return try AnkiCollectionReader.read(connection, file: name, source: source, deferringVerification: deferringVerification)
     }
 }

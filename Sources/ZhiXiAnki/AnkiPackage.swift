@@ -8,12 +8,18 @@ enum AnkiPackage {
     /// The collection's names in a package, newest first.
     static let collectionNames = ["collection.anki21b", "collection.anki21", "collection.anki2"]
 
+    /// An SQLite database's length from its header: its page count (when valid) times its page
+    /// size.
+    static let databaseLength = DeclaredLength(prefixLength: SQLiteFileHeader.length) { prefix in
+        SQLiteFileHeader(prefix).flatMap { header in header.pageCount.map { $0 * header.pageSize } }
+    }
+
     /// The collection inside a package's bytes.
     /// - Complexity: O(archive + collection size); nothing expands past
     ///   ``AnkiReadLimits/maximumCollectionBytes``.
     /// - Throws: ``AnkiError``: damaged (not a zip, a zip without a collection, a damaged
     ///   entry or Zstandard frame), too large.
-    static func open(_ bytes: [UInt8], name: String, limits: AnkiReadLimits) throws(AnkiError) -> AnkiCollection {
+    static func open(_ bytes: [UInt8], name: String, limits: AnkiReadLimits, deferringVerification: Bool = false) throws(AnkiError) -> AnkiCollection {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes)
@@ -29,23 +35,37 @@ enum AnkiPackage {
             throw AnkiError(.tooLarge, file: name, reason: "\(entry.name) would expand to \(entry.uncompressedSize) bytes, more "
                             + "than the limit of \(limits.maximumCollectionBytes)")
         }
-        var contents: [UInt8]
-        do {
-            contents = try archive.contents(of: entry, limit: limit)
-        } catch {
-            throw AnkiError(.damaged, file: name, reason: "\(entry.name) cannot be read: \(error)")
-        }
+        // The database is written straight into SQLite's memory and handed over as it is; it
+        // may be no longer than its own header says (a bomb behind an honest header stops there).
+        let image: AllocatedBytes
         if entry.name == "collection.anki21b" {
-            guard ZstandardDecoder.hasFrameMagic(contents) else {
+            let compressed: [UInt8]
+            do {
+                compressed = try archive.contents(of: entry, limit: limit)
+            } catch {
+                throw AnkiError(.damaged, file: name, reason: "\(entry.name) cannot be read: \(error)")
+            }
+            guard ZstandardDecoder.hasFrameMagic(compressed) else {
                 throw AnkiError(.damaged, file: name, reason: "\(entry.name) is not compressed with Zstandard, as Anki writes it")
             }
             do {
-                contents = try ZstandardDecoder.decompress(contents, limit: limit)
+                image = try compressed.withUnsafeBytes { bytes in
+                    Result { () throws(ArchiveError) -> AllocatedBytes in
+                        try ZstandardDecoder.decompress(bytes, limit: limit, allocator: .sqlite, declaredLength: databaseLength)
+                    }
+                }.get()
             } catch {
-                throw AnkiError(.damaged, file: name, reason: "\(entry.name) cannot be decompressed: \(error)")
+                throw AnkiError(error.kind == .limitExceeded ? .tooLarge : .damaged, file: name,
+                                reason: "\(entry.name) cannot be decompressed: \(error)")
+            }
+        } else {
+            do {
+                image = try archive.contents(of: entry, limit: limit, allocator: .sqlite, declaredLength: databaseLength)
+            } catch {
+                throw AnkiError(error.kind == .limitExceeded ? .tooLarge : .damaged, file: name, reason: "\(entry.name) cannot be read: \(error)")
             }
         }
-        return try AnkiFile.database(contents, name: name, source: "\(entry.name) in \(name)")
+        return try AnkiFile.database(image, name: name, source: "\(entry.name) in \(name)", deferringVerification: deferringVerification)
     }
 }
 

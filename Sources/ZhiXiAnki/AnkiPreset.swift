@@ -1,4 +1,5 @@
 import Foundation
+import ZhiXiCore
 
 /// A preset (Anki's "deck options", `deck_config`): the scheduling settings its decks share.
 package struct AnkiPreset: Sendable, Hashable {
@@ -68,11 +69,11 @@ package struct AnkiPreset: Sendable, Hashable {
     }
 
     /// "Ignore reviews before" as Anki reads it: midnight UTC of that date, in milliseconds
-    /// since 1970; `nil` when unset or not a date.
+    /// since 1970; `nil` when unset or not a date in the years 1900–2200.
     package var ignoreReviewsBeforeMilliseconds: Int64? {
         let parts = ignoreReviewsBefore.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1 ... 12).contains(month), (1 ... 31).contains(day) else { return nil }
+              SupportedYears.range.contains(year), (1 ... 12).contains(month), (1 ... 31).contains(day) else { return nil }
         var components = DateComponents()
         components.year = year
         components.month = month

@@ -10,6 +10,9 @@
     @usableFromInline package static let earliestSecondsSince1970: Double = -2_208_988_800
     /// The first instant refused at the late end: 2201-01-01T00:00:00Z, in seconds since 1970.
     @usableFromInline package static let limitSecondsSince1970: Double = 7_289_654_400
+    /// The days from the first instant accepted to the first refused: 109,938 — no interval
+    /// between two accepted dates is longer.
+    @usableFromInline package static let spanDays = 109_938
     /// `1900–2200`, for messages.
     @usableFromInline package static let description = "\(range.lowerBound)–\(range.upperBound)"
 

@@ -33,6 +33,8 @@ package struct FileStatus: Sendable, Hashable {
     package var isRegularFile: Bool { type == S_IFREG }
     /// Whether it is a directory.
     package var isDirectory: Bool { type == S_IFDIR }
+    /// What kind of file it is, for a message: `a regular file`, `a named pipe (FIFO)`, …
+    package var kindDescription: String { SystemCalls.describe(type: type) }
 
     /// The status of the file at `path` (`stat`, or `lstat` when not `followingLinks`).
     ///

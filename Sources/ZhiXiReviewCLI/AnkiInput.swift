@@ -29,9 +29,12 @@ struct AnkiInput {
     /// This machine's time zone (`TZ`, else the system's): where the days of a file that keeps
     /// no UTC offset (an `.apkg`) are counted, as Anki counts them when it imports the file.
     var machineZone: TimeZone
+    /// Whether the collection may be believed yet (its integrity check, when deferred).
+    var verification: AnkiVerification
 
     init(_ collection: AnkiCollection, selection: AnkiSelection, machineZone: TimeZone = .current) {
         name = collection.file
+        verification = collection.verification
         source = collection.source
         self.machineZone = machineZone
         self.collection = collection
@@ -94,6 +97,16 @@ struct AnkiInput {
                                  durationsMilliseconds: durations, anki: anki), positions)
     }
 
+    /// Waits for the collection's integrity check when its reading deferred it (65 for a
+    /// damaged file): what explains any other failure of its settings.
+    func verify() throws(CommandError) {
+        do {
+            try verification.verify()
+        } catch {
+            throw ReviewLogSource.failure(error)
+        }
+    }
+
     /// The study calendar: `--timezone`, or the offset Anki last saw, or for a file that keeps
     /// none (an `.apkg`) the zone of this machine (`TZ`), as Anki takes it when it imports the
     /// file; `--day-start` or the collection's "next day starts at" (Anki's default, 4, for an
@@ -104,6 +117,7 @@ struct AnkiInput {
             if settings.utcOffsetSeconds == nil { return try StudyCalendar(timeZone: machineZone, dayStartHour: hour ?? settings.rolloverHour) }
             return try StudyCalendar(timeZone: settings.timeZone, dayStartHour: hour ?? settings.rolloverHour)
         } catch {
+            try verify()
             throw arguments.usageError(error.description)
         }
     }
@@ -164,6 +178,7 @@ struct AnkiInput {
         do {
             return try FSRSParameters(settings.fsrsParameters)
         } catch {
+            try verify()
             throw .dataError("\(name): the preset \"\(settings.preset?.name.escapingControlCharacters() ?? "")\" has parameters "
                              + "that cannot be used: \(ParameterSource.message(for: error))")
         }

@@ -31,8 +31,10 @@ enum ReviewLogSource {
     /// - Throws: 66 for a missing file, 65 for a damaged or foreign Anki file, 75 when the
     ///   collection kept changing while it was read, 64 for `--deck`/`--preset` without an Anki
     ///   file or naming nothing in it.
+    /// - Parameter deferringVerification: an Anki file's collection returns before SQLite's
+    ///   integrity check of it ends; the command calls ``verify()`` before it writes anything.
     static func read(_ path: String, limit: Int, arguments: ParsedArguments, context: CommandContext,
-                     deckOption: CommandOption<String> = deck) throws(CommandError) -> ReviewLogSource {
+                     deckOption: CommandOption<String> = deck, deferringVerification: Bool = false) throws(CommandError) -> ReviewLogSource {
         let name = FileAccess.displayName(path)
         let collection: AnkiCollection
         do {
@@ -41,7 +43,7 @@ enum ReviewLogSource {
                     try refuseAnkiOptions(arguments, name: name, deckOption: deckOption)
                     return .csv(try FileAccess.read(path, limit: limit, format: .text, context: context))
                 }
-                collection = try AnkiFile.open(path: path, name: name)
+                collection = try AnkiFile.open(path: path, name: name, deferringVerification: deferringVerification)
             } else {
                 // Text, or an Anki file's signature: an endless stream of anything else stops early.
                 let signatures: [[UInt8]] = [Array("SQLite format 3".utf8) + [0], [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06]]
@@ -55,7 +57,7 @@ enum ReviewLogSource {
                     try refuseAnkiOptions(arguments, name: name, deckOption: deckOption)
                     return .csv(data)
                 }
-                collection = try AnkiFile.open(bytes: [UInt8](data), name: name)
+                collection = try AnkiFile.open(bytes: [UInt8](data), name: name, deferringVerification: deferringVerification)
             }
         } catch let error as AnkiError {
             throw failure(error)
@@ -75,6 +77,11 @@ enum ReviewLogSource {
             return .anki(AnkiInput(collection, selection: try AnkiSelection(collection, scope: scope),
                                    machineZone: AnkiInput.machineZone(context.environment)))
         } catch {
+            do {
+                try collection.verification.verify()   // a damaged file's decks are the damage, not a usage error
+            } catch {
+                throw failure(error)
+            }
             throw arguments.usageError("\(name): \(error.description)")
         }
     }
@@ -97,6 +104,13 @@ enum ReviewLogSource {
         case .anki(let input):
             return input.log
         }
+    }
+
+    /// Waits for an Anki file's integrity check, when its reading deferred it (65 when the
+    /// file is damaged); nothing for a CSV.
+    func verify() throws(CommandError) {
+        guard case .anki(let input) = self else { return }
+        try input.verify()
     }
 
     /// The command error of an Anki file that cannot be read.

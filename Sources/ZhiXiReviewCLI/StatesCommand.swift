@@ -106,7 +106,10 @@ enum StatesCommand: Command {
         let givenParameters = arguments.isGiven(SharedOptions.parameters) ? try ParameterSource.load(arguments, context: context) : nil
         let zone = try arguments.value(of: options.timeZone), hour = try arguments.value(of: options.dayStart)
         let logCalendar = try SharedOptions.calendar(arguments, timeZone: options.timeZone, dayStart: options.dayStart)
-        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context)
+        // An Anki file's integrity check runs beside the reading and the replay; it is waited
+        // for before anything is written.
+        let source = try ReviewLogSource.read(path, limit: InputLimits.reviewLog, arguments: arguments, context: context,
+                                              deferringVerification: true)
         let anki: AnkiInput? = if case .anki(let input) = source { input } else { nil }
         let calendar = try anki?.calendar(zone: zone, hour: hour, arguments: arguments) ?? logCalendar
         let elapsedChoice = try arguments.value(of: options.elapsed) ?? .defaultChoice(ankiFile: anki != nil)
@@ -129,18 +132,12 @@ enum StatesCommand: Command {
         do {
             scheduler = try CardScheduler(configuration)
         } catch {
+            try source.verify()   // a damaged file's settings are the damage, not a usage error
             throw arguments.usageError(error.description)
         }
 
         let log = try source.columns(name: FileAccess.displayName(path))
         let timelines = ReviewTimelines(log: log, days: configuration.elapsedDays, filter: .memoryState, cardCutoffs: anki?.cardCutoffs)
-        let name = FileAccess.displayName(path)
-        if log.numericTimesAreSeconds {
-            context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
-        }
-        for warning in TrainingInput.historyWarnings(timelines.filterReport) {
-            context.writeError("warning: \(name): " + warning)
-        }
         let overrides = AnkiSettingOverrides(fsrsParameters: givenParameters?.weights, desiredRetention: retentionGiven,
                                              learningStepsMinutes: learningGiven?.map { $0 / 60 },
                                              relearningStepsMinutes: relearningGiven?.map { $0 / 60 }, maximumIntervalDays: maximumGiven)
@@ -148,7 +145,13 @@ enum StatesCommand: Command {
         var stored: [AnkiStoredCards.Stored?]?
         var storedCards: AnkiStoredCards?
         if let anki {
-            let schedulers = try anki.replaySchedulers(base: configuration, overrides: overrides, given: givenParameters)
+            let schedulers: [(scheduler: CardScheduler, historicalRetention: Double)]
+            do {
+                schedulers = try anki.replaySchedulers(base: configuration, overrides: overrides, given: givenParameters)
+            } catch {
+                try source.verify()   // a damaged file's settings are the damage
+                throw error
+            }
             var logCard: [String: Int] = [:]
             for (index, id) in log.cardIDs.enumerated() { logCard[id] = index }
             summaries = CardScheduleSummary.summaries(of: timelines, now: now) { schedulers[logCard[timelines.cardIDs[$0]] ?? 0] }
@@ -157,6 +160,15 @@ enum StatesCommand: Command {
             storedCards = cards
         } else {
             summaries = CardScheduleSummary.summaries(of: timelines, scheduler: scheduler, now: now)
+        }
+        // The replay above ran beside the integrity check; nothing is written before its verdict.
+        try source.verify()
+        let name = FileAccess.displayName(path)
+        if log.numericTimesAreSeconds {
+            context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
+        }
+        for warning in TrainingInput.historyWarnings(timelines.filterReport) {
+            context.writeError("warning: \(name): " + warning)
         }
         // With an Anki file, the text output ends with what was read and which settings were used
         // (in the text's language).

@@ -1,3 +1,4 @@
+import ZhiXiCore
 import ZhiXiMemory
 
 /// Everything that decides how a ``CardScheduler`` schedules: the memory model's parameters,
@@ -51,7 +52,8 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     /// Waiting times in seconds between the relearning steps of a forgotten card (default
     /// 10 min). Empty: a forgotten card stays in review and gets an interval in days.
     public var relearningSteps: [Double]
-    /// The longest interval in days (default 36 500, 100 years).
+    /// The longest interval in days (default 36 500, 100 years; at most 109 938, the span of the
+    /// years 1900–2200). No (re)learning step may be longer.
     public var maximumIntervalDays: Int
     /// Whether and how review intervals are varied (default ``FuzzMode/uniform``, py-fsrs's
     /// `enable_fuzzing=True` with Anki's ranges).
@@ -127,13 +129,20 @@ public struct SchedulerConfiguration: Sendable, Hashable {
         guard desiredRetention > 0, desiredRetention < 1 else {
             throw .desiredRetentionOutOfRange(desiredRetention)
         }
-        if let index = learningSteps.firstIndex(where: { !($0 > 0 && $0.isFinite) }) {
-            throw .stepNotPositive(kind: .learning, index: index, seconds: learningSteps[index])
+        guard maximumIntervalDays >= 1, maximumIntervalDays <= SupportedYears.spanDays else {
+            throw .maximumIntervalOutOfRange(maximumIntervalDays)
         }
-        if let index = relearningSteps.firstIndex(where: { !($0 > 0 && $0.isFinite) }) {
-            throw .stepNotPositive(kind: .relearning, index: index, seconds: relearningSteps[index])
+        // A step is at most the maximum interval: no due date it gives can pass the supported
+        // years' span, so the day arithmetic never meets a value it cannot hold.
+        let longest = Double(maximumIntervalDays) * ElapsedDaysPolicy.secondsPerDay
+        for (kind, steps) in [(SchedulerConfigurationError.StepKind.learning, learningSteps), (.relearning, relearningSteps)] {
+            if let index = steps.firstIndex(where: { !($0 > 0 && $0.isFinite) }) {
+                throw .stepNotPositive(kind: kind, index: index, seconds: steps[index])
+            }
+            if let index = steps.firstIndex(where: { $0 > longest }) {
+                throw .stepLongerThanMaximumInterval(kind: kind, index: index, seconds: steps[index], maximumIntervalDays: maximumIntervalDays)
+            }
         }
-        guard maximumIntervalDays >= 1 else { throw .maximumIntervalOutOfRange(maximumIntervalDays) }
         if relearningSteps.count > 1, rules == .pyFSRS, checksShortTermCeiling {  // Anki schedules with fsrs-rs's one-step bounds
             do {
                 _ = try FSRSParameters(parameters.weights, relearningStepCount: relearningSteps.count)
@@ -175,6 +184,7 @@ extension SchedulerConfiguration: Codable {
             case .desiredRetentionOutOfRange: key = .desiredRetention
             case .stepNotPositive(let kind, _, _): key = kind == .learning ? .learningSteps : .relearningSteps
             case .maximumIntervalOutOfRange: key = .maximumIntervalDays
+            case .stepLongerThanMaximumInterval(let kind, _, _, _): key = kind == .learning ? .learningSteps : .relearningSteps
             case .parameters: key = .parameters
             case .dayStartHourOutOfRange, .unknownTimeZone: key = .elapsedDays
             }

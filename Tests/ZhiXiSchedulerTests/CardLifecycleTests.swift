@@ -156,6 +156,13 @@ struct CardLifecycleTests {
               (SchedulerConfiguration(learningSteps: [60, 0]), .stepNotPositive(kind: .learning, index: 1, seconds: 0)),
               (SchedulerConfiguration(relearningSteps: [-5]), .stepNotPositive(kind: .relearning, index: 0, seconds: -5)),
               (SchedulerConfiguration(maximumIntervalDays: 0), .maximumIntervalOutOfRange(0)),
+              (SchedulerConfiguration(maximumIntervalDays: 109_939), .maximumIntervalOutOfRange(109_939)),
+              (SchedulerConfiguration(maximumIntervalDays: .max), .maximumIntervalOutOfRange(.max)),
+              // A step of 1.7e18 minutes trapped in the day count of a review (issue 35).
+              (SchedulerConfiguration(learningSteps: [60, 1.02e20]),
+               .stepLongerThanMaximumInterval(kind: .learning, index: 1, seconds: 1.02e20, maximumIntervalDays: 36_500)),
+              (SchedulerConfiguration(relearningSteps: [86_400 * 31], maximumIntervalDays: 30),
+               .stepLongerThanMaximumInterval(kind: .relearning, index: 0, seconds: 86_400 * 31, maximumIntervalDays: 30)),
           ])
     func invalidConfiguration(configuration: SchedulerConfiguration, error: SchedulerConfigurationError) {
         #expect(throws: error) { try CardScheduler(configuration) }

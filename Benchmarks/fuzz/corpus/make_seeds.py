@@ -151,10 +151,14 @@ CREATE TABLE config (KEY text NOT NULL PRIMARY KEY, usn integer NOT NULL, mtime_
 """
 
 
-def anki_seed(name, schema, reviews, extra=""):
+def anki_seed(name, schema, reviews, extra="", companion=None):
+    """A collection of `reviews` review-log rows; with `companion` ("wal" or "journal"), 8 more
+    rows written while the files are copied: committed into a write-ahead log, or uncommitted
+    with their pages' originals in a hot rollback journal (the input then is "ZXW1" or "ZXJ1",
+    the database's length in 4 bytes, the database, the companion)."""
     with tempfile.TemporaryDirectory() as directory:
         path = os.path.join(directory, "collection.anki2")
-        database = sqlite3.connect(path)
+        database = sqlite3.connect(path, isolation_level=None)
         database.executescript("PRAGMA page_size = 512; PRAGMA journal_mode = DELETE;" + anki_tables
                                + (current_tables if schema == 18 else ""))
         if schema == 18:
@@ -174,19 +178,35 @@ def anki_seed(name, schema, reviews, extra=""):
         INSERT INTO cards VALUES (100, 10, 1, 0, 0, 0, 2, 2, 5, 3, 2500, 4, 0, 0, 0, 0, 0, '{"s":3.5,"d":5.25,"dr":0.9,"lrt":1700000000}');
         """)
         for row in range(reviews):
-            ivl = -600 if row % 7 == 0 else row * 1000003 if row % 11 == 0 else row % 300
+            ivl = -600 if row % 7 == 0 else row * 1009 % 100000 if row % 11 == 0 else row % 300
             factor = 2500.75 if row % 13 == 0 else row % 4000
             database.execute("INSERT INTO revlog VALUES (?, 100, ?, ?, ?, ?, ?, ?, ?)",
                              (1700000000000 + row * 997, row % 3 - 1, row % 5, ivl, 0 if row % 2 == 0 else -row, factor,
                               row * 37 % 70000, row % 6))
         if extra:
             database.executescript(extra)
-        database.commit()
+        if companion is None:
+            database.close()
+            write("anki-sqlite", name, open(path, "rb").read())
+            return
+        more = [(1800000000000 + row * 997, 100, 0, 3, row % 300, 0, 2500, 1000, 1) for row in range(8)]
+        if companion == "wal":
+            database.executescript("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;")
+            database.executemany("INSERT INTO revlog VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", more)
+        else:
+            database.executescript("PRAGMA cache_size = 1; BEGIN;")
+            database.executemany("INSERT INTO revlog VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", more + [
+                (1900000000000 + row, 100, 0, 3, 1, 0, 2500, 1000, 1) for row in range(40)])
+        main = open(path, "rb").read()
+        side = open(path + ("-wal" if companion == "wal" else "-journal"), "rb").read()
         database.close()
-        write("anki-sqlite", name, open(path, "rb").read())
+        tag = b"ZXW1" if companion == "wal" else b"ZXJ1"
+        write("anki-sqlite", name, tag + len(main).to_bytes(4, "big") + main + side)
 
 
 anki_seed("current-60-reviews", 18, 60)
 anki_seed("legacy-12-reviews", 11, 12)
 anki_seed("current-text-in-revlog", 18, 30, "UPDATE revlog SET ivl = 'twelve' WHERE id = 1700000000997;")
 anki_seed("current-no-reviews", 18, 0)
+anki_seed("current-12-reviews-wal", 18, 12, companion="wal")
+anki_seed("current-12-reviews-hot-journal", 18, 12, companion="journal")

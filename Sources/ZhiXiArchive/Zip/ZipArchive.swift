@@ -123,11 +123,20 @@ package struct ZipArchive: Sendable {
         entries.first { $0.name == name }
     }
 
-    /// The uncompressed content of `entry`, CRC-32 checked. The declared size is checked
-    /// against `limit` before anything is expanded, and inflating stops one byte past the
-    /// declared size (an entry that lies about it is refused).
-    /// - Complexity: O(compressed + uncompressed size); the output is the only allocation.
+    /// The uncompressed content of `entry`, CRC-32 checked, as an array (a copy of what
+    /// ``contents(of:limit:allocator:declaredLength:)`` writes).
+    /// - Complexity: O(compressed + uncompressed size); twice the output.
     package func contents(of entry: Entry, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
+        try contents(of: entry, limit: limit, allocator: .system).array
+    }
+
+    /// The uncompressed content of `entry`, CRC-32 checked, written into memory from
+    /// `allocator`. The declared size is checked against `limit` (and against what the
+    /// content's first bytes give, with `declaredLength`) before anything is expanded, and
+    /// inflating stops one byte past the declared size (an entry that lies about it is refused).
+    /// - Complexity: O(compressed + uncompressed size); the output is the only large allocation.
+    package func contents(of entry: Entry, limit: ExpansionLimit, allocator: AllocatedBytes.Allocator,
+                          declaredLength: DeclaredLength? = nil) throws(ArchiveError) -> AllocatedBytes {
         let reader = LittleEndianBytes(bytes)
         let local = entry.localHeaderOffset
         guard entry.compressedSize >= 0, entry.uncompressedSize >= 0 else {
@@ -171,47 +180,79 @@ package struct ZipArchive: Sendable {
                                "the entry declares \(declared) bytes uncompressed, more than deflate can make of its \(entry.compressedSize) bytes",
                                at: dataStart, entry: entry.name)
         }
+        if let declaredLength {
+            try checkDeclaredLength(entry, dataStart: dataStart, rule: declaredLength)
+        }
+        guard let content = AllocatedBytes(capacity: declared + 1, allocator: allocator) else {
+            throw ArchiveError(.limitExceeded, .zip, "\(declared + 1) bytes of memory for the entry could not be had", at: local, entry: entry.name)
+        }
         var failure: ArchiveError?
-        let content: [UInt8] = bytes.withUnsafeBytes { archive in
+        bytes.withUnsafeBytes { archive in
             let data = UnsafeRawBufferPointer(rebasing: archive[dataStart ..< dataStart + entry.compressedSize])
             // One byte more than declared: room to see an entry that expands past its size.
-            return [UInt8](unsafeUninitializedCapacity: declared + 1) { buffer, initialized in
-                let output = buffer.baseAddress!
-                if entry.method == .stored {
-                    guard entry.compressedSize == declared else {
-                        failure = ArchiveError(.malformed, .zip,
-                                               "the stored entry's compressed size (\(entry.compressedSize)) differs from its size (\(declared))",
-                                               at: dataStart, entry: entry.name)
-                        return
-                    }
-                    if let source = data.baseAddress { output.update(from: source.assumingMemoryBound(to: UInt8.self), count: declared) }
-                    initialized = declared
+            guard let output = content.base else { return }
+            if entry.method == .stored {
+                guard entry.compressedSize == declared else {
+                    failure = ArchiveError(.malformed, .zip,
+                                           "the stored entry's compressed size (\(entry.compressedSize)) differs from its size (\(declared))",
+                                           at: dataStart, entry: entry.name)
                     return
                 }
-                switch Zlib.inflate(data, into: output, capacity: declared + 1) {
-                case .ended(let produced) where produced == declared:
-                    initialized = produced
-                case .ended(let produced):
-                    failure = ArchiveError(.malformed, .zip,
-                                           "the entry inflates to \(produced) bytes, its declared size is \(declared)", at: dataStart, entry: entry.name)
-                case .outputFull:
-                    failure = ArchiveError(.malformed, .zip,
-                                           "the entry inflates to more than its declared \(declared) bytes (stopped there)", at: dataStart, entry: entry.name)
-                case .truncated(let produced):
-                    failure = ArchiveError(.truncated, .zip,
-                                           "the entry's deflate data ends early (after \(produced) of \(declared) bytes)", at: dataStart, entry: entry.name)
-                case .corrupted(let message):
-                    failure = ArchiveError(.malformed, .zip, "the entry's deflate data is corrupted (zlib: \(message))", at: dataStart, entry: entry.name)
-                }
+                if let source = data.baseAddress { output.update(from: source.assumingMemoryBound(to: UInt8.self), count: declared) }
+                content.setCount(declared)
+                return
+            }
+            switch Zlib.inflate(data, into: output, capacity: declared + 1) {
+            case .ended(let produced) where produced == declared:
+                content.setCount(produced)
+            case .ended(let produced):
+                failure = ArchiveError(.malformed, .zip,
+                                       "the entry inflates to \(produced) bytes, its declared size is \(declared)", at: dataStart, entry: entry.name)
+            case .outputFull:
+                failure = ArchiveError(.malformed, .zip,
+                                       "the entry inflates to more than its declared \(declared) bytes (stopped there)", at: dataStart, entry: entry.name)
+            case .truncated(let produced):
+                failure = ArchiveError(.truncated, .zip,
+                                       "the entry's deflate data ends early (after \(produced) of \(declared) bytes)", at: dataStart, entry: entry.name)
+            case .corrupted(let message):
+                failure = ArchiveError(.malformed, .zip, "the entry's deflate data is corrupted (zlib: \(message))", at: dataStart, entry: entry.name)
             }
         }
         if let failure { throw failure }
-        let crc = content.withUnsafeBufferPointer { Zlib.crc32($0.baseAddress, count: $0.count) }
+        let crc = Zlib.crc32(content.base, count: content.count)
         guard crc == entry.crc32 else {
             throw ArchiveError(.checksumMismatch, .zip,
                                "the content's CRC-32 is 0x\(Self.hex(crc)), the archive says 0x\(Self.hex(entry.crc32))", at: dataStart, entry: entry.name)
         }
         return content
+    }
+
+    /// Refuses an entry whose declared size is more than its content's first bytes give
+    /// (read by inflating only those bytes).
+    private func checkDeclaredLength(_ entry: Entry, dataStart: Int, rule: DeclaredLength) throws(ArchiveError) {
+        let count = max(0, min(rule.prefixLength, entry.uncompressedSize))
+        var prefix = [UInt8](repeating: 0, count: max(1, count))
+        var produced = 0
+        bytes.withUnsafeBytes { archive in
+            let data = UnsafeRawBufferPointer(rebasing: archive[dataStart ..< dataStart + entry.compressedSize])
+            if entry.method == .stored {
+                produced = min(count, data.count)
+                prefix.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: data[0 ..< produced])) }
+                return
+            }
+            prefix.withUnsafeMutableBufferPointer { buffer in
+                switch Zlib.inflate(data, into: buffer.baseAddress!, capacity: count) {
+                case .ended(let written), .truncated(let written): produced = written
+                case .outputFull: produced = count
+                case .corrupted: produced = 0
+                }
+            }
+        }
+        let length = prefix.withUnsafeBytes { rule.length(UnsafeRawBufferPointer(rebasing: $0[0 ..< produced])) }
+        if let length, entry.uncompressedSize > length {
+            throw ArchiveError(.malformed, .zip, "the entry declares \(entry.uncompressedSize) bytes uncompressed, its content's first bytes give "
+                               + "\(length)", at: dataStart, entry: entry.name)
+        }
     }
 
     // MARK: - Central directory

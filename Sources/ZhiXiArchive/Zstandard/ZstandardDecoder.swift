@@ -37,9 +37,22 @@ package enum ZstandardDecoder {
         return try result.get()
     }
 
-    /// The content of every frame of the bytes at `input`, joined.
-    /// - Complexity: O(input + output) time; the output and about 140 KiB of tables.
+    /// The content of every frame of the bytes at `input`, joined, as an array (a copy of
+    /// what ``decompress(_:limit:allocator:declaredLength:)`` writes).
+    /// - Complexity: O(input + output) time; twice the output and about 140 KiB of tables.
     package static func decompress(_ input: UnsafeRawBufferPointer, limit: ExpansionLimit) throws(ArchiveError) -> [UInt8] {
+        try decompress(input, limit: limit, allocator: .system).array
+    }
+
+    /// The content of every frame of the bytes at `input`, joined, written into memory from
+    /// `allocator` (no other copy is made; a growing output is reallocated, not copied).
+    /// - Parameters:
+    ///   - declaredLength: for content that gives its own length in its first bytes: once
+    ///     they are out, the output may be no longer than they say (a bomb behind an honest
+    ///     header stops there).
+    /// - Complexity: O(input + output) time; the output and about 140 KiB of tables.
+    package static func decompress(_ input: UnsafeRawBufferPointer, limit: ExpansionLimit, allocator: AllocatedBytes.Allocator,
+                                   declaredLength: DeclaredLength? = nil) throws(ArchiveError) -> AllocatedBytes {
         guard let base = input.baseAddress, input.count > 0 else {
             throw ArchiveError(.truncated, .zstandard, "the input is empty: no frame", at: 0)
         }
@@ -47,33 +60,55 @@ package enum ZstandardDecoder {
         let scan = try ZstandardFrameScan(bytes, count: input.count, limit: limit.maximumOutputBytes)
         var stream = ZstandardStream(input: bytes, count: input.count, scan: scan, limit: limit.maximumOutputBytes)
         // Room for everything the frames can produce, unless that is far more than the input
-        // suggests (tiny compressed blocks): then grow by doubling as the output needs.
-        let ceiling = min(scan.capacity, limit.maximumOutputBytes)
+        // suggests (tiny compressed blocks): then grow as the output needs. Content that gives
+        // its own length first gets one block's room, until its first bytes say how much.
+        var ceiling = min(scan.capacity, limit.maximumOutputBytes)
         var capacity = min(ceiling, max(64 << 20, input.count.multipliedReportingOverflow(by: 64).overflow ? Int.max : input.count * 64))
-        var output: [UInt8] = []
+        if let declaredLength { capacity = min(capacity, max(declaredLength.prefixLength, 128 << 10)) }
+        let overrun = ZstandardBlockDecoder.copyOverrun
+        guard let output = AllocatedBytes(capacity: capacity + overrun, allocator: allocator) else {
+            throw ArchiveError(.limitExceeded, .zstandard, "\(capacity) bytes of memory for the output could not be had", at: 0)
+        }
+        var written = 0
+        var lengthFromContent: Int?
+        var prefixChecked = declaredLength == nil
         while true {
-            let previous = output
-            var failure: ArchiveError?
-            var finished = false
-            output = [UInt8](unsafeUninitializedCapacity: capacity + ZstandardBlockDecoder.copyOverrun) { buffer, initialized in
-                let destination = buffer.baseAddress!
-                LargeBuffer.adviseHugePages(destination, count: capacity)
-                var written = previous.count
-                previous.withUnsafeBufferPointer { old in
-                    if let source = old.baseAddress { destination.update(from: source, count: old.count) }
+            guard let destination = output.base else { throw ArchiveError(.limitExceeded, .zstandard, "the output's memory is gone", at: 0) }
+            LargeBuffer.adviseHugePages(destination + written, count: capacity - written)
+            let finished: Bool
+            do {
+                finished = try stream.decode(into: destination, written: &written, capacity: capacity)
+            } catch {
+                output.setCount(written)
+                if let lengthFromContent, error.kind == .limitExceeded {
+                    throw ArchiveError(.malformed, .zstandard, "the content expands past the \(lengthFromContent) bytes its own first bytes give",
+                                       at: error.byteOffset)
                 }
-                do throws(ArchiveError) {
-                    finished = try stream.decode(into: destination, written: &written, capacity: capacity)
-                } catch {
-                    failure = error
-                }
-                initialized = written
+                throw error
             }
-            if let failure { throw failure }
+            output.setCount(written)
+            if !prefixChecked, let declaredLength, written >= declaredLength.prefixLength || finished {
+                prefixChecked = true
+                if let length = declaredLength.length(UnsafeRawBufferPointer(output.bytes)) {
+                    guard written <= length else {
+                        throw ArchiveError(.malformed, .zstandard, "the content expands past the \(length) bytes its own first bytes give", at: 0)
+                    }
+                    lengthFromContent = length
+                    stream.limit = min(stream.limit, length)
+                    ceiling = min(ceiling, length)
+                }
+            }
             if finished { return output }
-            let grown = min(ceiling, max(capacity > ceiling / 2 ? ceiling : capacity * 2, output.count + stream.roomNeeded))
+            let grown = min(ceiling, max(capacity > ceiling / 2 ? ceiling : capacity * 2, written + stream.roomNeeded))
             guard grown > capacity else {
+                if let lengthFromContent, written + stream.roomNeeded > lengthFromContent {
+                    throw ArchiveError(.malformed, .zstandard, "the content expands past the \(lengthFromContent) bytes its own first bytes give",
+                                       at: 0)
+                }
                 throw ArchiveError(.malformed, .zstandard, "the frames need more room than their blocks can hold", at: 0)
+            }
+            guard output.reserve(grown + overrun) else {
+                throw ArchiveError(.limitExceeded, .zstandard, "\(grown) bytes of memory for the output could not be had", at: 0)
             }
             capacity = grown
         }
@@ -85,7 +120,8 @@ struct ZstandardStream {
     let input: UnsafePointer<UInt8>
     let count: Int
     let scan: ZstandardFrameScan
-    let limit: Int
+    /// The most bytes the output may reach (lowered when the content gives its own length).
+    var limit: Int
     let blocks: ZstandardBlockDecoder
     private var frameIndex = 0
     /// The next block header of the current frame; nil before a frame starts.

@@ -5,13 +5,19 @@ import ZhiXiTestSupport
 @testable import ZhiXiAnki
 
 /// What the `anki-sqlite` fuzz target found in the review log's page scan (`SQLiteTableScan`)
-/// against SQLite's own reading of the same bytes (docs/CORRECTNESS.md, "Fuzzing"): each a
-/// file on which the scan read a row otherwise than SQLite; now it gives up there and the
-/// reader reads the table with SQL, as SQLite does (its rows in id order).
-@Suite struct TableScanFindingTests {
+/// against SQLite's own reading of the same bytes (docs/CORRECTNESS.md, "Fuzzing"): each a file
+/// on which the scan read a row otherwise than SQLite. The scan gives up there and the reader
+/// reads the table with SQL, as SQLite does (its rows in id order); and since issue 35 each
+/// damaged file is refused by SQLite's integrity check before anything read is believed.
+@Suite struct ReaderFindingTests {
     private func connection(_ bytes: [UInt8]) throws -> SQLiteConnection {
-        let image = try #require(bytes.withUnsafeBytes { DatabaseImage(copying: $0) })
+        let image = try #require(bytes.withUnsafeBytes { AllocatedBytes(copying: $0, allocator: .sqlite) })
         return try SQLiteConnection(image: image, name: "collection.anki2")
+    }
+
+    /// The integrity check's refusal of `bytes`.
+    private func refusal(_ bytes: [UInt8]) throws -> AnkiError {
+        try #require(throws: AnkiError.self) { try connection(bytes).checkIntegrity() }
     }
 
     private func statementRows(_ connection: SQLiteConnection) throws -> [AnkiRevlogEntry] {
@@ -29,7 +35,8 @@ import ZhiXiTestSupport
     /// as a 9-byte varint (7,130,316,864,961,380,097) that runs into the next cell: SQLite
     /// refuses the table after 9 rows ("database disk image is malformed"); the scan read all
     /// 12 rows, the 10th out of order. Now it gives up at the 10th, whose record holds no
-    /// column, and the reader refuses as SQLite does. Kept zstd-compressed (4,608 bytes).
+    /// column, and the reader refuses as SQLite does; the integrity check refuses the file, and
+    /// so does `AnkiFile.open`. Kept zstd-compressed (4,608 bytes).
     @Test func aRowidOutOfOrderIsADamagedPage() throws {
         let compressed = try #require(Data(base64Encoded: """
             KLUv/WQAEZUdAIZokj3gGuewDijMIc7E1IFzxNXCYoWYZiLhjMFbv4paDLeUWm8tGrBy0qPx03KIx0/7xRWvZ+JaHwz81KSJkCQDfQCDAIEAM2\
@@ -47,6 +54,7 @@ import ZhiXiTestSupport
             """))
         let bytes = try ZstandardDecoder.decompress(Array(compressed), limit: ExpansionLimit(maximumOutputBytes: 1 << 20))
         #expect(bytes.count == 4_608)
+        #expect(try refusal(bytes).reason.contains("integrity check"))
         let database = try connection(bytes)
         let root = try #require(try database.rootPage(of: "revlog"))
         let scan = try #require(SQLiteTableScan(image: database.imageBytes))
@@ -55,11 +63,14 @@ import ZhiXiTestSupport
         #expect(rowids.count == 9)
         let error = try #require(throws: AnkiError.self) { try AnkiCollectionReader.reviewLog(try connection(bytes)) }
         #expect(error.reason.contains("malformed"))
+        let whole = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: bytes, name: "collection.anki2") }
+        #expect(whole.kind == .damaged)
     }
 
     /// Rowids that do not rise through the leaf (two cells' rowids swapped): the scan gives up
-    /// and the reader gives SQLite's rows, which are in the leaf's order, in id order.
-    @Test func rowidsThatDoNotRiseFallBackToTheStatement() throws {
+    /// and the reader gives SQLite's rows, which are in the leaf's order, in id order; the
+    /// integrity check refuses the file ("Rowid … out of order"), so none of it is believed.
+    @Test func rowidsThatDoNotRiseAreRefused() throws {
         var bytes = try collection("""
             CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL, ease integer NOT NULL,
               ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL, time integer NOT NULL, type integer NOT NULL);
@@ -79,17 +90,17 @@ import ZhiXiTestSupport
         let statement = try statementRows(database)
         #expect(statement.map(\.id) == [1_700_000_000_001, 1_700_000_000_000, 1_700_000_000_002])
         let rows = try AnkiCollectionReader.reviewLog(database)
-        #expect(rows.map(\.id) == [1_700_000_000_000, 1_700_000_000_001, 1_700_000_000_002])
         #expect(rows == statement.sorted { $0.id < $1.id })
+        #expect(try refusal(bytes).reason.contains("out of order"))
     }
 
     /// A damaged legacy collection (its header's freelist, a card's record, and the review
     /// log's leaf, where a cell's rowid is 0 and its record holds no column): SQLite's
     /// `ORDER BY id` gives 12 rows in the leaf's order, the row of id 0 (every column NULL) 6th.
     /// `AnkiFile.open` gave it 1st (``AnkiCollection`` puts rows in id order) where the reader on
-    /// its own gave it 6th; now both give SQLite's rows in id order. Kept zstd-compressed
+    /// its own gave it 6th. The integrity check refuses the file. Kept zstd-compressed
     /// (4,608 bytes).
-    @Test func theWholeCollectionReadsTheSameReviewLog() throws {
+    @Test func aCollectionWithADamagedLeafIsRefused() throws {
         let compressed = try #require(Data(base64Encoded: """
             KLUv/WQAEeUdAMbokjzgGuewDijMIc5GLAMbZOSCMk1YYyXE4uQpb80thltKrbcWDVg5aqc6Hp0x6tLWGFrCkLDWBwM/NWkiJMl+AIMAgQA8lt\
             iotnyt4S5y5xpXoZv2tqgK+UaquiubHnnpEXlE7nYSPE5kT3gsowbTnaPYvRTmNG/bvnB6DMhbJtwW4yBtKVrr1/rMAw+Dc/D54L/2ZykzZ10P\
@@ -113,9 +124,9 @@ import ZhiXiTestSupport
         let expected = statement.sorted { $0.id < $1.id }
         #expect(expected[0] == AnkiRevlogEntry(id: 0, cardID: 0, usn: 0, button: 0, interval: 0, lastInterval: 0, factor: 0,
                                                durationMilliseconds: 0, kind: 0))
-        #expect(try AnkiCollectionReader.reviewLog(try connection(image)) == expected)
-        let collection = try AnkiFile.open(bytes: bytes, name: "collection.anki2")
-        #expect(collection.revlog == expected)
+        #expect(try refusal(image).kind == .damaged)
+        let error = try #require(throws: AnkiError.self) { try AnkiFile.open(bytes: bytes, name: "collection.anki2") }
+        #expect(error.kind == .damaged && error.reason.contains("integrity check"))
     }
 
     /// A damaged collection (9 pages and 100 bytes, its schema table damaged) that SQLite
