@@ -15,6 +15,7 @@ import ZhiXiCore
 /// | `localOffset`, `creationOffset` | within ±14 hours of UTC |
 /// | intervals: a review-log row's `ivl` and `lastIvl`, a card's `ivl` | at most the span of the supported years, in days (negative: seconds, as Anki writes learning steps) |
 /// | a card's stability, difficulty, retention (`s`, `d`, `dr` of its `data`) | 0 < s ≤ the span of the supported years in days, 1 ≤ d ≤ 10, 0 < dr < 1 |
+/// | a card's `due`, `odue`, `left`, `reps`, `lapses`, `factor`, `type`, `queue` | within the 32- and 16-bit numbers and the enums Anki's own card keeps; a due day or time of a card that is not new in the years 1900–2200 |
 ///
 /// A preset's maximum interval is read as Anki reads it (any value outside 1–36,500 days is
 /// Anki's default, 36,500), and its FSRS parameters are checked where they are used.
@@ -101,6 +102,28 @@ enum AnkiValueBounds {
         if let value = card.difficulty, !difficulty.contains(value) { throw refuse("a difficulty (cards.data) of \(value), outside 1–10") }
         if let value = card.desiredRetention, !(value > 0 && value < 1) {
             throw refuse("a desired retention (cards.data) of \(value), not between 0 and 1")
+        }
+        // Anki's own card holds these as 32-bit numbers (`due`, `odue`, `left`: i32; `reps`,
+        // `lapses`: u32; `factor`: u16; `type`, `queue`: its enums), so no larger value is Anki's.
+        for (column, value) in [("due", card.due), ("odue", card.originalDue), ("left", card.left)]
+        where !(Int64(Int32.min) ... Int64(Int32.max)).contains(value) {
+            throw refuse("\(column) \(value), beyond the 32-bit number Anki keeps there")
+        }
+        for (column, value, largest) in [("reps", card.reps, Int64(UInt32.max)), ("lapses", card.lapses, Int64(UInt32.max)),
+                                         ("factor", card.easeFactor, Int64(UInt16.max))] where !(0 ... largest).contains(value) {
+            throw refuse("\(column) \(value), outside the 0–\(largest) Anki keeps there")
+        }
+        guard (0 ... 3).contains(card.type), (-3 ... 4).contains(card.queue) else {
+            throw refuse("type \(card.type) and queue \(card.queue); Anki's types are 0–3 and its queues -3–4")
+        }
+        // A card that is not new is due on a day number (days from the collection's creation) or,
+        // within a day, at a time (seconds since 1970): either in the years 1900–2200.
+        if card.type != 0 {
+            for (column, value) in [("due", card.due), ("odue", card.originalDue)] where value != 0 {
+                let inYears = value > 1_000_000_000 ? SupportedYears.contains(secondsSince1970: Double(value))
+                                                    : abs(value) <= Int64(intervalDays)
+                guard inYears else { throw refuse("\(column) \(value), a day or time outside the years \(SupportedYears.description)") }
+            }
         }
         if let seconds = card.lastReviewSeconds, !SupportedYears.contains(secondsSince1970: Double(seconds)) {
             throw refuse("a last review (cards.data) \(seconds) seconds since 1970, outside the years \(SupportedYears.description)")

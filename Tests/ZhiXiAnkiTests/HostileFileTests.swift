@@ -222,6 +222,15 @@ import Darwin
                 + "2147483647 days, longer than the 109938 days of the years 1900–2200"),
             ("UPDATE cards SET data = '{\"s\":-5,\"d\":5}'", "the card 100 has a stability (cards.data) of -5.0 days"),
             ("UPDATE cards SET data = '{\"s\":5,\"d\":11}'", "the card 100 has a difficulty (cards.data) of 11.0, outside 1–10"),
+            // A card's scheduling columns: Anki's own 32- and 16-bit numbers, and a due day or time
+            // in the supported years (a due of -2^63+1 trapped the preview's day arithmetic).
+            ("UPDATE cards SET due = -9223372036854775807", "the card 100 has due -9223372036854775807, beyond the 32-bit number"),
+            ("UPDATE cards SET odue = 4294967296, odid = 1", "the card 100 has odue 4294967296, beyond the 32-bit number"),
+            ("UPDATE cards SET reps = -1", "the card 100 has reps -1, outside the 0–4294967295 Anki keeps there"),
+            ("UPDATE cards SET factor = 70000", "the card 100 has factor 70000, outside the 0–65535 Anki keeps there"),
+            ("UPDATE cards SET type = 9", "the card 100 has type 9 and queue 2; Anki's types are 0–3 and its queues -3–4"),
+            ("UPDATE cards SET due = -2000000", "the card 100 has due -2000000, a day or time outside the years 1900–2200"),
+            ("UPDATE cards SET due = 200000", "the card 100 has due 200000, a day or time outside the years 1900–2200"),
         ]
         for (index, (statement, reason)) in cases.enumerated() {
             let path = try collection(directory, reviews: 10, name: "values-\(index).anki2", statement)
