@@ -117,14 +117,30 @@ public struct ParameterOptimizer: Sendable {
 
         // 3. Training.
         let set = TrainingSet(dataset: dataset, items: items, configuration: configuration)
-        var (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
+        let (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
 
         // 4. Initial stabilities in order, missing ratings filled in.
-        let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, weights[$0 - 1]) })
-        if let smoothed = try? InitialStabilityFit.smoothed(fitted, counts: ratingCounts) {
-            weights.replaceSubrange(0..<4, with: smoothed)
+        func finished(_ weights: [Double]) -> FSRSParameters {
+            var weights = weights
+            let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, weights[$0 - 1]) })
+            if let smoothed = try? InitialStabilityFit.smoothed(fitted, counts: ratingCounts) {
+                weights.replaceSubrange(0..<4, with: smoothed)
+            }
+            return (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
         }
-        let parameters = (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
+        var parameters = finished(weights)
+        // 5. With fsrs-rs's own descent beside ours, the one Anki's scorer prefers.
+        if configuration.fsrsRsDescent {
+            var descent = Descent(fsrsRs: set, start: start, configuration: configuration)
+            while descent.trainedEpochs < descent.epochs { descent.trainEpoch(dataset: dataset) }
+            let theirs = finished(descent.weights)
+            let scored = 0 ..< limit
+            func score(_ parameters: FSRSParameters) -> Double {
+                ModelEvaluator.logLoss(predictions: ModelEvaluator.predictions(of: parameters, on: dataset, items: scored), dataset: dataset,
+                                       items: scored, weighting: .recency)
+            }
+            if score(theirs) < score(parameters) { parameters = theirs }
+        }
         let trained = set.itemIndices
         var losses = [0.0, 0.0]
         losses.withUnsafeMutableBufferPointer { buffer in
@@ -227,16 +243,19 @@ public struct ParameterOptimizer: Sendable {
     }
 }
 
-/// One gradient descent from a start, epoch by epoch: Adam with the cosine schedule over
-/// every step of every epoch, batches as planned from its seed, the best epoch kept.
+/// One gradient descent from a start, epoch by epoch: Adam with the cosine schedule, batches
+/// as planned, the best epoch kept (ours) or the last (fsrs-rs's).
 struct Descent {
     let set: TrainingSet
     let start: [Double]
     let configuration: OptimizerConfiguration
-    /// Every epoch's batches, decided up front from the seed, so that the cosine runs over
-    /// the actual number of steps.
+    /// Every epoch's batches, decided up front, so that the cosine can run over the actual
+    /// number of steps.
     let plan: [TrainingSet.EpochPlan]
+    /// The cosine's length in steps (`T`: the rate at step `t`, from 0, is `lr · (1 + cos(π t / T)) / 2`).
     let totalSteps: Double
+    /// Whether the last epoch's weights are the result (fsrs-rs), not the best epoch's.
+    let keepsLastEpoch: Bool
     var weights: [Double]
     var best: [Double]
     var bestLoss = Double.infinity
@@ -244,15 +263,35 @@ struct Descent {
     var adam = AdamState()
     var step = 0
 
+    /// Our descent: batches as ``OptimizerConfiguration/batchComposition`` plans them from
+    /// `seed`, the cosine over the actual steps, the best epoch kept.
     init(set: TrainingSet, start: [Double], seed: UInt64, configuration: OptimizerConfiguration) {
+        var generator = SplitMix64(seed: seed)
+        let plan = (0..<max(1, configuration.epochs)).map { _ in
+            set.epochBatches(composition: configuration.batchComposition, generator: &generator)
+        }
+        self.init(set: set, start: start, plan: plan, totalSteps: Double(plan.reduce(0) { $0 + $1.batches.count }),
+                  keepsLastEpoch: false, configuration: configuration)
+    }
+
+    /// fsrs-rs's descent (`train` in `training.rs`): its batches in the order its `StdRng`
+    /// visits them, its cosine over `(items / batch size + 1) · epochs` steps whatever the
+    /// batches number, the last epoch's weights.
+    init(fsrsRs set: TrainingSet, start: [Double], configuration: OptimizerConfiguration) {
+        let epochs = max(1, configuration.epochs)
+        self.init(set: set, start: start, plan: set.fsrsRsEpochs(epochs, seed: configuration.seed),
+                  totalSteps: Double((set.itemCount / max(1, configuration.batchSize) + 1) * epochs),
+                  keepsLastEpoch: true, configuration: configuration)
+    }
+
+    init(set: TrainingSet, start: [Double], plan: [TrainingSet.EpochPlan], totalSteps: Double, keepsLastEpoch: Bool,
+         configuration: OptimizerConfiguration) {
         self.set = set
         self.start = start
         self.configuration = configuration
-        var generator = SplitMix64(seed: seed)
-        plan = (0..<max(1, configuration.epochs)).map { _ in
-            set.epochBatches(composition: configuration.batchComposition, generator: &generator)
-        }
-        totalSteps = Double(plan.reduce(0) { $0 + $1.batches.count })
+        self.plan = plan
+        self.totalSteps = totalSteps
+        self.keepsLastEpoch = keepsLastEpoch
         weights = start
         best = start
     }
@@ -282,16 +321,17 @@ struct Descent {
                 let deviation = parameterStandardDeviations[index]
                 gradient[index] += 2 * (weights[index] - start[index]) / (deviation * deviation) * share
             }
-            let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step) / totalSteps)) / 2
+            // fsrs-rs's cosine annealing: the first step at the full rate (t = 0), the last at t = steps − 1.
+            let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step - 1) / totalSteps)) / 2
             adam.step(&weights, gradient: gradient, learningRate: rate)
             weights = FSRSParameters.clamped(weights, relearningStepCount: configuration.relearningStepCount)
         }
     }
 
-    /// Records an epoch's objective (epochs in order) and keeps the best weights.
+    /// Records an epoch's objective (epochs in order) and keeps the best weights (or the last).
     mutating func record(loss: Double, weights epochWeights: [Double]) {
         losses.append(loss)
-        if loss < bestLoss {
+        if loss < bestLoss || keepsLastEpoch {
             bestLoss = loss
             best = epochWeights
         }
@@ -347,6 +387,9 @@ struct TrainingSet {
     let trajectoryItems: [Int]
     /// Trajectories shortest first (ties in card order), for ``BatchComposition/lengthSorted``.
     let lengthOrder: [Int32]
+    /// Trajectories shortest first, ties by card id (numerically when every id is a number),
+    /// as fsrs-rs orders its cards before packing them into batches.
+    let fsrsRsOrder: [Int32]
     let batchSize: Int
     let minimumParallelWork: Int
     /// Items trained on.
@@ -382,6 +425,15 @@ struct TrainingSet {
         trajectoryItems = cards.map { counts[$0] }
         let lengths = cards.map { ends[$0] - dataset.reviewStarts[$0] }
         lengthOrder = (0..<Int32(cards.count)).sorted { lengths[Int($0)] != lengths[Int($1)] ? lengths[Int($0)] < lengths[Int($1)] : $0 < $1 }
+        let numericIDs = cards.map { Int64(dataset.cardIDs[$0]) }
+        if numericIDs.allSatisfy({ $0 != nil }) {
+            let ids = numericIDs.map { $0! }
+            fsrsRsOrder = (0..<Int32(cards.count)).sorted {
+                lengths[Int($0)] != lengths[Int($1)] ? lengths[Int($0)] < lengths[Int($1)] : ids[Int($0)] < ids[Int($1)]
+            }
+        } else {
+            fsrsRsOrder = lengthOrder
+        }
         longestTrajectory = lengths.max() ?? 0
         batchSize = configuration.batchSize
         minimumParallelWork = configuration.minimumParallelWork
@@ -428,6 +480,19 @@ struct TrainingSet {
             var visit = Array(sorted.indices)
             Self.shuffle(&visit, &generator)
             return EpochPlan(order: lengthOrder, batches: visit.map { sorted[$0] })
+        }
+    }
+
+    /// fsrs-rs's epochs (`train` in `training.rs`): its batches packed once from
+    /// ``fsrsRsOrder``, and each epoch the batch indices in order, shuffled by one
+    /// `StdRng::seed_from_u64(seed)` that runs on across the epochs.
+    func fsrsRsEpochs(_ epochs: Int, seed: UInt64) -> [EpochPlan] {
+        let sorted = batches(of: fsrsRsOrder)
+        var generator = ChaCha12Generator(seedFromUInt64: seed)
+        return (0..<epochs).map { _ in
+            var visit = Array(sorted.indices)
+            generator.shuffleAsRand(&visit)
+            return EpochPlan(order: fsrsRsOrder, batches: visit.map { sorted[$0] })
         }
     }
 
