@@ -65,12 +65,12 @@ enum EvaluateCommand: Command {
 
         JSON output: {"items", "splits", "candidate", "current", "defaults", "folds",
         "verdict"}; candidate (the fit per fold with folds; with --splits 1 the current
-        parameters, or the defaults), current (with folds and current parameters, else null)
-        and defaults are {"name", "parameters" (a JSON array: when fitted per fold, the last
+        parameters, or the defaults), current (only with folds and current parameters) and
+        defaults are {"name", "parameters" (a JSON array: when fitted per fold, the last
         fold's, named by "parametersFrom"), "weighting", "logLoss", "rmseBins", "auc",
         "logLossUnweighted", "rmseBinsUnweighted", and with more than one split "perFoldMean":
         {"logLoss", "rmseBins"}}, each fold {"fold", "trainingItems", "testItems",
-        "trainedItems", "candidate", "current", "defaults", "parameters", "outcome"}, verdict
+        "trainedItems", "candidate", "current" (when scored), "defaults", "parameters", "outcome"}, verdict
         {"decision" (useFit, keepCurrent, keepDefaults or none), "heldOut", "fitTested",
         "logLoss": {"fit", "current", "defaults"} (null: not a candidate), "runnerUp",
         "scoredItems", "meanDifference", "differenceStandardError", "clear"}. The predictions
