@@ -22,7 +22,8 @@ import ZhiXiScheduler
 /// 3. **Training**: Adam (β 0.9, 0.999, ε 10⁻⁸) over all 21 weights, from the pre-trained
 ///    stabilities and the defaults, for 5 epochs of batches of 512 items whose order is
 ///    shuffled each epoch by a seeded generator (`SplitMix64`); the learning
-///    rate 0.04 is annealed to 0 along a cosine over all steps. The loss is the recency-weighted
+///    rate 0.04 is annealed along a cosine over all steps, the first at the full rate as
+///    fsrs-rs's `CosineAnnealingLR` takes it. The loss is the recency-weighted
 ///    binary cross-entropy of every item's predicted recall, plus an L2 pull of every weight
 ///    towards its starting value scaled by fsrs-rs's per-weight standard deviations and by the
 ///    batch's share of the items. Gradients are exact, computed in reverse mode through the
@@ -31,12 +32,17 @@ import ZhiXiScheduler
 ///    epoch with the lowest training objective wins.
 /// 4. The fitted initial stabilities are put in rating order and missing ratings filled in as
 ///    pre-training does.
+/// 5. With ``OptimizerConfiguration/fsrsRsDescent`` (``OptimizerConfiguration/anki``),
+///    fsrs-rs's own descent runs too and the result is whichever of the two scores lower on
+///    every item by fsrs-rs's `evaluate` (Anki's scorer).
 ///
-/// Differences from fsrs-rs, none of which changes what is optimised: arithmetic is `Double`
-/// throughout (fsrs-rs: `f32` forward, `f64` gradients); batches hold whole cards, sorted by
-/// length as fsrs-rs's card-grouped batches are, so a card's history is replayed once per
-/// step for all its items; the cosine runs over the actual number of steps; the shuffle uses
-/// SplitMix64, not Rust's `StdRng`.
+/// Differences of our descent from fsrs-rs's, none of which changes what is optimised:
+/// arithmetic is `Double` throughout (fsrs-rs: `f32` forward, `f64` gradients); batches hold
+/// whole cards (as fsrs-rs's card-grouped batches do, so a card's history is replayed once per
+/// step for all its items), shuffled each epoch rather than sorted by length; three starts run
+/// their first epoch and the best continues; the cosine runs over the actual number of steps;
+/// the best epoch wins, not the last; the shuffle uses SplitMix64, not Rust's `StdRng`.
+/// fsrs-rs's own descent (step 5) follows fsrs-rs in all of these but the arithmetic.
 ///
 /// Deterministic: the same dataset, limit and configuration give the same weights, on any
 /// number of cores and from any thread (work is split into chunks chosen from the data, added
