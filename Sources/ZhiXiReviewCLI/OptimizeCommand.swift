@@ -13,11 +13,13 @@ enum OptimizeCommand: Command {
         let out = CommandOption<String>.text(
             "out", placeholder: "FILE",
             example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
-            help: "also write the parameters (the JSON array) to FILE, whole or not at all")
+            help: "also write the parameters the verdict says to use (the JSON array) to FILE, whole or not at all; the report "
+                + "says which they are")
         let seed = TrainingInput.seed
         let skipBadRows = TrainingInput.skipBadRows
         let noCheck = CommandOption<Bool>.flag(
-            "no-check", help: "skip the held-out check (one more fit, on the items before the latest fifth) and so the verdict")
+            "no-check", help: "skip the held-out check (a fit on the items before each of evaluate's folds 2-5) and so the verdict; "
+                + "the fit is then used")
         let batch = CommandOption<String>.text(
             "batch", placeholder: "FILE|-", example: "-",
             help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
@@ -37,21 +39,29 @@ enum OptimizeCommand: Command {
         items are the reviews on a later study day than the card's previous one, each with the
         card's whole history; cards whose first interval is an outlier are left out; the initial
         stabilities are pre-trained on the first intervals, then all 21 parameters are fitted by
-        Adam (learning rate 0.04 annealed along a cosine, 5 epochs of batches of 512 items,
-        recency-weighted cross-entropy plus a pull towards the starting values, fsrs-rs's
-        bounds). From a workspace, each lesson and each weak point is an item of its own, with
+        Adam (learning rate 0.04 annealed along a cosine from its first step, 5 epochs of batches
+        of 512 items, recency-weighted cross-entropy plus a pull towards the starting values,
+        fsrs-rs's bounds). From an Anki file it fits as Anki calls fsrs-rs: 8 epochs, the
+        preset's relearning steps within a day, and fsrs-rs's own descent (its batches in its
+        seeded order, its schedule, its last epoch: Anki's fit) run beside ours, the one with
+        the lower log loss on every item weighted by recency (Anki's scorer) kept. From a workspace, each lesson and each weak point is an item of its own, with
         the reviews the planner gives it (sessions rated by the mastery-score scale).
-        Then a held-out check: the same fit on the items before the latest fifth (evaluate's
-        fold 5 of 5) scores those latest items against the FSRS-6 defaults, and the verdict
-        line says whether to use the parameters (their held-out log loss is lower) or keep the
-        defaults, with how sure that is.
-        Progress goes to standard error; standard output ends with the parameters as a JSON
-        array, ready for Anki, fsrs-rs, and the params option of plan, states and simulate. With too little data
-        (fewer than 8 items) the result is the FSRS-6 defaults, and a note says so. As Anki
-        does, the fit replaces the current parameters (--params; without it the FSRS-6
-        defaults, a preset without parameters) only when it scores better on the same items
-        (log loss weighted by recency); otherwise the current parameters are kept, and the
-        verdict line says so instead of the held-out check.
+        Then one held-out check, evaluate's with its 5 folds: the items are cut into 5 folds in
+        time, and each of folds 2-5 is predicted by parameters fitted the same way on the items
+        before it, by the current parameters (--params, else an Anki preset's own) and by the
+        FSRS-6 defaults. The verdict line names the ones with the lowest log loss on those
+        held-out reviews (all of them alike, as evaluate's table scores them; on a tie the
+        current parameters, then the defaults, before a fit), with how sure that is; every line
+        of the report and --out follow it: --out holds the parameters the verdict says to use
+        and the report says which they are. The figures on all items (the fit was trained on
+        them, so it is favoured there) are shown for comparison: weighted by recency they are
+        Anki's scorer, by which Anki keeps a preset's parameters when they score as well as its
+        fit.
+        Progress goes to standard error; standard output ends with the parameters the verdict
+        says to use as a JSON array, ready for Anki, fsrs-rs, and the params option of plan,
+        states and simulate (the fit is printed beside them when it is not used). With too
+        little data (fewer than 8 items) there is no fit, and the current parameters or the
+        defaults are kept; --no-check skips the held-out check, and then the fit is used.
         """,
         options: options,
         epilogue: """
@@ -76,14 +86,18 @@ enum OptimizeCommand: Command {
             return
         }
         let path = try arguments.singleInput()
-        var configuration = OptimizerConfiguration()
-        configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed))
+        let seed = UInt64(try arguments.value(of: TrainingInput.seed))
         let outPath = try arguments.value(of: options.out)
         let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
-        let current = try ParameterSource.load(arguments, context: context)
-        let currentName = try ParameterSource.describe(arguments)
+        let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
+            ? nil : try ParameterSource.load(arguments, context: context)
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
         let dataset = input.dataset
+        let configuration = input.optimizerConfiguration(seed: seed)
+        // The current parameters: --params, else an Anki preset's own.
+        let presetParameters = flagged == nil ? try input.anki?.parameters() : nil
+        let current = flagged ?? presetParameters
+        let currentSource: TrainingReportText.CurrentSource? = current == nil ? nil : presetParameters != nil ? .preset : .given
         context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
                            + "from \(input.description)")
         let counts = TrainingItemCounts(dataset: dataset, configuration: configuration)
@@ -101,11 +115,7 @@ enum OptimizeCommand: Command {
             }
         }
         let result = fit()
-        let selection = ParameterSelection(fitted: result.parameters, current: current, dataset: dataset,
-                                           relearningStepCount: input.relearningStepCount)
-        let array = TrainingInput.jsonArray(selection.parameters)
-        try outTarget?.write(Data((array + "\n").utf8), context: context)
-        var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: false, words: words)
+        var output = TrainingInput.ankiSummary(input, arguments: arguments, parameters: true, words: words)
         if result.outcome == .fitted {
             var values = ["trained": String(result.trainingItemCount), "items": String(result.itemCount)]
             values["leftOut"] = TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength, words: words)
@@ -120,70 +130,92 @@ enum OptimizeCommand: Command {
             ]) + "\n"
         }
         if dataset.itemCount > 0, result.outcome.isFitted {
-            output += allItemsLosses(result.parameters, dataset: dataset, words: words)
+            output += allItemsLosses(result.parameters, current: current, currentSource: currentSource, dataset: dataset, words: words)
         }
-        if selection.outcome == .keptCurrent {
-            let kept = keptCurrentSentence(selection, name: currentName, items: dataset.itemCount, fit: result.parameters, words: words)
-            output += words.sentence("report.verdict", in: .commands, ["text": kept]) + "\n"
+        // The one verdict of the run, and what it says to use.
+        var verdictLines = ""
+        var chosen: FitVerdict.Candidate = result.outcome.isFitted ? .fit : current == nil ? .defaults : .current
+        if !result.outcome.isFitted {
+            verdictLines = words.sentence("optimize.verdict.tooLittleData", in: .commands,
+                                          ["name": TrainingReportText.name(chosen, current: currentSource, words: words)]) + "\n"
+        } else if arguments.flag(options.noCheck) {
+            verdictLines = words.text("optimize.verdict.notChecked", in: .commands) + "\n"
         } else {
-            let verdict = arguments.flag(options.noCheck)
-                ? (figures: "", lines: words.text("optimize.verdict.notChecked", in: .commands) + "\n")
-                : heldOutVerdict(result, dataset: dataset, configuration: configuration, context: context, words: words)
-            output += verdict.figures
-            for warning in warnings(result, words: words) { output += words.sentence("report.warning", in: .commands, ["text": warning]) + "\n" }
-            output += verdict.lines
+            switch heldOutCheck(dataset: dataset, current: current, configuration: configuration, context: context) {
+            case .success(let comparison):
+                let verdict = comparison.verdict!
+                chosen = verdict.chosen
+                let tested = comparison.scoredItems.count
+                output += words.sentence("optimize.heldOut", in: .commands, [
+                    "folds": String(comparison.splits), "tested": String(tested),
+                    "by": currentSource == nil ? words.text("training.scoredBy.fitted", in: .commands)
+                        : words.sentence("training.scoredBy.fittedAndCurrent", in: .commands,
+                                         ["name": TrainingReportText.name(.current, current: currentSource, words: words)]),
+                ]) + "\n"
+                verdictLines = TrainingReportText.verdictLine(verdict, current: currentSource, words: words) + "\n"
+                if let sure = TrainingReportText.howSureLine(verdict, current: currentSource, words: words) { verdictLines += sure + "\n" }
+            case .failure:
+                verdictLines = words.sentence("optimize.verdict.tooFewToHoldOut", in: .commands, ["items": String(dataset.itemCount)]) + "\n"
+            }
         }
-        if let outPath { output += words.sentence("optimize.writtenTo", in: .commands, ["path": outPath]) + "\n" }
+        for warning in warnings(result, words: words) { output += words.sentence("report.warning", in: .commands, ["text": warning]) + "\n" }
+        output += verdictLines
+        let parameters: FSRSParameters = switch chosen {
+        case .fit: result.parameters
+        case .current: current ?? .default
+        case .defaults: .default
+        }
+        let array = TrainingInput.jsonArray(parameters)
+        try outTarget?.write(Data((array + "\n").utf8), context: context)
+        if chosen != .fit, result.outcome.isFitted {
+            output += words.sentence("optimize.fitNotUsed", in: .commands, ["fit": TrainingInput.jsonArray(result.parameters)]) + "\n"
+        }
+        if let outPath {
+            output += words.sentence("optimize.writtenTo", in: .commands, [
+                "name": TrainingReportText.name(chosen, current: currentSource, words: words), "path": outPath,
+            ]) + "\n"
+        }
         context.write(output + array + "\n")
     }
 
-    /// The held-out check of a fit and its verdict: the latest fifth of the items (evaluate's
-    /// last fold of 5) scored by parameters fitted the same way on the items before them, and
-    /// by the defaults. `figures` is the labelled log loss line, `lines` the verdict and how
-    /// sure it is.
-    static func heldOutVerdict(_ result: OptimizationResult, dataset: TrainingDataset, configuration: OptimizerConfiguration,
-                               context: CommandContext, words: Localization) -> (figures: String, lines: String) {
-        guard result.outcome.isFitted else {
-            return ("", words.text("optimize.verdict.tooLittleData", in: .commands) + "\n")
-        }
-        let folds = 5
-        let evaluation: TimeSeriesEvaluation
-        do {
-            evaluation = try TimeSeriesEvaluator(foldCount: folds, optimizer: ParameterOptimizer(configuration: configuration))
-                .evaluateLastFold(dataset)
+    /// The held-out check of a fit: evaluate's comparison with its default folds (the fit per
+    /// fold, the current parameters, the defaults), so that `optimize` and `evaluate` on the
+    /// same input reach the same verdict; a failure when the items are too few to cut.
+    static func heldOutCheck(dataset: TrainingDataset, current: FSRSParameters?, configuration: OptimizerConfiguration,
+                             context: CommandContext) -> Result<ParameterComparison, EvaluationError> {
+        let folds = EvaluateCommand.defaultSplits
+        do throws(EvaluationError) {
+            let comparison = try ParameterComparison(dataset: dataset, splits: folds, current: current,
+                                                     optimizer: ParameterOptimizer(configuration: configuration))
+            context.writeError("zhixi-review: held-out check: \(folds) folds in time, each of the \(folds - 1) later ones scored by "
+                               + "parameters fitted on the items before it")
+            return .success(comparison)
         } catch {
-            return ("", words.sentence("optimize.verdict.tooFewToHoldOut", in: .commands, ["items": String(dataset.itemCount)]) + "\n")
+            return .failure(error)
         }
-        guard let fold = evaluation.folds.first else { return ("", "") }
-        context.writeError("zhixi-review: held-out check: fitted again on the first \(fold.trainingItems.count) items, "
-                           + "scored on the latest \(fold.testItems.count)")
-        let verdict = FitVerdict(evaluation, dataset: dataset, pooled: false)
-        let figures = words.sentence("optimize.heldOut", in: .commands, [
-            "tested": String(fold.testItems.count), "trained": String(fold.trainingItems.count), "folds": String(folds),
-            "defaults": TrainingReportText.loss(fold.defaults.logLoss), "fitted": TrainingReportText.loss(fold.candidate.logLoss),
-        ]) + "\n"
-        var lines = TrainingReportText.verdictLine(verdict, candidate: .fitted, words: words) + "\n"
-        if let sure = TrainingReportText.howSureLine(verdict, candidate: .fitted, words: words) { lines += sure + "\n" }
-        return (verdict.decision == .nothingFitted ? "" : figures, lines)
     }
 
-    /// The log loss of the defaults and of the result on every item, weighted by recency as
-    /// fsrs-rs's `evaluate` (and `evaluate --splits 1`) weighs them, and unweighted.
-    static func allItemsLosses(_ parameters: FSRSParameters, dataset: TrainingDataset, words: Localization) -> String {
+    /// The log loss of the defaults, the current parameters and the fit on every item,
+    /// weighted by recency as fsrs-rs's `evaluate` (and Anki's scorer) weighs them, and
+    /// unweighted.
+    static func allItemsLosses(_ parameters: FSRSParameters, current: FSRSParameters?, currentSource: TrainingReportText.CurrentSource?,
+                               dataset: TrainingDataset, words: Localization) -> String {
         let items = 0 ..< dataset.itemCount
-        let fitted = ModelEvaluator.predictions(of: parameters, on: dataset)
-        let defaults = ModelEvaluator.predictions(of: .default, on: dataset)
-        func loss(_ predictions: [Double], _ weighting: EvaluationWeighting) -> String {
-            TextFormatting.fixed(ModelEvaluator.logLoss(predictions: predictions, dataset: dataset, items: items, weighting: weighting), 4)
+        var scored: [(FitVerdict.Candidate, [Double])] = [(.defaults, ModelEvaluator.predictions(of: .default, on: dataset))]
+        if let current { scored.append((.current, ModelEvaluator.predictions(of: current, on: dataset))) }
+        scored.append((.fit, ModelEvaluator.predictions(of: parameters, on: dataset)))
+        func list(_ weighting: EvaluationWeighting) -> String {
+            TrainingReportText.scores(scored.map { candidate, predictions in
+                (candidate, ModelEvaluator.logLoss(predictions: predictions, dataset: dataset, items: items, weighting: weighting))
+            }, current: currentSource, words: words)
         }
         return words.sentence("optimize.allItems", in: .commands, ["count": String(dataset.itemCount)]) + "\n"
-            + words.sentence("optimize.allItems.recency", in: .commands, ["defaults": loss(defaults, .recency), "fitted": loss(fitted, .recency)])
-            + "\n"
-            + words.sentence("optimize.allItems.uniform", in: .commands, ["defaults": loss(defaults, .uniform), "fitted": loss(fitted, .uniform)])
-            + "\n"
+            + words.sentence("optimize.allItems.recency", in: .commands, ["list": list(.recency)]) + "\n"
+            + words.sentence("optimize.allItems.uniform", in: .commands, ["list": list(.uniform)]) + "\n"
     }
 
-    /// Why the current parameters were kept (Anki's rule), with both scores and the fit.
+    /// Why the current parameters were kept (Anki's rule), with both scores and the fit: the
+    /// note of a `--batch` line (in English).
     static func keptCurrentSentence(_ selection: ParameterSelection, name: String, items: Int, fit: FSRSParameters,
                                     words: Localization = .english) -> String {
         words.sentence("optimize.keptCurrent", in: .commands, [

@@ -249,6 +249,7 @@ enum SimulateCommand: Command {
         let setting = SimulationReport.Setting(prepared, request: request, inputs: inputs, workspacePath: workspacePath)
         var report = SimulationReport(outcome: request.sweepRetentions == nil ? .single(result.points[0]) : .sweep(result),
                                       setting: setting)
+        report.ankiOptimalRetention = try ankiOptimalRetention(prepared, learnerLog: inputs.learnerLog)
         report.warnings = SimulationWarning.warnings(for: result, parameters: request.parameters,
                                                      trainingItemCount: setting.inputs.learnerLog?.itemCount,
                                                      capMinutes: setting.dailyLimitMinutes, capIsAskedBudget: setting.inputs.budgetMinutes != nil)
@@ -268,6 +269,25 @@ enum SimulateCommand: Command {
         }
         if format != .text {
             for warning in report.warnings { context.writeError("warning: " + warning.description) }
+        }
+    }
+
+    /// Anki's own answer to "which desired retention?" for an Anki file's preset
+    /// (`AnkiOptimalRetention`): the learner's cards and habits simulated over Anki's span (365
+    /// days) without a daily cap, every card at the preset's desired retention, as Anki 26.9's
+    /// request schedules them; `nil` for other inputs.
+    static func ankiOptimalRetention(_ prepared: PreparedSimulation,
+                                     learnerLog: SimulationLearnerLog?) throws(CommandError) -> AnkiOptimalRetention? {
+        guard let anki = learnerLog?.anki, case .cards(let simulator) = prepared.simulator else { return nil }
+        var configuration = simulator.configuration
+        configuration.learnSpanDays = 365
+        configuration.maximumCostPerDaySeconds = 0
+        do {
+            let ankis = try CardSimulator(configuration: configuration, parameters: simulator.model.parameters,
+                                          existingCards: simulator.existingCards)
+            return try AnkiOptimalRetention(simulator: ankis, carriedRetention: anki.settings.desiredRetention)
+        } catch {
+            throw .dataError("\(anki.name): Anki's optimal retention cannot be simulated: \(error)")
         }
     }
 

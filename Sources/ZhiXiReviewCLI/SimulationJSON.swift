@@ -123,6 +123,9 @@ enum SimulationJSON {
                     try container.encodeNil(forKey: Key("recommendation"))
                 }
             }
+            if let anki = report.ankiOptimalRetention {
+                try container.encode(AnkiAnswer(anki), forKey: Key("ankiOptimalRetention"))
+            }
             if let minutes = report.setting.inputs.budgetMinutes {
                 try container.encode(Number(value: report.budgetPoint?.desiredRetention ?? .nan), forKey: Key("budgetRetention"))
                 try container.encode(Budget(minutesPerDay: minutes, report: report), forKey: Key("budget"))
@@ -367,6 +370,29 @@ enum SimulationJSON {
             plausibleRange = [recommendation.plausibleRange.lowerBound, recommendation.plausibleRange.upperBound].map { Number(value: $0) }
             nearOptimal = recommendation.nearOptimal.map { Number(value: $0) }
             criterion = recommendation.criterion.rawValue
+        }
+    }
+
+    /// Anki's own optimal retention for the preset (`AnkiOptimalRetention`): its answer,
+    /// what it minimises (`criterion`), the retention every card carries, the retentions its
+    /// search tried and its objective at each (seconds per card memorized at the end), the
+    /// simulations per evaluation.
+    struct AnkiAnswer: Encodable {
+        let retention: Number
+        let criterion = "secondsPerCardMemorizedAtEnd, every card at the preset's desired retention"
+        let carriedRetention: Number
+        let evaluated: [Number]
+        let secondsPerMemorized: [Number]
+        let sampleSize: Int
+        let converged: Bool
+
+        init(_ anki: AnkiOptimalRetention) {
+            retention = Number(value: anki.retention)
+            carriedRetention = Number(value: anki.carriedRetention)
+            evaluated = anki.evaluated.map { Number(value: $0) }
+            secondsPerMemorized = anki.secondsPerMemorized.map { Number(value: $0) }
+            sampleSize = anki.sampleSize
+            converged = anki.converged
         }
     }
 

@@ -79,6 +79,9 @@ struct SimulationReport {
     var setting: Setting
     /// Reasons not to take the answer at face value.
     var warnings: [SimulationWarning] = []
+    /// Anki's own optimal retention for the preset, when the review log is an Anki file
+    /// (cards mode).
+    var ankiOptimalRetention: AnkiOptimalRetention?
     /// The answer to `--budget` (for one retention, a sweep of it), if asked.
     let budget: BudgetAnswer?
     /// How the recommended retention (or the one retention) kept the daily cap, when there is

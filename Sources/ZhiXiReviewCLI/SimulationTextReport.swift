@@ -54,6 +54,12 @@ enum SimulationTextReport {
             output += "\n" + recommendationText(report, result: result, words: words)
             output += SimulationBudgetText.text(report, words: words)
         }
+        if let anki = report.ankiOptimalRetention {
+            output += words.sentence("simulate.anki.optimal", in: .commands, [
+                "retention": number(anki.retention, 2), "carried": number(anki.carriedRetention, 2),
+                "cost": number(anki.secondsPerMemorized.first ?? .nan, 1), "steps": String(anki.evaluated.count),
+            ]) + "\n"
+        }
         for warning in report.warnings {
             output += words.sentence("report.warning", in: .commands, ["text": SimulationWarningText.sentence(warning, words: words)]) + "\n"
         }

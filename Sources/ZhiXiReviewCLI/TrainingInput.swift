@@ -59,6 +59,16 @@ enum TrainingInput {
         /// (`ParameterSelection`): 1 unless the input says otherwise.
         var relearningStepCount = 1
 
+        /// How to fit it: as Anki does for an Anki file (`OptimizerConfiguration.anki`, the
+        /// preset's relearning steps within a day), fsrs-rs's defaults otherwise; `seed` the
+        /// order of the batches.
+        func optimizerConfiguration(seed: UInt64) -> OptimizerConfiguration {
+            var configuration = anki == nil ? OptimizerConfiguration() : .anki
+            configuration.seed = seed
+            configuration.relearningStepCount = relearningStepCount
+            return configuration
+        }
+
         /// For messages (in English): `12580 reviews of 1205 cards in log.csv`.
         var description: String { description(.english) }
 

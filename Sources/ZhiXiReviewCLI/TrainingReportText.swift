@@ -18,54 +18,58 @@ enum TrainingReportText {
             : words.sentence("optimize.weight", in: .commands, ["index": String(index)])
     }
 
-    /// Which parameters a verdict is about.
-    enum Candidate {
-        /// What optimize just fitted.
-        case fitted
-        /// evaluate's parameters fitted per fold: the way optimize fits them.
-        case fittedPerFold
+    /// Where the current parameters come from, which names them.
+    enum CurrentSource {
         /// `--params`.
         case given
+        /// The Anki preset's.
+        case preset
     }
 
-    /// `verdict: use these — held-out log loss 0.3882 against 0.4031 for the defaults`, or
-    /// `verdict: keep the defaults — …`. `heldOut` false: the reviews may be those the
-    /// parameters were fitted on (evaluate --splits 1 --params). In `words`' language.
-    static func verdictLine(_ verdict: FitVerdict, candidate: Candidate, heldOut: Bool = true, words: Localization = .english) -> String {
-        let figures = words.sentence(heldOut ? "training.figures.heldOut" : "training.figures.all", in: .commands,
-                                     ["candidate": loss(verdict.candidateLogLoss), "defaults": loss(verdict.defaultsLogLoss)])
-        let use: String
+    /// A candidate's name in `words`' language (`training.name.*`): the fit, the preset's or
+    /// the given parameters, the FSRS-6 defaults.
+    static func name(_ candidate: FitVerdict.Candidate, current: CurrentSource?, words: Localization) -> String {
         switch candidate {
-        case .fitted: use = words.text("training.use.fitted", in: .commands)
-        case .fittedPerFold: use = words.text("training.use.fittedPerFold", in: .commands)
-        case .given: use = words.text("training.use.given", in: .commands)
-        }
-        switch verdict.decision {
-        case .useCandidate:
-            return words.sentence(verdict.isClear ? "training.verdict.use" : "training.verdict.useWithinNoise", in: .commands,
-                                  ["use": use, "figures": figures])
-                + (candidate == .fittedPerFold ? words.text("training.verdict.wholeHistory", in: .commands) : "")
-        case .keepDefaults:
-            let key = candidate == .given ? "training.verdict.keepDefaults.given" : "training.verdict.keepDefaults.fitted"
-            let reviews = words.text(heldOut ? "training.reviews.heldOut" : "training.reviews.these", in: .commands)
-            return words.sentence(key, in: .commands, ["reviews": reviews, "figures": figures])
-        case .nothingFitted:
-            return words.text("training.verdict.nothingFitted", in: .commands)
+        case .fit: words.text("training.name.fit", in: .commands)
+        case .current: words.text(current == .preset ? "training.name.preset" : "training.name.given", in: .commands)
+        case .defaults: words.text("training.name.defaults", in: .commands)
         }
     }
 
-    /// `how sure: over the 58 held-out reviews taken alike, …`: the per-review difference and
-    /// its standard error; `nil` when nothing was tested.
-    static func howSureLine(_ verdict: FitVerdict, candidate: Candidate, heldOut: Bool = true, words: Localization = .english) -> String? {
-        guard verdict.decision != .nothingFitted, verdict.scoredItemCount > 1 else { return nil }
-        let name = words.text(candidate == .given ? "training.howSure.name.given" : "training.howSure.name.fitted", in: .commands)
-        let direction = words.text(verdict.meanDifference < 0 ? "training.howSure.lower" : "training.howSure.higher", in: .commands)
-        let size = abs(verdict.meanDifference) > 2 * verdict.differenceStandardError
-            ? (verdict.meanDifference < 0 ? "training.howSure.size.gain" : "training.howSure.size.loss")
-            : "training.howSure.size.noise"
-        return words.sentence(heldOut ? "training.howSure.heldOut" : "training.howSure.all", in: .commands, [
-            "count": String(verdict.scoredItemCount), "name": name, "difference": loss(abs(verdict.meanDifference)), "direction": direction,
-            "error": loss(verdict.differenceStandardError), "size": words.text(size, in: .commands),
+    /// `the fit 0.3412, the preset's parameters 0.3420, …`: candidates' log losses in order.
+    static func scores(_ scores: [(FitVerdict.Candidate, Double)], current: CurrentSource?, words: Localization) -> String {
+        scores.map { candidate, value in
+            words.sentence("training.score", in: .commands, ["name": name(candidate, current: current, words: words), "logLoss": loss(value)])
+        }.joined(separator: words.text("evaluate.listSeparator", in: .commands))
+    }
+
+    /// `verdict: use the fit — the lowest held-out log loss (the fit 0.3882, the FSRS-6
+    /// defaults 0.4031)`, or `verdict: keep …`, in `words`' language. `wholeHistory`: evaluate's
+    /// verdict for a fit, which optimize would fit to the whole history.
+    static func verdictLine(_ verdict: FitVerdict, current: CurrentSource?, wholeHistory: Bool = false,
+                            words: Localization = .english) -> String {
+        let order: [FitVerdict.Candidate] = [.fit, .current, .defaults]
+        let list = scores(order.compactMap { candidate in verdict.logLoss[candidate].map { (candidate, $0) } }, current: current, words: words)
+        let lowest = words.sentence(verdict.heldOut ? "training.lowest.heldOut" : "training.lowest.all", in: .commands, ["list": list])
+        let noise = verdict.runnerUp != nil && !verdict.isClear ? words.text("training.withinNoise", in: .commands) : ""
+        var line = words.sentence(verdict.chosen == .fit ? "training.verdict.useFit" : "training.verdict.keep", in: .commands, [
+            "name": name(verdict.chosen, current: current, words: words), "noise": noise, "lowest": lowest,
+        ])
+        if verdict.heldOut, !verdict.fitTested { line += words.text("training.verdict.notTested", in: .commands) }
+        if wholeHistory, verdict.chosen == .fit { line += words.text("training.verdict.wholeHistory", in: .commands) }
+        return line
+    }
+
+    /// `how sure: over the 58 held-out reviews taken alike, the log loss of the fit is …`: the
+    /// per-review difference between the chosen parameters and the runner-up, and its standard
+    /// error; `nil` when only one was scored or a single review.
+    static func howSureLine(_ verdict: FitVerdict, current: CurrentSource?, words: Localization = .english) -> String? {
+        guard let runnerUp = verdict.runnerUp, verdict.scoredItemCount > 1 else { return nil }
+        return words.sentence(verdict.heldOut ? "training.howSure.heldOut" : "training.howSure.all", in: .commands, [
+            "count": String(verdict.scoredItemCount), "chosen": name(verdict.chosen, current: current, words: words),
+            "runnerUp": name(runnerUp, current: current, words: words), "difference": loss(abs(verdict.meanDifference)),
+            "error": loss(verdict.differenceStandardError),
+            "size": words.text(verdict.isClear ? "training.howSure.size.gain" : "training.howSure.size.noise", in: .commands),
         ])
     }
 
@@ -84,19 +88,23 @@ enum TrainingReportText {
     }
 
     /// One scored fold of evaluate: its items, what it was fitted on, and its figures
-    /// (log loss / RMSE (bins), weighted by recency).
-    static func foldLine(_ fold: FoldEvaluation, of foldCount: Int, words: Localization = .english) -> String {
+    /// (log loss / RMSE (bins), weighted by recency), the current parameters' among them.
+    static func foldLine(_ fold: FoldEvaluation, of foldCount: Int, current: CurrentSource?, words: Localization = .english) -> String {
         var values = [
             "fold": String(fold.fold + 1), "folds": String(foldCount), "tested": String(fold.testItems.count),
             "before": String(fold.trainingItems.count), "defaultsLogLoss": loss(fold.defaults.logLoss), "defaultsRMSE": loss(fold.defaults.rmseBins),
         ]
+        values["current"] = fold.current.map {
+            words.sentence("training.fold.current", in: .commands, [
+                "name": name(.current, current: current, words: words), "logLoss": loss($0.logLoss), "rmse": loss($0.rmseBins),
+            ])
+        } ?? ""
         values["figures"] = words.sentence("training.fold.figures", in: .commands, values.merging([
             "logLoss": loss(fold.candidate.logLoss), "rmse": loss(fold.candidate.rmseBins),
         ]) { first, _ in first })
-        guard let optimization = fold.optimization else { return words.sentence("training.fold.given", in: .commands, values) }
-        switch optimization.outcome {
+        switch fold.optimization?.outcome ?? .fitted {
         case .fitted:
-            values["trained"] = String(optimization.trainingItemCount)
+            values["trained"] = String(fold.optimization?.trainingItemCount ?? fold.trainingItems.count)
             return words.sentence("training.fold.fitted", in: .commands, values)
         case .initialStabilitiesOnly(let items, let needed):
             values["items"] = String(items)
@@ -112,8 +120,9 @@ enum TrainingReportText {
     }
 
     /// The scored folds in words: `fold 2 is scored by …`, `folds 2–5 are each scored by …`.
-    static func scoredFolds(_ foldCount: Int, given: Bool, words: Localization = .english) -> String {
-        let by = words.text(given ? "training.scoredBy.given" : "training.scoredBy.fitted", in: .commands)
+    static func scoredFolds(_ foldCount: Int, current: CurrentSource?, words: Localization = .english) -> String {
+        let by = current == nil ? words.text("training.scoredBy.fitted", in: .commands)
+            : words.sentence("training.scoredBy.fittedAndCurrent", in: .commands, ["name": name(.current, current: current, words: words)])
         return words.sentence(foldCount == 2 ? "training.scoredFolds.two" : "training.scoredFolds.many", in: .commands,
                               ["folds": String(foldCount), "by": by])
     }

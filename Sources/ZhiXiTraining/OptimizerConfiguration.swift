@@ -6,8 +6,9 @@ public struct OptimizerConfiguration: Sendable, Hashable {
     /// Items per gradient step (default 512). Whole cards go into a batch, until adding the
     /// next card would exceed this many items.
     public var batchSize = 512
-    /// Adam's initial learning rate (default 0.04), annealed to 0 over all steps along a
-    /// cosine (`lr · (1 + cos(π · step / steps)) / 2`).
+    /// Adam's initial learning rate (default 0.04), annealed towards 0 over all steps along a
+    /// cosine (`lr · (1 + cos(π · t / steps)) / 2` at step `t`, counted from 0 as fsrs-rs's
+    /// `CosineAnnealingLR` counts it: the first step at the full rate).
     public var learningRate = 0.04
     /// Items whose history (with the item's own review) is longer than this many reviews are
     /// not trained on (default 256, fsrs-rs's `max_seq_len`).
@@ -42,9 +43,27 @@ public struct OptimizerConfiguration: Sendable, Hashable {
     /// cores and added up in order (default 8,192). Smaller batches run on one core.
     public var minimumParallelWork = 8_192
 
+    /// Also run fsrs-rs's own descent (its length-sorted batches visited in the order its
+    /// seeded `StdRng` shuffles them, its cosine over `(items / batch size + 1) · epochs`
+    /// steps, its last epoch) and keep whichever of it and ours scores better on every item
+    /// by Anki's scorer (fsrs-rs's `evaluate`: log loss weighted by recency). Default `false`;
+    /// ``anki`` sets it, so that a fit is never worse on Anki's scorer than Anki's own.
+    public var fsrsRsDescent = false
+
     /// fsrs-rs's settings.
     /// - Complexity: O(1).
     public init() {}
+
+    /// How Anki 26.9 calls fsrs-rs (`compute_params`, `evaluate_params`: 8 epochs, the
+    /// other settings fsrs-rs's), with fsrs-rs's own descent run beside ours
+    /// (``fsrsRsDescent``).
+    /// - Complexity: O(1).
+    public static var anki: OptimizerConfiguration {
+        var configuration = OptimizerConfiguration()
+        configuration.epochs = 8
+        configuration.fsrsRsDescent = true
+        return configuration
+    }
 }
 
 /// How the optimizer puts items into batches. Either way a batch holds whole cards (all the

@@ -22,7 +22,8 @@ import ZhiXiScheduler
 /// 3. **Training**: Adam (β 0.9, 0.999, ε 10⁻⁸) over all 21 weights, from the pre-trained
 ///    stabilities and the defaults, for 5 epochs of batches of 512 items whose order is
 ///    shuffled each epoch by a seeded generator (`SplitMix64`); the learning
-///    rate 0.04 is annealed to 0 along a cosine over all steps. The loss is the recency-weighted
+///    rate 0.04 is annealed along a cosine over all steps, the first at the full rate as
+///    fsrs-rs's `CosineAnnealingLR` takes it. The loss is the recency-weighted
 ///    binary cross-entropy of every item's predicted recall, plus an L2 pull of every weight
 ///    towards its starting value scaled by fsrs-rs's per-weight standard deviations and by the
 ///    batch's share of the items. Gradients are exact, computed in reverse mode through the
@@ -31,12 +32,17 @@ import ZhiXiScheduler
 ///    epoch with the lowest training objective wins.
 /// 4. The fitted initial stabilities are put in rating order and missing ratings filled in as
 ///    pre-training does.
+/// 5. With ``OptimizerConfiguration/fsrsRsDescent`` (``OptimizerConfiguration/anki``),
+///    fsrs-rs's own descent runs too and the result is whichever of the two scores lower on
+///    every item by fsrs-rs's `evaluate` (Anki's scorer).
 ///
-/// Differences from fsrs-rs, none of which changes what is optimised: arithmetic is `Double`
-/// throughout (fsrs-rs: `f32` forward, `f64` gradients); batches hold whole cards, sorted by
-/// length as fsrs-rs's card-grouped batches are, so a card's history is replayed once per
-/// step for all its items; the cosine runs over the actual number of steps; the shuffle uses
-/// SplitMix64, not Rust's `StdRng`.
+/// Differences of our descent from fsrs-rs's, none of which changes what is optimised:
+/// arithmetic is `Double` throughout (fsrs-rs: `f32` forward, `f64` gradients); batches hold
+/// whole cards (as fsrs-rs's card-grouped batches do, so a card's history is replayed once per
+/// step for all its items), shuffled each epoch rather than sorted by length; three starts run
+/// their first epoch and the best continues; the cosine runs over the actual number of steps;
+/// the best epoch wins, not the last; the shuffle uses SplitMix64, not Rust's `StdRng`.
+/// fsrs-rs's own descent (step 5) follows fsrs-rs in all of these but the arithmetic.
 ///
 /// Deterministic: the same dataset, limit and configuration give the same weights, on any
 /// number of cores and from any thread (work is split into chunks chosen from the data, added
@@ -117,14 +123,30 @@ public struct ParameterOptimizer: Sendable {
 
         // 3. Training.
         let set = TrainingSet(dataset: dataset, items: items, configuration: configuration)
-        var (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
+        let (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
 
         // 4. Initial stabilities in order, missing ratings filled in.
-        let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, weights[$0 - 1]) })
-        if let smoothed = try? InitialStabilityFit.smoothed(fitted, counts: ratingCounts) {
-            weights.replaceSubrange(0..<4, with: smoothed)
+        func finished(_ weights: [Double]) -> FSRSParameters {
+            var weights = weights
+            let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, weights[$0 - 1]) })
+            if let smoothed = try? InitialStabilityFit.smoothed(fitted, counts: ratingCounts) {
+                weights.replaceSubrange(0..<4, with: smoothed)
+            }
+            return (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
         }
-        let parameters = (try? FSRSParameters(clamping: weights, relearningStepCount: configuration.relearningStepCount)) ?? defaults
+        var parameters = finished(weights)
+        // 5. With fsrs-rs's own descent beside ours, the one Anki's scorer prefers.
+        if configuration.fsrsRsDescent {
+            var descent = Descent(fsrsRs: set, start: start, configuration: configuration)
+            while descent.trainedEpochs < descent.epochs { descent.trainEpoch(dataset: dataset) }
+            let theirs = finished(descent.weights)
+            let scored = 0 ..< limit
+            func score(_ parameters: FSRSParameters) -> Double {
+                ModelEvaluator.logLoss(predictions: ModelEvaluator.predictions(of: parameters, on: dataset, items: scored), dataset: dataset,
+                                       items: scored, weighting: .recency)
+            }
+            if score(theirs) < score(parameters) { parameters = theirs }
+        }
         let trained = set.itemIndices
         var losses = [0.0, 0.0]
         losses.withUnsafeMutableBufferPointer { buffer in
@@ -227,16 +249,19 @@ public struct ParameterOptimizer: Sendable {
     }
 }
 
-/// One gradient descent from a start, epoch by epoch: Adam with the cosine schedule over
-/// every step of every epoch, batches as planned from its seed, the best epoch kept.
+/// One gradient descent from a start, epoch by epoch: Adam with the cosine schedule, batches
+/// as planned, the best epoch kept (ours) or the last (fsrs-rs's).
 struct Descent {
     let set: TrainingSet
     let start: [Double]
     let configuration: OptimizerConfiguration
-    /// Every epoch's batches, decided up front from the seed, so that the cosine runs over
-    /// the actual number of steps.
+    /// Every epoch's batches, decided up front, so that the cosine can run over the actual
+    /// number of steps.
     let plan: [TrainingSet.EpochPlan]
+    /// The cosine's length in steps (`T`: the rate at step `t`, from 0, is `lr · (1 + cos(π t / T)) / 2`).
     let totalSteps: Double
+    /// Whether the last epoch's weights are the result (fsrs-rs), not the best epoch's.
+    let keepsLastEpoch: Bool
     var weights: [Double]
     var best: [Double]
     var bestLoss = Double.infinity
@@ -244,15 +269,35 @@ struct Descent {
     var adam = AdamState()
     var step = 0
 
+    /// Our descent: batches as ``OptimizerConfiguration/batchComposition`` plans them from
+    /// `seed`, the cosine over the actual steps, the best epoch kept.
     init(set: TrainingSet, start: [Double], seed: UInt64, configuration: OptimizerConfiguration) {
+        var generator = SplitMix64(seed: seed)
+        let plan = (0..<max(1, configuration.epochs)).map { _ in
+            set.epochBatches(composition: configuration.batchComposition, generator: &generator)
+        }
+        self.init(set: set, start: start, plan: plan, totalSteps: Double(plan.reduce(0) { $0 + $1.batches.count }),
+                  keepsLastEpoch: false, configuration: configuration)
+    }
+
+    /// fsrs-rs's descent (`train` in `training.rs`): its batches in the order its `StdRng`
+    /// visits them, its cosine over `(items / batch size + 1) · epochs` steps whatever the
+    /// batches number, the last epoch's weights.
+    init(fsrsRs set: TrainingSet, start: [Double], configuration: OptimizerConfiguration) {
+        let epochs = max(1, configuration.epochs)
+        self.init(set: set, start: start, plan: set.fsrsRsEpochs(epochs, seed: configuration.seed),
+                  totalSteps: Double((set.itemCount / max(1, configuration.batchSize) + 1) * epochs),
+                  keepsLastEpoch: true, configuration: configuration)
+    }
+
+    init(set: TrainingSet, start: [Double], plan: [TrainingSet.EpochPlan], totalSteps: Double, keepsLastEpoch: Bool,
+         configuration: OptimizerConfiguration) {
         self.set = set
         self.start = start
         self.configuration = configuration
-        var generator = SplitMix64(seed: seed)
-        plan = (0..<max(1, configuration.epochs)).map { _ in
-            set.epochBatches(composition: configuration.batchComposition, generator: &generator)
-        }
-        totalSteps = Double(plan.reduce(0) { $0 + $1.batches.count })
+        self.plan = plan
+        self.totalSteps = totalSteps
+        self.keepsLastEpoch = keepsLastEpoch
         weights = start
         best = start
     }
@@ -282,16 +327,17 @@ struct Descent {
                 let deviation = parameterStandardDeviations[index]
                 gradient[index] += 2 * (weights[index] - start[index]) / (deviation * deviation) * share
             }
-            let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step) / totalSteps)) / 2
+            // fsrs-rs's cosine annealing: the first step at the full rate (t = 0), the last at t = steps − 1.
+            let rate = configuration.learningRate * (1 + cos(Double.pi * Double(step - 1) / totalSteps)) / 2
             adam.step(&weights, gradient: gradient, learningRate: rate)
             weights = FSRSParameters.clamped(weights, relearningStepCount: configuration.relearningStepCount)
         }
     }
 
-    /// Records an epoch's objective (epochs in order) and keeps the best weights.
+    /// Records an epoch's objective (epochs in order) and keeps the best weights (or the last).
     mutating func record(loss: Double, weights epochWeights: [Double]) {
         losses.append(loss)
-        if loss < bestLoss {
+        if loss < bestLoss || keepsLastEpoch {
             bestLoss = loss
             best = epochWeights
         }
@@ -347,6 +393,9 @@ struct TrainingSet {
     let trajectoryItems: [Int]
     /// Trajectories shortest first (ties in card order), for ``BatchComposition/lengthSorted``.
     let lengthOrder: [Int32]
+    /// Trajectories shortest first, ties by card id (numerically when every id is a number),
+    /// as fsrs-rs orders its cards before packing them into batches.
+    let fsrsRsOrder: [Int32]
     let batchSize: Int
     let minimumParallelWork: Int
     /// Items trained on.
@@ -382,6 +431,15 @@ struct TrainingSet {
         trajectoryItems = cards.map { counts[$0] }
         let lengths = cards.map { ends[$0] - dataset.reviewStarts[$0] }
         lengthOrder = (0..<Int32(cards.count)).sorted { lengths[Int($0)] != lengths[Int($1)] ? lengths[Int($0)] < lengths[Int($1)] : $0 < $1 }
+        let numericIDs = cards.map { Int64(dataset.cardIDs[$0]) }
+        if numericIDs.allSatisfy({ $0 != nil }) {
+            let ids = numericIDs.map { $0! }
+            fsrsRsOrder = (0..<Int32(cards.count)).sorted {
+                lengths[Int($0)] != lengths[Int($1)] ? lengths[Int($0)] < lengths[Int($1)] : ids[Int($0)] < ids[Int($1)]
+            }
+        } else {
+            fsrsRsOrder = lengthOrder
+        }
         longestTrajectory = lengths.max() ?? 0
         batchSize = configuration.batchSize
         minimumParallelWork = configuration.minimumParallelWork
@@ -428,6 +486,19 @@ struct TrainingSet {
             var visit = Array(sorted.indices)
             Self.shuffle(&visit, &generator)
             return EpochPlan(order: lengthOrder, batches: visit.map { sorted[$0] })
+        }
+    }
+
+    /// fsrs-rs's epochs (`train` in `training.rs`): its batches packed once from
+    /// ``fsrsRsOrder``, and each epoch the batch indices in order, shuffled by one
+    /// `StdRng::seed_from_u64(seed)` that runs on across the epochs.
+    func fsrsRsEpochs(_ epochs: Int, seed: UInt64) -> [EpochPlan] {
+        let sorted = batches(of: fsrsRsOrder)
+        var generator = ChaCha12Generator(seedFromUInt64: seed)
+        return (0..<epochs).map { _ in
+            var visit = Array(sorted.indices)
+            generator.shuffleAsRand(&visit)
+            return EpochPlan(order: fsrsRsOrder, batches: visit.map { sorted[$0] })
         }
     }
 

@@ -4,12 +4,13 @@ import ZhiXiMemory
 
 /// Evaluation on time-series splits: the items (in time order) are cut into `foldCount`
 /// equal folds; for each fold k = 1 … foldCount − 1, parameters are fitted on all items
-/// before it (or given) and score it. This is fsrs-rs's `evaluate_with_time_series_splits`
+/// before it and score it. This is fsrs-rs's `evaluate_with_time_series_splits`
 /// (whose `n_splits` scored folds are `foldCount − 1` here: fsrs-rs's 5 splits are 6 folds)
 /// and the protocol of `shared/data/README.md` (5 folds, 4 scored).
 ///
-/// Every fold is scored twice, with the candidate (fitted or given) parameters and with the
-/// FSRS-6 defaults. The summary's headline (``TimeSeriesSummary/pooled``) is fsrs-rs's and
+/// Every fold is scored by the fit, by the FSRS-6 defaults and, when given, by the current
+/// parameters (`--params`, an Anki preset's), so that one comparison (``FitVerdict``) judges
+/// all three on the same held-out reviews. The summary's headline (``TimeSeriesSummary/pooled``) is fsrs-rs's and
 /// Anki's `evaluate_params`: every scored item together, unweighted, one log loss, one RMSE
 /// (bins) and one AUC. A fold's own log loss and RMSE (bins) are fsrs-rs's `evaluate` on it
 /// (recency-weighted within the fold, by default), and the summary keeps their mean over folds
@@ -37,21 +38,12 @@ package struct TimeSeriesEvaluator: Sendable {
     ///
     /// - Parameters:
     ///   - dataset: the items, in time order.
-    ///   - parameters: score these instead of fitting each fold.
+    ///   - current: the parameters in use (`--params`, an Anki preset's), scored on every
+    ///     fold beside the fit and the defaults; `nil` for none.
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     /// - Complexity: O(folds · epochs · reviews).
-    package func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
-        try evaluate(dataset, candidates: parameters.map { .given($0) } ?? .fitted, lastFoldOnly: false)
-    }
-
-    /// The last fold only, as ``evaluate(_:parameters:)-5zr3e`` scores it: parameters fitted on the
-    /// items before it (`(foldCount − 1) / foldCount` of them, in time order) score the latest
-    /// items, and so do the defaults — a held-out check of a fit on the whole history, at the
-    /// cost of one more fit.
-    /// - Throws: ``EvaluationError`` when there are fewer items than folds.
-    /// - Complexity: O(epochs · reviews).
-    package func evaluateLastFold(_ dataset: TrainingDataset) throws(EvaluationError) -> TimeSeriesEvaluation {
-        try evaluate(dataset, candidates: .fitted, lastFoldOnly: true)
+    package func evaluate(_ dataset: TrainingDataset, current: FSRSParameters? = nil) throws(EvaluationError) -> TimeSeriesEvaluation {
+        try evaluate(dataset, candidates: .fitted, current: current)
     }
 
     /// Scores every fold with parameters fitted elsewhere, one set per scored fold in time
@@ -64,26 +56,24 @@ package struct TimeSeriesEvaluator: Sendable {
         guard foldParameters.count == foldCount - 1 else {
             throw .wrongParameterCount(given: foldParameters.count, folds: foldCount - 1)
         }
-        return try evaluate(dataset, candidates: .perFold(foldParameters), lastFoldOnly: false)
+        return try evaluate(dataset, candidates: .perFold(foldParameters), current: nil)
     }
 
     /// What scores each fold.
     private enum Candidates: Sendable {
         case fitted
-        case given(FSRSParameters)
         case perFold([FSRSParameters])
     }
 
     private func evaluate(_ dataset: TrainingDataset, candidates: Candidates,
-                          lastFoldOnly: Bool) throws(EvaluationError) -> TimeSeriesEvaluation {
+                          current: FSRSParameters?) throws(EvaluationError) -> TimeSeriesEvaluation {
         guard foldCount >= 2 else { throw .tooFewFolds(foldCount) }
         let size = dataset.itemCount / foldCount
         guard size > 0 else { throw .tooFewItems(items: dataset.itemCount, folds: foldCount) }
-        let scored = lastFoldOnly ? [foldCount - 1] : Array(1..<foldCount)
+        let scored = Array(1..<foldCount)
         let defaultsAtReviews = ModelEvaluator.retrievabilities(of: .default, on: dataset)
-        var givenAtReviews: [Double]?
-        if case .given(let parameters) = candidates { givenAtReviews = ModelEvaluator.retrievabilities(of: parameters, on: dataset) }
-        let optimizer = optimizer, weighting = weighting, foldCount = foldCount, given = givenAtReviews
+        let currentAtReviews = current.map { ModelEvaluator.retrievabilities(of: $0, on: dataset) }
+        let optimizer = optimizer, weighting = weighting, foldCount = foldCount
         let folds = ParallelChunks.array(chunks: scored.count) { slot in
             let fold = scored[slot]
             let test = fold * size ..< (fold == foldCount - 1 ? dataset.itemCount : (fold + 1) * size)
@@ -93,35 +83,35 @@ package struct TimeSeriesEvaluator: Sendable {
             case .fitted:
                 fit = optimizer.optimize(dataset, itemLimit: fold * size)
                 candidateParameters = fit!.parameters
-            case .given(let parameters):
-                candidateParameters = parameters
             case .perFold(let parameters):
                 candidateParameters = parameters[slot]
             }
-            let atReviews = given ?? ModelEvaluator.retrievabilities(of: candidateParameters, on: dataset)
+            let atReviews = ModelEvaluator.retrievabilities(of: candidateParameters, on: dataset)
             let candidate = test.map { atReviews[Int(dataset.itemPositions[$0])] }
             let defaults = test.map { defaultsAtReviews[Int(dataset.itemPositions[$0])] }
+            let current = currentAtReviews.map { atReviews in test.map { atReviews[Int(dataset.itemPositions[$0])] } }
             return FoldEvaluation(
                 fold: fold, trainingItems: 0 ..< fold * size, testItems: test, parameters: candidateParameters,
                 optimization: fit,
                 candidate: ModelEvaluator.metrics(predictions: candidate, dataset: dataset, items: test, weighting: weighting),
                 defaults: ModelEvaluator.metrics(predictions: defaults, dataset: dataset, items: test, weighting: weighting),
-                predictions: candidate, defaultPredictions: defaults)
+                current: current.map { ModelEvaluator.metrics(predictions: $0, dataset: dataset, items: test, weighting: weighting) },
+                predictions: candidate, defaultPredictions: defaults, currentPredictions: current)
         }
         return TimeSeriesEvaluation(folds: folds, dataset: dataset)
     }
 
-    /// Fits and scores every fold as the synchronous `evaluate(_:parameters:)` does, with the
+    /// Fits and scores every fold as the synchronous `evaluate(_:current:)` does, with the
     /// same results to the last bit, on the library's worker threads: the calling task is
     /// suspended meanwhile and holds no thread of Swift's cooperative pool.
     ///
     /// - Throws: ``EvaluationError`` when there are fewer items than folds.
     /// - Complexity: O(folds · epochs · reviews).
-    package func evaluate(_ dataset: TrainingDataset, parameters: FSRSParameters? = nil) async throws(EvaluationError) -> TimeSeriesEvaluation {
+    package func evaluate(_ dataset: TrainingDataset, current: FSRSParameters? = nil) async throws(EvaluationError) -> TimeSeriesEvaluation {
         let evaluator = self
         let outcome = await WorkerPool.shared.run { () -> Result<TimeSeriesEvaluation, EvaluationError> in
             do throws(EvaluationError) {
-                return .success(try evaluator.evaluate(dataset, parameters: parameters))
+                return .success(try evaluator.evaluate(dataset, current: current))
             } catch {
                 return .failure(error)
             }
@@ -160,18 +150,24 @@ package struct FoldEvaluation: Sendable, Hashable {
     package var trainingItems: Range<Int>
     /// See ``trainingItems``.
     package var testItems: Range<Int>
-    /// The parameters scored (fitted on ``trainingItems``, or given).
+    /// The parameters fitted on ``trainingItems`` (or given for the fold).
     package var parameters: FSRSParameters
     /// The fit, when the parameters were fitted.
     package var optimization: OptimizationResult?
-    /// The scores of ``parameters`` and of the FSRS-6 defaults on the fold.
+    /// The scores of ``parameters``, of the FSRS-6 defaults and of the current parameters
+    /// (when the evaluation had any) on the fold.
     package var candidate: EvaluationMetrics
     /// See ``candidate``.
     package var defaults: EvaluationMetrics
-    /// Each scored item's predicted recall under ``parameters`` and under the defaults.
+    /// See ``candidate``.
+    package var current: EvaluationMetrics?
+    /// Each scored item's predicted recall under ``parameters``, under the defaults and under
+    /// the current parameters.
     package var predictions: [Double]
     /// See ``predictions``.
     package var defaultPredictions: [Double]
+    /// See ``predictions``.
+    package var currentPredictions: [Double]?
 }
 
 /// The outcome of a ``TimeSeriesEvaluator``: every fold and the summaries.
@@ -183,22 +179,26 @@ package struct TimeSeriesEvaluation: Sendable, Hashable {
     package var candidate: TimeSeriesSummary
     /// The same for the FSRS-6 defaults.
     package var defaults: TimeSeriesSummary
+    /// The same for the current parameters, when the evaluation scored any.
+    package var current: TimeSeriesSummary?
 
     init(folds: [FoldEvaluation], dataset: TrainingDataset) {
         self.folds = folds
-        func summary(_ metrics: (FoldEvaluation) -> EvaluationMetrics, _ predictions: (FoldEvaluation) -> [Double]) -> TimeSeriesSummary {
+        func summary(_ metrics: (FoldEvaluation) -> EvaluationMetrics?, _ predictions: (FoldEvaluation) -> [Double]?) -> TimeSeriesSummary {
             let count = Double(max(1, folds.count))
             let items = folds.flatMap { Array($0.testItems) }
             let pooledRange = (folds.first?.testItems.lowerBound ?? 0) ..< (folds.last?.testItems.upperBound ?? 0)
             precondition(items.count == pooledRange.count, "folds are consecutive")
-            let pooled = ModelEvaluator.metrics(predictions: folds.flatMap(predictions), dataset: dataset, items: pooledRange,
-                                                weighting: .uniform)
-            return TimeSeriesSummary(meanLogLoss: folds.reduce(0) { $0 + metrics($1).logLoss } / count,
-                                     meanRMSEBins: folds.reduce(0) { $0 + metrics($1).rmseBins } / count,
+            let pooled = ModelEvaluator.metrics(predictions: folds.flatMap { predictions($0) ?? [] }, dataset: dataset,
+                                                items: pooledRange, weighting: .uniform)
+            return TimeSeriesSummary(meanLogLoss: folds.reduce(0) { $0 + (metrics($1)?.logLoss ?? .nan) } / count,
+                                     meanRMSEBins: folds.reduce(0) { $0 + (metrics($1)?.rmseBins ?? .nan) } / count,
                                      pooled: pooled)
         }
         candidate = summary({ $0.candidate }, { $0.predictions })
         defaults = summary({ $0.defaults }, { $0.defaultPredictions })
+        current = folds.allSatisfy({ $0.current != nil }) && !folds.isEmpty
+            ? summary({ $0.current }, { $0.currentPredictions }) : nil
     }
 }
 

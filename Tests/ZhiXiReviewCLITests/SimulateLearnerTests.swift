@@ -231,12 +231,14 @@ struct SimulateLearnerTests {
     func oneLoss() async throws {
         let log = try temporaryFile("log.csv", learnerLog())
         let out = try temporaryFolder().appendingPathComponent("params.json").path
-        let optimize = await run("optimize", log, "--out", out)
+        // --no-check: no verdict, so --out holds the fit.
+        let optimize = await run("optimize", log, "--out", out, "--no-check")
         #expect(optimize.status == 0, "\(optimize.error)")
         #expect(optimize.output.contains("weighted by recency"))
         #expect(optimize.output.contains("warning: fitted on"))
+        #expect(optimize.output.contains("the fit written to "))
         let line = try #require(optimize.output.split(separator: "\n").first { $0.contains("weighted by recency") })
-        let fitted = try #require(line.components(separatedBy: "fitted ").last)
+        let fitted = try #require(line.components(separatedBy: "the fit ").last)
         let evaluate = try jsonObject(await run("evaluate", log, "--splits", "1", "--params", out, "--format", "json").output)
         let candidate = try #require(evaluate["candidate"] as? [String: Any])
         #expect(TextFormatting.fixed(candidate["logLoss"] as? Double ?? 0, 4) == fitted)

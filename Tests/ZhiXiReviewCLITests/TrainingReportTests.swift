@@ -30,17 +30,18 @@ struct TrainingReportTests {
         #expect(lines[0] == "fitted all 21 parameters on 169 of the 274 items (fsrs-rs's outlier filter left out the 105 items of "
                 + "21 cards whose first interval is unusual for their first rating)")
         #expect(lines.contains("log loss on the 169 training items, unweighted: FSRS-6 defaults 0.2005, fitted 0.1584"))
-        #expect(lines.contains("held-out log loss, weighted by recency, on the latest 58 items (fitted the same way on the 216 before "
-                               + "them: evaluate's fold 5 of 5): FSRS-6 defaults 0.1270, fitted 0.1021"))
-        #expect(lines.contains("verdict: use these — held-out log loss 0.1021 against 0.1270 for the defaults"), "\(result.output)")
-        #expect(lines.contains { $0.hasPrefix("how sure: over the 58 held-out reviews taken alike, the fitted parameters' log loss is ") })
-        #expect(result.error.contains("epoch 1/5: training objective 0.0485"))
+        #expect(lines.contains("held-out check (evaluate's): the items cut into 5 folds in time, the 220 items of folds 2–5 each scored "
+                               + "by parameters fitted on the items before it and by the FSRS-6 defaults, every item alike"))
+        #expect(lines.contains("verdict: use the fit — the lowest held-out log loss (the fit 0.1066, the FSRS-6 defaults 0.1334)"),
+                "\(result.output)")
+        #expect(lines.contains { $0.hasPrefix("how sure: over the 220 held-out reviews taken alike, the log loss of the fit is ") })
+        #expect(result.error.contains("epoch 1/5: training objective 0.0489"))
         #expect(result.error.contains("it compares epochs, not parameters"))
         #expect(!result.output.contains("training loss") && !result.error.contains("training loss"))
-        // The held-out figures are evaluate's last fold, to the digit.
+        // The held-out figures are evaluate's, to the digit: one comparison, one verdict.
         let evaluate = await run("evaluate", Self.sample)
-        #expect(evaluate.output.contains("  fold 5 of 5: 58 items scored; fitted on 127 of the 216 items before it: fitted 0.1021 / 0.0300, "
-                                         + "defaults 0.1270 / 0.0900"), "\(evaluate.output)")
+        #expect(evaluate.output.contains("verdict: use the fit — the lowest held-out log loss (the fit 0.1066, the FSRS-6 defaults 0.1334)"),
+                "\(evaluate.output)")
     }
 
     @Test("evaluate: folds named for what they are, a fold with too little data said so, the verdict and how sure")
@@ -53,21 +54,25 @@ struct TrainingReportTests {
         #expect(output.contains("  fold 2 of 5: 54 items scored; the 54 items before it leave 0 to train on (at least 8 needed): "
                                 + "nothing fitted, so the FSRS-6 defaults score it: 0.2352 / 0.1384"))
         #expect(!output.contains("trained on 54"))
-        #expect(output.contains("verdict: use fitted parameters — held-out log loss 0.1067 against 0.1334 for the defaults"))
+        #expect(output.contains("verdict: use the fit — the lowest held-out log loss (the fit 0.1066, the FSRS-6 defaults 0.1334) "
+                                + "(optimize fits them to the whole history)"))
         #expect(output.contains("Per fold, the mean of each fold's log loss / RMSE (bins) weighted by recency (fsrs-rs's evaluate on "
-                                + "the fold): fitted per fold 0.1554 / 0.0600, FSRS-6 defaults 0.1645 / 0.0930"))
+                                + "the fold): fitted per fold 0.1555 / 0.0598, FSRS-6 defaults 0.1645 / 0.0930"))
         let two = await run("evaluate", Self.sample, "--splits", "2")
         #expect(!two.output.contains("folds 2–2"))
         #expect(two.output.contains("fold 1 is only trained on; fold 2 is scored by parameters fitted on the items before it"))
-        // The defaults given as parameters tie with the defaults: keep them.
+        // The defaults given as parameters: scored beside the fit, tied with the defaults, and named as given.
         let tie = await run("evaluate", Self.sample, "--params", "[]")
-        #expect(tie.output.contains("verdict: keep the defaults — these parameters do not beat them on held-out reviews"), "\(tie.output)")
+        #expect(tie.output.contains("verdict: use the fit — the lowest held-out log loss (the fit 0.1066, the given parameters (--params) "
+                                    + "0.1334, the FSRS-6 defaults 0.1334)"), "\(tie.output)")
+        #expect(tie.output.contains("folds 2–5 are each scored by parameters fitted on the items before it, by the given parameters (--params) "
+                                    + "and by the FSRS-6 defaults"))
         let one = await run("evaluate", Self.sample, "--splits", "1")
         #expect(one.output.contains("verdict: none — --splits 1 without --params scores the defaults only"))
         let json = await run("evaluate", Self.sample, "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let verdict = try #require(object["verdict"] as? [String: Any])
-        #expect(verdict["decision"] as? String == "useCandidate" && verdict["heldOut"] as? Bool == true)
+        #expect(verdict["decision"] as? String == "useFit" && verdict["heldOut"] as? Bool == true && verdict["runnerUp"] as? String == "defaults")
         #expect(verdict["scoredItems"] as? Int == 220 && verdict["clear"] as? Bool == true)
     }
 
@@ -80,7 +85,7 @@ struct TrainingReportTests {
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>\n"))
         #expect(svg.contains(">Calibration on the 220 held-out items (folds 2–5 of 5)</text>"))
         #expect(svg.contains(">FSRS-6 defaults</text>") && svg.contains(">fitted per fold</text>"))
-        #expect(svg.contains("log loss 0.1334, RMSE (bins) 0.0915") && svg.contains("log loss 0.1067, RMSE (bins) 0.0449"))
+        #expect(svg.contains("log loss 0.1334, RMSE (bins) 0.0915") && svg.contains("log loss 0.1066, RMSE (bins) 0.0447"))
         // One labelled bar per bin, and the counts of each panel add up to the items scored.
         for panel in svg.components(separatedBy: "<g>\n").dropFirst() {
             let counts = panel.components(separatedBy: "font-size=\"9\" text-anchor=\"middle\">").dropFirst()

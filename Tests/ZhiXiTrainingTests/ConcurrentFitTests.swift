@@ -25,56 +25,57 @@ func sampleLearnerDataset() throws -> TrainingDataset {
 @Suite("Fits from async code: the library's own threads, the same results")
 struct ConcurrentFitTests {
     /// The weights (as bit patterns) that the build before the library's worker threads
-    /// (Dispatch's global queue and concurrentPerform, commit 4f569b2) fitted: the sample
+    /// (Dispatch's global queue and concurrentPerform, commit 4f569b2) fitted, as refitted when
+    /// the cosine schedule started at the full rate as fsrs-rs's does (issue #36): the sample
     /// learner, and the real log of ../shared/data with its four scored folds.
     static let sampleWeights: [UInt64] = [
-        0x40054156b3117001, 0x403034b32cc91571, 0x403ce80730f5d3e0, 0x4059000000000000,
-        0x401995198fb46023, 0x3feb213d9762d33d, 0x4007e779d2e8b837, 0x3faf971b139cb8e9,
-        0x3ffedc2428f2d35e, 0x3fc1fd4ef087f035, 0x3feb2f6549ebd493, 0x3ff7caaabe2637be,
-        0x3fadcb313137f97a, 0x3fd10bf7cb1af885, 0x3ffa743b58133bad, 0x3fe3c85f040e293e,
-        0x3ffe9ad56b14dcfb, 0x3fe15c28f5c28f5c, 0x3fb758e219652bd4, 0x3fb0d844d013a92a,
-        0x3fc7d48ae69a6804,
+        0x40053a3f0ca13a6c, 0x40302f4ad9484539, 0x403cde61f8a5d4aa, 0x4059000000000000,
+        0x40198c224f7f8684, 0x3feb3a6099350042, 0x4007d76f87e69820, 0x3fb07c18f67fc326,
+        0x3ffeed02f1a93ad5, 0x3fc105a0adb57f71, 0x3feb5725798b58fa, 0x3ff7f48428c03116,
+        0x3fa89f86cfc65d04, 0x3fd1b65053fd5e1f, 0x3ffa9c5d6e92bfe7, 0x3fe411136c9008ea,
+        0x3ffeb71602674388, 0x3fe15c28f5c28f5c, 0x3fb758e219652bd4, 0x3fb0d844d013a92a,
+        0x3fc8ae5ed7b708bb,
     ]
     static let realLogWeights: [UInt64] = [
-        0x3fc0e6ed75bc4d72, 0x3fe74095ce36bcb2, 0x400303529095f458, 0x401a163966e3f3cc,
-        0x401a7fc464047b2f, 0x3fe423c57a520f19, 0x400887321a01ee36, 0x3f8a3fe308339b9b,
-        0x3ffb0e572eb41e00, 0x3fc6f236cfbe0143, 0x3fe4275e5920885a, 0x3ff98b3d92c1aa2f,
-        0x3f91b1875bed3630, 0x3fd9b0818a125728, 0x3ffd07a4de6ef8ed, 0x3fe335a85a51d6bb,
-        0x3ffdf765fd8adaba, 0x3fe6b5701190875e, 0x3fbd68646b56d2e6, 0x3fc6da60dd61a1c7,
-        0x3fd8a538e297cbd8,
+        0x3fc11703c50c0738, 0x3fe76d8b0d1e3bff, 0x40031c136fd6abd5, 0x401a2a2f2fe23c70,
+        0x401a7c18fe223cec, 0x3fe4190ee61529a1, 0x40087a6bbc739bfd, 0x3f8cd5b5e51a463d,
+        0x3ffb0a5c8f45efc7, 0x3fc6a42fc908e407, 0x3fe423dd75ef9eae, 0x3ff984cfaf886962,
+        0x3f94889def67df2d, 0x3fd9a2d30993573c, 0x3ffd023696f71354, 0x3fe33c6e731269bc,
+        0x3ffdf765fd8adaba, 0x3fe691222cce37c3, 0x3fbd641e08158dda, 0x3fc7568bbd99a840,
+        0x3fd8ecdf6ac839af,
     ]
     static let realLogFoldWeights: [[UInt64]] = [
         [
-            0x3fbd913d6cd380e0, 0x3fdfe1e4b60cf48c, 0x3ff60296961a5720, 0x400a24d7eb48db8f,
-            0x401a8cd29ad0aa23, 0x3fe6c1990f8415fd, 0x4008822b6f265e97, 0x3f916536dd48413c,
-            0x3ffbd9d94f3c6b30, 0x3fa6391f8c42ae64, 0x3fe53cdf43c14d48, 0x3ff7d8fceafc3c92,
-            0x3fb23ece4d8b4e2b, 0x3fd21b4dbc677c0e, 0x3ffaa182816a21d3, 0x3fe36f9c609dbb2a,
-            0x3ffdf765fd8adaba, 0x3fe109c38a8ab2be, 0x3fc0b7d123e1faf3, 0x3fc4af2e402c7ebc,
-            0x3fd62f0fb84b9fb5,
+            0x3fbfed60cc868267, 0x3fe08b63820a2022, 0x3ff638ecc6e8f149, 0x4009c8a6f1044bc1,
+            0x401a99c121bfde74, 0x3fe659fb38d3347d, 0x4008818e46dc490c, 0x3f95acb85c393127,
+            0x3ffb92741cd6f291, 0x3f9e81a68b0417ad, 0x3fe4b0afa2d10807, 0x3ff7e112f2966d1b,
+            0x3fb189448669d1fc, 0x3fd2544097096663, 0x3ffaaab138b801db, 0x3fe3a1124a3f510e,
+            0x3ffdf765fd8adaba, 0x3fe0e86c8e3a9350, 0x3fc18b66f703335a, 0x3fc6559762f67f0a,
+            0x3fd765e7a446c5cd,
         ],
         [
-            0x3fc4d402db621f84, 0x3fe20ee759dd7e81, 0x3ff56d42e10470ed, 0x40065e59c442153d,
-            0x401a8284470092aa, 0x3fe4d255f449f214, 0x4007bcdf7a5917b7, 0x3f98aefa954cadd3,
-            0x3ffb873c9cef2b06, 0x3fc4c44dca6bb1f8, 0x3fe4d1e42e07a47f, 0x3ff9879f6dce82ca,
-            0x3fa362bed7920c6e, 0x3fd957d0fccb139a, 0x3ffc5046f892689e, 0x3fe33d2845fbe08e,
-            0x3ffdf765fd8adaba, 0x3fe6b8dcce3f99d0, 0x3fc57be88418743c, 0x3fc48e9943ca78d4,
-            0x3fd9e294d5f5b1bf,
+            0x3fc4282ae6162273, 0x3fe1e4fb0d1370c7, 0x3ff59595e1ca66dc, 0x4006d9c586a88490,
+            0x401a830355a3bcd5, 0x3fe469c3e1233111, 0x4007b3b2b1e86246, 0x3f9ae3eb51caccb1,
+            0x3ffb5b3df5e94db0, 0x3fc4a77db77cd92e, 0x3fe47ba1119f0421, 0x3ff98e7b17d17797,
+            0x3fa3713dc89f5d4d, 0x3fd99b34f6cce911, 0x3ffc60d1c4212c7d, 0x3fe330f18bcc1a76,
+            0x3ffdf765fd8adaba, 0x3fe6eaa87d8c2025, 0x3fc4ac44bb35d786, 0x3fc4aca0f58ec824,
+            0x3fdacfe5e79ae3fa,
         ],
         [
-            0x3fc47ecec326080f, 0x3fe8d3c9006e0201, 0x400295468a59e3c8, 0x4017a5b712b48796,
-            0x401a6b39274b1810, 0x3fe2ff03ad97cb5a, 0x4009191e0dc104f9, 0x3f92b87327706cff,
-            0x3ffaf73f7edd4a4f, 0x3fc7772adb4ce435, 0x3fe3d77145e4c05e, 0x3ff9cddda80fbe7f,
-            0x3fa0ca1b7e4bc6c1, 0x3fda24a07bca7efb, 0x3ffcf9af40a1b9da, 0x3fe33be71a09de2c,
-            0x3ffdf765fd8adaba, 0x3fe3e7df823c7e03, 0x3fc604568819092b, 0x3fc6cad051c5e9f7,
-            0x3fdbfbd4c7b1ac21,
+            0x3fc477e23e527401, 0x3fe8edc7d99d6c6d, 0x4002bab2f4342b8e, 0x4017e8e1497906e4,
+            0x401a677ed3276548, 0x3fe2e1ee97bc2934, 0x40091a1c3a473164, 0x3f935a47998691c9,
+            0x3ffae86c6c6521fc, 0x3fc7350c7cb54170, 0x3fe3bc4847883fe7, 0x3ff9cdd4f2682854,
+            0x3fa0b475e1234447, 0x3fda372339aad5b1, 0x3ffd06d2555910f2, 0x3fe33e7f8e04db7e,
+            0x3ffdf765fd8adaba, 0x3fe3e5a0e5101a87, 0x3fc6277085fe271e, 0x3fc74fd8fb37aef3,
+            0x3fdc7b68f778886b,
         ],
         [
-            0x3fc39dbbe219a517, 0x3fe8fb8fb4339ab7, 0x40035c967a797c66, 0x40196123ef34f86b,
-            0x401a8243bdf369fe, 0x3fe5d857092a4981, 0x400804d7f2cf5197, 0x3f949dfab5be73ee,
-            0x3ffa376881c3dee9, 0x3fc258fcd5425b72, 0x3fe40ecaac9dfd68, 0x3ff9834d4303c076,
-            0x3f99c04277e868a7, 0x3fdb04f28fa36f05, 0x3ffc58649d4408b6, 0x3fe34f8246b4b167,
-            0x3ffdf765fd8adaba, 0x3fe39f72bd772877, 0x3fbe5b863261e8bb, 0x3fc6fafd5d0a297c,
-            0x3fd85f606d801edd,
+            0x3fc3399aacb35f6d, 0x3fe8d89258a0dc0f, 0x400373ed9604b29c, 0x4019b89c3825b7ff,
+            0x401a7b09520164fe, 0x3fe5986c97c96e5b, 0x4007fdf94a1f0137, 0x3f9421f2406f20da,
+            0x3ffa288c843ba048, 0x3fc1e31cee259efd, 0x3fe3ecb97e487631, 0x3ff97f2967ef19a2,
+            0x3f9b8fa85708d486, 0x3fdaee19619241c6, 0x3ffc53c8c76b3dc9, 0x3fe34336c185daa3,
+            0x3ffdf765fd8adaba, 0x3fe39e9d60740e12, 0x3fbc90e8f5ddff4b, 0x3fc6fc20a2eac90a,
+            0x3fd8b7d5cd2d9012,
         ],
     ]
 

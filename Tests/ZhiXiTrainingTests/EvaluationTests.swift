@@ -56,7 +56,7 @@ struct EvaluationTests {
     @Test("time-series folds: equal parts in time order, the first only trained on, the last takes the rest")
     func folds() throws {
         let dataset = SyntheticLearner.dataset(SyntheticLearner().reviews(cards: 200, reviewsPerCard: 6, seed: 3))
-        let evaluation = try TimeSeriesEvaluator(foldCount: 5).evaluate(dataset, parameters: .default)
+        let evaluation = try TimeSeriesEvaluator(foldCount: 5).evaluate(dataset, foldParameters: Array(repeating: .default, count: 4))
         let size = dataset.itemCount / 5
         #expect(evaluation.folds.map(\.testItems) == [size ..< 2 * size, 2 * size ..< 3 * size, 3 * size ..< 4 * size,
                                                       4 * size ..< dataset.itemCount])
@@ -84,7 +84,7 @@ struct RealLogTests {
     func defaultsMatchReference() throws {
         let dataset = try #require(try realLog())
         #expect(dataset.itemCount == 6_276)
-        let evaluation = try TimeSeriesEvaluator(foldCount: 5).evaluate(dataset, parameters: .default)
+        let evaluation = try TimeSeriesEvaluator(foldCount: 5).evaluate(dataset, foldParameters: Array(repeating: .default, count: 4))
         #expect(abs(evaluation.defaults.meanLogLoss - 0.4346) < 0.00005)
         #expect(abs(evaluation.defaults.meanRMSEBins - 0.0771) < 0.00005)
         #expect(abs(evaluation.defaults.auc! - 0.676) < 0.0005)
