@@ -50,7 +50,7 @@ enum SimulationBudgetText {
             if !recommended.fits { values["over"] = overClause(recommended, report: report, words: words) }
             text += say(recommended.fits ? "recommended.fits" : "recommended.over", values) + "\n"
             if let need = report.recommendedNeed {
-                text += say(need.compliance.fits ? "recommendedNeed.fits" : "recommendedNeed.over", needValues(need, report: report)) + "\n"
+                text += say(need.compliance.fits ? "recommendedNeed.fits" : "recommendedNeed.over", needValues(need, report: report, words: words)) + "\n"
             }
         }
         if single { text += say("sweepHint") + "\n" }
@@ -86,7 +86,7 @@ enum SimulationBudgetText {
     /// fits with nothing waiting.
     static func needText(_ need: BudgetNeed, report: SimulationReport, words: Localization) -> String {
         func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("simulate.budget." + key, in: .commands, values) }
-        var values = needValues(need, report: report)
+        var values = needValues(need, report: report, words: words)
         var text = say(need.compliance.fits ? "need.fits" : "need.over", values)
         guard let fit = need.fittingPace, !(fit.isLearnerPace && fit.reviewsAlone == nil) else { return text }
         let decimals = report.mode == .cards ? 0 : 2
@@ -105,14 +105,18 @@ enum SimulationBudgetText {
         return text
     }
 
-    /// The blanks of the need's sentences: retention, average and steady minutes, the budget's
-    /// minutes, days over it of the span, the worst day.
-    static func needValues(_ need: BudgetNeed, report: SimulationReport) -> [String: String] {
+    /// The blanks of the need's sentences: retention, average and steady minutes, what the need
+    /// is judged against (the budget's minutes, or each day's own), days over it of the span, the
+    /// worst day.
+    static func needValues(_ need: BudgetNeed, report: SimulationReport, words: Localization) -> [String: String] {
         let number = SimulationTextReport.number
         let minutes = need.compliance.minutesPerDay
+        // Judged against each day's own minutes when the learner's week differs.
+        let limit = report.setting.dayAllowances != nil ? words.text("simulate.budget.limit.eachDay", in: .commands)
+            : words.sentence("simulate.budget.limit.minutes", in: .commands, ["minutes": number(minutes, minutes == minutes.rounded() ? 0 : 1)])
         return [
             "retention": number(need.retention, 2), "average": number(need.runs.statistics(.averageMinutesPerDay).mean, 1),
-            "steady": number(need.runs.statistics(.steadyMinutesPerDay).mean, 1), "minutes": number(minutes, minutes == minutes.rounded() ? 0 : 1),
+            "steady": number(need.runs.statistics(.steadyMinutesPerDay).mean, 1), "limit": limit,
             "days": dayCount(need.compliance.daysOverBudget), "span": String(report.setting.spanDays),
             "worst": number(need.compliance.worstDayMinutes, 1),
         ]

@@ -15,35 +15,35 @@ import ZhiXiModel
 /// whole cards a day (cards mode) or steps of ``lessonPaceStep`` lessons a day (ZhiXi mode),
 /// from none up to the learner's pace; whatever the shape of the need, the pace it names holds,
 /// and one step more does not.
-public struct BudgetNeed: Sendable {
+package struct BudgetNeed: Sendable {
     /// What the pace search found.
-    public struct PaceFit: Sendable, Hashable {
+    package struct PaceFit: Sendable, Hashable {
         /// The most new items a day that keep the budget as well as the reviews alone: never
         /// passing it when they never do, else on not clearly more days.
-        public let newPerDay: Double
+        package let newPerDay: Double
         /// Whether that is the learner's own pace: it needs no fewer new items.
-        public let isLearnerPace: Bool
+        package let isLearnerPace: Bool
         /// The uncapped runs without new items against the budget, when their reviews alone pass
         /// it on some day (`nil` when they fit): the days a pace may pass it.
-        public let reviewsAlone: BudgetCompliance?
+        package let reviewsAlone: BudgetCompliance?
     }
 
     /// The desired retention.
-    public let retention: Double
+    package let retention: Double
     /// The uncapped runs at the learner's pace, one per seed (the daily series kept).
-    public let runs: SimulationRuns
+    package let runs: SimulationRuns
     /// The uncapped runs against the budget: days over, the worst day and week.
-    public let compliance: BudgetCompliance
+    package let compliance: BudgetCompliance
     /// The learner's pace simulated, in new items a day; `nil` when it has no limit (cards
     /// mode: every new card may start on the first day).
-    public let pace: Double?
+    package let pace: Double?
     /// The step of the pace search: 1 card a day, or ``lessonPaceStep`` lessons a day.
-    public let paceStep: Double
+    package let paceStep: Double
     /// What the pace search found; `nil` when it was not asked.
-    public let fittingPace: PaceFit?
+    package let fittingPace: PaceFit?
 
     /// The step of the pace search in ZhiXi mode, in lessons a day (one lesson every 20 days).
-    public static let lessonPaceStep = 0.05
+    package static let lessonPaceStep = 0.05
 
     /// The uncapped need of `retention` under `simulator` (whose cap is lifted here) with
     /// `seeds`, against `budgetMinutes` a day or each day's own minutes in `dayAllowances`;
