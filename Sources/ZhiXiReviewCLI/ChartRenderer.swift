@@ -5,7 +5,9 @@ import Foundation
 /// value is missing), a dashed horizontal line (a budget), and, on panels against the
 /// retention, named vertical marks and a shaded band. Labels never overlap: tick labels that
 /// would touch the previous one are left out, the names of marks that would collide move to
-/// a lower row, and labels at line ends are pushed apart vertically.
+/// a lower row, and labels at line ends are pushed apart vertically. A panel's axis never
+/// passes what its quantity can be (``Panel/bounds``): a ±deviation bar that would is cut at
+/// the bound and drawn dashed.
 enum ChartRenderer {
     /// A line (with optional dots and ±deviation bars) in a panel; a value that is not finite
     /// is a gap.
@@ -19,6 +21,8 @@ enum ChartRenderer {
         var width = 2.0
         /// Written at the line's end, when set.
         var label: String? = nil
+        /// The line's opacity (1: solid; less for a faint line behind the others).
+        var opacity = 1.0
     }
 
     /// A named vertical line at a retention (the recommendation, the budget's answer).
@@ -49,6 +53,9 @@ enum ChartRenderer {
         var legend: [String] = []
         /// The axis of a panel over the days (x = day from 1); `nil`: against the retention.
         var dayAxis: DayAxis?
+        /// What the quantity can be (minutes a day from 0 to 1,440, items from 0 to the deck);
+        /// the axis stays within it and ±deviation bars are cut at it. `nil`: no bound.
+        var bounds: ClosedRange<Double>?
 
         init(title: String, yLabel: String, series: [Series], fromZero: Bool = true) {
             self.title = title
@@ -110,7 +117,7 @@ enum ChartRenderer {
         for series in panel.series {
             for (index, value) in series.y.enumerated() where value.isFinite {
                 let deviation = series.deviation?[index] ?? 0
-                ys += [value - (deviation.isFinite ? deviation : 0), value + (deviation.isFinite ? deviation : 0)]
+                ys += [value - (deviation.isFinite ? deviation : 0), value + (deviation.isFinite ? deviation : 0)].map { clamped($0, panel.bounds) }
             }
         }
         if let line = panel.horizontalLine {
@@ -124,8 +131,13 @@ enum ChartRenderer {
         let margin = panel.fromZero ? 0 : (highest - lowest) * 0.05
         // A fitted axis of values that are never negative does not go below 0.
         let bottom = panel.fromZero ? min(0, lowest) : lowest >= 0 ? max(0, lowest - margin) : lowest - margin
-        let yTicks = ticks(bottom ... max(highest + margin, lowest + 1e-9))
-        let yRange = yTicks.first! ... yTicks.last!
+        var yTicks = ticks(bottom ... max(highest + margin, lowest + 1e-9))
+        var yRange = yTicks.first! ... yTicks.last!
+        if let bounds = panel.bounds, yRange.upperBound > bounds.upperBound || yRange.lowerBound < bounds.lowerBound {
+            // Round ticks past what the quantity can be: the axis ends at the bound.
+            yRange = max(yRange.lowerBound, bounds.lowerBound) ... min(yRange.upperBound, bounds.upperBound)
+            yTicks = yTicks.filter { yRange.contains($0) }
+        }
         func x(_ value: Double) -> Double { left + (value - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * plotWidth }
         func y(_ value: Double) -> Double { top + panelHeight - (value - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * panelHeight }
 
@@ -180,14 +192,17 @@ enum ChartRenderer {
             let points = zip(series.x, series.y).filter { $0.1.isFinite }
             if let deviation = series.deviation {
                 for (index, (px, py)) in zip(series.x, series.y).enumerated() where py.isFinite && deviation[index].isFinite && deviation[index] > 0 {
-                    svg += "<line x1=\"\(format(x(px)))\" y1=\"\(format(y(py - deviation[index])))\" x2=\"\(format(x(px)))\" "
-                        + "y2=\"\(format(y(py + deviation[index])))\" stroke=\"\(series.color)\" stroke-opacity=\"0.6\"/>\n"
+                    let low = clamped(py - deviation[index], panel.bounds), high = clamped(py + deviation[index], panel.bounds)
+                    let cut = low != py - deviation[index] || high != py + deviation[index]
+                    svg += "<line x1=\"\(format(x(px)))\" y1=\"\(format(y(low)))\" x2=\"\(format(x(px)))\" "
+                        + "y2=\"\(format(y(high)))\" stroke=\"\(series.color)\" stroke-opacity=\"0.6\"\(cut ? " stroke-dasharray=\"3 2\"" : "")/>\n"
                 }
             }
             var run: [String] = []
             func flush() {
                 if run.count > 1 {
-                    svg += "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"\(format(series.width))\"/>\n"
+                    svg += "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"\(format(series.width))\""
+                        + (series.opacity < 1 ? " stroke-opacity=\"\(format(series.opacity))\"" : "") + "/>\n"
                 }
                 run.removeAll()
             }
@@ -212,6 +227,12 @@ enum ChartRenderer {
             svg += render(marks: marks, x: x, top: top, plotRight: left + plotWidth, reserved: reserved)
         }
         return svg + "</g>\n"
+    }
+
+    /// `value` within `bounds` (as it is without bounds).
+    static func clamped(_ value: Double, _ bounds: ClosedRange<Double>?) -> Double {
+        guard let bounds else { return value }
+        return min(max(value, bounds.lowerBound), bounds.upperBound)
     }
 
     /// Where a label lies, to keep others off it.

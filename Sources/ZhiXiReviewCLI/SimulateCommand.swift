@@ -140,7 +140,9 @@ enum SimulateCommand: Command {
         A figure whose items are within two standard errors over the seeds is "not measurable"
         rather than a number; with none measurable there is no recommendation. --budget B
         simulates B as the daily cap and names the retention that remembers the most without
-        passing B on any day, its worst week, and what keeping within B cost.
+        passing B on any day, how sure that pick is, its worst week, and what keeping within B
+        cost; then what the same retention needs without the cap (minutes a day, days over B)
+        and the most new items a day at which it would keep within B with nothing waiting.
         """,
         options: options,
         epilogue: """
@@ -154,7 +156,9 @@ enum SimulateCommand: Command {
         "cost", "extraAgainstPrevious", "extraAgainstRecommended", "marginalMinutesPerItem",
         "days"}, ...], "recommendedRetention", "recommendation" (null when no cost is measured)
         and, with --budget, "budgetRetention" and "budget" ({"retention", "fits",
-        "daysOverBudget", "worstDayMinutes", "worstWeek", ...}). With --revlog: "derived" (fsrs-rs's
+        "daysOverBudget", "worstDayMinutes", "worstWeek", "waited", "notStarted", "seedChoiceRange",
+        "plausible", "againstRecommended", "uncapped": {"averageMinutesPerDay", "daysOverBudget",
+        "fittingNewPerDay", ...}, ...}). With --revlog: "derived" (fsrs-rs's
         field names), "derivedFrom" (the evidence) and "existingCards". CSV: the per-day series,
         or the sweep table. A progress line goes to standard error when a run takes longer than a
         second and standard error is a terminal.
@@ -250,6 +254,22 @@ enum SimulateCommand: Command {
         var report = SimulationReport(outcome: request.sweepRetentions == nil ? .single(result.points[0]) : .sweep(result),
                                       setting: setting)
         report.ankiOptimalRetention = try ankiOptimalRetention(prepared, learnerLog: inputs.learnerLog)
+        if let budget = report.budget {
+            // The learner's need without the cap: the budget's retention (and the pace at which it
+            // fits, when it fits under the cap) and the recommended one.
+            let needProgress = ProgressLine(label: "the need without the cap", total: 0,
+                                            enabled: ProgressLine.wanted(environment: context.environment))
+            let chosen = budget.chosenIndex
+            report.budgetNeed = await prepared.budgetNeed(
+                retention: result.points[chosen].desiredRetention, budgetMinutes: budget.minutesPerDay,
+                dayAllowances: setting.dayAllowances, searchingPace: budget.compliance[chosen].fits)
+            if request.sweepRetentions != nil, let recommended = result.recommendedIndex, recommended != chosen {
+                report.recommendedNeed = await prepared.budgetNeed(
+                    retention: result.points[recommended].desiredRetention, budgetMinutes: budget.minutesPerDay,
+                    dayAllowances: setting.dayAllowances, searchingPace: false)
+            }
+            needProgress.finish()
+        }
         report.warnings = SimulationWarning.warnings(for: result, parameters: request.parameters,
                                                      trainingItemCount: setting.inputs.learnerLog?.itemCount,
                                                      capMinutes: setting.dailyLimitMinutes, capIsAskedBudget: setting.inputs.budgetMinutes != nil)

@@ -13,8 +13,11 @@ import ZhiXiSimulation
 /// marked by named vertical lines, the retentions within 2 % of the lowest cost shaded, and a
 /// legend naming the retentions whose cost is not drawn and why; then two overlays over the
 /// days, minutes a day and items memorized, one line per retention (blue the lowest, red the
-/// highest), the lowest, highest, recommended and budget retentions labelled at their ends.
-/// Labels are moved apart so that none overlaps another; minute axes start at 0.
+/// highest), the lowest, highest, recommended and budget retentions drawn solid and labelled at
+/// their ends, the others faint behind them. Labels are moved apart so that none overlaps
+/// another; minute axes start at 0. No axis passes what its quantity can be (minutes from 0 to
+/// 1,440 a day, items from 0 to the deck or course, costs from 0): a ±1 sd bar that would is
+/// cut there, drawn dashed, and the panel's legend says where.
 enum SimulationChart {
     /// The chart as SVG text.
     static func svg(_ report: SimulationReport) -> String {
@@ -26,6 +29,8 @@ enum SimulationChart {
         let number = SimulationTextReport.number
         let items = report.itemsNoun
         let capitalItems = items.prefix(1).uppercased() + items.dropFirst()
+        // What the quantities can be: minutes in a day, items in the deck or course.
+        let minuteBounds = 0.0 ... 1_440, itemBounds = 0.0 ... Double(max(1, report.setting.itemCount))
         let limitLine = report.setting.dailyLimitMinutes.map { minutes in
             (minutes, "\(report.limitWord) \(number(minutes, minutes == minutes.rounded() ? 0 : 1)) min a day")
         }
@@ -38,10 +43,12 @@ enum SimulationChart {
             let minutes = runs.meanSeries(.seconds).map { $0 / 60 }
             var memorizedPanel = ChartRenderer.Panel(title: "\(capitalItems) memorized (sum of recall probabilities)", yLabel: items,
                                                      series: [.init(x: days, y: memorized, color: "#1f77b4")])
+            memorizedPanel.bounds = itemBounds
             memorizedPanel.dayAxis = dayAxis(report, dayCount: dayCount)
             panels.append(memorizedPanel)
             var minutesPanel = ChartRenderer.Panel(title: "Minutes of study per day", yLabel: "minutes",
                                                    series: [.init(x: days, y: minutes, color: "#d62728")])
+            minutesPanel.bounds = minuteBounds
             minutesPanel.horizontalLine = limitLine
             minutesPanel.dayAxis = dayAxis(report, dayCount: dayCount)
             if let budget = report.budget {
@@ -87,11 +94,15 @@ enum SimulationChart {
             var minutesPanel = ChartRenderer.Panel(title: minutesTitle, yLabel: "minutes", series: minutesSeries)
             minutesPanel.horizontalLine = limitLine
             minutesPanel.marksRetention = true
+            minutesPanel.bounds = minuteBounds
             if let budget = report.budget { minutesPanel.legend = [budgetLegend(report, budget: budget)] }
+            minutesPanel.legend += cutBarsLegend(minutesPanel, retentions: retentions)
             panels.append(minutesPanel)
             var memorizedPanel = ChartRenderer.Panel(title: "\(capitalItems) memorized at the end", yLabel: items,
                                                      series: [series(.memorizedAtEnd, "#1f77b4")], fromZero: false)
             memorizedPanel.marksRetention = true
+            memorizedPanel.bounds = itemBounds
+            memorizedPanel.legend = cutBarsLegend(memorizedPanel, retentions: retentions)
             panels.append(memorizedPanel)
             // The cost: measured points only, in minutes in ZhiXi mode; a gap where a cost is not measured.
             let zhiXiCost = result.criterion == .secondsPerItemGained
@@ -105,7 +116,8 @@ enum SimulationChart {
                     : "Seconds of study per memorized item (lower is cheaper)",
                 yLabel: zhiXiCost ? "minutes" : "seconds", series: [costSeries], fromZero: false)
             costPanel.marksRetention = true
-            costPanel.legend = missingCostLegend(result, report: report)
+            costPanel.bounds = 0 ... .infinity
+            costPanel.legend = missingCostLegend(result, report: report) + cutBarsLegend(costPanel, retentions: retentions)
             panels.append(costPanel)
             // Every day up to 180 days, else every k-th day (and the last), so that a long sweep
             // stays a small file.
@@ -128,24 +140,31 @@ enum SimulationChart {
             }
             let labelledNames = [recommended.map { "the recommended \(number($0, 2))" },
                                  budgetRetention.map { "the budget's \(number($0, 2))" }].compactMap { $0 }
+            let faintCount = result.points.indices.filter { labelled($0) == nil }.count
             let lineLegend = "one line per retention, from blue (\(number(retentions[0], 2))) to red (\(number(retentions[count - 1], 2))); "
-                + "labelled: the lowest, the highest" + (labelledNames.isEmpty ? "" : ", " + labelledNames.joined(separator: ", "))
+                + "solid and labelled: the lowest, the highest" + (labelledNames.isEmpty ? "" : ", " + labelledNames.joined(separator: ", "))
+                + (faintCount == 0 ? "" : "; the other \(faintCount) faint behind them")
+            // The labelled retentions drawn last, solid; the others faint behind them.
+            let order = result.points.indices.filter { labelled($0) == nil } + result.points.indices.filter { labelled($0) != nil }
+            func overlay(_ values: (Int) -> [Double]) -> [ChartRenderer.Series] {
+                order.map { index in
+                    let label = labelled(index)
+                    return ChartRenderer.Series(x: days, y: values(index), color: color(index), width: label == nil ? 1 : 1.6, label: label,
+                                                opacity: label == nil ? 0.3 : 1)
+                }
+            }
             var minutesOverlay = ChartRenderer.Panel(
                 title: "Minutes of study per day, one line per retention", yLabel: "minutes",
-                series: result.points.indices.map { index in
-                    ChartRenderer.Series(x: days, y: sampled(result.points[index].meanSeries(.seconds)).map { $0 / 60 },
-                                         color: color(index), width: 1.2, label: labelled(index))
-                })
+                series: overlay { sampled(result.points[$0].meanSeries(.seconds)).map { $0 / 60 } })
+            minutesOverlay.bounds = minuteBounds
             minutesOverlay.horizontalLine = limitLine
             minutesOverlay.dayAxis = dayAxis(report, dayCount: dayCount)
             minutesOverlay.legend = [lineLegend]
             panels.append(minutesOverlay)
             var memorizedOverlay = ChartRenderer.Panel(
                 title: "\(capitalItems) memorized over the days, one line per retention", yLabel: items,
-                series: result.points.indices.map { index in
-                    ChartRenderer.Series(x: days, y: sampled(result.points[index].meanSeries(.memorized)), color: color(index), width: 1.2,
-                                         label: labelled(index))
-                }, fromZero: false)
+                series: overlay { sampled(result.points[$0].meanSeries(.memorized)) }, fromZero: false)
+            memorizedOverlay.bounds = itemBounds
             memorizedOverlay.dayAxis = dayAxis(report, dayCount: dayCount)
             memorizedOverlay.legend = [lineLegend]
             panels.append(memorizedOverlay)
@@ -176,8 +195,36 @@ enum SimulationChart {
             : "over it on \(number(compliance.daysOverBudget.mean, compliance.daysOverBudget.mean == compliance.daysOverBudget.mean.rounded() ? 0 : 1)) days (\(report.dates.list(compliance.daysOver, limit: 3))): a single "
                 + (report.mode == .cards ? "card" : "task") + " longer than the budget"
         let answer = report.points.count == 1 ? "retention \(retention)" : budget.somethingFits ? "budget: \(retention)" : "nothing fits; remembers most: \(retention)"
-        return "\(answer), \(over); worst week \(report.dates.range(compliance.worstWeek)) at "
+        var legend = "\(answer), \(over); worst week \(report.dates.range(compliance.worstWeek)) at "
             + "\(number(compliance.worstWeekMinutesPerDay, 1)) min a day"
+        if let need = report.budgetNeed {
+            let days = need.compliance.daysOverBudget.mean
+            legend += "; without the cap \(number(need.runs.statistics(.averageMinutesPerDay).mean, 1)) min a day, over the budget on "
+                + "\(number(days, days == days.rounded() ? 0 : 1)) of \(report.setting.spanDays) days"
+        }
+        return legend
+    }
+
+    /// The retentions whose ±1 sd bar passes what the panel's quantity can be and is cut there:
+    /// `±1 sd cut at 0, the least it can be: 0.80–0.82` (none: no line).
+    static func cutBarsLegend(_ panel: ChartRenderer.Panel, retentions: [Double]) -> [String] {
+        guard let bounds = panel.bounds else { return [] }
+        var below: [Double] = [], above: [Double] = []
+        for series in panel.series {
+            guard let deviation = series.deviation else { continue }
+            for (index, value) in series.y.enumerated() where value.isFinite && deviation[index].isFinite {
+                if value - deviation[index] < bounds.lowerBound { below.append(series.x[index]) }
+                if value + deviation[index] > bounds.upperBound { above.append(series.x[index]) }
+            }
+        }
+        func list(_ values: [Double]) -> String {
+            SimulationTextReport.list(retentions.filter { values.contains($0) }, in: retentions)
+        }
+        let number = SimulationTextReport.number
+        var parts: [String] = []
+        if !below.isEmpty { parts.append("at \(number(bounds.lowerBound, 0)), the least it can be, for \(list(below))") }
+        if !above.isEmpty { parts.append("at \(number(bounds.upperBound, 0)), the most it can be, for \(list(above))") }
+        return parts.isEmpty ? [] : ["±1 sd bars cut (dashed) " + parts.joined(separator: "; ")]
     }
 
     /// The retentions whose cost is not drawn, and why: `not drawn: 0.70–0.72 (not measurable

@@ -402,7 +402,10 @@ enum SimulationJSON {
     /// `overBudgetDates` on which some seed passed it), `worstDayMinutes`,
     /// `worstExcessMinutes`, `worstWeek` (`firstDay`, `lastDay` from 1, `from`, `to` when the
     /// run has dates, `minutesPerDay`), what keeping within it cost (`waited`, `notStarted`)
-    /// and what it buys (`memorizedAtEnd`, …).
+    /// and what it buys (`memorizedAtEnd`, …); how sure the pick is (`seedChoiceMean`,
+    /// `seedChoiceStandardDeviation`, `seedChoiceRange`, `plausible`, and `againstRecommended`
+    /// as `extraAgainstPrevious` has it); what it needs without the cap (`uncapped`, ``Need``)
+    /// and what the recommended retention needs (`recommendedUncapped`, when it differs).
     struct Budget: Encodable {
         let minutesPerDay: Double
         let report: SimulationReport
@@ -431,6 +434,49 @@ enum SimulationJSON {
             for metric in [SummaryMetric.steadyMinutesPerDay, .averageMinutesPerDay, .steadyReviewsPerDay, .memorizedAtEnd, .totalReviews] {
                 try container.encode(Number(value: point.statistics(metric).mean), forKey: Key(metric.rawValue))
             }
+            // How sure: the seeds' own picks, the retentions not clearly worse, the recommendation.
+            try container.encode(Number(value: budget.seedChoices.mean), forKey: Key("seedChoiceMean"))
+            try container.encode(Number(value: budget.seedChoices.standardDeviation), forKey: Key("seedChoiceStandardDeviation"))
+            try container.encode([budget.seedChoiceRange.lowerBound, budget.seedChoiceRange.upperBound].map { Number(value: $0) },
+                                 forKey: Key("seedChoiceRange"))
+            try container.encode(budget.plausible.map { Number(value: $0) }, forKey: Key("plausible"))
+            if let result = report.outcome.sweepResult, let recommended = result.recommendedIndex, recommended != chosen {
+                try container.encode(Extra(result.extraCost(from: recommended, to: chosen)), forKey: Key("againstRecommended"))
+            }
+            if let need = report.budgetNeed { try container.encode(Need(need: need, dates: dates), forKey: Key("uncapped")) }
+            if let need = report.recommendedNeed { try container.encode(Need(need: need, dates: dates), forKey: Key("recommendedUncapped")) }
+        }
+    }
+
+    /// What a retention needs without the cap, on one line: `{"retention", "averageMinutesPerDay",
+    /// "steadyMinutesPerDay", "memorizedAtEnd", "daysOverBudget", "daysOverBudgetInSomeSeed",
+    /// "worstDayMinutes", "worstWeek", "newPerDay"}` (means over the seeds; `newPerDay` the pace
+    /// simulated, `null` for no limit) and, when the pace was searched, `"fittingNewPerDay"` (the
+    /// most new items a day that pass the budget on no day the reviews alone do not),
+    /// `"fitsAtPace"` (whether that is the learner's pace), `"daysOverBudgetWithoutNewItems"`
+    /// (the reviews alone, mean over the seeds) and `"paceStep"`.
+    struct Need: Encodable {
+        let need: BudgetNeed
+        let dates: SimulationDates
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            let compliance = need.compliance
+            try container.encode(Number(value: need.retention), forKey: Key("retention"))
+            for metric in [SummaryMetric.averageMinutesPerDay, .steadyMinutesPerDay, .memorizedAtEnd] {
+                try container.encode(Number(value: need.runs.statistics(metric).mean), forKey: Key(metric.rawValue))
+            }
+            try container.encode(ShortNumber(value: compliance.daysOverBudget.mean), forKey: Key("daysOverBudget"))
+            try container.encode(ShortNumber(value: compliance.daysOverBudget.standardDeviation), forKey: Key("daysOverBudgetStandardDeviation"))
+            try container.encode(compliance.daysOver.count, forKey: Key("daysOverBudgetInSomeSeed"))
+            try container.encode(ShortNumber(value: compliance.worstDayMinutes), forKey: Key("worstDayMinutes"))
+            try container.encode(Week(compliance: compliance, dates: dates), forKey: Key("worstWeek"))
+            try container.encode(Number(value: need.pace ?? .nan), forKey: Key("newPerDay"))
+            guard let fit = need.fittingPace else { return }
+            try container.encode(Number(value: fit.newPerDay), forKey: Key("fittingNewPerDay"))
+            try container.encode(fit.isLearnerPace, forKey: Key("fitsAtPace"))
+            try container.encode(ShortNumber(value: fit.reviewsAlone?.daysOverBudget.mean ?? 0), forKey: Key("daysOverBudgetWithoutNewItems"))
+            try container.encode(Number(value: need.paceStep), forKey: Key("paceStep"))
         }
     }
 

@@ -87,6 +87,12 @@ struct SimulationReport {
     /// How the recommended retention (or the one retention) kept the daily cap, when there is
     /// one and the daily series were kept.
     let recommendedCompliance: BudgetCompliance?
+    /// With `--budget`: what the budget's retention needs without the cap, with the pace of new
+    /// items at which it fits when it fits under the cap.
+    var budgetNeed: BudgetNeed?
+    /// With `--budget`: what the recommended retention needs without the cap, when it is not the
+    /// budget's.
+    var recommendedNeed: BudgetNeed?
 
     /// The report of `outcome` in `setting`, with the budget's answer and the recommended
     /// retention's days over the cap worked out once. O(retentions · seeds · days).

@@ -11,6 +11,11 @@
 /// the whole budget, which every retention meets alike (a course of 25-minute lessons under a
 /// budget of 20 minutes passes it on each day it learns one): fewer days over would then only
 /// mean fewer items learned, so the answer does not seek them.
+///
+/// How sure the pick is, as for the recommendation (`SeedNoise`): the retention each seed on
+/// its own would pick among the same candidates (``seedChoices``), and the candidates whose
+/// items at the end are not clearly fewer, seed for seed (``plausible``); the candidates are
+/// the retentions that fit, or all of them when none does.
 public struct BudgetAnswer: Sendable, Hashable {
     /// The budget, in minutes a day.
     public let minutesPerDay: Double
@@ -22,6 +27,15 @@ public struct BudgetAnswer: Sendable, Hashable {
     /// When none fits, the retention that remembers the most at the end (the higher among equal
     /// means); equal to ``fittingIndex`` when one fits.
     public let closestIndex: Int
+    /// The retention each seed alone would pick (the most items at the end among the
+    /// candidates, the higher among equal): mean and standard deviation.
+    public let seedChoices: MeanAndDeviation
+    /// The lowest and highest retention some seed alone would pick.
+    public let seedChoiceRange: ClosedRange<Double>
+    /// The candidates, in sweep order, that remember not clearly fewer items at the end than
+    /// the pick: their shortfall, seed for seed, is within two standard errors (with one seed,
+    /// the pick alone).
+    public let plausible: [Double]
 
     /// The answer over a sweep's points. O(retentions · seeds · days).
     init(points: [SimulationRuns], minutesPerDay: Double, dayAllowances: [Double]?) {
@@ -41,6 +55,22 @@ public struct BudgetAnswer: Sendable, Hashable {
             for index in points.indices.dropFirst() where memorized[index] >= memorized[closest] { closest = index }
             closestIndex = closest
         }
+        let chosen = closestIndex
+        let candidates = fitting == nil ? Array(points.indices) : points.indices.filter { compliance[$0].fits }
+        let perSeed = points.map { point in point.runs.map(\.summary.memorizedAtEnd) }
+        let choices = perSeed[chosen].indices.map { seed -> Double in
+            var best = candidates[0]
+            for index in candidates.dropFirst() where perSeed[index][seed] >= perSeed[best][seed] { best = index }
+            return points[best].desiredRetention
+        }
+        seedChoices = MeanAndDeviation(choices)
+        seedChoiceRange = choices.min()! ... choices.max()!
+        plausible = candidates.filter { index in
+            if index == chosen { return true }
+            guard perSeed[chosen].count > 1 else { return false }
+            let shortfall = MeanAndDeviation(zip(perSeed[chosen], perSeed[index]).map { $0 - $1 })
+            return !SeedNoise.isClearlyPositive(shortfall)
+        }.map { points[$0].desiredRetention }
     }
 
     /// The retention the answer names: the one that fits, or the closest when none does.

@@ -16,6 +16,8 @@ public struct BudgetCompliance: Sendable, Hashable {
     public let daysOver: [Int]
     /// Days over the allowance, per seed: mean and standard deviation.
     public let daysOverBudget: MeanAndDeviation
+    /// Days over the allowance of each seed, in seed order.
+    public let daysOverBySeed: [Int]
     /// The most minutes of any day of any seed.
     public let worstDayMinutes: Double
     /// The first day (from 0) with ``worstDayMinutes``.
@@ -30,7 +32,9 @@ public struct BudgetCompliance: Sendable, Hashable {
     /// Reviews (cards mode: due reviews; ZhiXi mode: tasks) that waited for a later day
     /// because the day was full, per seed (one that waited twice counts twice).
     public let waited: MeanAndDeviation
-    /// Items never started by the end, per seed.
+    /// New items never started by the end that the pace of new items a day had made
+    /// available, per seed (the last day's ``SimulationDays/newWaiting``): new material the
+    /// budget kept out. Items the pace would not have reached within the span are not counted.
     public let notStarted: MeanAndDeviation
 
     /// Days in a week.
@@ -51,7 +55,7 @@ public struct BudgetCompliance: Sendable, Hashable {
             return minutesPerDay
         }
         var over = [Bool](repeating: false, count: dayCount)
-        var counts: [Double] = []
+        var counts: [Int] = []
         var worst = 0.0, worstDay = 0, excess = 0.0
         for run in runs.runs {
             var count = 0
@@ -69,10 +73,11 @@ public struct BudgetCompliance: Sendable, Hashable {
                     excess = max(excess, passed)
                 }
             }
-            counts.append(Double(count))
+            counts.append(count)
         }
         daysOver = over.indices.filter { over[$0] }
-        daysOverBudget = MeanAndDeviation(counts)
+        daysOverBySeed = counts
+        daysOverBudget = MeanAndDeviation(counts.map(Double.init))
         worstDayMinutes = worst
         self.worstDay = worstDay
         worstExcessMinutes = excess
@@ -90,6 +95,6 @@ public struct BudgetCompliance: Sendable, Hashable {
         worstWeek = bestStart ..< bestStart + width
         worstWeekMinutesPerDay = width > 0 ? max(0, bestSum) / Double(width) : 0
         waited = runs.mode == .cards ? runs.statistics(.deferredReviews) : runs.statistics(.spilledTasks)
-        notStarted = runs.statistics(.notStarted)
+        notStarted = MeanAndDeviation(runs.runs.map { Double($0.days.newWaiting.last ?? 0) })
     }
 }

@@ -242,9 +242,11 @@ public struct CardSimulator: Sendable {
             }
 
             // 2. New cards: the i-th new card is available from day i / learnLimit.
-            guard learnLimit > 0, learnedCount < newCount else { continue }
             let (released, overflow) = learnLimit.multipliedReportingOverflow(by: day + 1)
-            let available = (overflow ? newCount : min(newCount, released)) - learnedCount
+            let releasedCount = learnLimit > 0 ? (overflow ? newCount : min(newCount, released)) : 0
+            defer { days.newWaiting[day] = releasedCount - learnedCount }
+            guard learnLimit > 0, learnedCount < newCount else { continue }
+            let available = releasedCount - learnedCount
             var learnedToday = 0
             while learnedToday < available, !dayFull {
                 if learnedToday + 1 > learnLimit { break }

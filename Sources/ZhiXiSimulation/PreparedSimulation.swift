@@ -104,6 +104,17 @@ package struct PreparedSimulation: Sendable {
         }
     }
 
+    /// What `retention` needs without the daily cap, with the sweep's seeds, against
+    /// `budgetMinutes` a day or each day's own minutes in `dayAllowances`; with
+    /// `searchingPace`, the most new items a day at which it never passes the budget
+    /// (``BudgetNeed``).
+    ///
+    /// - Complexity: O(seeds · (2 + 2 log₂(pace found)) · days · items) with the pace search.
+    package func budgetNeed(retention: Double, budgetMinutes: Double, dayAllowances: [Double]?, searchingPace: Bool) async -> BudgetNeed {
+        await BudgetNeed.measure(retention: retention, seeds: sweep.seeds, simulator: simulator, budgetMinutes: budgetMinutes,
+                                 dayAllowances: dayAllowances, searchingPace: searchingPace)
+    }
+
     /// The card simulator's configuration (cards mode).
     package var cardsConfiguration: SimulatorConfiguration? {
         if case .cards(let simulator) = simulator { return simulator.configuration }

@@ -30,6 +30,11 @@ public struct SimulationDays: Sendable, Hashable {
     /// Whether the daily cap on study time stopped the day: a due review (or task) or an
     /// available new item waited for a later day because it would not fit.
     public var capReached: [Bool]
+    /// New items (cards, lessons) that the pace of new items a day had made available by the
+    /// end of the day and that were not started by then: they waited for room in a day, or for
+    /// a study day. The last day's are the available items never started, what a daily cap
+    /// cost in new material.
+    public var newWaiting: [Int]
 
     /// All-zero series for `dayCount` days; the ZhiXi series are empty in cards mode.
     init(dayCount: Int, mode: SimulationMode) {
@@ -46,6 +51,7 @@ public struct SimulationDays: Sendable, Hashable {
         activeWeakPoints = spilledTasks
         deferredReviews = reviews
         capReached = [Bool](repeating: false, count: dayCount)
+        newWaiting = reviews
     }
 
     /// The days over which steady-state figures are averaged: the last 30 (or all, when fewer).

@@ -481,6 +481,7 @@ private struct ZhiXiRun {
                 assess(lesson, rating: rating, day: day)
                 schedule(lesson)
             }
+            days.newWaiting[day] = released - studiedNew
             if anySpilled { days.capReached[day] = true }
             if let studySchedule {
                 days.overBudgetMinutes[day] = studySchedule.minutes(onDay: firstDay + day).map { max(0, used - $0) } ?? 0

@@ -8,10 +8,12 @@ import ZhiXiTestSupport
 /// marks: ``DocumentedExample``).
 ///
 /// Each document runs in a clone of its own: a temporary directory holding copies of `data/`
-/// and `docs/` (the inputs examples name, and where they write), with the shared review log
-/// beside it as `../shared/data` when this checkout has one, `zhixi-review` on the `PATH`, and
-/// the document's examples run in order through `/bin/sh`, so that a file one writes is there
-/// for the next.
+/// and `docs/` (the inputs examples name) and `scratch/` (where they write, which git
+/// ignores), with the shared review log beside it as `../shared/data` when this checkout has
+/// one, `zhixi-review` on the `PATH`, and the document's examples run in order through
+/// `/bin/sh`, so that a file one writes is there for the next. Afterwards the clone's files
+/// outside `scratch/` must be as they were, none added: what `git status` of a real clone
+/// would show clean.
 @Suite("Documented examples run from a clone and print what the docs quote")
 struct DocumentedExamplesTests {
     static let documents = ["README.md"] + ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path))
@@ -50,9 +52,10 @@ struct DocumentedExamplesTests {
         let clone = root.appendingPathComponent("clone")
         let files = FileManager.default
         try files.createDirectory(at: clone, withIntermediateDirectories: true)
-        for folder in ["data", "docs"] {
+        for folder in ["data", "docs", "scratch"] {
             try files.copyItem(at: packageRoot.appendingPathComponent(folder), to: clone.appendingPathComponent(folder))
         }
+        let before = try Self.trackedFiles(in: clone)
         if let shared = Self.sharedDirectory {
             try files.createSymbolicLink(at: root.appendingPathComponent("shared"), withDestinationURL: shared)
         }
@@ -77,12 +80,12 @@ struct DocumentedExamplesTests {
             if example.quoted.allSatisfy({ $0 == "…" }) {
                 #expect(result.status == 0, "\(example) exited with \(result.status): \(result.error.suffix(600))")
             }
-            // A chart the document shows and the example draws (`--svg docs/NAME.svg`) is the one it draws.
-            for match in example.command.matches(of: /--svg (docs\/[A-Za-z0-9._-]+\.svg)/) {
-                let name = String(match.1)
-                let drawn = try? Data(contentsOf: clone.appendingPathComponent(name))
-                #expect(drawn == (try? Data(contentsOf: packageRoot.appendingPathComponent(name))),
-                        "\(example): \(name) differs from the chart the command draws")
+            // A chart the document shows (docs/NAME.svg) and the example draws (`--svg scratch/NAME.svg`) is the one it draws.
+            for match in example.command.matches(of: /--svg scratch\/([A-Za-z0-9._-]+\.svg)/) {
+                let name = String(match.1), shown = packageRoot.appendingPathComponent("docs/" + name)
+                guard files.fileExists(atPath: shown.path) else { continue }
+                let drawn = try? Data(contentsOf: clone.appendingPathComponent("scratch/" + name))
+                #expect(drawn == (try? Data(contentsOf: shown)), "\(example): docs/\(name) differs from the chart the command draws")
             }
             #expect(missing.isEmpty, """
                 \(example)
@@ -93,6 +96,23 @@ struct DocumentedExamplesTests {
                 \(result.error.suffix(1_500))
                 """)
         }
+        // As `git status` would see it: nothing outside scratch/ written, added or removed.
+        let after = try Self.trackedFiles(in: clone)
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        #expect(changed.isEmpty, "\(document)'s examples changed, added or removed these files of the clone: \(changed)")
+    }
+
+    /// Every file of `clone` outside `scratch/`, by its path in the clone, with its bytes.
+    static func trackedFiles(in clone: URL) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        let prefix = clone.resolvingSymlinksInPath().path + "/"
+        guard let walk = FileManager.default.enumerator(at: clone, includingPropertiesForKeys: [.isRegularFileKey]) else { return found }
+        for case let url as URL in walk {
+            let path = String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count))
+            guard !path.hasPrefix("scratch/"), (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            found[path] = try Data(contentsOf: url)
+        }
+        return found
     }
 }
 #endif

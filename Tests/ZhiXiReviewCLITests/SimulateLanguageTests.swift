@@ -47,19 +47,28 @@ struct SimulateLanguageTests {
     @Test("a sweep with --budget, cards mode: the table's columns, its key, the recommendation and the budget's paragraph")
     func sweepWithBudget() async throws {
         try await Self.check(["--days", "40", "--deck", "300", "--seeds", "2", "--sweep", "0.80:0.90:0.05", "--budget", "4"],
-                             expecting: ["Budget 4 min a day", "retention"],
-                             chinese: ["预算每天 4 分钟", "保留率", "推荐", "把握多大"])
+                             expecting: ["Budget 4 min a day", "retention", "Without the cap, 0.", "How sure: each seed on its own would pick"],
+                             chinese: ["预算每天 4 分钟", "保留率", "推荐", "把握多大", "不设上限时，0.", "每个种子单独会选"])
     }
 
     @Test("ZhiXi mode from the workspace: dates in Chinese (2026年11月…), the JSON the same in both languages")
     func zhiXiDates() async throws {
         let arguments = ["--workspace", Self.sample, "--now", "2026-11-29T01:00:00Z", "--days", "60", "--budget", "10"]
-        try await Self.check(arguments, expecting: ["ZhiXi mode"], chinese: ["知习模式", "2026年1"])
+        try await Self.check(arguments, expecting: ["ZhiXi mode", "Without the cap, 0."], chinese: ["知习模式", "2026年1", "不设上限时，0."])
         let json = await run(["simulate"] + arguments + ["--format", "json"])
         #expect(json.status == 0 && json.output.contains("\"mode\""))
         #expect(await run(["simulate"] + arguments + ["--format", "json", "--lang", "zh"]).output == json.output)
         let csv = await run(["simulate"] + arguments + ["--format", "csv"])
         #expect(await run(["simulate"] + arguments + ["--format", "csv", "--lang", "zh"]).output == csv.output)
+    }
+
+    @Test("a sweep with --budget, ZhiXi mode from the workspace: the need without the cap and how sure the pick is, in Chinese")
+    func zhiXiSweepWithBudget() async throws {
+        let arguments = ["--workspace", Self.sample, "--now", "2026-11-29T01:00:00Z", "--days", "90", "--sweep", "0.80:0.90:0.05",
+                         "--seeds", "10", "--budget", "30"]
+        try await Self.check(arguments, expecting: ["Without the cap, 0.90 needs", "How sure: each seed on its own would pick",
+                                                    "Without the cap, the recommended 0.85 needs", "Its reviews alone, with no new lessons"],
+                             chinese: ["不设上限时，0.90 平均每天需要", "每个种子单独会选", "不设上限时，推荐的 0.85", "即使不学新课"])
     }
 
     @Test("--lang with a language without files is a usage error (64) naming the languages")

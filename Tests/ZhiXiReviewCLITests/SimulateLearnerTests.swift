@@ -191,7 +191,7 @@ struct SimulateLearnerTests {
             #expect(days["seconds"]?.count == 40)
         }
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == "desired_retention,day,reviews,learned,seconds,memorized,correct_reviews")
+        #expect(rows.first == "desired_retention,day,reviews,learned,seconds,memorized,correct_reviews,waited,not_started")
         #expect(rows.count == 1 + 3 * 40)
         #expect(rows[1].hasPrefix("0.8,1,") && rows[41].hasPrefix("0.85,1,"))
         let svg = try String(contentsOfFile: chart, encoding: .utf8)
