@@ -20,7 +20,7 @@ enum EventsEnqueueCommand: Command {
     static let specification = CommandSpecification(
         name: "events enqueue",
         summary: "add reading events (JSON lines on standard input) to an upload queue",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory; created (mode 0700) if absent")],
+        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory; created (mode 0700) if absent", file: .keptDirectory)],
         discussion: """
         Reads ReadingEventUploadItem objects from standard input, one JSON object a line (blank
         lines are skipped), checks every one, and adds them to the queue in one synced record:

@@ -12,14 +12,14 @@ enum OptimizeCommand: Command {
         let parameters = SharedOptions.parameters
         let out = CommandOption<String>.text(
             "out", placeholder: "FILE",
-            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path, file: .written,
             help: "also write the parameters (the JSON array) to FILE, whole or not at all")
         let seed = TrainingInput.seed
         let skipBadRows = TrainingInput.skipBadRows
         let noCheck = CommandOption<Bool>.flag(
             "no-check", help: "skip the held-out check (one more fit, on the items before the latest fifth) and so the verdict")
         let batch = CommandOption<String>.text(
-            "batch", placeholder: "FILE|-", example: "-",
+            "batch", placeholder: "FILE|-", example: "-", file: .read,
             help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
                 + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
         let language = LanguageChoice.report
@@ -79,7 +79,7 @@ enum OptimizeCommand: Command {
         var configuration = OptimizerConfiguration()
         configuration.seed = UInt64(try arguments.value(of: TrainingInput.seed))
         let outPath = try arguments.value(of: options.out)
-        let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
+        let outTarget = try OutputTarget.prepare(options.out, of: arguments)   // refused now, not after the fit
         let current = try ParameterSource.load(arguments, context: context)
         let currentName = try ParameterSource.describe(arguments)
         let input = try TrainingInput.load(path, arguments: arguments, context: context)

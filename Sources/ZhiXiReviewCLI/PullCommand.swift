@@ -12,7 +12,7 @@ enum PullCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let out = CommandOption<String>.text(
-            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json",
+            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json", file: .updated,
             help: "the workspace file to write; when it exists (the signed-in learner's), what the server sent since the last pull "
                 + "is fetched and merged into it; required")
         let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out was pulled before")
@@ -65,7 +65,7 @@ enum PullCommand: Command {
         guard let path = try arguments.value(of: options.out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
         // The output is checked before anything is fetched: a directory, a file that may not be
         // replaced, standard output (the report goes there) are refused now.
-        guard let output = try OutputTarget.prepare(path, option: "out") else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
+        guard let output = try OutputTarget.prepare(options.out, of: arguments) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
         if output.destination == .standardOutput || output.destination == .standardError {
             throw arguments.usageError("pull writes a file; give its path, not \(path)")
         }

@@ -7,7 +7,7 @@ enum TasksOptions {
     /// `--outbox DIR`: where completions and skips wait while the server cannot be reached.
     static let outbox = CommandOption<String>.text(
         "outbox", placeholder: "DIR", defaultDescription: "the learner's own beside the store: STORE-outbox/LEARNER-ID",
-        example: "/tmp/zhixi-outbox",
+        example: "/tmp/zhixi-outbox", file: .keptDirectory,
         help: "where completions and skips wait until the server has them (one file per action, mode 0600); it holds one learner's")
 
     /// `--status S`: a review task status.
