@@ -138,6 +138,11 @@ enum EventsEnqueueCommand: Command {
             if let invalid = item.validationProblem { return .failure(LineProblem(message: invalid)) }
             return .success(item)
         } catch let error as DecodingError {
+            // Foundation calls a number it cannot hold "not valid JSON", without saying where.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let number = JSONNumberRangeScanner.firstOutOfRange(in: line) {
+                return .failure(LineProblem(message: (number.path.isEmpty ? "" : "the field \(number.path): ") + number.description))
+            }
             return .failure(LineProblem(message: describe(error)))
         } catch {
             return .failure(LineProblem(message: "not a JSON object"))
