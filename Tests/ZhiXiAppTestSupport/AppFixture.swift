@@ -33,7 +33,7 @@ package final class AppFixture: Sendable {
     /// Starts the fake API with `workspace` (default: the sample learner) seeded and planned
     /// as of ``now``.
     package init(workspace: LearnerWorkspace? = nil) throws {
-        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 300))
+        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 1_800))
         reading = FakeReadingEventServer(api: api)
         let now = Self.now
         api.setClock { now }
@@ -68,7 +68,8 @@ package final class AppFixture: Sendable {
                               scheduler: ManualReadingScheduler? = nil) -> AppConfiguration {
         AppConfiguration(apiBaseURL: api.apiBaseURL, storageDirectory: storageDirectory,
                          secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language, deviceLanguages: [],
-                         client: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
+                         client: APIClientConfiguration(requestTimeout: TestClientTimeouts.requestSeconds,
+                                                        resourceTimeout: TestClientTimeouts.resourceSeconds,
                                                         retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.01, maximumDelay: 0.02)),
                          now: { AppFixture.now }, appVersion: Self.appVersion, networkMonitor: monitor, readingScheduler: scheduler)
     }

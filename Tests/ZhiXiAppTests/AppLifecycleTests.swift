@@ -109,7 +109,7 @@ struct AppLifecycleTests {
         defer { fixture.tearDown() }
         let time = RecordingBackgroundTime { fixture.reading.storedEvents(ofUser: fixture.user.id).count }
         let app = try await Self.launchWithWaitingEvents(fixture, time: time)
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         defer { gate.open() }
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/learning/reading-events/batch", times: 1)
         let background = Task { await app.lifecycle.didEnterBackground() }

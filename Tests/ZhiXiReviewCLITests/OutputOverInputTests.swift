@@ -65,11 +65,11 @@ struct OutputOverInputTests {
 
     @Test("an output naming the command's input — as itself, through a link, through a hard link — is refused with 64",
           arguments: cases, Naming.allCases)
-    func outputNamingInput(_ testCase: Case, naming: Naming) throws {
+    func outputNamingInput(_ testCase: Case, naming: Naming) async throws {
         let (input, output) = try Self.prepare(testCase.source, naming)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let arguments = testCase.arguments.map { $0 == "INPUT" ? input : $0 == "OUTPUT" ? output : $0 }
-        let result = try ExecutableRun.run(arguments, seconds: 120)
+        let result = try await ExecutableRun.run(arguments)
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("--\(testCase.option) \(output)") && result.error.contains(input),
                 "names both the output and the input: \(result.error)")
@@ -78,10 +78,10 @@ struct OutputOverInputTests {
     }
 
     @Test("pull --out inside --store (a directory zhixi-review keeps) is refused with 64 before any request")
-    func outputInsideKeptDirectory() throws {
+    func outputInsideKeptDirectory() async throws {
         let store = try temporaryFolder().path
         let output = store + "/w.json"
-        let result = try ExecutableRun.run(["pull", "--out", output, "--server", "http://127.0.0.1:9/api", "--store", store], seconds: 60)
+        let result = try await ExecutableRun.run(["pull", "--out", output, "--server", "http://127.0.0.1:9/api", "--store", store])
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("--out \(output)") && result.error.contains("--store \(store)"), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -102,22 +102,22 @@ struct OutputOverInputTests {
     }
 
     @Test("analyze --workspace (updated in place) naming its own --input is refused with 64")
-    func inputsBesideUpdatedFile() throws {
+    func inputsBesideUpdatedFile() async throws {
         let (input, _) = try Self.prepare(Self.workspace, .samePath)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let result = try ExecutableRun.run(["analyze", "--lesson", "lesson-1-1", "--input", input, "--workspace", input,
-                                            "--server", "http://127.0.0.1:9/api", "--store", try temporaryFolder().path], seconds: 60)
+        let result = try await ExecutableRun.run(["analyze", "--lesson", "lesson-1-1", "--input", input, "--workspace", input,
+                                            "--server", "http://127.0.0.1:9/api", "--store", try temporaryFolder().path])
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("--workspace \(input)") && result.error.contains("--input \(input)"), "\(result.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
     }
 
     @Test("a collection's -wal, -shm and -journal are never an output, even before they exist", arguments: ["-wal", "-shm", "-journal"])
-    func companionsOfCollection(suffix: String) throws {
+    func companionsOfCollection(suffix: String) async throws {
         let (input, _) = try Self.prepare(Self.collection, .samePath)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let companion = input + suffix
-        let result = try ExecutableRun.run(["optimize", input, "--out", companion], seconds: 120)
+        let result = try await ExecutableRun.run(["optimize", input, "--out", companion])
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("--out \(companion)") && result.error.contains(input), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: companion), "nothing was made beside the collection")
@@ -125,11 +125,11 @@ struct OutputOverInputTests {
     }
 
     @Test("an Anki collection the command does not read is no output either, nor its -wal")
-    func otherCollection() throws {
+    func otherCollection() async throws {
         let (collection, _) = try Self.prepare(Self.collection, .samePath)
         let before = try Data(contentsOf: URL(fileURLWithPath: collection))
         for output in [collection, collection + "-wal"] {
-            let result = try ExecutableRun.run(["optimize", Self.workspace, "--out", output], seconds: 120)
+            let result = try await ExecutableRun.run(["optimize", Self.workspace, "--out", output])
             #expect(result.status == 64, "\(result.error)")
             #expect(result.error.contains("SQLite database"), "\(result.error)")
         }
@@ -138,48 +138,48 @@ struct OutputOverInputTests {
     }
 
     @Test("--params naming the --out file is refused with 64, the parameters kept")
-    func parametersFile() throws {
+    func parametersFile() async throws {
         let parameters = try temporaryFile("w.json", "[0.212, 1.2931, 2.3065, 8.2956]\n")
-        let result = try ExecutableRun.run(["optimize", Self.workspace, "--params", parameters, "--out", parameters], seconds: 120)
+        let result = try await ExecutableRun.run(["optimize", Self.workspace, "--params", parameters, "--out", parameters])
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("--out \(parameters)") && result.error.contains("--params \(parameters)"), "\(result.error)")
         #expect(try String(contentsOfFile: parameters, encoding: .utf8) == "[0.212, 1.2931, 2.3065, 8.2956]\n")
     }
 
     @Test("standard output appended to the input (>> input) is refused with 64, the input unchanged")
-    func standardOutputOntoInput() throws {
+    func standardOutputOntoInput() async throws {
         let (input, _) = try Self.prepare(Self.workspace, .samePath)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let result = try ExecutableRun.run([], seconds: 60, shell: "\"$ZHIXI\" plan '\(input)' --now 2026-11-29 >> '\(input)'")
+        let result = try await ExecutableRun.run([], shell: "\"$ZHIXI\" plan '\(input)' --now 2026-11-29 >> '\(input)'")
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("standard output"), "\(result.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
     }
 
     @Test("standard input that is the --out file is refused with 64")
-    func standardInputAsOutput() throws {
+    func standardInputAsOutput() async throws {
         let (input, _) = try Self.prepare(Self.workspace, .samePath)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let result = try ExecutableRun.run(["optimize", "-", "--out", input], input: .file(input), seconds: 120)
+        let result = try await ExecutableRun.run(["optimize", "-", "--out", input], input: .file(input))
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("standard input"), "\(result.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
     }
 
     @Test("two outputs naming one file are refused with 64")
-    func twoOutputsOneFile() throws {
+    func twoOutputsOneFile() async throws {
         let output = try temporaryFolder().appendingPathComponent("both").path
-        let result = try ExecutableRun.run(["simulate", "--days", "5", "--deck", "20", "--svg", output, "--series", output], seconds: 60)
+        let result = try await ExecutableRun.run(["simulate", "--days", "5", "--deck", "20", "--svg", output, "--series", output])
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains("--series \(output)") && result.error.contains("--svg \(output)"), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test("an output beside the input, not naming it, is still written")
-    func distinctOutputWritten() throws {
+    func distinctOutputWritten() async throws {
         let (input, _) = try Self.prepare(Self.workspace, .samePath)
         let output = input + ".params.json"
-        let result = try ExecutableRun.run(["optimize", input, "--out", output, "--no-check"], seconds: 300)
+        let result = try await ExecutableRun.run(["optimize", input, "--out", output, "--no-check"])
         #expect(result.status == 0, "\(result.error)")
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("["))
     }

@@ -109,11 +109,11 @@ struct ThirdPassRemainderTests {
     /// Runs `events enqueue QUEUE` on `lines` as a process whose files may grow to `bytes` at most
     /// (`prlimit --fsize`, the signal ignored: a write past it fails as on a full disk), then
     /// says how many events the queue holds.
-    static func enqueueOnFullDisk(_ queue: String, lines: [String], bytes: Int) throws -> (status: Int32, held: Int, error: String) {
+    static func enqueueOnFullDisk(_ queue: String, lines: [String], bytes: Int) async throws -> (status: Int32, held: Int, error: String) {
         let script = "trap '' XFSZ; exec /usr/bin/prlimit --fsize=\(bytes) -- \"$ZHIXI\" events enqueue '\(queue)'"
-        let result = try ExecutableRun.run([], input: .bytes(Data((lines.joined(separator: "\n") + "\n").utf8)), seconds: 60,
+        let result = try await ExecutableRun.run([], input: .bytes(Data((lines.joined(separator: "\n") + "\n").utf8)),
                                            shell: script)
-        let inspect = try ExecutableRun.run(["events", "inspect", queue, "--format", "json"], seconds: 60)
+        let inspect = try await ExecutableRun.run(["events", "inspect", queue, "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: inspect.output) as? [String: Any]
         return (result.status, object?["total"] as? Int ?? -1, result.error)
     }
@@ -125,21 +125,21 @@ struct ThirdPassRemainderTests {
 
     @Test("events enqueue on a nearly full disk: the events fit without the zeros written ahead, so 0 and they are in the queue",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "needs prlimit (util-linux)"))
-    func fullDiskRecordsFit() throws {
+    func fullDiskRecordsFit() async throws {
         let queue = try temporaryFolder().appendingPathComponent("queue").path
-        let (status, held, error) = try Self.enqueueOnFullDisk(queue, lines: (1...3).map(Self.eventLine), bytes: 64 << 10)
+        let (status, held, error) = try await Self.enqueueOnFullDisk(queue, lines: (1...3).map(Self.eventLine), bytes: 64 << 10)
         #expect(status == 0, "\(error)")
         #expect(held == 3, "what was said is what the queue holds: \(error)")
     }
 
     @Test("events enqueue on a full disk: 74 and none of the events in the queue, nothing torn left",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "needs prlimit (util-linux)"))
-    func fullDiskNothingFits() throws {
+    func fullDiskNothingFits() async throws {
         let queue = try temporaryFolder().appendingPathComponent("queue").path
-        let (status, held, error) = try Self.enqueueOnFullDisk(queue, lines: (1...400).map(Self.eventLine), bytes: 16 << 10)
+        let (status, held, error) = try await Self.enqueueOnFullDisk(queue, lines: (1...400).map(Self.eventLine), bytes: 16 << 10)
         #expect(status == 74, "\(error)")
         #expect(held == 0, "nothing of the failed append can be read: \(error)")
-        let inspect = try ExecutableRun.run(["events", "inspect", queue], seconds: 60)
+        let inspect = try await ExecutableRun.run(["events", "inspect", queue])
         #expect(inspect.status == 0, "no unreadable stretch left behind: \(inspect.error)")
     }
 }
