@@ -61,6 +61,7 @@ from hostile_files import FourthPass, summary_line as fourth_summary      # noqa
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "data", "sample-workspace.json")
+COLLECTION = os.path.join(ROOT, "Tests", "Fixtures", "Anki", "collection.anki2")
 MEMORY = 2 << 30          # address space per run, bytes
 TIMEOUT = 120             # seconds per run
 SWIFT_API = re.compile(r"URLError|DecodingError|NSError|NSCocoaErrorDomain|Error Domain=|FSRSParameters\(|Swift\.|"
@@ -317,13 +318,15 @@ class Pass:
         return path
 
     def case(self, group, name, argv=None, expect=(0,), stdin=None, user=None, shell=None, timeout=TIMEOUT,
-             check=None, env=None, text_output=False, third=False):
+             check=None, env=None, text_output=False, third=False, fourth=False):
         """Runs one case and judges it; `check(outcome)` returns [(category, message)]. A case of
-        the third pass (`third`) names a wrong status as the issue's classes do: a `silent accept`
-        when it succeeded where a refusal was due, else a `wrong exit`."""
+        the third pass (`third`) or the fourth (`fourth`) names a wrong status as the issue's
+        classes do: a `silent accept` when it succeeded where a refusal was due, else a `wrong exit`."""
         if self.only and self.only not in group and self.only not in name:
             return None
-        if self.passes and ("third" if third else "second") not in self.passes:
+        pass_name = "fourth" if fourth else "third" if third else "second"
+        third = third or fourth
+        if self.passes and pass_name not in self.passes:
             return None
         outcome = self.runner.run(argv or [], stdin=stdin, user=user, timeout=timeout, shell=shell, env=env)
         findings = []
@@ -347,7 +350,7 @@ class Pass:
             elif re.search("[\x00\x1b]", outcome.error) or (text_output and re.search("[\x00\x1b]", outcome.text)):
                 findings.append(("security", "raw control characters reached the terminal"))
         verdict = findings[0][0] if findings else ("accept" if outcome.status == 0 else "error")
-        self.results.append({"group": group, "case": name, "pass": "third" if third else "second",
+        self.results.append({"group": group, "case": name, "pass": pass_name,
                              "user": "nobody" if user == NOBODY else "other" if user is not None else "root" if self.is_root else "user",
                              "status": outcome.status, "seconds": round(outcome.seconds, 2), "verdict": verdict,
                              "findings": [message for _, message in findings]})
@@ -1106,9 +1109,171 @@ class Pass:
         self.case("exits", "tasks skip refused for good: 77, and said", ["tasks", "skip", "task-404"] + self.hargs("refuse", store),
                   {77}, third=True)
 
+    # --- the fourth pass (issue 35): paths and neighbours ---------------------------------------
+
+    def fourth(self):
+        if self.hostile is None:
+            return
+        self.hostile.reset()
+        self.fourth_outputs_over_inputs()
+        self.fourth_left_from_third()
+
+    def fourth_outputs_over_inputs(self):
+        """No command writes over one of its inputs: as itself, through a link, through a hard link."""
+        commands = [
+            ("optimize --out", COLLECTION, lambda i, o: ["optimize", i, "--out", o]),
+            ("optimize --out", SAMPLE, lambda i, o: ["optimize", i, "--out", o]),
+            ("optimize --params --out", SAMPLE, lambda i, o: ["optimize", SAMPLE, "--params", i, "--out", o]),
+            ("evaluate --predictions", COLLECTION, lambda i, o: ["evaluate", i, "--splits", "2", "--predictions", o]),
+            ("evaluate --svg", SAMPLE, lambda i, o: ["evaluate", i, "--splits", "2", "--svg", o]),
+            ("simulate --save-config", COLLECTION, lambda i, o: ["simulate", "--revlog", i, "--days", "5", "--save-config", o]),
+            ("simulate --svg", SAMPLE, lambda i, o: ["simulate", "--workspace", i, "--days", "5", "--svg", o]),
+            ("simulate --series", SAMPLE, lambda i, o: ["simulate", "--workspace", i, "--days", "5", "--series", o]),
+            ("optimize --batch --out", SAMPLE, lambda i, o: ["optimize", "--batch", i, "--out", o]),
+        ]
+        for label, source, argv in commands:
+            for naming in ("itself", "a link", "a hard link"):
+                folder = self.folder("over")
+                given = os.path.join(folder, os.path.basename(source))
+                if label.startswith("optimize --params"):
+                    self.write(given, "[0.212, 1.2931, 2.3065, 8.2956]\n")
+                else:
+                    shutil.copyfile(source, given)
+                output = given
+                if naming == "a link":
+                    output = os.path.join(folder, "link")
+                    os.symlink(given, output)
+                elif naming == "a hard link":
+                    output = os.path.join(folder, "hard")
+                    os.link(given, output)
+                before = open(given, "rb").read()
+                self.case("outputs", "%s naming its input through %s" % (label, naming) if naming != "itself"
+                          else "%s naming its input itself" % label, argv(given, output), {64}, fourth=True,
+                          check=lambda o, p=given, b=before, out=output: self.same_file(p, b)(o)
+                          + ([] if out in o.error and p in o.error else [("unclear error", "the message does not name both files")]))
+        # An Anki collection's companions, before they exist, and another collection.
+        for suffix in ("-wal", "-shm", "-journal"):
+            folder = self.folder("companion")
+            collection = os.path.join(folder, "collection.anki2")
+            shutil.copyfile(COLLECTION, collection)
+            before = open(collection, "rb").read()
+            self.case("outputs", "optimize collection --out collection%s (not there yet)" % suffix,
+                      ["optimize", collection, "--out", collection + suffix], {64}, fourth=True,
+                      check=lambda o, c=collection, b=before, s=suffix: self.same_file(c, b)(o)
+                      + ([("data loss", "%s was made beside the collection" % s)] if os.path.exists(c + s) else []))
+        other = os.path.join(self.folder("other-collection"), "collection.anki2")
+        shutil.copyfile(COLLECTION, other)
+        self.case("outputs", "optimize a workspace --out an Anki collection it does not read", ["optimize", SAMPLE, "--out", other], {64},
+                  fourth=True, check=self.same_file(other, open(COLLECTION, "rb").read()))
+        # Standard output appended to the input; standard input that is the output.
+        folder = self.folder("append")
+        workspace = os.path.join(folder, "w.json")
+        shutil.copyfile(SAMPLE, workspace)
+        before = open(workspace, "rb").read()
+        self.case("outputs", "plan W.json >> W.json", shell='"$Z" plan "%s" >> "%s"' % (workspace, workspace), expect={64},
+                  fourth=True, check=self.same_file(workspace, before))
+        self.case("outputs", "optimize - --out W.json < W.json", ["optimize", "-", "--out", workspace], {64}, stdin=workspace,
+                  fourth=True, check=self.same_file(workspace, before))
+        # Two outputs, one file; an output inside the store.
+        both = os.path.join(self.folder("both"), "both")
+        self.case("outputs", "simulate --svg F --series F", ["simulate", "--days", "5", "--deck", "20", "--svg", both, "--series", both],
+                  {64}, fourth=True, check=lambda o, p=both: [("silent accept", "written")] if os.path.exists(p) else [])
+        store = self.hostile_store()
+        inside = os.path.join(store, "w.json")
+        self.case("outputs", "pull --out inside --store", ["pull", "--out", inside] + self.hargs("ok", store), {64}, fourth=True,
+                  check=lambda o, p=inside: [("silent accept", "written into the store")] if os.path.exists(p) else [])
+
+    def fourth_left_from_third(self):
+        """The third pass's six that were left (issue 35, item 5)."""
+        # A learner id that ends in a space keeps its outbox.
+        store = self.hostile_store("trailing")
+        outbox = os.path.join(self.folder("trailing"), "outbox")
+        self.runner.run(["tasks", "complete", "task-1", "--outbox", outbox] + self.hargs("redirect", store))
+        self.case("left", "a learner id ending in a space: its outbox, again", ["tasks", "sync", "--outbox", outbox]
+                  + self.hargs("trailing", store), {0}, fourth=True,
+                  check=lambda o: [] if "outbox is empty" in o.text else [("wrong exit", "the action was not sent: " + o.text[:200])])
+        # users/me naming another learner than the session's: nothing written as theirs.
+        store = self.hostile_store()
+        new = os.path.join(self.folder("other-me"), "new.json")
+        self.case("left", "pull when users/me names another learner", ["pull", "--out", new] + self.hargs("other", store), {77},
+                  fourth=True, check=lambda o, p=new: [("data loss", "a workspace was written as someone else's")]
+                  if os.path.exists(p) and os.path.getsize(p) > 0 else [])
+        # An access token said to last 10^12 seconds is a malformed answer.
+        longstore = os.path.join(self.folder("long"), "store")
+        self.case("left", "sign-in whose expiresIn is 10^12", ["auth", "sign-in", "--identity-token", "t", "--authorization-code", "c",
+                                                               "--user-identifier", "apple-1"] + self.hargs("longexpiry", longstore),
+                  {76}, fourth=True, check=lambda o: [] if "expiresIn" in o.error else [("unclear error", "the field is not named")])
+        # A 302 to a review task's action: the action waits in the outbox, and the message says so.
+        store = self.hostile_store()
+        outbox = os.path.join(self.folder("redirect"), "outbox")
+        self.case("left", "tasks complete answered 302", ["tasks", "complete", "task-1", "--outbox", outbox]
+                  + self.hargs("redirect", store), {69, 75}, fourth=True,
+                  check=lambda o, d=outbox: ([] if "wait" in o.error and d in o.error else
+                                             [("unclear error", "the message does not say the action waits: " + o.error[-200:])])
+                  + ([] if any(n.endswith(".json") for n in os.listdir(d)) else [("data loss", "the action is not in the outbox")]))
+        # A number out of range: said, and where.
+        bigpull = os.path.join(self.folder("bignumber"), "w.json")
+        self.case("left", "pull with the number 1e400", ["pull", "--out", bigpull] + self.hargs("bignumber", store), {76}, fourth=True,
+                  check=lambda o: [] if "1e400" in o.error and "out of range" in o.error and "not valid JSON" not in o.error
+                  else [("unclear error", "the number is not named: " + o.error[-200:])])
+        queue = os.path.join(self.folder("bignumber"), "queue")
+        self.case("left", "events enqueue with the number 1e400", ["events", "enqueue", queue], {65}, fourth=True,
+                  stdin=(event_line(7).replace('"sequence":7', '"sequence":1e400') + "\n").encode(),
+                  check=lambda o: [] if "1e400" in o.error and "sequence" in o.error and "not valid JSON" not in o.error
+                  else [("unclear error", "the number is not named: " + o.error[-200:])])
+        self.fourth_full_disk()
+
+    def fourth_full_disk(self):
+        """`events enqueue` on a full disk: 0 with the events in the queue, or 74 with none of them
+        and nothing torn left; first with room for the events but not for the zeros written ahead
+        of them, then with no room at all."""
+        if not self.is_root or not shutil.which("mount"):
+            self.skipped.append("the full-disk case (needs root to mount a small tmpfs)")
+            return
+        mount = self.folder("full")
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", mount]).returncode != 0:
+            self.skipped.append("the full-disk case (mount -t tmpfs failed)")
+            return
+        try:
+            queue = os.path.join(mount, "queue")
+            self.runner.run(["events", "enqueue", queue], stdin=(event_line(1) + "\n").encode())
+            held = [1]
+
+            def fill(leaving):
+                """Fills the disk but `leaving` bytes."""
+                reserve = os.path.join(mount, "reserve")
+                with open(reserve, "wb") as file:
+                    file.write(b"\1" * leaving)
+                for size in (1 << 16, 4096, 512, 1):
+                    try:
+                        with open(os.path.join(mount, "filler-%s" % uuid.uuid4().hex), "wb", buffering=0) as filler:
+                            while True:
+                                filler.write(b"\0" * size)
+                    except OSError:
+                        pass
+                os.remove(reserve)
+
+            def consistent(outcome, count):
+                expected = held[0] + (count if outcome.status == 0 else 0)
+                findings = self.queue_holds(queue, expected)
+                inspect = self.runner.run(["events", "inspect", queue])
+                if inspect.status != 0:
+                    findings.append(("data loss", "the journal was left with unreadable bytes: " + inspect.error[-200:]))
+                if outcome.status == 0 and not findings:
+                    held[0] = expected
+                return findings
+            for label, leaving, count in (("room for the events, not for the zeros ahead", 400 << 10, 2000),
+                                          ("no room at all", 0, 4000)):
+                fill(leaving)
+                lines = "\n".join(event_line(10_000 * len(label) + i) for i in range(count)) + "\n"
+                self.case("left", "events enqueue %d on a full disk: %s" % (count, label), ["events", "enqueue", queue], {0, 74},
+                          fourth=True, stdin=lines.encode(), check=lambda o, c=count: consistent(o, c))
+        finally:
+            subprocess.run(["umount", "-l", mount])
+
     def run(self):
         for part in (self.inputs, self.outputs, self.record, self.auth, self.events, self.simulate, self.account, self.pipes,
-                     self.third):
+                     self.third, self.fourth):
             part()
 
 
@@ -1156,7 +1321,7 @@ def summarize(results, skipped):
                                                            part.get("security", 0), part.get("error", 0), part.get("accept", 0),
                                                            part.get("wrong", 0)))
         else:
-            lines.append("third pass: %d runs: " % len(runs) + ", ".join("%d %s" % (part.get(kind, 0), kind) for kind in CLASSES)
+            lines.append("%s pass: %d runs: " % (name, len(runs)) + ", ".join("%d %s" % (part.get(kind, 0), kind) for kind in CLASSES)
                          + "; %d clear errors, %d correct accepts" % (part.get("error", 0), part.get("accept", 0)))
         counts[name] = part
     return counts, "; ".join(lines) + ("; skipped: " + ", ".join(skipped) if skipped else "")

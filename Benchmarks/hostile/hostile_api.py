@@ -22,6 +22,13 @@ analysis), and misbehaves as the first path segment says: http://127.0.0.1:PORT/
   ailost         the AI's analysis is made and stored, then the connection is closed unanswered
   refuse         every POST of a review task is refused (404) with a forged line in its message
 
+The fourth pass (issue 35) adds:
+
+  trailing       the learner's id ends in a space (`user-lin-xiao `), in sign-in and users/me
+  longexpiry     sign-in and refresh say the access token lasts 10^12 seconds
+  redirect       every POST of a review task is answered 302 to another address
+  bignumber      the learning profile's dailyMinutes is the number 1e400
+
 Every loop is bounded (pages by the client's limits, the slow body at 400 bytes), the server
 binds 127.0.0.1 only, and `received` keeps what changed the server for the checks.
 """
@@ -107,6 +114,8 @@ class HostileAPI:
             user["displayName"] = "林晓" + HOSTILE
         elif mode == "other":
             user["id"] = "someone-else"
+        elif mode == "trailing":
+            user["id"] += " "
         return user
 
     def lessons(self, mode):
@@ -173,6 +182,8 @@ class HostileAPI:
         text = b"" if payload is None else (payload if isinstance(payload, bytes) else json.dumps(payload).encode())
         try:
             handler.send_response(status)
+            if 300 <= status < 400:
+                handler.send_header("Location", "http://127.0.0.1:%d/ok%s" % (self.server.server_address[1], "/".join([""] + segments[2:])))
             if text:
                 handler.send_header("Content-Type", "application/json")
             handler.send_header("Content-Length", str(len(text)))
@@ -224,13 +235,16 @@ class HostileAPI:
     def route(self, mode, method, path, query, body, key):
         if path in ("auth/apple", "auth/refresh"):
             token = ("AT-" + "x" * (2 << 20)) if mode == "hugetoken" else "AT-" + uuid.uuid4().hex
-            return 200, {"accessToken": token, "refreshToken": "RT-" + uuid.uuid4().hex, "expiresIn": 900, "tokenType": "Bearer",
+            return 200, {"accessToken": token, "refreshToken": "RT-" + uuid.uuid4().hex,
+                         "expiresIn": 10 ** 12 if mode == "longexpiry" else 900, "tokenType": "Bearer",
                          "user": self.user(mode)}
         if path == "auth/logout":
             return 204, None
         if path == "users/me":
             return 200, self.user(mode)
         if path == "users/me/learning-profile":
+            if mode == "bignumber":
+                return 200, json.dumps(dict(self.sample["profile"], dailyMinutes="BIG")).replace('"BIG"', "1e400").encode()
             return 200, self.sample["profile"]
         if path == "knowledge-bases":
             return 200, self.sample["knowledgeBases"]
@@ -286,6 +300,8 @@ class HostileAPI:
         if path.startswith("review-tasks/") and method == "POST":
             if mode in ("refuse", "escape"):
                 return 404, {"code": "TASK_NOT_FOUND" + (HOSTILE if mode == "escape" else ""), "message": FORGED_ERROR}
+            if mode == "redirect":
+                return 302, None
             task_id = path.split("/")[1]
             task = next((t for t in self.task_list("ok") if t["id"] == task_id), None)
             if task is None:

@@ -362,6 +362,11 @@ package final class APIClient: Sendable {
         do {
             return try ZhiXiJSON.makeDecoder(refusingDatesOutsideSupportedYears: true).decode(type, from: data)
         } catch let error as DecodingError {
+            // Foundation calls a number it cannot hold "not valid JSON", without saying where.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let number = JSONNumberRangeScanner.firstOutOfRange(in: data) {
+                throw .decoding(path: number.path, reason: number.description)
+            }
             let (path, reason) = error.jsonPathAndReason
             throw .decoding(path: path, reason: reason)
         } catch {

@@ -29,7 +29,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .network(let failure):
             return "\(failure); check the server address and the network, then try again"
         case .http(let status, let code, let message):
-            let kind = status >= 500 ? "an error of its own" : "the request refused"
+            let kind = status >= 500 ? "an error of its own" : (300 ..< 400).contains(status) ? "a redirect, which is not followed"
+                : "the request refused"
             return "the server answered HTTP \(status)\(UnauthorizedReason.detail(code, message)), \(kind)"
         case .decoding(let path, let reason):
             return path.isEmpty

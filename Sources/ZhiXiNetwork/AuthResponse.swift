@@ -6,6 +6,10 @@ import ZhiXiModel
 package struct AuthResponse: Sendable, Codable, Hashable {
     /// The token type when the server does not say, `"Bearer"`.
     package static let defaultTokenType = "Bearer"
+    /// The longest an access token may be said to last, in seconds: ten years of 365 days. A
+    /// longer life would put the expiry past the dates the package keeps (and no server means
+    /// it); an answer that says so is malformed.
+    package static let maximumExpiresInSeconds = 315_360_000
 
     /// The short-lived token sent with each API request.
     package var accessToken: String
@@ -38,11 +42,19 @@ package struct AuthResponse: Sendable, Codable, Hashable {
     }
 
     /// Decodes an answer; absent `tokenType` is ``defaultTokenType``.
+    /// - Throws: `DecodingError` for a missing or mistyped field, or an `expiresIn` outside
+    ///   0…``maximumExpiresInSeconds``.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         refreshToken = try container.decode(String.self, forKey: .refreshToken)
         expiresIn = try container.decode(Int.self, forKey: .expiresIn)
+        guard (0 ... Self.maximumExpiresInSeconds).contains(expiresIn) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresIn, in: container,
+                debugDescription: "\(expiresIn) seconds is out of range: an access token lasts 0 to \(Self.maximumExpiresInSeconds) "
+                    + "seconds (ten years)")
+        }
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? Self.defaultTokenType
         user = try container.decode(User.self, forKey: .user)
     }

@@ -15,10 +15,10 @@ enum AnalyzeCommand: Command {
         let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
                                                 help: "the lesson the learner wrote about; required")
         let input = CommandOption<String>.text(
-            "input", placeholder: "FILE|-", example: "-",
+            "input", placeholder: "FILE|-", example: "-", file: .read,
             help: "what the learner wrote, a UTF-8 text file; - reads standard input; required")
         let workspace = CommandOption<String>.text(
-            "workspace", placeholder: "FILE", example: "my-workspace.json",
+            "workspace", placeholder: "FILE", example: "my-workspace.json", file: .updated,
             help: "record the session and its analysis in this workspace, as 'record' does (lock, atomic), so the next plan uses them")
         let at = CommandOption<Date>.timestamp("at", defaultDescription: "now", help: "when the session ended")
         let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,

@@ -149,7 +149,7 @@ final class AuthConnection {
         case .http(let status, _, _):
             switch status {
             case 500...: return .unavailable(message)
-            case 300..<400: return .unavailable(message + "; redirects are not followed, give the final address as --server")
+            case 300..<400: return .unavailable(message + "; give the final address as --server")
             case 404, 405: return .unavailable(message + "; is --server the API's base URL, ending in /api?")
             case 408, 429: return .unavailable(message)
             default: return .noPermission(message)

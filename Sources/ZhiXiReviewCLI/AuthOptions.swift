@@ -53,7 +53,7 @@ enum AuthOptions {
     /// `--store DIR`: the directory of the file secure store.
     static let store = CommandOption<String>.text(
         "store", placeholder: "DIR", defaultDescription: "$XDG_CONFIG_HOME/zhixi-review, else ~/.config/zhixi-review",
-        example: "/tmp/zhixi-store",
+        example: "/tmp/zhixi-store", file: .keptDirectory,
         help: "where the session is kept: one file per secret, mode 0600, in this directory, mode 0700")
 
     /// `--verbose`: each request on standard error.

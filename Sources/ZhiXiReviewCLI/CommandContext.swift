@@ -51,6 +51,10 @@ package final class CommandContext {
         errorStream = ErrorStream(isProcess: true)
     }
 
+    /// Whether the command reads and writes the process's file descriptors 0, 1 and 2 (not
+    /// buffers): then standard input and output are files a check of paths can compare.
+    var writesProcessStreams: Bool { isProcess }
+
     /// The standard input of an in-process context, or `nil` for the process's own (file
     /// descriptor 0), which ``LineReader`` then reads as it goes.
     var standardInputBytes: Data? { standardInputData }

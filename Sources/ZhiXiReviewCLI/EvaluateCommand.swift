@@ -17,10 +17,10 @@ enum EvaluateCommand: Command {
                 + "fitting nothing)")
         let predictions = CommandOption<String>.text(
             "predictions", placeholder: "FILE.csv",
-            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path,
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path, file: .written,
             help: "write every scored review's predicted recall to FILE.csv, whole or not at all")
         let svg = CommandOption<String>.text(
-            "svg", placeholder: "FILE", example: "calibration.svg",
+            "svg", placeholder: "FILE", example: "calibration.svg", file: .written,
             help: "also draw the calibration, whole or not at all: predicted against observed recall by bin of predicted recall, "
                 + "with each bin's count, for the FSRS-6 defaults and the candidate side by side")
         let format = SharedOptions.format([.text, .json])
@@ -87,8 +87,8 @@ enum EvaluateCommand: Command {
         let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         let splitCount = try arguments.value(of: options.splits)
         let predictionsPath = try arguments.value(of: options.predictions)
-        let predictionsOutput = try OutputTarget.prepare(predictionsPath, option: "predictions")   // refused before the work
-        let svgOutput = try OutputTarget.prepare(try arguments.value(of: options.svg), option: "svg")
+        let predictionsOutput = try OutputTarget.prepare(options.predictions, of: arguments)   // refused before the work
+        let svgOutput = try OutputTarget.prepare(options.svg, of: arguments)
         let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         let seed = UInt64(try arguments.value(of: TrainingInput.seed))

@@ -20,7 +20,7 @@ enum EventsEnqueueCommand: Command {
     static let specification = CommandSpecification(
         name: "events enqueue",
         summary: "add reading events (JSON lines on standard input) to an upload queue",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory; created (mode 0700) if absent")],
+        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory; created (mode 0700) if absent", file: .keptDirectory)],
         discussion: """
         Reads ReadingEventUploadItem objects from standard input, one JSON object a line (blank
         lines are skipped), checks every one, and adds them to the queue in one synced record:
@@ -138,6 +138,11 @@ enum EventsEnqueueCommand: Command {
             if let invalid = item.validationProblem { return .failure(LineProblem(message: invalid)) }
             return .success(item)
         } catch let error as DecodingError {
+            // Foundation calls a number it cannot hold "not valid JSON", without saying where.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let number = JSONNumberRangeScanner.firstOutOfRange(in: line) {
+                return .failure(LineProblem(message: (number.path.isEmpty ? "" : "the field \(number.path): ") + number.description))
+            }
             return .failure(LineProblem(message: describe(error)))
         } catch {
             return .failure(LineProblem(message: "not a JSON object"))

@@ -13,7 +13,7 @@ enum EventsFlushCommand: Command {
     struct Options: CommandOptions {
         let server = AuthOptions.server
         let tokenFile = CommandOption<String>.text(
-            "token-file", placeholder: "FILE", example: "/tmp/access-token",
+            "token-file", placeholder: "FILE", example: "/tmp/access-token", file: .read,
             help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
         let store = AuthOptions.store
         let batchSize = CommandOption<Int>.integer(
@@ -35,7 +35,7 @@ enum EventsFlushCommand: Command {
     static let specification = CommandSpecification(
         name: "events flush",
         summary: "upload an upload queue's events to the server; exit 75 when some remain",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory")],
+        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory", file: .keptDirectory)],
         discussion: """
         Sends the queue's events (failed ones again) in batches to POST
         learning/reading-events/batch on --server, with the access token of --token-file or

@@ -17,7 +17,7 @@ enum EventsInspectCommand: Command {
     static let specification = CommandSpecification(
         name: "events inspect",
         summary: "what an upload queue holds: counts by state, the oldest event, the materials",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory")],
+        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory", file: .keptDirectory)],
         discussion: """
         Reads the queue's journal without changing a byte of it (nothing is created, repaired
         or cut) and prints how many events are pending and failed (kept after a failed upload,

@@ -12,7 +12,7 @@ enum OptimizeCommand: Command {
         let parameters = SharedOptions.parameters
         let out = CommandOption<String>.text(
             "out", placeholder: "FILE",
-            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path,
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path, file: .written,
             help: "also write the parameters the verdict says to use (the JSON array) to FILE, whole or not at all; the report "
                 + "says which they are")
         let seed = TrainingInput.seed
@@ -21,7 +21,7 @@ enum OptimizeCommand: Command {
             "no-check", help: "skip the held-out check (a fit on the items before each of evaluate's folds 2-5) and so the verdict; "
                 + "the fit is then used")
         let batch = CommandOption<String>.text(
-            "batch", placeholder: "FILE|-", example: "-",
+            "batch", placeholder: "FILE|-", example: "-", file: .read,
             help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
                 + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
         let language = LanguageChoice.report
@@ -88,7 +88,7 @@ enum OptimizeCommand: Command {
         let path = try arguments.singleInput()
         let seed = UInt64(try arguments.value(of: TrainingInput.seed))
         let outPath = try arguments.value(of: options.out)
-        let outTarget = try OutputTarget.prepare(outPath, option: "out")   // refused now, not after the fit
+        let outTarget = try OutputTarget.prepare(options.out, of: arguments)   // refused now, not after the fit
         let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         let input = try TrainingInput.load(path, arguments: arguments, context: context)

@@ -143,7 +143,9 @@ enum OutboxLearner {
             throw error.kind == .permission || error.kind == .refused || error.kind == .tooLarge
                 ? .noPermission("\(command): \(error); nothing was kept or sent") : .ioError("\(command): \(error)")
         }
-        let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The id as ``claim(_:for:command:)`` wrote it, byte for byte but the newline after it:
+        // an id may begin or end with a space, and is then another learner's than without it.
+        let name = String(decoding: data.last == UInt8(ascii: "\n") ? data.dropLast() : data[...], as: UTF8.self)
         guard !name.isEmpty else { throw .ioError("\(command): \(markerPath): names no learner; remove it to let the signed-in learner claim the outbox") }
         return name
     }

@@ -37,7 +37,7 @@ enum PlanCommand: Command {
         let language = LanguageChoice.option(
             help: "language of labels and reasons (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
         let batch = CommandOption<String>.text(
-            "batch", placeholder: "FILE|-", example: "-",
+            "batch", placeholder: "FILE|-", example: "-", file: .read,
             help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
                 + "learner, in the same order (instead of WORKSPACE.json)")
     }

@@ -12,7 +12,7 @@ enum PullCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let out = CommandOption<String>.text(
-            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json",
+            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json", file: .updated,
             help: "the workspace file to write; when it exists (the signed-in learner's), what the server sent since the last pull "
                 + "is fetched and merged into it; required")
         let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out was pulled before")
@@ -65,7 +65,7 @@ enum PullCommand: Command {
         guard let path = try arguments.value(of: options.out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
         // The output is checked before anything is fetched: a directory, a file that may not be
         // replaced, standard output (the report goes there) are refused now.
-        guard let output = try OutputTarget.prepare(path, option: "out") else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
+        guard let output = try OutputTarget.prepare(options.out, of: arguments) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
         if output.destination == .standardOutput || output.destination == .standardError {
             throw arguments.usageError("pull writes a file; give its path, not \(path)")
         }
@@ -98,6 +98,7 @@ enum PullCommand: Command {
         let user = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> User in
             try await pull.currentUser()
         }
+        try Self.checkSession(connection.userStore.loadUser(), is: user)
         if let current { try Self.checkLearner(of: current, is: user, path: path) }
         let fullPull = askedFull || current == nil || previousMark?.wantsFullPull(server: server, now: context.now) ?? true
         let fetched = try await connection.performAPI("pull", context: context) { () async throws(APIError) -> WorkspacePull.Fetched in
@@ -168,6 +169,16 @@ enum PullCommand: Command {
         guard let other = named.first(where: { $0 != user.id }) else { return }
         throw .noPermission("pull: \(path) is the workspace of learner \(other.quotedForMessage()), and the signed-in learner is "
             + "\(user.id.quotedForMessage()); nothing was written (sign in as that learner, or pull into another --out)")
+    }
+
+    /// Refuses a `users/me` that names another learner than the one the saved session signed
+    /// in as (remembered beside the tokens by `auth sign-in` or `auth whoami`): the workspace
+    /// would be written as someone else's. Nothing to compare when nobody is remembered.
+    /// - Throws: 77, nothing fetched further or written.
+    static func checkSession(_ remembered: User?, is user: User) throws(CommandError) {
+        guard let remembered, remembered.id != user.id else { return }
+        throw .noPermission("pull: the server says this session is learner \(user.id.quotedForMessage())'s, and it was signed in as "
+            + "\(remembered.id.quotedForMessage()); nothing was written (sign in again: zhixi-review auth sign-in)")
     }
 
     /// The server as a pull's mark names it: its base URL without user name, password,

@@ -38,7 +38,8 @@ enum RecordCommand: Command {
     static let specification = CommandSpecification(
         name: "record",
         summary: "add a learning session (score, weak points) to a workspace",
-        arguments: [.init(placeholder: "WORKSPACE.json", help: "the learner workspace file to add the session to")],
+        arguments: [.init(placeholder: "WORKSPACE.json", help: "the learner workspace file to add the session to",
+                          file: .updated)],
         discussion: """
         Appends a learning session to a workspace: the lesson studied (its id or its exact
         title; the lessons command lists them), the AI's mastery score

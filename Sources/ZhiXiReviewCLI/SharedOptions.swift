@@ -33,7 +33,7 @@ enum SharedOptions {
 
     /// `--params FILE|JSON`: FSRS-6 parameters, read by ``ParameterSource``.
     static let parameters = CommandOption<String>.text(
-        "params", placeholder: "FILE|JSON", defaultDescription: "the FSRS-6 defaults", example: "[]",
+        "params", placeholder: "FILE|JSON", defaultDescription: "the FSRS-6 defaults", example: "[]", file: .read,
         help: "21 FSRS-6 parameters as a JSON array, inline or in a file (17/19-value vectors are filled)")
 
     /// `--wait SECONDS`: how long to wait for another `zhixi-review` holding the lock of the

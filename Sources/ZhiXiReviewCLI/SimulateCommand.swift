@@ -57,13 +57,14 @@ enum SimulateCommand: Command {
             parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
         let config = CommandOption<String>.text(
             "config", placeholder: "FILE.json", defaultDescription: "fsrs-rs's default_simulator_config()", example: "config.json",
+            file: .read,
             help: "cards mode: fsrs-rs SimulatorConfig fields under their snake_case names (deck_size, learn_span, "
                 + "max_cost_perday, max_ivl, first_rating_prob, review_rating_prob, learning_step_transitions, "
                 + "relearning_step_transitions, state_rating_costs, learning_step_count, relearning_step_count, learn_limit, "
                 + "review_limit, new_cards_ignore_review_limit, suspend_after_lapses; max_cost_perday 0 is no limit); omitted fields "
                 + "keep the defaults (or what --revlog derived), and the options above override the file")
         let revlog = CommandOption<String>.text(
-            "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv",
+            "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv", file: .read,
             help: "cards mode from a real learner: derive their rating probabilities, (re)learning step transitions, seconds per "
                 + "answer and new cards a day from their review log (fsrs-rs's extract_simulator_config), and start from their cards "
                 + "as they are at --now (as states replays them); explicit options and --config override what is derived")
@@ -72,7 +73,7 @@ enum SimulateCommand: Command {
         let timeZone = SharedOptions.timeZone(defaultDescription: "UTC for --revlog, the profile's for --workspace")
         let dayStart = SharedOptions.dayStart(defaultDescription: "4 for --revlog, the profile's for --workspace")
         let saveConfig = CommandOption<String>.text(
-            "save-config", placeholder: "FILE.json", example: "habits.json",
+            "save-config", placeholder: "FILE.json", example: "habits.json", file: .written,
             help: "with --revlog: also write the derived settings as a --config file (fsrs-rs's field names), whole or not at all")
         let budget = CommandOption<Double>.number(
             "budget", placeholder: "MINUTES", range: 0...1_440, openBounds: true, example: "20",
@@ -80,7 +81,7 @@ enum SimulateCommand: Command {
                 + "material first) and answer which retention remembers the most without passing it on any day from the first; "
                 + "days over it, the worst day and week and what it cost are reported (a whole number in ZhiXi mode)")
         let workspace = CommandOption<String>.text(
-            "workspace", placeholder: "FILE", example: "workspace.json",
+            "workspace", placeholder: "FILE", example: "workspace.json", file: .read,
             help: "ZhiXi mode from a real learner: the planner's memory of each lesson and weak point in the workspace as of "
                 + "--now; the lessons not studied yet are studied in order")
         let weakPointRate = CommandOption<[Double]>(
@@ -96,11 +97,11 @@ enum SimulateCommand: Command {
                 + "new course with --weekday-minutes or --away, whose UTC day is day 1; refused otherwise")
         let format = SharedOptions.format([.text, .json, .csv])
         let svg = CommandOption<String>.text(
-            "svg", placeholder: "FILE", example: "chart.svg",
+            "svg", placeholder: "FILE", example: "chart.svg", file: .written,
             help: "also write a chart, whole or not at all: memorized and minutes over the days; for a sweep, minutes, memorized and "
                 + "cost against retention with the recommendation marked, and every retention's minutes and memorized over the days")
         let series = CommandOption<String>.text(
-            "series", placeholder: "FILE.csv", example: "series.csv",
+            "series", placeholder: "FILE.csv", example: "series.csv", file: .written,
             help: "also write every retention's per-day series as CSV in long format (desired_retention, day, then one column "
                 + "per series), whole or not at all")
         let language = LanguageChoice.option(
@@ -210,9 +211,9 @@ enum SimulateCommand: Command {
         inputs.parameters = request.parameters
         inputs.budgetMinutes = request.budgetMinutes
         // Every output is checked before the work: a directory or a missing folder is refused now.
-        let svgOutput = try OutputTarget.prepare(try arguments.value(of: options.svg), option: "svg")
-        let seriesOutput = try OutputTarget.prepare(try arguments.value(of: options.series), option: "series")
-        let saveConfigOutput = try OutputTarget.prepare(try arguments.value(of: options.saveConfig), option: "save-config")
+        let svgOutput = try OutputTarget.prepare(options.svg, of: arguments)
+        let seriesOutput = try OutputTarget.prepare(options.series, of: arguments)
+        let saveConfigOutput = try OutputTarget.prepare(options.saveConfig, of: arguments)
 
         var files = SimulationRequest.Inputs(currentTime: context.now)
         if let revlogPath {

@@ -18,7 +18,7 @@ enum TasksCompleteCommand: Command {
     static let specification = CommandSpecification(
         name: "tasks complete",
         summary: "mark a review task done on the server; kept in the outbox while it cannot be reached",
-        arguments: [.init(placeholder: "ID", help: "the review task's id")],
+        arguments: [.init(placeholder: "ID", help: "the review task's id", file: .none)],
         discussion: """
         Puts the completion (with --at, the time of the review) in the outbox, on disk, then
         sends what the outbox holds, oldest first (POST review-tasks/{id}/complete with

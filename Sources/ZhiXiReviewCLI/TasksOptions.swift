@@ -7,7 +7,7 @@ enum TasksOptions {
     /// `--outbox DIR`: where completions and skips wait while the server cannot be reached.
     static let outbox = CommandOption<String>.text(
         "outbox", placeholder: "DIR", defaultDescription: "the learner's own beside the store: STORE-outbox/LEARNER-ID",
-        example: "/tmp/zhixi-outbox",
+        example: "/tmp/zhixi-outbox", file: .keptDirectory,
         help: "where completions and skips wait until the server has them (one file per action, mode 0600); it holds one learner's")
 
     /// `--status S`: a review task status.
@@ -36,7 +36,8 @@ enum TasksOptions {
     exit status: 0 ok; 64 wrong command line; 65 the outbox holds a file that is not an action;
     69 the server cannot be reached or failed (tasks list); 74 the outbox cannot be written;
     75 completions or skips wait in the outbox for a later 'tasks sync' (no answer, a 5xx after
-    the retries); 76 the server's answer is malformed; 77 not signed in (nothing is kept), the
+    the retries, a redirect: give the final address as --server); 76 the server's answer is
+    malformed (an action sent waits in the outbox, as the message says); 77 not signed in (nothing is kept), the
     outbox holds another learner's actions, the outbox (or a file in it) is not this user's
     private one (a link, another user's, open to others: nothing in it is read or sent), or the
     server refused the action for good (the task is gone: it left the outbox).

@@ -83,8 +83,11 @@ struct TasksOutbox {
                 case .network, .cancelled, .http(500..., _, _), .http(408, _, _), .http(429, _, _):
                     throw .temporaryFailure("\(command): \(failed.key) was not delivered (\(error)); \(waiting)")
                 default:
-                    let failure = AuthConnection.failure(error, "\(command): \(failed.key)")
-                    throw CommandError(exitCode: failure.exitCode, message: failure.message + "; " + waiting)
+                    // What the server could not take waits (a refusal for good has left the outbox): an answer
+                    // that calls for trying elsewhere or later (a redirect: 69 alone) is the 75 of what waits.
+                    let failure = AuthConnection.failure(error, "\(command): \(failed.key) was not delivered")
+                    throw CommandError(exitCode: failure.exitCode == .unavailable ? .temporaryFailure : failure.exitCode,
+                                       message: failure.message + "; " + waiting)
                 }
             case .anotherSyncRunning, .cancelled:
                 throw .temporaryFailure("\(command): \(stop); \(result.remaining) action\(result.remaining == 1 ? " waits" : "s wait") in "

@@ -17,7 +17,7 @@ enum TasksSkipCommand: Command {
     static let specification = CommandSpecification(
         name: "tasks skip",
         summary: "mark a review task skipped on the server; kept in the outbox while it cannot be reached",
-        arguments: [.init(placeholder: "ID", help: "the review task's id")],
+        arguments: [.init(placeholder: "ID", help: "the review task's id", file: .none)],
         discussion: """
         Puts the skip in the outbox, on disk, then sends what the outbox holds, oldest first
         (POST review-tasks/{id}/skip). When the server cannot be reached, the skip waits there

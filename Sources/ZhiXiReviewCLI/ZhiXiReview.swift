@@ -111,6 +111,7 @@ package enum ZhiXiReview {
             context.write(specification.help)
             return
         }
+        try CommandFiles.checkOutputsApart(parsed, context: context)
         try await command.run(parsed, context: context)
     }
 }

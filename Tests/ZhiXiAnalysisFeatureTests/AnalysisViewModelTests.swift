@@ -45,7 +45,7 @@ struct AnalysisViewModelTests {
         #expect(prompt.placeholder == LearnerWording.chinese.recallPlaceholder && prompt.inputMessage == nil)
 
         let log = ObservationLog { page.uiState }
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/ai/analyze-learning-input", times: 1)
         let recall = "矩阵乘法的维度规则：前一个的列数等于后一个的行数。向量空间与基决定坐标。"
         let submitting = Task { await page.submit(recall) }

@@ -33,7 +33,7 @@ package final class AppFixture: Sendable {
     /// Starts the fake API with `workspace` (default: the sample learner) seeded and planned
     /// as of ``now``.
     package init(workspace: LearnerWorkspace? = nil) throws {
-        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 300))
+        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 1_800))
         reading = FakeReadingEventServer(api: api)
         let now = Self.now
         api.setClock { now }
@@ -60,7 +60,7 @@ package final class AppFixture: Sendable {
     }
 
     /// The configuration of a launch: the fake API, the device's storage and secure store,
-    /// the fixed clock, short timeouts and one quick retry, app version `1.0.0-test`,
+    /// the fixed clock, the tests' time limits (`TestClientTimeouts`) and one quick retry, app version `1.0.0-test`,
     /// `monitor` as the network monitor (none by default) and `scheduler` as the reading
     /// pipeline's clock and timers (real timers on the fixed clock by default); `language`
     /// `nil` follows the learner (no device languages).
@@ -68,7 +68,8 @@ package final class AppFixture: Sendable {
                               scheduler: ManualReadingScheduler? = nil) -> AppConfiguration {
         AppConfiguration(apiBaseURL: api.apiBaseURL, storageDirectory: storageDirectory,
                          secureStore: secureStore, credentials: FixedAppleCredentialProvider(credential), language: language, deviceLanguages: [],
-                         client: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
+                         client: APIClientConfiguration(requestTimeout: TestClientTimeouts.requestSeconds,
+                                                        resourceTimeout: TestClientTimeouts.resourceSeconds,
                                                         retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.01, maximumDelay: 0.02)),
                          now: { AppFixture.now }, appVersion: Self.appVersion, networkMonitor: monitor, readingScheduler: scheduler)
     }
@@ -99,9 +100,12 @@ package final class AppFixture: Sendable {
 
     /// A launch of the app, signed in: with Sign in with Apple on the device's first launch,
     /// by restoring the session the device kept on later ones (as the app does at launch).
+    /// `scheduler` drives the reading pipeline's timers (real timers by default); a test that
+    /// counts what one flush sent gives one, so that the 30-second flush never runs first on
+    /// a machine slow enough to reach it.
     @MainActor
-    package func launch(language: AppLanguage? = .default) async throws -> AppContainer {
-        let container = AppContainer(configuration: configuration(language: language))
+    package func launch(language: AppLanguage? = .default, scheduler: ManualReadingScheduler? = nil) async throws -> AppContainer {
+        let container = AppContainer(configuration: configuration(language: language, scheduler: scheduler))
         if container.client.tokenStore.loadTokens() != nil {
             await container.sessionRepository.restore()
         } else {

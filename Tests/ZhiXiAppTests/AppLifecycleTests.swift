@@ -26,7 +26,9 @@ struct AppLifecycleTests {
     func launchThenBackground() async throws {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
-        let before = try await fixture.launch()
+        // Timers the test drives: the one flush counted below is the background's, never the
+        // 30-second flush a slow machine would reach first.
+        let before = try await fixture.launch(scheduler: ManualReadingScheduler(start: AppFixture.now))
         // A launch that read offline and was killed: its events wait in the learner's own queue.
         fixture.networkDown()
         await Self.read(before)
@@ -34,7 +36,7 @@ struct AppLifecycleTests {
         #expect(waiting.pending + waiting.failed == 3)
         fixture.networkBack()
 
-        let app = try await fixture.launch()
+        let app = try await fixture.launch(scheduler: ManualReadingScheduler(start: AppFixture.now))
         await app.lifecycle.appDidLaunch()
         let snapshot = try #require(await app.reading.queueSnapshot())
         #expect(snapshot.pending == 3, "pending again at launch")
@@ -78,8 +80,9 @@ struct AppLifecycleTests {
     }
 
     /// A launch with background time `time` whose learner read offline: three events wait.
+    /// Its timers are the test's: the 30-second flush never sends them first.
     static func launchWithWaitingEvents(_ fixture: AppFixture, time: RecordingBackgroundTime) async throws -> AppContainer {
-        var configuration = fixture.configuration()
+        var configuration = fixture.configuration(scheduler: ManualReadingScheduler(start: AppFixture.now))
         configuration.backgroundTime = time
         let app = AppContainer(configuration: configuration)
         _ = try await app.sessionRepository.signIn()
@@ -109,7 +112,7 @@ struct AppLifecycleTests {
         defer { fixture.tearDown() }
         let time = RecordingBackgroundTime { fixture.reading.storedEvents(ofUser: fixture.user.id).count }
         let app = try await Self.launchWithWaitingEvents(fixture, time: time)
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         defer { gate.open() }
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/learning/reading-events/batch", times: 1)
         let background = Task { await app.lifecycle.didEnterBackground() }

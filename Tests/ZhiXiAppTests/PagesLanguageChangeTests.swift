@@ -107,7 +107,7 @@ struct PagesLanguageChangeTests {
         // The plan page makes its reasons again from the plan the device keeps, in the language
         // chosen now; the path's keep theirs (the planner wrote them when it made the plan
         // shown), and a path loaded after the change has them in the new language.
-        #expect(await eventually(within: 60) { pages[3].state().contains("reason: Optional(\"Last score") }, "the plan's reasons in English")
+        #expect(await eventually { pages[3].state().contains("reason: Optional(\"Last score") }, "the plan's reasons in English")
         #expect(fixture.api.server.totalRequestCount == requests, "made on the device")
         // The same pages made now, in English from the start, show what the redrawn ones do.
         let fresh = await Self.pages(of: app).map { $0.state() }
@@ -118,7 +118,7 @@ struct PagesLanguageChangeTests {
         #expect(fresh[3].contains("reason: Optional(\"Last score"), "the plan made after the change: its reasons in English")
 
         app.setLanguage(.simplifiedChinese)
-        #expect(await eventually(within: 60) { pages[3].state() == chinese[3] }, "the plan's reasons in Chinese again")
+        #expect(await eventually { pages[3].state() == chinese[3] }, "the plan's reasons in Chinese again")
         for (index, page) in pages.enumerated() {
             #expect(page.state() == chinese[index], "\(page.name): back in Chinese, the very page drawn first")
         }

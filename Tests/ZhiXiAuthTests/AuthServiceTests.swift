@@ -96,7 +96,7 @@ struct AuthServiceTests {
         _ = try await launch.service.signIn(with: AuthFixture.credential())
         // The refresh is held at the server until the logout is over; the server does not
         // hear of the logout (500), so it then answers the refresh with new tokens.
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/auth/refresh")
         fixture.api.server.faults.inject(.respond(.error(500, code: "BOOM", message: "oops")), method: "POST", path: "/api/auth/logout", times: nil)
         let refreshed = Task { () async throws(AuthError) -> User in try await launch.service.refresh() }

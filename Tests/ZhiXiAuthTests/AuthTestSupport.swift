@@ -33,7 +33,8 @@ struct AppLaunch {
         userStore = SessionUserStore(secureStore: FileSecureStore(directory: directory))
         client = APIClient(
             baseURL: baseURL, tokenStore: store,
-            configuration: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
+            configuration: APIClientConfiguration(requestTimeout: TestClientTimeouts.requestSeconds,
+                                                  resourceTimeout: TestClientTimeouts.resourceSeconds,
                                                   retryPolicy: RetryPolicy(maximumRetries: 2, initialDelay: 0.01, maximumDelay: 0.05),
                                                   maximumConnectionsPerHost: 16),
             logger: { log.append($0.description) }

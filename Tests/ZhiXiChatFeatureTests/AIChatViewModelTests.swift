@@ -51,7 +51,7 @@ struct AIChatViewModelTests {
         let title = try #require(fixture.workspace.lessons.first { $0.id == Self.lessonID }?.title)
         #expect(empty.title == "关于「\(title)」" && empty.greeting == LearnerWording.chinese.chatGreeting && empty.messages.isEmpty)
 
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.planNextChatStream(.hold(afterPieces: 2, gate: gate))
         let log = ObservationLog { page.uiState.screen?.reply?.text }
         page.draft = Self.question
@@ -168,7 +168,7 @@ struct AIChatViewModelTests {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
         let (app, page) = try await Self.page(fixture)
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.planNextChatStream(.hold(afterPieces: 1, gate: gate))
         page.draft = Self.question
         let sending = Task { await page.send() }
@@ -185,7 +185,7 @@ struct AIChatViewModelTests {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
         let (_, page) = try await Self.page(fixture)
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.planNextChatStream(.hold(afterPieces: 1, gate: gate))
         page.draft = Self.question
         let sending = Task { await page.send() }

@@ -44,7 +44,8 @@ struct ContractFixture {
         user = try api.seed(workspace ?? Self.goldenWorkspace())
         let tokens = TokenStore(secureStore: InMemorySecureStore())
         client = APIClient(baseURL: api.apiBaseURL, tokenStore: tokens,
-                           configuration: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20,
+                           configuration: APIClientConfiguration(requestTimeout: TestClientTimeouts.requestSeconds,
+                                                                 resourceTimeout: TestClientTimeouts.resourceSeconds,
                                                                  retryPolicy: RetryPolicy(maximumRetries: 2, initialDelay: 0.01)))
         session = try await client.request(
             .signInWithApple(AppleLoginRequest(identityToken: "id-token", authorizationCode: "code", userIdentifier: user.appleUserID)),

@@ -55,7 +55,7 @@ struct FeedbackViewModelTests {
         #expect(filled.lengthText == "\(Self.text.count)/2000")
 
         let log = ObservationLog { page.uiState.kind }
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/feedback", times: 1)
         let submitting = Task { await page.submit() }
         #expect(await eventually { gate.arrivals == 1 })

@@ -24,7 +24,7 @@ struct HomeDeviceFirstTests {
         let app = try await fixture.launch()
         let home = app.makeStudyHomeViewModel()
         let start = fixture.api.server.totalRequestCount
-        let gate = TestServerGate(count: 4, timeout: 60)
+        let gate = TestServerGate(count: 4)
         for path in ["/api/review-tasks", "/api/learning/summary", "/api/learning/continue"] {
             fixture.api.server.faults.inject(.hold(gate), method: "GET", path: path, times: 1)
         }

@@ -96,7 +96,7 @@ struct LearningPathViewModelTests {
         defer { fixture.tearDown() }
         let app = try await fixture.launch()
         let page = app.makeLearningPathViewModel(pathID: Self.pathID)
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/knowledge-bases", times: 1)
         let loading = Task { await page.load() }
         #expect(await eventually { gate.arrivals == 1 })

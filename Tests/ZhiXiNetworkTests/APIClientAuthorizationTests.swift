@@ -58,7 +58,7 @@ struct APIClientAuthorizationTests {
         // All ten requests are held by the server until the tenth has arrived, so ten 401s
         // are in flight together; with `slowRefresh` the refresh also takes a while, so
         // late 401s find it still running.
-        let gate = TestServerGate(count: 10, timeout: 60)
+        let gate = TestServerGate(count: 10)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/users/me", times: 10)
         if slowRefresh { fixture.api.server.faults.inject(.delay(seconds: 0.3), method: "POST", path: "/api/auth/refresh") }
 
@@ -104,7 +104,7 @@ struct APIClientAuthorizationTests {
         fixture.api.expireAccessTokens()
         // `users/me` (old token) is held until `learning/summary` comes back with the new
         // token, i.e. until the refresh that the summary's 401 started has finished.
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/users/me")
         fixture.api.server.faults.add { request in
             request.path == "/api/learning/summary" && request.bearerToken != old.accessToken ? .hold(gate) : nil

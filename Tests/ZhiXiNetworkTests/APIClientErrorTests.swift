@@ -28,7 +28,7 @@ struct APIClientErrorTests {
         let fixture = try NetworkFixture(configuration: APIClientConfiguration(requestTimeout: 1, resourceTimeout: 10, retryPolicy: .none))
         defer { fixture.api.server.stop() }
         try await fixture.signIn()
-        fixture.api.server.faults.inject(.delay(seconds: 3), method: "GET", path: "/api/users/me")
+        fixture.api.server.faults.inject(.delay(seconds: 30), method: "GET", path: "/api/users/me")
         await #expect(throws: APIError.network(.timedOut)) {
             try await fixture.client.request(.currentUser, as: User.self)
         }
@@ -178,7 +178,7 @@ struct APIClientErrorTests {
         let fixture = try NetworkFixture()
         defer { fixture.api.server.stop() }
         try await fixture.signIn()
-        fixture.api.server.faults.inject(.delay(seconds: 5), method: "GET", path: "/api/users/me")
+        fixture.api.server.faults.inject(.delay(seconds: 30), method: "GET", path: "/api/users/me")
         let call = Task { try await fixture.client.request(.currentUser, as: User.self) }
         #expect(await eventually { fixture.api.server.requestCount("GET", "/api/users/me") > 0 })
         call.cancel()

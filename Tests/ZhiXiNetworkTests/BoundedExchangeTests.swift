@@ -22,7 +22,7 @@ struct BoundedExchangeTests {
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("GET", "/slow") { _ in .json(["late": true]) }
-        server.faults.inject(.delay(seconds: 5), method: "GET", path: "/slow")
+        server.faults.inject(.delay(seconds: 30), method: "GET", path: "/slow")
         let request = URLRequest(url: server.baseURL.appendingPathComponent("slow"))
         let (session, delegate) = Self.session()
         await #expect(throws: URLError(.timedOut)) {
@@ -40,7 +40,7 @@ struct BoundedExchangeTests {
                                                               in: session, delegate: delegate, deadline: 30, limit: 1 << 20)
         #expect((response as? HTTPURLResponse)?.statusCode == 200 && String(decoding: data, as: UTF8.self) == #"{"ok":true}"#)
 
-        server.faults.inject(.delay(seconds: 5), method: "GET", path: "/fast")
+        server.faults.inject(.delay(seconds: 30), method: "GET", path: "/fast")
         let call = Task { try await BoundedExchange.data(for: URLRequest(url: server.baseURL.appendingPathComponent("fast")),
                                                          in: session, delegate: delegate, deadline: 30, limit: 1 << 20) }
         #expect(await eventually { server.requestCount("GET", "/fast") >= 2 })

@@ -42,9 +42,10 @@ struct NetworkFixture {
     let client: APIClient
     let log: LogLines
 
-    /// Fast retries and timeouts for tests; retries are counted, never timed.
+    /// Fast retries for tests, and time limits longer than any gate holds a request
+    /// (`TestClientTimeouts`); retries are counted, never timed.
     static let testConfiguration = APIClientConfiguration(
-        requestTimeout: 5, resourceTimeout: 20,
+        requestTimeout: TestClientTimeouts.requestSeconds, resourceTimeout: TestClientTimeouts.resourceSeconds,
         retryPolicy: RetryPolicy(maximumRetries: 2, initialDelay: 0.01, maximumDelay: 0.05),
         maximumConnectionsPerHost: 16
     )

@@ -33,8 +33,9 @@ struct RequestLimitsTests {
 
     @Test("all of a client's answers together stop at the total bytes")
     func totalBytes() async throws {
-        let fixture = try NetworkFixture(configuration: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20, retryPolicy: .none,
-                                                                               maximumTotalAnswerBytes: 2000))
+        let fixture = try NetworkFixture(configuration: APIClientConfiguration(
+            requestTimeout: TestClientTimeouts.requestSeconds, resourceTimeout: TestClientTimeouts.resourceSeconds, retryPolicy: .none,
+            maximumTotalAnswerBytes: 2000))
         defer { fixture.api.server.stop() }
         try await fixture.signIn()
         var failure: APIError?
@@ -84,7 +85,8 @@ struct RequestLimitsTests {
 
     @Test("a date outside 1900–2200 in an answer is a wrong field, named")
     func datesOutsideTheYears() async throws {
-        let fixture = try NetworkFixture(configuration: APIClientConfiguration(requestTimeout: 5, resourceTimeout: 20, retryPolicy: .none))
+        let fixture = try NetworkFixture(configuration: APIClientConfiguration(
+            requestTimeout: TestClientTimeouts.requestSeconds, resourceTimeout: TestClientTimeouts.resourceSeconds, retryPolicy: .none))
         defer { fixture.api.server.stop() }
         try await fixture.signIn()
         for date in ["9999-01-01T00:00:00Z", "0001-01-01T00:00:00Z"] {

@@ -108,7 +108,7 @@ struct LearningProgressViewModelTests {
         defer { fixture.tearDown() }
         let app = try await fixture.launch()
         let page = app.makeLearningProgressViewModel()
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/learning/summary", times: 1)
         let loading = Task { await page.load() }
         #expect(await eventually { gate.arrivals == 1 })

@@ -157,7 +157,7 @@ struct FaultInjectionTests {
         print("fault-injection: \(replay)")
         let started = Date()
         var random = SeededRandom(seed: seed)
-        let reading = try FakeReadingEventServer(limits: TestServerLimits(maximumConnections: 20_000, lifetime: 300, maximumDelay: 5))
+        let reading = try FakeReadingEventServer(limits: TestServerLimits(maximumConnections: 20_000, lifetime: 1_800, maximumDelay: 5))
         reading.refuse(denied: ["denied-1"], expired: ["tmp-expired"], deleted: ["deleted-1"])
         let faults = BatchFaults(seed: random.next(), maximumTimeouts: 4)
         reading.api.server.faults.add { [reading] request in

@@ -91,7 +91,7 @@ struct FakeReadingEventServerFixture {
     let client: APIClient
     let tokens: AuthResponse
 
-    init(limits: TestServerLimits = TestServerLimits(lifetime: 120), requestTimeout: Double = 5) throws {
+    init(limits: TestServerLimits = TestServerLimits(lifetime: 1_800), requestTimeout: Double = TestClientTimeouts.requestSeconds) throws {
         fake = try FakeReadingEventServer(limits: limits)
         tokens = fake.api.signInDirectly(userIdentifier: "reader-\(UUID().uuidString)")
         let store = MemoryTokenStore(AuthTokens(tokens, receivedAt: Date()))

@@ -45,7 +45,7 @@ struct DocumentedExamplesTests {
     }
 
     @Test("each document's examples, in order, in a fresh clone", arguments: documents)
-    func document(_ document: String) throws {
+    func document(_ document: String) async throws {
         let examples = try Self.parsed(document).examples
         guard !examples.isEmpty else { return }
         let root = try TemporaryDirectory.make(prefix: "zhixi-docs")
@@ -74,7 +74,7 @@ struct DocumentedExamplesTests {
                 print("skipped documented example (slow; ZHIXI_SLOW_EXAMPLES=1 runs it): \(example)")
                 continue
             }
-            let result = try ExecutableRun.run([], seconds: 600, shell: example.command, directory: clone, environment: environment)
+            let result = try await ExecutableRun.run([], shell: example.command, directory: clone, environment: environment)
             #expect(!result.timedOut && !result.crashed, "\(example)")
             let missing = example.missingLines(output: result.outputText, error: result.error)
             if example.quoted.allSatisfy({ $0 == "…" }) {

@@ -21,7 +21,7 @@ struct EventsCommandTests {
         let reading: FakeReadingEventServer
         let tokenFile: String
         init() throws {
-            reading = try FakeReadingEventServer(limits: TestServerLimits(lifetime: 120))
+            reading = try FakeReadingEventServer(limits: TestServerLimits(lifetime: 1_800))
             let tokens = reading.api.signInDirectly(userIdentifier: "support")
             tokenFile = try temporaryFile("token", tokens.accessToken + "\n")
         }

@@ -2,6 +2,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import Testing
+import ZhiXiTestSupport
 
 /// A run of the `zhixi-review` executable (``reviewExecutable``) as its own process: for what
 /// an in-process run cannot show (exit by a signal, memory limits, standard input that is a
@@ -32,14 +33,16 @@ struct ExecutableRun {
         case file(String)
     }
 
-    /// Runs the executable with `arguments`, at most `seconds` (then SIGKILL), with at most
-    /// `memoryBytes` of address space (`prlimit --as`) and as `user` (uid and gid, through
-    /// `setpriv`) when given; `shell` runs the arguments through `/bin/sh -c` instead (the
-    /// executable is `$ZHIXI`), in `directory` when given, with `environment` added to this
-    /// process's.
-    static func run(_ arguments: [String], input: Input = .none, seconds: Double = 120, memoryBytes: Int? = nil,
+    /// Runs the executable with `arguments`, with at most `memoryBytes` of address space
+    /// (`prlimit --as`) and as `user` (uid and gid, through `setpriv`) when given; `shell` runs
+    /// the arguments through `/bin/sh -c` instead (the executable is `$ZHIXI`), in `directory`
+    /// when given, with `environment` added to this process's. A process still running after
+    /// ``HangGuard/seconds`` is killed (SIGKILL) and reported as timed out: a guard against a
+    /// hang, never a measurement. The wait is on a thread of its own, so a test waiting for its
+    /// process never holds one of the few cooperative threads the other tests run on.
+    static func run(_ arguments: [String], input: Input = .none, memoryBytes: Int? = nil,
                     user: (uid: UInt32, gid: UInt32)? = nil, shell: String? = nil, directory: URL? = nil,
-                    environment extra: [String: String] = [:]) throws -> ExecutableRun {
+                    environment extra: [String: String] = [:]) async throws -> ExecutableRun {
         var command: [String] = []
         if let user { command += ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] }
         if let memoryBytes { command += ["/usr/bin/prlimit", "--as=\(memoryBytes)", "--"] }
@@ -82,20 +85,37 @@ struct ExecutableRun {
             }
             writer.start()
         }
-        let deadline = Date().addingTimeInterval(seconds)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-            }
-            usleep(10_000)
+        let running = Running(process)
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: running.waitForEnd(collected)) }
         }
-        process.waitUntilExit()
-        let (output, error) = collected.wait()
-        let crashed = process.terminationReason == .uncaughtSignal
-        return ExecutableRun(status: crashed ? 128 + process.terminationStatus : process.terminationStatus, crashed: crashed && !timedOut,
-                             timedOut: timedOut, output: output, error: String(decoding: error, as: UTF8.self))
+    }
+
+    /// A started process, waited for on a thread of its own.
+    private final class Running: @unchecked Sendable {
+        private let process: Process
+
+        init(_ process: Process) { self.process = process }
+
+        /// The run, once the process has ended (killed after ``HangGuard/seconds``) and both
+        /// streams were read to their end.
+        func waitForEnd(_ collected: Collected) -> ExecutableRun {
+            let deadline = Date().addingTimeInterval(HangGuard.seconds)
+            var timedOut = false
+            while process.isRunning {
+                if Date() > deadline {
+                    timedOut = true
+                    kill(process.processIdentifier, SIGKILL)
+                }
+                usleep(10_000)
+            }
+            process.waitUntilExit()
+            let (output, error) = collected.wait()
+            let crashed = process.terminationReason == .uncaughtSignal
+            return ExecutableRun(status: crashed ? 128 + process.terminationStatus : process.terminationStatus,
+                                 crashed: crashed && !timedOut, timedOut: timedOut, output: output,
+                                 error: String(decoding: error, as: UTF8.self))
+        }
     }
 
     /// The two streams, filled by their reader threads.
@@ -107,11 +127,11 @@ struct ExecutableRun {
         func set(output data: Data) { condition.withLock { output = data; condition.broadcast() } }
         func set(error data: Data) { condition.withLock { error = data; condition.broadcast() } }
 
-        /// Both streams, once both readers have reached their end (within 30 s).
+        /// Both streams, once both readers have reached their end (within ``HangGuard/seconds``).
         func wait() -> (Data, Data) {
             condition.lock()
             defer { condition.unlock() }
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(HangGuard.seconds)
             while output == nil || error == nil, condition.wait(until: deadline) {}
             return (output ?? Data(), error ?? Data())
         }

@@ -11,11 +11,11 @@ import ZhiXiTestServer
 @Suite("Locks and file types: bounded waits, said aloud", .serialized, .tags(.endToEnd))
 struct LockAndFileTypeTests {
     @Test("auth status with a named pipe as session-tokens answers at once (signed out, with a note)")
-    func pipeAsTokens() throws {
+    func pipeAsTokens() async throws {
         let store = try temporaryFolder().appendingPathComponent("store").path
         #expect(mkdir(store, 0o700) == 0)
         #expect(mkfifo(store + "/session-tokens", 0o600) == 0)
-        let result = try ExecutableRun.run(["auth", "status", "--server", "http://127.0.0.1:9/api", "--store", store], seconds: 60)
+        let result = try await ExecutableRun.run(["auth", "status", "--server", "http://127.0.0.1:9/api", "--store", store])
         #expect(!result.timedOut, "auth status waited on the pipe")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.outputText.contains("route: login") && result.error.contains("note"))
@@ -34,10 +34,10 @@ struct LockAndFileTypeTests {
     }
 
     @Test("record refuses a named pipe as its workspace without opening it")
-    func recordPipe() throws {
+    func recordPipe() async throws {
         let fifo = try temporaryFolder().appendingPathComponent("w.json").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let result = try ExecutableRun.run(["record", fifo, "--lesson", "L1", "--score", "80"], seconds: 60)
+        let result = try await ExecutableRun.run(["record", fifo, "--lesson", "L1", "--score", "80"])
         #expect(!result.timedOut && result.status == 66, "status \(result.status): \(result.error)")
     }
 }

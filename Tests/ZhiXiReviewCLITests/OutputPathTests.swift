@@ -51,10 +51,10 @@ struct OutputPathTests {
     }
 
     @Test("--svg through a link to /dev/stdout reaches the pipe, and the link stays")
-    func linkToStandardOutput() throws {
+    func linkToStandardOutput() async throws {
         let link = try temporaryFolder().appendingPathComponent("chart.svg").path
         #expect(symlink("/dev/stdout", link) == 0)
-        let result = try ExecutableRun.run(["simulate", "--days", "20", "--deck", "50", "--svg", link, "--format", "csv"], seconds: 120)
+        let result = try await ExecutableRun.run(["simulate", "--days", "20", "--deck", "50", "--svg", link, "--format", "csv"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.outputText.contains("<svg"), "the chart went into the pipe")
         var status = stat()

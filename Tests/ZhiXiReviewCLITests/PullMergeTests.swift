@@ -160,7 +160,7 @@ struct PullMergeTests {
 
         // A first pull: the new file is made (empty, exclusively) and held; another program writes
         // it meanwhile; the pull merges into what it wrote.
-        let gate = TestServerGate(count: 1000, timeout: 30)
+        let gate = TestServerGate(count: 1000)
         setup.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/review-tasks")
         let file = setup.path("new.json")
         let pulling = Task { await Self.pull(setup, file) }

@@ -24,11 +24,11 @@ struct RecordPermissionTests {
 
     @Test("an unprivileged user cannot record into root's 0644 workspace in a writable directory (74)",
           .enabled(if: canRunAsNobody, "needs root and setpriv to run as the user nobody"))
-    func foreignFileRefused() throws {
+    func foreignFileRefused() async throws {
         let (_, path) = try Self.rootsWorkspace()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let result = try ExecutableRun.run(["record", path, "--lesson", "L1", "--score", "80", "--at", "2026-11-29T10:00:00+08:00"],
-                                           seconds: 60, user: Self.nobody)
+        let result = try await ExecutableRun.run(["record", path, "--lesson", "L1", "--score", "80", "--at", "2026-11-29T10:00:00+08:00"],
+                                                 user: Self.nobody)
         #expect(result.status == 74, "\(result.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         var status = stat()
@@ -37,11 +37,11 @@ struct RecordPermissionTests {
 
     @Test("an unprivileged user's own file in the same directory is recorded and stays theirs",
           .enabled(if: canRunAsNobody, "needs root and setpriv to run as the user nobody"))
-    func ownFileRecorded() throws {
+    func ownFileRecorded() async throws {
         let (_, path) = try Self.rootsWorkspace()
         chown(path, Self.nobody.uid, Self.nobody.gid)
-        let result = try ExecutableRun.run(["record", path, "--lesson", "L1", "--score", "80", "--at", "2026-11-29T10:00:00+08:00"],
-                                           seconds: 60, user: Self.nobody)
+        let result = try await ExecutableRun.run(["record", path, "--lesson", "L1", "--score", "80", "--at", "2026-11-29T10:00:00+08:00"],
+                                                 user: Self.nobody)
         #expect(result.status == 0, "\(result.error)")
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_uid == Self.nobody.uid && status.st_mode & 0o777 == 0o644)

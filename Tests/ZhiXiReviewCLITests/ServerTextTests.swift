@@ -19,7 +19,7 @@ struct ServerTextTests {
         let store: String
 
         init() async throws {
-            api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 300))
+            api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 1_800))
             let now = LearnerLoopTests.now
             api.setClock { now }
             var object = try sampleWorkspaceObject()

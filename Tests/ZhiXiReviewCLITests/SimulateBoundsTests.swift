@@ -15,8 +15,8 @@ struct SimulateBoundsTests {
         (["simulate", "--sweep", "0.0001:0.9999:0.0001"], "10,000,000,000"),
         (["simulate", "--deck", "10000000", "--days", "36500"], "10,000,000,000"),
     ])
-    func refused(arguments: [String], limit: String) throws {
-        let result = try ExecutableRun.run(arguments, seconds: 120, memoryBytes: 2 << 30)
+    func refused(arguments: [String], limit: String) async throws {
+        let result = try await ExecutableRun.run(arguments, memoryBytes: 2 << 30)
         #expect(!result.crashed && !result.timedOut && result.status == 64, "status \(result.status): \(result.error.prefix(400))")
         #expect(result.error.contains(limit), "\(result.error.prefix(400))")
     }

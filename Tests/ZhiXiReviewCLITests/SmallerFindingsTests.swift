@@ -50,12 +50,12 @@ struct SmallerFindingsTests {
     }
 
     @Test("plan | head -1 and plan --batch | head -1 end quietly with 0, as docs/COMMANDS.md says")
-    func closedPipe() throws {
+    func closedPipe() async throws {
         let line = try jsonText(try sampleWorkspaceObject())
         let fleet = try temporaryFile("fleet.jsonl", Array(repeating: line, count: 300).joined(separator: "\n") + "\n")
         for command in ["\"$ZHIXI\" plan '\(Self.sample)' --days 366 --format json",
                         "\"$ZHIXI\" plan --batch '\(fleet)' --now 2026-11-29T01:00:00Z"] {
-            let piped = try ExecutableRun.run([], seconds: 300,
+            let piped = try await ExecutableRun.run([],
                                               shell: "exec bash -c '\(command.replacingOccurrences(of: "'", with: "'\\''")) | head -c 10 >/dev/null; "
                                                   + "exit ${PIPESTATUS[0]}'")
             #expect(piped.status == 0, "\(command): \(piped.error)")

@@ -49,12 +49,12 @@ struct StoreDirectoryTests {
     }
 
     @Test("a missing store and its missing parents are created 0700 under umask 000")
-    func createdPrivate() throws {
+    func createdPrivate() async throws {
         let server = try FakeZhiXiAPI()
         defer { server.server.stop() }
         let base = try temporaryFolder().path
         let store = base + "/a/b/store"
-        let result = try ExecutableRun.run([], seconds: 60, shell: "umask 000; exec \"$ZHIXI\" auth sign-in --server "
+        let result = try await ExecutableRun.run([], shell: "umask 000; exec \"$ZHIXI\" auth sign-in --server "
             + "\(server.apiBaseURL.absoluteString) --store \(store) --identity-token t --authorization-code c --user-identifier apple-1")
         #expect(result.status == 0, "\(result.error)")
         for path in [base + "/a", base + "/a/b", store] { #expect(Self.mode(path) == 0o700, "\(path)") }

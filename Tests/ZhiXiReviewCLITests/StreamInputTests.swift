@@ -12,20 +12,20 @@ struct StreamInputTests {
     static let sample = packageRoot.appendingPathComponent("data/sample-workspace.json").path
 
     @Test("plan /dev/stdin reads a pipe")
-    func standardInputPipe() throws {
+    func standardInputPipe() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.sample))
-        let result = try ExecutableRun.run(["plan", "/dev/stdin", "--format", "json"], input: .bytes(data), seconds: 120)
+        let result = try await ExecutableRun.run(["plan", "/dev/stdin", "--format", "json"], input: .bytes(data))
         #expect(result.status == 0, "\(result.error)")
         #expect(result.outputText.hasPrefix("{\"generatedAt\""))
     }
 
     @Test("plan of a named pipe and of a process substitution reads it")
-    func namedPipeAndSubstitution() throws {
+    func namedPipeAndSubstitution() async throws {
         let fifo = try temporaryFolder().appendingPathComponent("w.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let fromPipe = try ExecutableRun.run([], seconds: 120, shell: "cat '\(Self.sample)' > '\(fifo)' & exec \"$ZHIXI\" plan '\(fifo)' --format json")
+        let fromPipe = try await ExecutableRun.run([], shell: "cat '\(Self.sample)' > '\(fifo)' & exec \"$ZHIXI\" plan '\(fifo)' --format json")
         #expect(fromPipe.status == 0, "\(fromPipe.error)")
-        let substituted = try ExecutableRun.run([], seconds: 120,
+        let substituted = try await ExecutableRun.run([],
                                                 shell: "exec bash -c 'exec \"$ZHIXI\" plan <(cat \"\(Self.sample)\") --format json'")
         #expect(substituted.status == 0, "\(substituted.error)")
     }

@@ -15,22 +15,22 @@ struct UnboundedInputTests {
         ["plan", "--batch", "/dev/zero"], ["plan", "-"], ["plan", "/dev/zero"], ["optimize", "--batch", "-"],
         ["optimize", "/dev/zero"], ["states", "-"],
     ])
-    func endlessZeros(arguments: [String]) throws {
-        let result = try ExecutableRun.run(arguments, input: .file("/dev/zero"), seconds: 300, memoryBytes: Self.memory)
+    func endlessZeros(arguments: [String]) async throws {
+        let result = try await ExecutableRun.run(arguments, input: .file("/dev/zero"), memoryBytes: Self.memory)
         #expect(!result.crashed && !result.timedOut, "status \(result.status): \(result.error.prefix(300))")
         #expect(result.status == 65, "\(result.error.prefix(300))")
     }
 
     @Test("events enqueue on endless input ends with 65 and creates no queue")
-    func endlessEvents() throws {
+    func endlessEvents() async throws {
         let queue = try temporaryFolder().appendingPathComponent("queue").path
-        let result = try ExecutableRun.run(["events", "enqueue", queue], input: .file("/dev/zero"), seconds: 300, memoryBytes: Self.memory)
+        let result = try await ExecutableRun.run(["events", "enqueue", queue], input: .file("/dev/zero"), memoryBytes: Self.memory)
         #expect(!result.crashed && result.status == 65, "status \(result.status): \(result.error.prefix(300))")
         #expect(!FileManager.default.fileExists(atPath: queue))
     }
 
     @Test("plan --batch: a line longer than the limit gets its error line and the lines before it their plans")
-    func endlessLine() throws {
+    func endlessLine() async throws {
         let good = try jsonText(try sampleWorkspaceObject())
         let path = try temporaryFolder().appendingPathComponent("fleet.jsonl").path
         // Two learners, then a line of 300 MiB of spaces that never ends.
@@ -41,7 +41,7 @@ struct UnboundedInputTests {
         for _ in 0 ..< 300 { try handle.write(contentsOf: block) }
         try handle.close()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try ExecutableRun.run(["plan", "--batch", path, "--now", "2026-11-29T01:00:00Z"], seconds: 300,
+        let result = try await ExecutableRun.run(["plan", "--batch", path, "--now", "2026-11-29T01:00:00Z"],
                                            memoryBytes: Self.memory + (1 << 29))
         #expect(!result.crashed && result.status == 65, "status \(result.status): \(result.error.prefix(300))")
         let lines = result.outputText.split(separator: "\n")

@@ -27,20 +27,19 @@ struct WorkspaceBoundsTests {
     }
 
     @Test("a lesson of 10^10 minutes is refused with 65 naming lessons[3].estimatedMinutes (it aborted with 134)")
-    func hugeMinutes() throws {
+    func hugeMinutes() async throws {
         let path = try temporaryFile("w.json", try Self.sample(Self.setLesson(3, "estimatedMinutes", 10_000_000_000)))
-        let result = try ExecutableRun.run(["plan", path], seconds: 120, memoryBytes: 2 << 30)
+        let result = try await ExecutableRun.run(["plan", path], memoryBytes: 2 << 30)
         #expect(!result.crashed && result.status == 65, "status \(result.status): \(result.error)")
         #expect(result.error.contains("lessons[3].estimatedMinutes"))
     }
 
     @Test("plan --batch: the learner with 10^10 minutes gets an error line, the ten others their plans")
-    func batch() throws {
+    func batch() async throws {
         let good = try Self.sample { _ in }
         let bad = try Self.sample(Self.setLesson(3, "estimatedMinutes", 10_000_000_000))
         let lines = (1 ... 11).map { $0 == 6 ? bad : good }.joined(separator: "\n") + "\n"
-        let result = try ExecutableRun.run(["plan", "--batch", "-", "--now", "2026-11-29T01:00:00Z"], input: .bytes(Data(lines.utf8)),
-                                           seconds: 300, memoryBytes: 2 << 30)
+        let result = try await ExecutableRun.run(["plan", "--batch", "-", "--now", "2026-11-29T01:00:00Z"], input: .bytes(Data(lines.utf8)), memoryBytes: 2 << 30)
         #expect(!result.crashed && result.status == 65, "status \(result.status): \(result.error)")
         let output = result.outputText.split(separator: "\n")
         #expect(output.count == 11)

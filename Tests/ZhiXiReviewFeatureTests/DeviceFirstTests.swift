@@ -22,7 +22,7 @@ struct DeviceFirstTests {
         let app = try await fixture.launch()
         let plan = app.makeReviewPlanViewModel()
         let start = fixture.api.server.totalRequestCount
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/review-tasks", times: 1)
         let loading = Task { await plan.load() }
         #expect(await eventually { plan.uiState.screen != nil })
@@ -48,7 +48,7 @@ struct DeviceFirstTests {
         await (try await fixture.launch().makeReviewPlanViewModel()).load()
         let app = try await fixture.launch()
         let plan = app.makeReviewPlanViewModel()
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/review-tasks", times: 1)
         let loading = Task { await plan.load() }
         #expect(await eventually { plan.isRefreshing })

@@ -29,7 +29,7 @@ struct ReviewPlanObservationTests {
         let task = try #require(loaded.today.rows.first)
         #expect(!task.isDone)
 
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/review-tasks/\(task.id)/complete", times: 1)
         let completing = Task { await plan.complete(taskID: task.id) }
         #expect(await eventually { gate.arrivals == 1 })
@@ -59,7 +59,7 @@ struct ReviewPlanObservationTests {
         let states = ObservationLog { plan.uiState }
         let refreshing = ObservationLog { plan.isRefreshing }
 
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/review-tasks", times: 1)
         let refresh = Task { await plan.refresh() }
         #expect(await eventually { refreshing.values == [true] })

@@ -123,7 +123,7 @@ struct ReviewPlanViewModelTests {
         await plan.load()
         #expect(plan.uiState.screen != nil)
 
-        let gate = TestServerGate(count: 2, timeout: 60)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "GET", path: "/api/review-tasks", times: 1)
         let loading = Task { await plan.load() }
         #expect(await eventually { gate.arrivals == 1 }, "the load is under way, held by the server")

@@ -161,20 +161,20 @@ struct ReviewTaskOutboxTests {
     @Test("one sync at a time on a directory: another returns at once; enqueueing goes on meanwhile")
     func oneSyncAtATime() async throws {
         // No step depends on how long another takes: the held request is released only by
-        // `gate.open()`, and every wait below is a guard against a hang (two minutes), longer
+        // `gate.open()`, and every wait below is a guard against a hang (`HangGuard`), longer
         // than any run of the steps it covers, under any load. (With the gate's and the
         // client's own few seconds, a loaded machine let the request go before the second
         // sync looked.)
-        let fixture = try await ServiceFixture(requestTimeout: 120)
+        let fixture = try await ServiceFixture()
         defer { fixture.api.server.stop() }
         let directory = ServiceFixture.temporaryDirectory()
         let first = try ReviewTaskOutbox(directory: directory)
         let second = try ReviewTaskOutbox(directory: directory)
         try await first.enqueue(.complete(taskID: "t1", at: Self.done, recordedAt: Self.done))
-        let gate = TestServerGate(count: 2, timeout: 120)
+        let gate = TestServerGate(count: 2)
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/review-tasks/t1/complete")
         let running = Task { await first.sync(with: APIReviewService(client: fixture.client)) }
-        #expect(await eventually(within: 120) { fixture.api.server.requestCount("POST", "/api/review-tasks/{id}/complete") == 1 })
+        #expect(await eventually { fixture.api.server.requestCount("POST", "/api/review-tasks/{id}/complete") == 1 })
         let refused = await second.sync(with: APIReviewService(client: fixture.client))
         #expect(refused.stopReason == .anotherSyncRunning && refused.remaining == 1)
         #expect(try await second.enqueue(.skip(taskID: "t2", recordedAt: Self.done.addingTimeInterval(1))))

@@ -44,14 +44,14 @@ struct ServiceFixture {
 
     /// A fixture whose client gives up on a request after `requestTimeout` seconds (a test that
     /// holds a request at a gate passes a guard far longer than the hold can take).
-    init(workspace: LearnerWorkspace = ServiceFixture.workspace(), requestTimeout: Double = 5) async throws {
-        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 120))
+    init(workspace: LearnerWorkspace = ServiceFixture.workspace(), requestTimeout: Double = TestClientTimeouts.requestSeconds) async throws {
+        api = try FakeZhiXiAPI(limits: TestServerLimits(lifetime: 1_800))
         let now = Self.now
         api.setClock { now }
         user = try api.seed(workspace)
         let tokens = TokenStore(secureStore: InMemorySecureStore())
         client = APIClient(baseURL: api.apiBaseURL, tokenStore: tokens,
-                           configuration: APIClientConfiguration(requestTimeout: requestTimeout, resourceTimeout: max(20, requestTimeout),
+                           configuration: APIClientConfiguration(requestTimeout: requestTimeout, resourceTimeout: max(TestClientTimeouts.resourceSeconds, requestTimeout),
                                                                  retryPolicy: RetryPolicy(maximumRetries: 2, initialDelay: 0.01)))
         try tokens.saveTokens(AuthTokens(api.signInDirectly(userIdentifier: user.appleUserID), receivedAt: Date()))
     }

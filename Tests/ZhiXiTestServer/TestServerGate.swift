@@ -12,8 +12,10 @@ package final class TestServerGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var arrived = 0
 
-    /// Creates a gate for `count` requests, waiting at most `timeout` seconds.
-    package init(count: Int, timeout: Double = 60) {
+    /// Creates a gate for `count` requests, waiting at most `timeout` seconds (a guard against a
+    /// test that never opens it or whose requests never come:
+    /// ``TestClientTimeouts/gateHoldSeconds`` unless given).
+    package init(count: Int, timeout: Double = TestClientTimeouts.gateHoldSeconds) {
         self.count = count
         self.timeout = timeout
     }

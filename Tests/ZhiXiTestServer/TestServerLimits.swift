@@ -23,7 +23,7 @@ package struct TestServerLimits: Sendable {
         maximumConnections: Int = 5_000,
         maximumConcurrentConnections: Int = 64,
         maximumRequestsPerConnection: Int = 1_000,
-        lifetime: Double = 600,
+        lifetime: Double = 1_800,
         idleTimeout: Double = 5,
         readTimeout: Double = 10,
         maximumDelay: Double = 30,

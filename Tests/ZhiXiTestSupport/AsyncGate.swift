@@ -15,8 +15,9 @@ package actor AsyncGate {
     private var nextTicket = 0
     private let holdLimit: Double
 
-    /// A closed gate that holds each call for at most `holdLimit` seconds.
-    package init(holdLimit: Double = 120) {
+    /// A closed gate that holds each call for at most `holdLimit` seconds (a guard against a
+    /// test that never opens it: ``HangGuard/seconds`` unless given).
+    package init(holdLimit: Double = HangGuard.seconds) {
         self.holdLimit = holdLimit
     }
 
@@ -52,7 +53,7 @@ package actor AsyncGate {
     /// after `seconds`, records an issue at `sourceLocation` and returns `false`.
     @discardableResult
     package func waitForArrivals(
-        _ count: Int, within seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
+        _ count: Int, within seconds: Double = HangGuard.seconds, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         guard arrived < count else { return true }
         let ticket = takeTicket()

@@ -242,17 +242,37 @@ final class ReadingEventJournal {
         let size: Int
         if let known = sizeUnderLock { size = known } else { size = try fileSize() }
         sizeUnderLock = nil
+        let recordsLength = bytes.count
         if start + bytes.count > size {
             // Past the zeros written ahead: write more, in the same sync as the record.
             bytes += [UInt8](repeating: 0, count: Self.preallocation)
         }
-        if let failure = Self.writeAll(bytes, to: descriptor, at: start) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) {
-            _ = Self.writeAll([UInt8](repeating: 0, count: min(bytes.count, max(0, size - start))), to: descriptor, at: start)
-            throw .storage(path: journalPath, operation: "appending to", reason: failure)
+        var failure = write(bytes, at: start, over: size)
+        if failure != nil, bytes.count > recordsLength {
+            // A disk with room for the records but not for the zeros ahead (nearly full): the
+            // records alone, so that what is said is what happened.
+            bytes.removeLast(bytes.count - recordsLength)
+            failure = write(bytes, at: start, over: size)
         }
+        if let failure { throw .storage(path: journalPath, operation: "appending to", reason: failure) }
         endOffset = start + lengths.reduce(0, +)
         sizeUnderLock = max(size, start + bytes.count)
         return lengths
+    }
+
+    /// Writes `bytes` at `start` of a journal file of `size` bytes and syncs them; on failure
+    /// takes back everything it may have written (the file cut back to `size`, the bytes
+    /// before that zeros again, as they were) and returns the reason, so that no record of a
+    /// failed append can be read later — on a full disk the records may fit where the zeros
+    /// after them did not.
+    private func write(_ bytes: [UInt8], at start: Int, over size: Int) -> String? {
+        guard let failure = Self.writeAll(bytes, to: descriptor, at: start) ?? (Self.syncToDisk(descriptor) ? nil : Self.lastError) else {
+            return nil
+        }
+        if start + bytes.count > size { _ = ftruncate(descriptor, off_t(size)) }
+        _ = Self.writeAll([UInt8](repeating: 0, count: min(bytes.count, max(0, size - start))), to: descriptor, at: start)
+        _ = Self.syncToDisk(descriptor)
+        return failure
     }
 
     /// Replaces the journal by one holding only `records` (compaction): written to a

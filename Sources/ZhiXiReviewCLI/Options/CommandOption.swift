@@ -25,10 +25,11 @@ struct CommandOption<Value: Sendable>: OptionDeclaration {
 
     /// Declares an option. `defaultDescription` is what the help says happens when it is not
     /// given (e.g. `the profile's`), `nil` for nothing.
+    /// `file` says what the command does with the file a value names, if it names one.
     init(name: String, placeholder: String, help: String, defaultDescription: String?, isFlag: Bool, isRepeatable: Bool,
-         example: String, expectation: String, parse: @escaping @Sendable (String) -> Value?) {
+         example: String, expectation: String, file: FileRole = .none, parse: @escaping @Sendable (String) -> Value?) {
         erased = AnyCommandOption(name: name, placeholder: placeholder, help: help, defaultDescription: defaultDescription,
-                                  isFlag: isFlag, isRepeatable: isRepeatable, example: example)
+                                  isFlag: isFlag, isRepeatable: isRepeatable, example: example, file: file)
         self.expectation = expectation
         self.parse = parse
     }
@@ -54,7 +55,7 @@ struct CommandOption<Value: Sendable>: OptionDeclaration {
         let old = erased
         return CommandOption(name: old.name, placeholder: old.placeholder, help: old.help, defaultDescription: defaultDescription,
                              isFlag: old.isFlag, isRepeatable: old.isRepeatable, example: old.example, expectation: expectation,
-                             parse: parse)
+                             file: old.file, parse: parse)
     }
 }
 
@@ -97,6 +98,8 @@ struct AnyCommandOption: Sendable, Hashable {
     let isRepeatable: Bool
     /// A value the option accepts, for the specification tests (e.g. `"14"`).
     let example: String
+    /// What the command does with the file or directory the value names, if it names one.
+    var file: FileRole = .none
 
     /// The `--name PLACEHOLDER` of the synopsis and the help.
     var usageForm: String { isFlag ? "--\(name)" : "--\(name) \(placeholder)" }
@@ -166,11 +169,12 @@ extension CommandOption where Value == Double {
 }
 
 extension CommandOption where Value == String {
-    /// Free text (not empty), `nil` when not given.
+    /// Free text (not empty), `nil` when not given; `file` says what the command does with the
+    /// file it names, when it names one (an input, an output, a directory it keeps files in).
     static func text(_ name: String, placeholder: String, defaultDescription: String? = nil, example: String,
-                     repeatable: Bool = false, help: String) -> CommandOption<String> {
+                     repeatable: Bool = false, file: FileRole = .none, help: String) -> CommandOption<String> {
         CommandOption(name: name, placeholder: placeholder, help: help, defaultDescription: defaultDescription, isFlag: false,
-                      isRepeatable: repeatable, example: example, expectation: "a text that is not empty",
+                      isRepeatable: repeatable, example: example, expectation: "a text that is not empty", file: file,
                       parse: { $0.isEmpty ? nil : $0 })
     }
 }

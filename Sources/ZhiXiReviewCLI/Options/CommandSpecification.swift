@@ -7,6 +7,9 @@ struct CommandSpecification: Sendable {
         var placeholder: String
         /// What it is.
         var help: String
+        /// What the command does with the file or directory it names (a file it reads, unless
+        /// said otherwise).
+        var file: FileRole = .read
     }
 
     /// The command as typed after `zhixi-review`, e.g. `plan` or `auth sign-in`.

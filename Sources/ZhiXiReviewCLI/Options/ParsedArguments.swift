@@ -137,6 +137,23 @@ final class ParsedArguments {
         return positionals[0]
     }
 
+    /// Every path the command line names in the role `role`, as it was typed: the options'
+    /// values (`--params`, `--out`, …) named `--name`, and the positional arguments named
+    /// `the input`. Reading them this way does not count as the command reading the option.
+    func paths(_ role: FileRole) -> [(name: String, path: String)] {
+        var found: [(name: String, path: String)] = []
+        for (index, positional) in positionals.enumerated() {
+            guard let argument = specification.arguments.isEmpty ? nil
+                    : specification.arguments[min(index, specification.arguments.count - 1)],
+                  argument.file == role else { continue }
+            found.append((role == .keptDirectory ? argument.placeholder : "the input", positional))
+        }
+        for option in specification.options where option.file == role {
+            for value in values[option.name] ?? [] where !value.isEmpty { found.append(("--" + option.name, value)) }
+        }
+        return found
+    }
+
     /// A usage error of this command, with its synopsis.
     func usageError(_ message: String) -> CommandError {
         .usage(message, usage: specification.synopsis)
