@@ -15,6 +15,7 @@ import ZhiXiProgressFeature
 import ZhiXiReading
 import ZhiXiReadingFeature
 import ZhiXiReviewFeature
+import ZhiXiTestServer
 
 /// The learner changes the app's language in settings (`AppContainer.setLanguage(_:)`): every
 /// page the container made draws what it shows again in the new language at once — the very
@@ -87,7 +88,9 @@ struct PagesLanguageChangeTests {
     func everyPage() async throws {
         let fixture = try AppFixture()
         defer { fixture.tearDown() }
-        let app = try await fixture.launch(language: nil)
+        // Timers the test drives: the 30-second flush a slow machine would reach never sends the
+        // reader's events, so the server's "continue reading" is the same for both passes.
+        let app = try await fixture.launch(language: nil, scheduler: ManualReadingScheduler(start: AppFixture.now))
         let pages = await Self.pages(of: app)
         let chinese = pages.map { $0.state() }
         for (page, state) in zip(pages, chinese) {
