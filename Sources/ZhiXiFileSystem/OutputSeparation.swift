@@ -86,9 +86,12 @@ package enum OutputSeparation {
             if let existing, SystemCalls.type(existing.mode) != S_IFREG { continue }
             let target = output.descriptor == nil ? resolved(output.path) : "/dev/fd/\(output.descriptor ?? 1)"
             if let existing, let input = readFiles.first(where: { same($0.1, existing) })?.0 {
-                throw refusal(output, "is \(input.shown) itself (the same file\(existing.linkCount > 1 ? ", through a hard link" : ""))")
+                // How the two names meet: the very name, links the path follows, or a second name.
+                let route = output.path == input.path || input.descriptor != nil || output.descriptor != nil ? ""
+                    : target == resolved(input.path) ? ", by another path to it" : ", through a hard link"
+                throw refusal(output, "is \(input.shown) itself (the same file\(route))")
             }
-            if let existing, isDatabase(output) {
+            if existing != nil, isDatabase(output) {
                 throw refusal(output, "is an SQLite database (an Anki collection?), which an output never replaces")
             }
             if output.descriptor == nil {

@@ -43,6 +43,11 @@ struct OutputSeparationTests {
         }
         let hard = Self.refusal(outputs: [Named(name: "--out", path: directory + "/hard")], inputs: [Named(name: "--params", path: input)])
         #expect(hard?.contains("through a hard link") == true)
+        // The very name is the same file, whatever other names it has; a link is another path.
+        let itself = Self.refusal(outputs: [Named(name: "--out", path: input)], inputs: [Named(name: "--params", path: input)])
+        #expect(itself?.contains("(the same file)") == true, "\(itself ?? "let through")")
+        let soft = Self.refusal(outputs: [Named(name: "--out", path: directory + "/soft")], inputs: [Named(name: "--params", path: input)])
+        #expect(soft?.contains("(the same file, by another path to it)") == true, "\(soft ?? "let through")")
     }
 
     @Test("another file, a new file, an inline value as the input, a stream: let through")
