@@ -29,7 +29,7 @@ enum RecordCommand: Command {
             help: "the session's id; a session already recorded with it is refused")
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
-        let language = LanguageChoice.report
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -58,7 +58,7 @@ enum RecordCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
+        var words = context.words
         guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
         let format = try arguments.value(of: options.format)
         guard let lessonReference = try arguments.value(of: options.lesson) else {
@@ -86,6 +86,7 @@ enum RecordCommand: Command {
         try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
             (data) throws(CommandError) -> Data in
             let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
+            words = context.chooseLanguage(workspace: workspace).localization
             let lessonID = try Self.lessonID(lessonReference, in: workspace, path: path)
             timeText = Self.learnerTime(endedAt, workspace: workspace)
             let proposed = LearningSession(
