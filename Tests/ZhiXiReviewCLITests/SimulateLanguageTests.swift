@@ -43,14 +43,14 @@ struct SimulateLanguageTests {
     func single() async throws {
         try await Self.check(["--days", "40", "--deck", "300", "--seeds", "2"],
                              expecting: ["Simulation: cards mode, 300 cards, 40 days", "memorized  ", "           day 1"],
-                             chinese: ["模拟：卡片模式，300 张卡片，40 天", "目标记忆保留率 0.90", "记住       ", "第 40 天", "复习次数"])
+                             chinese: ["模拟：卡片模式，300 张卡片，40 天", "期望保持率 0.90", "记住       ", "第 40 天", "复习次数"])
     }
 
     @Test("a sweep with --budget, cards mode: the table's columns, its key, the recommendation and the budget's paragraph")
     func sweepWithBudget() async throws {
         try await Self.check(["--days", "40", "--deck", "300", "--seeds", "2", "--sweep", "0.80:0.90:0.05", "--budget", "4"],
                              expecting: ["Budget 4 min a day", "retention", "Without the cap, 0.", "How sure: each seed on its own would pick"],
-                             chinese: ["预算每天 4 分钟", "保留率", "推荐", "把握多大", "不设上限时，0.", "每个种子单独会选"])
+                             chinese: ["预算每天 4 分钟", "期望保持率", "推荐", "把握多大", "不设上限时，0.", "每个种子单独会选"])
     }
 
     @Test("ZhiXi mode from the workspace: dates in Chinese (2026年11月…), the JSON the same in both languages")
