@@ -33,7 +33,7 @@ struct OneLanguageTests {
     static let identifierPattern =
         #"([!-~]*[0-9][!-~]*)|"#
             + #"((^|\s)--?[a-z][a-z-]*(=\S*)?)|(\S*/\S*)|(\S+\.(json|csv|anki2|colpkg|apkg|svg|ics))|(\b[A-Za-z]+_[A-Za-z_]+\b)|(\b[a-z]+[A-Z]\w*\b)"#
-            + #"|\b(FSRS-6|FSRS|fsrs-rs|py-fsrs|SM-2|Anki|AnkiDroid|JSON|CSV|ICS|SVG|UTC|GMT|AUC|RMSE|ZhiXi|zhixi-review|NaN|id|ids|TZ)\b"#
+            + #"|(zhixi-review [a-z]+)|\b(FSRS-6|FSRS|fsrs-rs|py-fsrs|SM-2|Anki|AnkiDroid|JSON|CSV|ICS|SVG|UTC|GMT|AUC|RMSE|ZhiXi|zhixi-review|NaN|id|ids|TZ)\b"#
             + #"|\bw\[\d+\]|\b(Default|Science|Languages|Spanish|French)\b|\b\d+(\.\d+)?(m|h|d|s|ms|min|KiB|MiB|GiB)\b"#
 
     /// Words that only an English sentence has.
@@ -133,6 +133,21 @@ struct OneLanguageTests {
             }
         }
         #expect(found.isEmpty, "\(found.count) lines in the other language:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test("record's refusals in zh and in en: a lesson it does not know, a session id taken")
+    func recordErrors() async throws {
+        for language in ["zh", "en"] {
+            let workspace = try temporaryFile("w.json", String(contentsOfFile: Self.sample, encoding: .utf8))
+            let lines = [["--lesson", "梯度"], ["--lesson", "nope42"], ["--lesson", "lesson-4-2", "--session-id", "session-0237"]]
+            for arguments in lines {
+                let result = await run(["record", workspace] + arguments + ["--lang", language], environment: [:])
+                #expect(result.status == 65, "\(result.error)")
+                // What the learner typed ('梯度', quoted) is theirs, in whatever language.
+                let error = result.error.replacingOccurrences(of: "'梯度'", with: "''").replacingOccurrences(of: "“梯度”", with: "“”")
+                #expect(Self.foreignLines(error, language: language).isEmpty, "--lang \(language): \(result.error)")
+            }
+        }
     }
 
     @Test("the judge finds English in a Chinese line and Chinese in an English one, and passes over names and the learner's text")
