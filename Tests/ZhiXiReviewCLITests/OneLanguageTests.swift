@@ -135,6 +135,34 @@ struct OneLanguageTests {
         #expect(found.isEmpty, "\(found.count) lines in the other language:\n\(found.joined(separator: "\n"))")
     }
 
+    @Test("the rule: --lang, then LC_ALL, LC_MESSAGES, LANG (C, C.UTF-8, POSIX and languages without files choose none), then the learner's, then the base")
+    func rule() async throws {
+        let english = try temporaryFile("en.json", String(contentsOfFile: Self.sample, encoding: .utf8)
+            .replacingOccurrences(of: #""preferredLanguage": "zh-Hans""#, with: #""preferredLanguage": "en""#))
+        for (path, learner) in [(Self.sample, "zh"), (english, "en")] {
+            let now = ["--now", "2026-11-29T09:00:00+08:00"]
+            let zh = await run(["lessons", path, "--lang", "zh"] + now, environment: [:]).output
+            let en = await run(["lessons", path, "--lang", "en"] + now, environment: [:]).output
+            #expect(zh != en && zh.contains("课程") && en.contains("Lessons"))
+            let cases: [([String: String], String)] = [
+                (["LC_ALL": "C.UTF-8", "LANG": "en_US.UTF-8"], "en"), (["LC_MESSAGES": "en_US.UTF-8", "LANG": "zh_CN.UTF-8"], "en"),
+                (["LC_ALL": "zh_CN.UTF-8", "LC_MESSAGES": "en_US.UTF-8"], "zh"), (["LC_ALL": "", "LANG": "zh_TW.UTF-8"], "zh"),
+                (["LANG": "POSIX"], learner), (["LANG": "C"], learner), (["LANG": "fr_FR.UTF-8"], learner), ([:], learner),
+            ]
+            for (environment, expected) in cases {
+                let output = await run(["lessons", path] + now, environment: environment).output
+                #expect(output == (expected == "zh" ? zh : en), "\(path): \(environment) → \(expected)")
+                let flagged = await run(["lessons", path, "--lang", expected == "zh" ? "en" : "zh"] + now, environment: environment).output
+                #expect(flagged == (expected == "zh" ? en : zh), "--lang before \(environment)")
+            }
+        }
+        // Without a workspace, no language chosen is the base's, Simplified Chinese, for every command alike.
+        let simulate = ["simulate", "--days", "10", "--deck", "20", "--seeds", "1"]
+        let base = await run(simulate, environment: ["LANG": "C.UTF-8"]).output
+        #expect(base == (await run(simulate + ["--lang", "zh"], environment: [:])).output && base.contains("模拟"))
+        #expect(await run(simulate, environment: ["LC_MESSAGES": "en_GB.UTF-8", "LANG": "C"]).output.hasPrefix("Simulation:"))
+    }
+
     @Test("record's refusals in zh and in en: a lesson it does not know, a session id taken")
     func recordErrors() async throws {
         for language in ["zh", "en"] {
