@@ -62,7 +62,7 @@ let package = Package(
         // (pure Swift) and zip archives (stored, deflate through CZlib). No files, no paths.
         .target(name: "ZhiXiArchive", dependencies: ["CZlib", "ZhiXiCore"]),
         // Review-log import, datasets, the parameter optimizer and evaluation.
-        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
+        .target(name: "ZhiXiTraining", dependencies: ["ZhiXiCore", "ZhiXiLocalization", "ZhiXiMemory", "ZhiXiModel", "ZhiXiScheduler", "ZhiXiPlanner"]),
         // The engine's surface: one file that re-exports, name by name, the types a newcomer needs
         // from the memory model, scheduler, planner, simulator and optimizer. No code of its own.
         .target(name: "ZhiXiReviewEngine",

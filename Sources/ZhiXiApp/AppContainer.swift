@@ -99,7 +99,7 @@ public final class AppContainer {
                                                userID: userID, profileRead: { userID, profile in
                                                    await learnerLanguage.profileRead(profile, of: userID)
                                                })
-        learning = LearningProgressRepository(services: services, storage: storage, language: planner.language, userID: userID)
+        learning = LearningProgressRepository(services: services, storage: storage, language: planner.language ?? .default, userID: userID)
         analyses = RecallAnalysisRepository(services: services, storage: storage, userID: userID)
         reading = LearnerReadingRepository(services: services, storage: storage,
                                            configuration: ReadingSessionManagerConfiguration(appVersion: configuration.appVersion),

@@ -24,8 +24,12 @@ public struct PlannerConfiguration: Sendable, Hashable {
     public var loadBalancing = true
     /// The longest interval in days.
     public var maximumIntervalDays = 36_500
-    /// The language of the `reason` texts (default Simplified Chinese, `AppLanguage.default`).
-    public var language = AppLanguage.default
+    /// The language of the texts (the tasks' `reason`s), when the caller chooses one (a
+    /// command's `--lang`, an app's setting); `nil` (the default): the learner's — the
+    /// profile's `preferredLanguage` (``PlannerInput/init(workspace:)`` puts the user's there
+    /// when it names a language with files) — else Simplified Chinese, the base
+    /// (`AppLanguage.default`). ``PlannerResult/language`` says which was used.
+    public var language: AppLanguage?
     /// The rating given to a review task marked completed when no scored session records how it
     /// went (default Good).
     public var completedTaskRating = Rating.good

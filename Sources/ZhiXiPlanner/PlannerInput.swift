@@ -31,10 +31,16 @@ public struct PlannerInput: Sendable {
     }
 
     /// The input held by a workspace file; the user id is the workspace user's, else the
-    /// profile's.
+    /// profile's; the profile's `preferredLanguage` is the learner's language, the user's first
+    /// (`AppLanguage(user:profile:)`: the user's when it names a language with files, else the
+    /// profile's).
     /// - Complexity: O(1): the workspace's arrays are shared, not copied.
     public init(workspace: LearnerWorkspace) {
-        self.init(userID: workspace.user?.id ?? workspace.profile.userID, profile: workspace.profile,
+        var profile = workspace.profile
+        if let preferred = workspace.user?.preferredLanguage, AppLanguage.matching(preferred) != nil {
+            profile.preferredLanguage = preferred
+        }
+        self.init(userID: workspace.user?.id ?? workspace.profile.userID, profile: profile,
                   lessons: workspace.lessons, sessions: workspace.sessions, analyses: workspace.analyses,
                   reviewTasks: workspace.reviewTasks)
     }

@@ -22,6 +22,10 @@ public struct PlannerResult: Sendable, Hashable {
     /// The study calendar the plan was made on (the learner's time zone and day-start hour):
     /// every date of the plan is a study day of this calendar, starting at its day-start hour.
     public var calendar: StudyCalendar
+    /// The language the tasks' reasons are written in (``PlannerConfiguration/language``, else
+    /// the learner's `preferredLanguage`, else Simplified Chinese): the one to say the
+    /// ``notes`` in (``PlanNote/text(language:)``).
+    public var language: AppLanguage
 
     /// The year of the plan's first study day (`ReviewPlan.generatedAt` on ``calendar``).
     public var year: Int { calendar.localDate(ofDay: calendar.dayNumber(of: plan.generatedAt)).year }

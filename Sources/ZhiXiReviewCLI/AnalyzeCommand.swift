@@ -24,8 +24,7 @@ enum AnalyzeCommand: Command {
         let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
                                                    defaultDescription: "0: startedAt = endedAt", example: "15",
                                                    help: "how long the session lasted in minutes (sets startedAt)")
-        let language = LanguageChoice.option(
-            help: "language of the analysis and the labels (default: from LANG, else the workspace's profile, else Simplified Chinese)")
+        let language = LanguageChoice.standard
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
         let connection = AuthOptions.Common()

@@ -197,7 +197,8 @@ struct AnkiInput {
         case .preset(let preset): words.sentence("anki.scope.preset", in: .commands, ["preset": preset.escapingControlCharacters()])
         }
         var text = words.sentence("anki.readFrom", in: .commands, [
-            "source": source.escapingControlCharacters(), "scope": scope,
+            "source": (source == name ? name : words.sentence("anki.source.withLog", in: .commands, ["name": name])).escapingControlCharacters(),
+            "scope": scope,
             "cards": words.counted("anki.cards", in: .commands, count: chosen, ["count": String(chosen)]),
             "rows": words.counted("anki.rows", in: .commands, count: rows, ["count": String(rows)]),
         ]) + "\n"

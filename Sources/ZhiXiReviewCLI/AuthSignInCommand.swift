@@ -61,7 +61,7 @@ enum AuthSignInCommand: Command {
         connection.flushLog(to: context)
         if let error = outcome.error { throw AuthConnection.failure(error, "auth sign-in") }
         let report = SessionReport(route: outcome.route, user: outcome.user)
-        context.write(format == .json ? try SessionReport.json(report) : "signed in\n" + report.text)
+        context.write(format == .json ? try SessionReport.json(report) : context.words.text("auth.signedIn", in: .commands) + "\n" + report.text(words: context.words))
     }
 
     /// The credential of the options; `-` values are read from standard input, one line each.

@@ -48,7 +48,7 @@ enum AuthSignOutCommand: Command {
         let report = Report(wasSignedIn: outcome != .wasSignedOut, serverConfirmed: outcome == .serverConfirmed)
         switch format {
         case .json: context.write(try SessionReport.json(report))
-        default: context.write(report.wasSignedIn ? "signed out\n" : "already signed out\n")
+        default: context.write(context.words.text(report.wasSignedIn ? "auth.signedOut" : "auth.alreadySignedOut", in: .commands) + "\n")
         }
     }
 }

@@ -42,7 +42,7 @@ enum AuthStatusCommand: Command {
             context.writeError("zhixi-review: auth status: note: \(error)")
         }
         let report = SessionReport(route: outcome.route, user: outcome.user)
-        context.write(format == .json ? try SessionReport.json(report) : report.text)
+        context.write(format == .json ? try SessionReport.json(report) : report.text(words: context.words))
     }
 
     /// The app's launch, on the main actor as in the app.

@@ -35,6 +35,6 @@ enum AuthWhoamiCommand: Command {
             try await connection.service.currentUser()
         }
         connection.remember(user, "auth whoami", context: context)
-        context.write(format == .json ? try SessionReport.json(user) : SessionReport.describe(user) + "\n")
+        context.write(format == .json ? try SessionReport.json(user) : SessionReport.describe(user, words: context.words) + "\n")
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import ZhiXiCore
 import ZhiXiFileSystem
+import ZhiXiLocalization
+import ZhiXiModel
 
 /// What a command runs against: its input and output streams, the environment and the clock.
 /// Tests run commands against buffers; the executable runs them against the process's file
@@ -16,6 +18,14 @@ package final class CommandContext {
     package let now: Date
     /// Whether standard error is a terminal (progress lines are shown only there).
     package let standardErrorIsTerminal: Bool
+    /// The language `--lang` named, `nil` when it was not given (or not yet read).
+    var explicitLanguage: AppLanguage?
+    /// The language of everything the run prints for people (``LanguageChoice``): `--lang`,
+    /// else the environment's, else the base until a command reads a workspace, which
+    /// ``chooseLanguage(workspace:)`` makes the learner's.
+    private(set) var language: AppLanguage = .default
+    /// The run's sentences: ``language``'s lookup.
+    var words: Localization { language.localization }
 
     /// `true` when writing to the process's file descriptors.
     private let isProcess: Bool
@@ -34,6 +44,7 @@ package final class CommandContext {
         self.standardErrorIsTerminal = false
         isProcess = false
         errorStream = ErrorStream(isProcess: false)
+        language = LanguageChoice.language(nil, context: self)
     }
 
     /// A context that reads and writes the process's standard streams.
@@ -49,6 +60,23 @@ package final class CommandContext {
         standardErrorIsTerminal = isatty(2) == 1
         isProcess = true
         errorStream = ErrorStream(isProcess: true)
+        language = LanguageChoice.language(nil, context: self)
+    }
+
+    /// Chooses the run's language: `explicit` (from `--lang`), else the environment's, else
+    /// the learner's in `workspace`, else the base. Returns it.
+    @discardableResult
+    func chooseLanguage(explicit: AppLanguage?, workspace: LearnerWorkspace? = nil) -> AppLanguage {
+        explicitLanguage = explicit
+        language = LanguageChoice.language(explicit, context: self, workspace: workspace)
+        return language
+    }
+
+    /// Makes the run's language the learner's in `workspace` unless `--lang` or the environment
+    /// chose one. Returns it.
+    @discardableResult
+    func chooseLanguage(workspace: LearnerWorkspace?) -> AppLanguage {
+        chooseLanguage(explicit: explicitLanguage, workspace: workspace)
     }
 
     /// Whether the command reads and writes the process's file descriptors 0, 1 and 2 (not
@@ -82,8 +110,9 @@ package final class CommandContext {
     /// saying "waiting for another zhixi-review on FILE" on standard error after a second.
     func lockWait(seconds: Double) -> FileLockWait {
         let errorStream = errorStream
+        let words = words
         return FileLockWait(timeoutSeconds: seconds, noticeAfterSeconds: 1) { path in
-            errorStream.writeMessage("zhixi-review: waiting for another zhixi-review on \(path) (--wait sets how long)")
+            errorStream.writeMessage("zhixi-review: " + words.sentence("run.waitingForLock", in: .commands, ["path": path]))
         }
     }
 

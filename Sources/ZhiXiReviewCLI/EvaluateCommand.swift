@@ -27,7 +27,7 @@ enum EvaluateCommand: Command {
         let input = TrainingInput.Reading()
         let seed = TrainingInput.seed
         let skipBadRows = TrainingInput.skipBadRows
-        let language = LanguageChoice.report
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -84,7 +84,6 @@ enum EvaluateCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         let format = try arguments.value(of: options.format)
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         let splitCount = try arguments.value(of: options.splits)
         let predictionsPath = try arguments.value(of: options.predictions)
         let predictionsOutput = try OutputTarget.prepare(options.predictions, of: arguments)   // refused before the work
@@ -93,6 +92,7 @@ enum EvaluateCommand: Command {
             ? nil : try ParameterSource.load(arguments, context: context)
         let seed = UInt64(try arguments.value(of: TrainingInput.seed))
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
+        let words = context.chooseLanguage(workspace: input.workspace).localization
         let dataset = input.dataset
         let configuration = input.optimizerConfiguration(seed: seed)
         // The current parameters: --params, else an Anki preset's own.

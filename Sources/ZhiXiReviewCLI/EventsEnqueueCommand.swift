@@ -75,8 +75,12 @@ enum EventsEnqueueCommand: Command {
             context.write(try OutputJSON.report(Report(enqueued: result.enqueued, alreadyQueued: result.alreadyQueued),
                                                 style: .spaced, command: "events enqueue"))
         } else {
-            context.write("enqueued \(result.enqueued) event\(result.enqueued == 1 ? "" : "s") into \(path)"
-                          + (result.alreadyQueued > 0 ? " (\(result.alreadyQueued) already queued, skipped)" : "") + "\n")
+            let words = context.words
+            context.write(words.sentence("events.enqueue.report", in: .commands, [
+                "events": words.counted("events.count.events", in: .commands, count: result.enqueued, ["count": String(result.enqueued)]),
+                "path": path,
+                "skipped": result.alreadyQueued > 0 ? words.sentence("events.enqueue.skipped", in: .commands, ["count": String(result.alreadyQueued)]) : "",
+            ]) + "\n")
         }
     }
 

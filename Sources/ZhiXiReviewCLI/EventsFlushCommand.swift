@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiAuth
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiNetwork
 import ZhiXiReading
 
@@ -106,8 +107,10 @@ enum EventsFlushCommand: Command {
         }
         let result = await queue.flush()
         for line in requestLog?.drain() ?? [] { context.writeError("zhixi-review: request " + line) }
-        for warning in result.warnings { context.writeError("zhixi-review: events flush: warning: \(warning)") }
-        context.write(format == .json ? json(result) : text(result, path: path))
+        for warning in result.warnings {
+            context.writeError("zhixi-review: " + context.words.sentence("events.flush.warning", in: .commands, ["text": "\(warning)"]))
+        }
+        context.write(format == .json ? json(result) : text(result, path: path, words: context.words))
         if case .storage(let error) = result.stopReason { throw EventsQueueAccess.failure(error, "events flush") }
         guard result.remaining == 0 else {
             let reason = result.stopReason.map { ": \($0)" } ?? ""
@@ -118,11 +121,14 @@ enum EventsFlushCommand: Command {
         }
     }
 
-    static func text(_ result: FlushResult, path: String) -> String {
-        var line = "uploaded \(result.uploaded)"
-        if result.duplicates > 0 { line += " (\(result.duplicates) the server had already)" }
-        line += ", dropped \(result.dropped), kept \(result.failed) for a later try; \(result.remaining) remain in \(path)"
-        return line + " (\(result.requests) request\(result.requests == 1 ? "" : "s"), \(result.retries) retr\(result.retries == 1 ? "y" : "ies"))\n"
+    static func text(_ result: FlushResult, path: String, words: Localization) -> String {
+        func counted(_ key: String, _ count: Int) -> String { words.counted(key, in: .commands, count: count, ["count": String(count)]) }
+        return words.sentence("events.flush.report", in: .commands, [
+            "uploaded": String(result.uploaded), "dropped": String(result.dropped), "failed": String(result.failed),
+            "duplicates": result.duplicates > 0 ? words.sentence("events.flush.duplicates", in: .commands, ["count": String(result.duplicates)]) : "",
+            "remaining": String(result.remaining), "path": path, "requests": counted("events.count.requests", result.requests),
+            "retries": counted("events.count.retries", result.retries),
+        ]) + "\n"
     }
 
     static func json(_ result: FlushResult) -> String {

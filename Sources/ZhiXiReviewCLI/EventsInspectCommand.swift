@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiReading
 
@@ -49,7 +50,7 @@ enum EventsInspectCommand: Command {
         } catch {
             throw EventsQueueAccess.failure(error, "events inspect")
         }
-        context.write(format == .json ? try json(inspection) : text(inspection, path: path))
+        context.write(format == .json ? try json(inspection) : text(inspection, path: path, words: context.words))
         if !inspection.unreadable.isEmpty {
             let count = inspection.unreadable.count
             throw .dataError("events inspect: the journal of \(path) has \(count) unreadable stretch\(count == 1 ? "" : "es") "
@@ -58,18 +59,22 @@ enum EventsInspectCommand: Command {
         }
     }
 
-    static func text(_ inspection: ReadingQueueInspection, path: String) -> String {
+    static func text(_ inspection: ReadingQueueInspection, path: String, words: Localization) -> String {
         let snapshot = inspection.snapshot
-        var lines = ["queue: \(path)",
-                     "events: \(snapshot.total) (pending \(snapshot.pending + snapshot.exported), failed \(snapshot.failed))"]
+        func sentence(_ key: String, _ values: [String: String]) -> String { words.sentence(key, in: .commands, values) }
+        var lines = [sentence("events.queue", ["path": path]),
+                     sentence("events.counts", ["total": String(snapshot.total), "pending": String(snapshot.pending + snapshot.exported),
+                                                "failed": String(snapshot.failed)])]
         if let oldest = snapshot.oldest {
             let when = ISO8601Timestamp.string(from: Date(timeIntervalSince1970: Double(oldest.clientTimestampMs) / 1000))
-            lines.append("oldest: \(when)  \(oldest.eventType.rawValue.escapingControlCharacters()) of "
-                         + "\(oldest.materialID.escapingControlCharacters())  event \(oldest.eventID.escapingControlCharacters())")
+            lines.append(sentence("events.oldest", [
+                "time": when, "type": oldest.eventType.rawValue.escapingControlCharacters(),
+                "material": oldest.materialID.escapingControlCharacters(), "event": oldest.eventID.escapingControlCharacters(),
+            ]))
         }
-        lines.append("journal: \(snapshot.journalBytes) bytes")
+        lines.append(sentence("events.journal", ["bytes": String(snapshot.journalBytes)]))
         if !snapshot.materials.isEmpty {
-            lines.append("materials:")
+            lines.append(words.text("events.materials", in: .commands))
             let names = snapshot.materials.map { $0.materialID.escapingControlCharacters() }
             let width = names.map(\.count).max() ?? 0
             for (material, shown) in zip(snapshot.materials, names) {
@@ -78,7 +83,7 @@ enum EventsInspectCommand: Command {
                 lines.append("  \(name)  \(type.padding(toLength: max(16, type.count), withPad: " ", startingAt: 0)) \(material.events)")
             }
         }
-        for stretch in inspection.unreadable { lines.append("unreadable: \(stretch)") }
+        for stretch in inspection.unreadable { lines.append(sentence("events.unreadable", ["stretch": "\(stretch)"])) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -14,8 +14,7 @@ enum LessonsCommand: Command {
         let timeZone = SharedOptions.timeZone(defaultDescription: "the profile's")
         let dayStart = SharedOptions.dayStart(defaultDescription: "the profile's")
         let format = SharedOptions.format([.text, .json, .csv])
-        let language = LanguageChoice.option(
-            help: "language of the listing (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -57,7 +56,7 @@ enum LessonsCommand: Command {
             throw .dataError("\(FileAccess.displayName(path)): " + (error.path.map { "\($0): " } ?? "") + error.description)
         }
         let overviews = LessonOverview.overviews(of: workspace, plan: result)
-        let listing = Listing(overviews: overviews, calendar: result.calendar, language: configuration.language, now: now)
+        let listing = Listing(overviews: overviews, calendar: result.calendar, language: result.language, now: now)
         switch format {
         case .json: context.write(try OutputJSON.report(overviews.map(listing.entry), style: .elementPerLine, command: "lessons"))
         case .csv: context.write(listing.csv())

@@ -24,7 +24,7 @@ enum OptimizeCommand: Command {
             "batch", placeholder: "FILE|-", example: "-", file: .read,
             help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
                 + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
-        let language = LanguageChoice.report
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -80,7 +80,6 @@ enum OptimizeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         // Read in batch mode too, where it changes nothing: --batch writes JSON, whose notes are English.
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
         if let batchPath = try arguments.value(of: options.batch) {
             try await OptimizeBatch.run(batchPath, arguments: arguments, context: context)
             return
@@ -92,26 +91,27 @@ enum OptimizeCommand: Command {
         let flagged: FSRSParameters? = try arguments.value(of: SharedOptions.parameters) == nil
             ? nil : try ParameterSource.load(arguments, context: context)
         let input = try TrainingInput.load(path, arguments: arguments, context: context)
+        let words = context.chooseLanguage(workspace: input.workspace).localization
         let dataset = input.dataset
         let configuration = input.optimizerConfiguration(seed: seed)
         // The current parameters: --params, else an Anki preset's own.
         let presetParameters = flagged == nil ? try input.anki?.parameters() : nil
         let current = flagged ?? presetParameters
         let currentSource: TrainingReportText.CurrentSource? = current == nil ? nil : presetParameters != nil ? .preset : .given
-        context.writeError("zhixi-review: \(dataset.itemCount) items (reviews on a later day than the card's previous one) "
-                           + "from \(input.description)")
+        context.writeError("zhixi-review: " + words.sentence("optimize.progress.items", in: .commands, [
+            "count": String(dataset.itemCount), "input": input.description(words),
+        ]))
         let counts = TrainingItemCounts(dataset: dataset, configuration: configuration)
         if counts.trainingItems >= configuration.minimumTrainingItemCount {
-            context.writeError("zhixi-review: training on \(counts.trainingItems) of them; each epoch's figure is fsrs-rs's training "
-                               + "objective (the recency-weighted log loss of the training items plus the pull towards the starting "
-                               + "weights, per item): it compares epochs, not parameters")
+            context.writeError("zhixi-review: " + words.sentence("optimize.progress.training", in: .commands, ["count": String(counts.trainingItems)]))
         }
         // The blocking fit (the command is the whole process), so that progress is written
         // from this thread.
         func fit() -> OptimizationResult {
             ParameterOptimizer(configuration: configuration).optimize(dataset) { progress in
-                context.writeError("zhixi-review: epoch \(progress.epoch)/\(progress.epochs): training objective "
-                                   + TextFormatting.fixed(progress.loss, 4))
+                context.writeError("zhixi-review: " + words.sentence("optimize.progress.epoch", in: .commands, [
+                    "epoch": String(progress.epoch), "epochs": String(progress.epochs), "loss": TextFormatting.fixed(progress.loss, 4),
+                ]))
             }
         }
         let result = fit()
@@ -121,8 +121,9 @@ enum OptimizeCommand: Command {
             values["leftOut"] = TrainingReportText.leftOut(counts, maximumSequenceLength: configuration.maximumSequenceLength, words: words)
             output += words.sentence(values["leftOut"] == nil ? "optimize.fittedAll" : "optimize.fittedAllLeavingOut", in: .commands, values) + "\n"
         } else {
-            context.writeError("zhixi-review: note: \(result.outcome)")
-            output += "\(result.outcome)\n"
+            let outcome = result.outcome.text(language: context.language)
+            context.writeError("zhixi-review: " + words.sentence("report.note", in: .commands, ["text": outcome]))
+            output += outcome + "\n"
         }
         if let before = result.logLossBefore, let after = result.logLossAfter {
             output += words.sentence("optimize.trainingLoss", in: .commands, [
@@ -187,8 +188,9 @@ enum OptimizeCommand: Command {
         do throws(EvaluationError) {
             let comparison = try ParameterComparison(dataset: dataset, splits: folds, current: current,
                                                      optimizer: ParameterOptimizer(configuration: configuration))
-            context.writeError("zhixi-review: held-out check: \(folds) folds in time, each of the \(folds - 1) later ones scored by "
-                               + "parameters fitted on the items before it")
+            context.writeError("zhixi-review: " + context.words.sentence("optimize.progress.heldOut", in: .commands, [
+                "folds": String(folds), "later": String(folds - 1),
+            ]))
             return .success(comparison)
         } catch {
             return .failure(error)

@@ -34,8 +34,7 @@ enum PlanCommand: Command {
         let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact due days: no fuzz and no load balancing")
         let parameters = SharedOptions.parameters
         let format = SharedOptions.format([.text, .json, .csv, .ics])
-        let language = LanguageChoice.option(
-            help: "language of labels and reasons (default: from LANG, else the user's, else the profile's, else Simplified Chinese)")
+        let language = LanguageChoice.standard
         let batch = CommandOption<String>.text(
             "batch", placeholder: "FILE|-", example: "-", file: .read,
             help: "plan a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
@@ -103,7 +102,7 @@ enum PlanCommand: Command {
         } catch {
             throw .dataError("\(FileAccess.displayName(path)): " + (error.path.map { "\($0): " } ?? "") + error.description)
         }
-        let formatter = PlanFormatter(result: result, workspace: workspace, language: configuration.language)
+        let formatter = PlanFormatter(result: result, workspace: workspace, language: result.language)
         switch format {
         case .json: try formatter.writeJSON { context.write(bytes: $0) }
         case .csv: context.write(formatter.csv())
@@ -111,8 +110,10 @@ enum PlanCommand: Command {
         case .text: context.write(formatter.text())
         }
         if format != .text {
-            let wording = result.wording(configuration.language)
-            for note in result.notes { context.writeError("note: " + note.text(wording: wording)) }
+            let wording = result.wording(result.language)
+            for note in result.notes {
+                context.writeError(result.language.localization.sentence("report.note", in: .commands, ["text": note.text(wording: wording)]))
+            }
         }
         context.keepUntilExit((workspace, result))
     }

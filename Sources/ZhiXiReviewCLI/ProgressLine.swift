@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 
 /// A progress line on standard error for long commands: nothing during the first second,
 /// then `simulating: 23/80 runs, 4.1 s` rewritten in place four times a second, and erased
@@ -13,12 +14,15 @@ final class ProgressLine: Sendable {
 
     private let start = DispatchTime.now().uptimeNanoseconds
     private let label: String
+    private let words: Localization
     private let total: Int
     private let state = Locked(State())
 
-    /// A progress line for `total` steps (0: unknown), shown when `enabled`.
-    init(label: String, total: Int, enabled: Bool) {
-        self.label = label
+    /// A progress line for `total` steps (0: unknown), shown when `enabled`; `label` is the key
+    /// of its name in `Commands.strings` (`progress.*`), said in `words`' language.
+    init(label: String, words: Localization, total: Int, enabled: Bool) {
+        self.label = words.text(label, in: .commands)
+        self.words = words
         self.total = total
         guard enabled else { return }
         drawAgain(after: 1)
@@ -56,14 +60,20 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// The line's text: `simulating: 23/80 runs, 4.1 s` (the runs left out when `total` is 0),
+    /// in `words`' language.
+    static func text(label: String, done: Int, total: Int, seconds: Double, words: Localization) -> String {
+        let counts = total > 0 ? words.sentence("progress.runs", in: .commands, ["done": String(done), "total": String(total)]) : ""
+        return words.sentence("progress.line", in: .commands, ["label": label, "counts": counts, "seconds": TextFormatting.fixed(seconds, 1)])
+    }
+
     /// Draws the line once; `false` when the line is finished.
     private func draw() -> Bool {
         let text = state.withLock { state -> String? in
             guard !state.finished else { return nil }
             state.shown = true
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let counts = total > 0 ? " \(state.done)/\(total) runs," : ""
-            return "\r\(label):\(counts) \(TextFormatting.fixed(seconds, 1)) s\u{1B}[K"
+            return "\r" + Self.text(label: label, done: state.done, total: total, seconds: seconds, words: words) + "\u{1B}[K"
         }
         guard let text else { return false }
         FileHandle.standardError.write(Data(text.utf8))

@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiCore
 import ZhiXiFileSystem
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiRepositories
@@ -112,7 +113,9 @@ enum PullCommand: Command {
             throw .protocolError("pull: the server's answer has \(error); nothing was written")
         }
         for refusal in refused {
-            context.writeError("zhixi-review: pull: warning: left out the server's \(refusal); the rest is kept")
+            context.writeError("zhixi-review: pull: " + context.words.sentence("report.warning", in: .commands, [
+                "text": context.words.sentence("pull.warning.refused", in: .commands, ["refusal": "\(refusal)"]),
+            ]))
         }
         let mark = fetched.mark(after: previousMark, server: server, now: context.now, full: fullPull)
         // Every writer that locks waited; one that does not (an editor, `cp`) may have written the
@@ -154,7 +157,7 @@ enum PullCommand: Command {
                             total: .init(sessions: written.sessions.count, analyses: written.analyses.count,
                                          reviewTasks: written.reviewTasks.count),
                             refused: refused.map { .init(kind: $0.kind, id: $0.id, reason: $0.reason) })
-        context.write(format == .json ? try OutputJSON.line(report, command: "pull") : report.text)
+        context.write(format == .json ? try OutputJSON.line(report, command: "pull") : report.text(words: context.words))
     }
 
     /// Refuses a workspace that is not `user`'s: its account and its profile name the learner
@@ -211,14 +214,17 @@ enum PullCommand: Command {
         var total: Total
         var refused: [Refused]
 
-        /// The report for people; the server's text and the path made visible.
-        var text: String {
-            "pulled \(fetched.sessions) session\(fetched.sessions == 1 ? "" : "s"), \(fetched.analyses) analys\(fetched.analyses == 1 ? "is" : "es"), "
-                + "\(fetched.reviewTasks) review task\(fetched.reviewTasks == 1 ? "" : "s"), \(fetched.lessons) lessons in "
-                + "\(fetched.learningPaths) paths of \(fetched.knowledgeBases) knowledge base\(fetched.knowledgeBases == 1 ? "" : "s") "
-                + "for \(userId.escapingControlCharacters()) → \(file.escapingControlCharacters()) (now \(total.sessions) sessions, "
-                + "\(total.analyses) analyses, \(total.reviewTasks) tasks"
-                + (refused.isEmpty ? ")" : "; \(refused.count) record\(refused.count == 1 ? "" : "s") left out)") + "\n"
+        /// The report for people in `words`' language; the server's text and the path made visible.
+        func text(words: Localization) -> String {
+            func counted(_ key: String, _ count: Int) -> String { words.counted(key, in: .commands, count: count, ["count": String(count)]) }
+            return words.sentence("pull.report", in: .commands, [
+                "sessions": counted("pull.count.sessions", fetched.sessions), "analyses": counted("pull.count.analyses", fetched.analyses),
+                "tasks": counted("pull.count.reviewTasks", fetched.reviewTasks), "lessons": String(fetched.lessons),
+                "paths": String(fetched.learningPaths), "bases": counted("pull.count.knowledgeBases", fetched.knowledgeBases),
+                "user": userId.escapingControlCharacters(), "file": file.escapingControlCharacters(),
+                "totalSessions": String(total.sessions), "totalAnalyses": String(total.analyses), "totalTasks": String(total.reviewTasks),
+                "refused": refused.isEmpty ? "" : counted("pull.refused", refused.count),
+            ]) + "\n"
         }
     }
 }

@@ -29,7 +29,7 @@ enum RecordCommand: Command {
             help: "the session's id; a session already recorded with it is refused")
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
-        let language = LanguageChoice.report
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -59,7 +59,7 @@ enum RecordCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: LanguageChoice.report), context: context).localization
+        var words = context.words
         guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
         let format = try arguments.value(of: options.format)
         guard let lessonReference = try arguments.value(of: options.lesson) else {
@@ -87,7 +87,8 @@ enum RecordCommand: Command {
         try LockedFileUpdate.update(path, limit: InputLimits.workspace, wait: context.lockWait(seconds: wait)) {
             (data) throws(CommandError) -> Data in
             let (workspace, splice) = try WorkspaceSplice.open(data, path: path)
-            let lessonID = try Self.lessonID(lessonReference, in: workspace, path: path)
+            words = context.chooseLanguage(workspace: workspace).localization
+            let lessonID = try Self.lessonID(lessonReference, in: workspace, path: path, words: words)
             timeText = Self.learnerTime(endedAt, workspace: workspace)
             let proposed = LearningSession(
                 id: "", userID: "", lessonID: lessonID, startedAt: startedAt, endedAt: endedAt, userInput: userInput,
@@ -98,12 +99,14 @@ enum RecordCommand: Command {
             } catch {
                 switch error {
                 case .unknownLesson:
-                    throw .dataError("\(path): no lesson has the id '\(lessonID.escapingControlCharacters())'")
+                    throw .dataError(words.sentence("record.error.unknownLesson", in: .commands, ["path": path, "id": lessonID.escapingControlCharacters()]))
                 case .idTaken(let id):
-                    throw .dataError("\(path): session '\(id)' is already recorded; the file is unchanged")
+                    throw .dataError(words.sentence("record.error.idTaken", in: .commands, ["path": path, "id": id]))
                 case .alreadyRecorded(let id):
-                    throw .dataError("\(path): this session (lesson \(lessonID), score \(score.map(String.init) ?? "none"), at "
-                        + "\(timeText)) is already recorded as '\(id)'; the file is unchanged")
+                    throw .dataError(words.sentence("record.error.alreadyRecorded", in: .commands, [
+                        "path": path, "lesson": lessonID, "score": score.map(String.init) ?? words.text("record.noScore", in: .commands),
+                        "time": timeText, "id": id,
+                    ]))
                 }
             }
             sessionID = session.id
@@ -128,26 +131,26 @@ enum RecordCommand: Command {
     /// The id of the lesson `reference` names in `workspace`: its id or its exact title.
     /// - Throws: 65 naming what was given, with the lessons it resembles (ids with titles), or
     ///   the first lessons of the workspace, or the lessons that share the title.
-    static func lessonID(_ reference: String, in workspace: LearnerWorkspace, path: String) throws(CommandError) -> String {
+    static func lessonID(_ reference: String, in workspace: LearnerWorkspace, path: String, words: Localization) throws(CommandError) -> String {
         let matches = workspace.lessons(referredToAs: reference)
         if matches.count == 1 { return matches[0].id }
         func listed(_ lessons: some Collection<Lesson>) -> String {
             lessons.prefix(8).map { "\($0.id) (\($0.title))".escapingControlCharacters() }.joined(separator: ", ")
                 + (lessons.count > 8 ? ", …" : "")
         }
+        func sentence(_ key: String, _ values: [String: String]) -> String { words.sentence("record.error." + key, in: .commands, values) }
         let given = reference.escapingControlCharacters()
-        let listing = "'zhixi-review lessons \(path)' lists every lesson with its id, title and next review"   // error: a lesson not found
+        let listing = sentence("listing", ["path": path])
         if matches.count > 1 {
-            throw .dataError("\(path): \(matches.count) lessons have the title '\(given)': \(listed(matches)); give the id. \(listing)")
+            throw .dataError(sentence("sameTitle", ["path": path, "count": String(matches.count), "given": given, "list": listed(matches),
+                                                    "listing": listing]))
         }
-        guard !workspace.lessons.isEmpty else {
-            throw .dataError("\(path): no lesson has the id or the title '\(given)': the workspace has no lessons")
-        }
+        guard !workspace.lessons.isEmpty else { throw .dataError(sentence("noLessons", ["path": path, "given": given])) }
         let resembling = workspace.lessons(resembling: reference)
         let hint = resembling.isEmpty
-            ? "its \(workspace.lessons.count) lessons include \(listed(workspace.lessons))."   // error: a lesson not found
-            : "did you mean \(listed(resembling))?"   // error: a lesson not found
-        throw .dataError("\(path): no lesson has the id or the exact title '\(given)'; \(hint) \(listing)")
+            ? sentence("include", ["count": String(workspace.lessons.count), "list": listed(workspace.lessons)])
+            : sentence("didYouMean", ["list": listed(resembling)])
+        throw .dataError(sentence("noLesson", ["path": path, "given": given, "hint": hint, "listing": listing]))
     }
 
     /// An instant as ISO-8601 in the learner's time zone (`2026-11-29T21:30:00+08:00`), or in

@@ -1,5 +1,6 @@
-import ZhiXiCore
 import ZhiXiAuth
+import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiModel
 
 /// What `auth sign-in` and `auth status` report: the route the app would show and the
@@ -22,20 +23,21 @@ struct SessionReport: Encodable {
         }
     }
 
-    /// `route: main` and, when signed in, the user's name, e-mail and ids.
-    var text: String {
-        var lines = ["route: \(route.rawValue)"]
-        if let user { lines.append("user: " + Self.describe(user)) } else { lines.append("user: none (signed out)") }
+    /// `route: main` and, when signed in, the user's name, e-mail and ids, in `words`' language.
+    func text(words: Localization) -> String {
+        var lines = [words.sentence("auth.route", in: .commands, ["route": route.rawValue])]
+        lines.append(user.map { words.sentence("auth.user", in: .commands, ["user": Self.describe($0, words: words)]) }
+            ?? words.text("auth.noUser", in: .commands))
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `晓 林 <lin@example.com> (id user-1, Apple user apple-001)`.
     /// The server's text has its control characters made visible (it is printed on a terminal).
-    static func describe(_ user: User) -> String {
+    static func describe(_ user: User, words: Localization) -> String {
         var parts: [String] = []
         if let name = user.displayName, !name.isEmpty { parts.append(name) }
         if let email = user.email, !email.isEmpty { parts.append("<\(email)>") }
-        parts.append("(id \(user.id), Apple user \(user.appleUserID))")
+        parts.append(words.sentence("auth.userIdentity", in: .commands, ["id": user.id, "apple": user.appleUserID]))
         return parts.joined(separator: " ").escapingControlCharacters()
     }
 

@@ -104,9 +104,7 @@ enum SimulateCommand: Command {
             "series", placeholder: "FILE.csv", example: "series.csv", file: .written,
             help: "also write every retention's per-day series as CSV in long format (desired_retention, day, then one column "
                 + "per series), whole or not at all")
-        let language = LanguageChoice.option(
-            help: "language of the text report (default: from LC_ALL or LANG, else English); JSON, CSV, the chart and the "
-                + "diagnostics are English")
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -171,7 +169,7 @@ enum SimulateCommand: Command {
                 + "use --revlog LOG.csv, --workspace FILE or --config FILE")
         }
         let format = try arguments.value(of: options.format)
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: options.language), context: context).localization
+        var words = context.words
         let workspacePath = try arguments.value(of: options.workspace)
         let revlogPath = try arguments.value(of: options.revlog)
         let configPath = try arguments.value(of: options.config)
@@ -237,6 +235,7 @@ enum SimulateCommand: Command {
         if let workspacePath {
             let (workspace, _) = try WorkspaceFile.read(workspacePath, context: context)
             files.workspace = workspace
+            words = context.chooseLanguage(workspace: workspace).localization
             context.keepUntilExit(workspace)
         }
         let prepared: PreparedSimulation
@@ -246,7 +245,7 @@ enum SimulateCommand: Command {
             throw refusal(error)
         }
 
-        let progress = ProgressLine(label: "simulating", total: prepared.sweep.retentions.count * prepared.sweep.seeds.count,
+        let progress = ProgressLine(label: "progress.simulating", words: words, total: prepared.sweep.retentions.count * prepared.sweep.seeds.count,
                                     enabled: ProgressLine.wanted(environment: context.environment))
         let result = await prepared.run { done, _ in progress.update(done: done) }
         progress.finish()
@@ -258,7 +257,7 @@ enum SimulateCommand: Command {
         if let budget = report.budget {
             // The learner's need without the cap: the budget's retention (and the pace at which it
             // fits, when it fits under the cap) and the recommended one.
-            let needProgress = ProgressLine(label: "the need without the cap", total: 0,
+            let needProgress = ProgressLine(label: "progress.need", words: words, total: 0,
                                             enabled: ProgressLine.wanted(environment: context.environment))
             let chosen = budget.chosenIndex
             report.budgetNeed = await prepared.budgetNeed(
@@ -289,7 +288,9 @@ enum SimulateCommand: Command {
             context.write(SimulationTextReport.text(report, words: words))
         }
         if format != .text {
-            for warning in report.warnings { context.writeError("warning: " + warning.description) }
+            for warning in report.warnings {
+                context.writeError(words.sentence("report.warning", in: .commands, ["text": SimulationWarningText.sentence(warning, words: words)]))
+            }
         }
     }
 

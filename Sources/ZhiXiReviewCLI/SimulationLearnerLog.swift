@@ -46,13 +46,19 @@ struct SimulationLearnerLog {
         let histories = ReviewTimelines(log: log, calendar: calendar, filter: .memoryState, cardCutoffs: anki?.cardCutoffs)
         guard histories.reviewCount > 0 else { throw .dataError("\(name): no review to derive the learner's habits from") }
         if log.numericTimesAreSeconds {
-            context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
+            let words = context.words
+            context.writeError(words.sentence("report.warning", in: .commands, [
+                "text": words.sentence("input.secondsNotMilliseconds", in: .commands, ["name": name]),
+            ]))
         }
-        for warning in TrainingInput.historyWarnings(histories.filterReport) {
-            context.writeError("warning: \(name): " + warning)
+        for warning in TrainingInput.historyWarnings(histories.filterReport, words: context.words) {
+            let text = context.words.sentence("input.fileWarning", in: .commands, ["name": name, "text": warning])
+            context.writeError(context.words.sentence("report.warning", in: .commands, ["text": text]))
         }
         if !log.hasDurationColumn {
-            context.writeError("warning: \(name): no review_duration column, so the seconds per answer are fsrs-rs's defaults")
+            context.writeError(context.words.sentence("report.warning", in: .commands, [
+                "text": context.words.sentence("input.noDurationColumn", in: .commands, ["name": name]),
+            ]))
         }
         var configuration = SchedulerConfiguration()
         configuration.parameters = parameters

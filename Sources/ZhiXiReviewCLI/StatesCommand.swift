@@ -51,8 +51,7 @@ enum StatesCommand: Command {
         let preset = ReviewLogSource.preset
         let preview = StatesPreview.option
         let format = SharedOptions.format([.text, .csv, .json])
-        let language = LanguageChoice.option(
-            help: "language of the text report (default: from LC_ALL or LANG, else English); JSON, CSV and the diagnostics are English")
+        let language = LanguageChoice.standard
     }
 
     /// The command's options.
@@ -97,7 +96,7 @@ enum StatesCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         let format = try arguments.value(of: options.format)
-        let words = LanguageChoice.reportLanguage(try arguments.value(of: options.language), context: context).localization
+        let words = context.words
         let retentionGiven = try arguments.value(of: options.retention)
         let maximumGiven = try arguments.value(of: options.maximumInterval)
         let learningGiven = try arguments.value(of: options.learningSteps)
@@ -165,10 +164,14 @@ enum StatesCommand: Command {
         try source.verify()
         let name = FileAccess.displayName(path)
         if log.numericTimesAreSeconds {
-            context.writeError("warning: \(name): review_time values are all below 10^11, so they were read as epoch seconds, not milliseconds")
+            let words = context.words
+            context.writeError(words.sentence("report.warning", in: .commands, [
+                "text": words.sentence("input.secondsNotMilliseconds", in: .commands, ["name": name]),
+            ]))
         }
-        for warning in TrainingInput.historyWarnings(timelines.filterReport) {
-            context.writeError("warning: \(name): " + warning)
+        for warning in TrainingInput.historyWarnings(timelines.filterReport, words: context.words) {
+            let text = context.words.sentence("input.fileWarning", in: .commands, ["name": name, "text": warning])
+            context.writeError(context.words.sentence("report.warning", in: .commands, ["text": text]))
         }
         // With an Anki file, the text output ends with what was read and which settings were used
         // (in the text's language).

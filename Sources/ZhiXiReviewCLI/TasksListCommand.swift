@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiServices
@@ -49,14 +50,14 @@ enum TasksListCommand: Command {
             context.write(try OutputJSON.line(tasks, command: "tasks list"))
             return
         }
-        if tasks.isEmpty { context.write("no review tasks\n") }
-        for task in tasks { context.write(line(task) + "\n") }
+        if tasks.isEmpty { context.write(context.words.text("tasks.none", in: .commands) + "\n") }
+        for task in tasks { context.write(line(task, words: context.words) + "\n") }
     }
 
     /// One task as a line of text; the server's text made visible (a lesson id holding a line
     /// break cannot forge a task of its own).
-    static func line(_ task: ReviewTask) -> String {
-        let done = task.completedAt.map { "  completed " + ISO8601Timestamp.string(from: $0) } ?? ""
+    static func line(_ task: ReviewTask, words: Localization) -> String {
+        let done = task.completedAt.map { words.sentence("tasks.completedAt", in: .commands, ["time": ISO8601Timestamp.string(from: $0)]) } ?? ""
         return [ISO8601Timestamp.string(from: task.scheduledAt),
                 task.status.rawValue.escapingControlCharacters().padding(toLength: 9, withPad: " ", startingAt: 0),
                 task.reviewType.rawValue.escapingControlCharacters().padding(toLength: 16, withPad: " ", startingAt: 0),

@@ -1,6 +1,7 @@
 import Foundation
 import ZhiXiCore
 import ZhiXiFileSystem
+import ZhiXiLocalization
 import ZhiXiModel
 import ZhiXiNetwork
 import ZhiXiServices
@@ -69,9 +70,11 @@ struct TasksOutbox {
     func syncAndReport(context: CommandContext, format: OutputFormat, for action: ReviewTaskAction? = nil) async throws(CommandError) {
         let result = await outbox.sync(with: APIReviewService(client: connection.client))
         connection.flushLog(to: context)
-        for refusal in result.refused { context.writeError("zhixi-review: \(command): warning: \(refusal)") }
+        for refusal in result.refused {
+            context.writeError("zhixi-review: " + context.words.sentence("tasks.warning.refused", in: .commands, ["command": command, "refusal": "\(refusal)"]))
+        }
         let report = Report(result, outbox: outbox.directory.path)
-        context.write(format == .json ? try OutputJSON.line(report, command: command) : report.text)
+        context.write(format == .json ? try OutputJSON.line(report, command: command) : report.text(words: context.words))
         if let stop = result.stopReason {
             switch stop {
             case .storage(let error):
@@ -145,17 +148,22 @@ struct TasksOutbox {
 
         /// The report for people, one action a line; every text from the server, the outbox
         /// or an argument made visible, so none can forge a line.
-        var text: String {
+        func text(words: Localization) -> String {
             var lines = delivered.map { task in
-                "\(task.status.rawValue.escapingControlCharacters()) \(task.id.escapingControlCharacters())"
-                    + (task.completedAt.map { " at " + ISO8601Timestamp.string(from: $0) } ?? "")
-                    + " (lesson \(task.lessonID.escapingControlCharacters()))"
+                words.sentence("tasks.delivered", in: .commands, [
+                    "status": task.status.rawValue.escapingControlCharacters(), "id": task.id.escapingControlCharacters(),
+                    "at": task.completedAt.map { words.sentence("tasks.at", in: .commands, ["time": ISO8601Timestamp.string(from: $0)]) } ?? "",
+                    "lesson": task.lessonID.escapingControlCharacters(),
+                ])
             }
             lines += refused.map {
-                "refused \($0.kind) \($0.taskId.escapingControlCharacters()): \($0.error.escapingControlCharacters())"
+                words.sentence("tasks.refused", in: .commands, [
+                    "kind": "\($0.kind)", "id": $0.taskId.escapingControlCharacters(), "error": $0.error.escapingControlCharacters(),
+                ])
             }
-            lines.append(remaining == 0 ? "the outbox is empty"
-                         : "\(remaining) action\(remaining == 1 ? " waits" : "s wait") in \(outbox.escapingControlCharacters())")
+            lines.append(remaining == 0 ? words.text("tasks.outboxEmpty", in: .commands)
+                         : words.counted("tasks.waiting", in: .commands, count: remaining,
+                                         ["count": String(remaining), "outbox": outbox.escapingControlCharacters()]))
             return lines.joined(separator: "\n") + "\n"
         }
     }

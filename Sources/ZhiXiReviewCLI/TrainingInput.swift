@@ -58,6 +58,8 @@ enum TrainingInput {
         /// Relearning steps within a day, for Anki's rule on keeping the current parameters
         /// (`ParameterSelection`): 1 unless the input says otherwise.
         var relearningStepCount = 1
+        /// The workspace it was read from, if it was (the learner's language is its).
+        var workspace: LearnerWorkspace?
 
         /// How to fit it: as Anki does for an Anki file (`OptimizerConfiguration.anki`, the
         /// preset's relearning steps within a day), fsrs-rs's defaults otherwise; `seed` the
@@ -134,8 +136,9 @@ enum TrainingInput {
                 throw .dataError("\(name): \(error.description)" + (skipping ? "" : " (--skip-bad-rows skips rows that cannot be read)"))
             }
             if log.skippedRowCount > 0 {
-                context.writeError("zhixi-review: \(name): skipped \(log.skippedRowCount) row(s) that could not be read; first: "
-                                   + (log.skippedRows.first?.description ?? ""))
+                context.writeError("zhixi-review: " + context.words.sentence("training.skippedRows", in: .commands, [
+                    "name": name, "count": String(log.skippedRowCount), "first": log.skippedRows.first?.description ?? "",
+                ]))
             }
             do {
                 calendar = try StudyCalendar(timeZoneIdentifier: zone ?? UserLearningProfile.defaultTimeZone,
@@ -149,14 +152,20 @@ enum TrainingInput {
         let timelines = ReviewTimelines(log: log, days: days, filter: ReviewLogFilter(), cardCutoffs: anki?.cardCutoffs)
         let report = timelines.filterReport
         if report.droppedAnything {
-            var dropped = "\(report.manualEntriesDropped) manual entries, \(report.rowsBeforeLastLearningDropped) rows before "
-                + "a card's last learning phase, \(report.cardsWithoutLearningDropped) cards without a learning entry"
-            if report.crammingDropped > 0 { dropped += ", \(report.crammingDropped) answers in a filtered deck without rescheduling" }
+            let words = context.words
+            func sentence(_ key: String, _ values: [String: String]) -> String { words.sentence(key, in: .commands, values) }
+            var dropped = sentence("training.dropped", [
+                "manual": String(report.manualEntriesDropped), "before": String(report.rowsBeforeLastLearningDropped),
+                "without": String(report.cardsWithoutLearningDropped),
+            ])
+            if report.crammingDropped > 0 { dropped += sentence("training.dropped.cramming", ["count": String(report.crammingDropped)]) }
             if report.cardsWithoutHistoryDropped > 0 {
-                dropped += ", \(report.cardsWithoutHistoryDropped) cards forgotten since or learned before the cutoff"
+                dropped += sentence("training.dropped.withoutHistory", ["count": String(report.cardsWithoutHistoryDropped)])
             }
-            if report.duplicateRowsDropped > 0 { dropped += ", \(report.duplicateRowsDropped) repeated rows" }
-            context.writeError("zhixi-review: \(name): kept \(report.rowsKept) of \(report.rowsRead) rows (dropped \(dropped))")
+            if report.duplicateRowsDropped > 0 { dropped += sentence("training.dropped.duplicates", ["count": String(report.duplicateRowsDropped)]) }
+            context.writeError("zhixi-review: " + sentence("training.kept", [
+                "name": name, "kept": String(report.rowsKept), "read": String(report.rowsRead), "dropped": dropped,
+            ]))
         }
         let dataset = TrainingDataset(timelines)
         var loaded = Loaded(dataset: dataset, source: .cards(reviews: dataset.reviewCount, cards: dataset.cardCount, name: name), anki: anki)
@@ -169,34 +178,26 @@ enum TrainingInput {
 
     /// What Anki's rules left out of a log's histories for memory states, as warnings (none
     /// when nothing was left out): what `states` and `simulate --revlog` print.
-    static func historyWarnings(_ report: ReviewLogFilterReport) -> [String] {
+    static func historyWarnings(_ report: ReviewLogFilterReport, words: Localization) -> [String] {
         var warnings: [String] = []
-        let duplicates = report.duplicateRowsDropped
-        if duplicates > 0 {
-            warnings.append("\(duplicates) row\(duplicates == 1 ? " repeats" : "s repeat") an earlier row exactly (card, time, rating, state) "
-                            + "and \(duplicates == 1 ? "was" : "were") dropped")
-        }
-        let manual = report.manualEntriesDropped
-        if manual > 0 {
-            warnings.append("\(manual) manual entr\(manual == 1 ? "y" : "ies") (rating 0: set due date, reset) "
-                            + "\(manual == 1 ? "is" : "are") not a review and \(manual == 1 ? "was" : "were") skipped")
-        }
+        func counted(_ key: String, _ count: Int) -> String { words.counted(key, in: .commands, count: count, ["count": String(count)]) }
+        func sentence(_ key: String, _ values: [String: String]) -> String { words.sentence(key, in: .commands, values) }
+        if report.duplicateRowsDropped > 0 { warnings.append(counted("history.duplicates", report.duplicateRowsDropped)) }
+        if report.manualEntriesDropped > 0 { warnings.append(counted("history.manual", report.manualEntriesDropped)) }
         var rules: [String] = []
-        if report.crammingDropped > 0 { rules.append("\(report.crammingDropped) answers in a filtered deck without rescheduling") }
+        if report.crammingDropped > 0 { rules.append(sentence("history.ankiRules.cramming", ["count": String(report.crammingDropped)])) }
         if report.rowsBeforeLastLearningDropped > 0 {
-            rules.append("\(report.rowsBeforeLastLearningDropped) rows before the start of a card's history (its last learning "
-                         + "phase, a Forget, or the cutoff)")
+            rules.append(sentence("history.ankiRules.beforeHistory", ["count": String(report.rowsBeforeLastLearningDropped)]))
         }
         if report.cardsWithoutHistoryDropped > 0 {
-            rules.append("\(report.cardsWithoutHistoryDropped) cards forgotten since (or learned before the cutoff), with "
-                         + "\(report.rowsOfCardsWithoutHistoryDropped) rows")
+            rules.append(sentence("history.ankiRules.withoutHistory", [
+                "count": String(report.cardsWithoutHistoryDropped), "rows": String(report.rowsOfCardsWithoutHistoryDropped),
+            ]))
         }
-        if !rules.isEmpty { warnings.append("Anki's rules leave out " + rules.joined(separator: ", ")) }
-        if report.incompleteHistories > 0 {
-            warnings.append("\(report.incompleteHistories) card\(report.incompleteHistories == 1 ? "'s history does" : "s' histories do") "
-                            + "not start at a learning step: as Anki does, their first memory comes from the first review's "
-                            + "interval and factor when the log has them (an Anki collection), else from the first review alone")
+        if !rules.isEmpty {
+            warnings.append(sentence("history.ankiRules", ["list": rules.joined(separator: words.text("list.separator", in: .commands))]))
         }
+        if report.incompleteHistories > 0 { warnings.append(counted("history.incomplete", report.incompleteHistories)) }
         return warnings
     }
 
@@ -219,7 +220,7 @@ enum TrainingInput {
                         now: Date) throws(PlannerError) -> Loaded {
         let data = try WorkspaceTrainingData(workspace: workspace, now: now, timeZoneIdentifier: zone, dayStartHour: hour)
         return Loaded(dataset: data.dataset, source: .lessons(reviews: data.dataset.reviewCount, lessons: data.lessonCount,
-                                                              weakPoints: data.weakPointCount, name: name))
+                                                              weakPoints: data.weakPointCount, name: name), workspace: workspace)
     }
 
     /// What an Anki file held and which of its settings a training command used (the days:

@@ -1,4 +1,6 @@
+import ZhiXiLocalization
 import ZhiXiMemory
+import ZhiXiModel
 
 /// What ``ParameterOptimizer`` (either `optimize(_:itemLimit:progress:)`) found.
 public struct OptimizationResult: Sendable, Hashable {
@@ -53,19 +55,24 @@ public enum OptimizationOutcome: Sendable, Hashable, CustomStringConvertible {
     /// defaults.
     case initialStabilitiesOnly(items: Int, needed: Int)
 
-    /// A sentence for people, e.g. `too little data (5 items, at least 8 needed): FSRS-6 defaults`.
+    /// A sentence for people, e.g. `too little data (5 items, at least 8 needed): FSRS-6 defaults`:
+    /// the English of ``text(language:)``.
     public var description: String {
-        switch self {
-        case .fitted:
-            "fitted all 21 parameters"
-        case .defaultsForTooLittleData(let items, let needed):
-            "too little data (\(items) usable items, at least \(needed) needed; an item is a review on a later day than the card's "
-                + "previous review, and cards with an unusual first interval are left out): FSRS-6 defaults"
-        case .defaultsForNoFirstIntervals(let items):
-            "no usable first intervals (\(items) items, but no card's first review on a later day is left after the outlier "
-                + "filter, so the initial stabilities cannot be fitted): FSRS-6 defaults"
-        case .initialStabilitiesOnly(let items, let needed):
-            "little data (\(items) items, at least \(needed) needed to fit all parameters, and reviews beyond the first interval): fitted the initial stabilities only"
+        text(language: .english)
+    }
+
+    /// The sentence in `language` (read from its files, `optimizer.outcome.*`): give the
+    /// learner's, `AppLanguage(user:profile:)`, to speak as the planner does (their
+    /// `preferredLanguage`, else Simplified Chinese).
+    /// - Complexity: O(length of the sentence).
+    public func text(language: AppLanguage) -> String {
+        let words = language.localization
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.sentence("optimizer.outcome." + key, in: .common, values) }
+        return switch self {
+        case .fitted: say("fitted")
+        case .defaultsForTooLittleData(let items, let needed): say("tooLittleData", ["items": String(items), "needed": String(needed)])
+        case .defaultsForNoFirstIntervals(let items): say("noFirstIntervals", ["items": String(items)])
+        case .initialStabilitiesOnly(let items, let needed): say("initialStabilitiesOnly", ["items": String(items), "needed": String(needed)])
         }
     }
 

@@ -30,7 +30,7 @@ struct AnkiRetentionAdviceTests {
             #expect(text.output.contains("Anki's optimal retention for this preset: 0.94 (its compute_optimal_retention: the fewest seconds "
                                          + "of study per card memorized at the end"))
             let chinese = await run("simulate", "--revlog", collection, "--preset", preset, "--lang", "zh")
-            #expect(chinese.output.contains("Anki 对这个预设的最佳保留率：0.94"))
+            #expect(chinese.output.contains("Anki 对这个预设的最佳期望保持率：0.94"))
         }
         // Not for a CSV: its log has no preset and no desired retention of Anki's.
         let csv = try temporaryFile("log.csv", "card_id,review_time,review_rating\n1,1700000000000,3\n1,1700086400000,3\n")

@@ -230,13 +230,13 @@ struct AnkiSettingsCommandTests {
     @Test("an .apkg keeps no offset: its days are the machine's zone's (TZ) and Anki's rollover, said in one line; --timezone overrides")
     func packageZone() async throws {
         let path = Self.folder.appendingPathComponent("sydney/current.apkg").path
-        let machine = await run(["states", path, "--now", try Self.moment("sydney")], environment: ["TZ": "Europe/Berlin"])
+        let machine = await run(["states", path, "--now", try Self.moment("sydney")], environment: ["TZ": "Europe/Berlin", "LANG": "en_US.UTF-8"])
         #expect(machine.status == 0, "\(machine.error)")
         #expect(machine.output.contains("days in Europe/Berlin, this machine's time zone"))
         #expect(machine.output.contains("The file keeps no UTC offset (an .apkg does not)"))
         #expect(machine.output.contains("next day starts at 4:00"))
         let given = await run(["states", path, "--now", try Self.moment("sydney"), "--timezone", "Australia/Sydney"],
-                              environment: ["TZ": "Europe/Berlin"])
+                              environment: ["TZ": "Europe/Berlin", "LANG": "en_US.UTF-8"])
         #expect(!given.output.contains("The file keeps no UTC offset"))
     }
 }

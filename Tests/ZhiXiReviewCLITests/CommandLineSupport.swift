@@ -9,11 +9,15 @@ struct CommandRun {
     let error: String
 }
 
-func run(_ arguments: String..., environment: [String: String] = [:], standardInput: Data = Data()) async -> CommandRun {
+/// The environment of a run that says nothing of its own: an English-speaking user's (`LANG=en_US.UTF-8`),
+/// so that the tests read the English texts; a test of the language rule passes its own.
+let englishEnvironment = ["LANG": "en_US.UTF-8"]
+
+func run(_ arguments: String..., environment: [String: String] = englishEnvironment, standardInput: Data = Data()) async -> CommandRun {
     await run(arguments, environment: environment, standardInput: standardInput)
 }
 
-func run(_ arguments: [String], environment: [String: String] = [:], standardInput: Data = Data()) async -> CommandRun {
+func run(_ arguments: [String], environment: [String: String] = englishEnvironment, standardInput: Data = Data()) async -> CommandRun {
     let context = CommandContext(environment: environment, now: ISO8601DateFormatter().date(from: "2026-11-29T01:00:00Z")!,
                                  standardInput: standardInput)
     let status = await ZhiXiReview.run(arguments, context: context)

@@ -36,7 +36,7 @@ struct ExecutableRun {
     /// Runs the executable with `arguments`, with at most `memoryBytes` of address space
     /// (`prlimit --as`) and as `user` (uid and gid, through `setpriv`) when given; `shell` runs
     /// the arguments through `/bin/sh -c` instead (the executable is `$ZHIXI`), in `directory`
-    /// when given, with `environment` added to this process's. A process still running after
+    /// when given, with `environment` added to this process's (whose language is `LANG=en_US.UTF-8` unless `environment` says). A process still running after
     /// ``HangGuard/seconds`` is killed (SIGKILL) and reported as timed out: a guard against a
     /// hang, never a measurement. The wait is on a thread of its own, so a test waiting for its
     /// process never holds one of the few cooperative threads the other tests run on.
@@ -56,6 +56,11 @@ struct ExecutableRun {
         process.arguments = Array(command.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment["ZHIXI"] = reviewExecutable.path
+        // An English-speaking user's language unless the test says otherwise, as the in-process
+        // runs have (`englishEnvironment`): the machine's own locale does not decide a verdict.
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
+        environment["LANG"] = "en_US.UTF-8"
         environment.merge(extra) { $1 }
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }

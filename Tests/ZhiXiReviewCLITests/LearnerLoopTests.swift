@@ -176,7 +176,7 @@ struct LearnerLoopTests {
         let lesson = try #require(setup.sample.lessons.first { $0.id == "lesson-4-2" })
         let input = Data("我讲一遍：\(lesson.keyPoints[0])，还有别的我不记得了。".utf8)
         let analyzed = await run(["analyze", "--lesson", lesson.id, "--input", "-", "--workspace", file, "--minutes", "20"] + setup.connection,
-                                 standardInput: input)
+                                 environment: [:], standardInput: input)
         #expect(analyzed.status == 0, "\(analyzed.error)")
         #expect(analyzed.output.contains("掌握度：") && analyzed.output.contains("薄弱点："), "Simplified Chinese, as the profile says")
         let workspace = try LearnerWorkspace(jsonData: Data(contentsOf: URL(fileURLWithPath: file)))

@@ -15,7 +15,8 @@ struct LockAndFileTypeTests {
         let store = try temporaryFolder().appendingPathComponent("store").path
         #expect(mkdir(store, 0o700) == 0)
         #expect(mkfifo(store + "/session-tokens", 0o600) == 0)
-        let result = try await ExecutableRun.run(["auth", "status", "--server", "http://127.0.0.1:9/api", "--store", store])
+        let result = try await ExecutableRun.run(["auth", "status", "--server", "http://127.0.0.1:9/api", "--store", store],
+                                                 environment: ["LANG": "en_US.UTF-8"])
         #expect(!result.timedOut, "auth status waited on the pipe")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.outputText.contains("route: login") && result.error.contains("note"))

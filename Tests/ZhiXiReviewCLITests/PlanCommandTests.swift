@@ -24,7 +24,7 @@ struct PlanCommandTests {
         let workspace = #"{"profile":{"userId":"u"},"lessons":[{"id":"L1","title":"动量","estimatedMinutes":10}],"#
             + #""sessions":[{"id":"s1","userId":"u","lessonId":"L1","startedAt":"2026-11-20T10:00:00Z","userInput":"x","masteryScore":70}]}"#
         let path = try temporaryFile("w.json", workspace)
-        let plain = await run("plan", path, "--now", Self.now)
+        let plain = await run(["plan", path, "--now", Self.now], environment: [:])
         #expect(plain.status == 0 && plain.output.contains("复习计划"), "\(plain.output)")
         let english = await run("plan", path, "--now", Self.now, environment: ["LANG": "en_US.UTF-8"])
         #expect(english.output.contains("Review plan"))

@@ -18,7 +18,7 @@ struct PlanUnchangedTests {
         for (arguments, name) in [(["--lang", "en"], "plan-sample-\(day).txt"), (["--lang", "zh"], "plan-sample-\(day)-zh.txt"),
                                   (["--format", "json"], "plan-sample-\(day).json")] {
             let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
-            let result = await run(["plan", Self.sample, "--now", now] + arguments)
+            let result = await run(["plan", Self.sample, "--now", now] + arguments, environment: [:])
             #expect(result.status == 0)
             #expect(result.output == expected, "\(name) changed")
         }

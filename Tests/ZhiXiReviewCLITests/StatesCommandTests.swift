@@ -48,17 +48,18 @@ struct StatesCommandTests {
         #expect(lines.count == 3)
     }
 
-    @Test("--lang zh: the table's titles, states and totals in Chinese, with and without --preview; English by default; JSON and CSV the same")
+    @Test("--lang zh: the table's titles, states and totals in Chinese, with and without --preview; LANG=C chooses none; JSON and CSV the same")
     func language() async throws {
         let path = try temporaryFile("log.csv", Self.log)
         for extra in [[], ["--preview"]] {
             let arguments = ["states", path, "--now", "2026-11-10T00:00:00Z"] + extra
-            let english = await run(arguments, environment: ["LANG": "C.UTF-8"])
+            let english = await run(arguments, environment: ["LANG": "en_US.UTF-8"])
             #expect(english.status == 0 && english.output.contains("2 cards, 4 reviews"), "\(english.error)")
             #expect(await run(arguments + ["--lang", "en"], environment: ["LANG": "zh_CN.UTF-8"]).output == english.output)
             let zh = await run(arguments + ["--lang", "zh"])
-            #expect(zh.status == 0 && zh.error == english.error)
+            #expect(zh.status == 0)
             #expect(await run(arguments, environment: ["LANG": "zh_CN.UTF-8"]).output == zh.output, "LANG=zh_CN is Chinese")
+            #expect(await run(arguments, environment: ["LANG": "C.UTF-8"]).output == zh.output, "LANG=C.UTF-8 chooses none: the base")
             let lines = zh.output.split(separator: "\n")
             #expect(lines.count == english.output.split(separator: "\n").count)
             for line in lines where line.contains(where: \.isLetter) { #expect(SimulateLanguageTests.isChinese(line), "not Chinese: \(line)") }

@@ -14,7 +14,7 @@ extension PlanPlacement {
     func output(_ tasks: [PlacedTask], items: [PlannerItem], userID: String, records: PlannerRecords) -> PlannerResult {
         let calendar = settings.calendar
         let today = today
-        let writer = PlanReasonWriter(wording: PlanWording.forLanguage(configuration.language).inYear(calendar.localDate(ofDay: today).year))
+        let writer = PlanReasonWriter(wording: PlanWording.forLanguage(settings.language).inYear(calendar.localDate(ofDay: today).year))
         // Order: by day, most urgent (lowest predicted recall) first, then by id. (Recalls are
         // non-negative, so their bit patterns order as the numbers do.)
         let recalls = tasks.map { recall(of: items[$0.itemIndex], onDay: $0.day) }
@@ -130,7 +130,8 @@ extension PlanPlacement {
             notes.append(schedule.isUniform ? .deferred(count: deferredCount, budget: budget) : .deferredWithinWeek(count: deferredCount))
         }
         notes += moveNotes(tasks, recalls: recalls)
-        return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: budget, schedule: schedule, calendar: calendar)
+        return PlannerResult(plan: plan, days: days, notes: notes, dailyMinutes: budget, schedule: schedule, calendar: calendar,
+                             language: settings.language)
     }
 
     /// The notes on the moves: one per break that moved tasks (how many of those due during it

@@ -148,8 +148,11 @@ struct PlannerSettings: Sendable {
     /// Each day's budget: the daily minutes, minutes per weekday and breaks.
     let schedule: StudySchedule
     let model: MemoryModel
+    /// The language of the texts: the configuration's, else the learner's, else the base.
+    let language: AppLanguage
 
     init(configuration: PlannerConfiguration, profile: UserLearningProfile) throws(PlannerError) {
+        language = configuration.language ?? AppLanguage(user: nil, profile: profile)
         let zone = configuration.timeZoneIdentifier ?? profile.timeZone
         let hour = configuration.dayStartHour ?? profile.dayStartHour
         do {

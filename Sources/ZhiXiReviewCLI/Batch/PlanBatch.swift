@@ -56,7 +56,7 @@ enum PlanBatch {
         text.append("{\"userId\":")
         text.appendJSONString(input.userID)
         text.append(",\"plan\":")
-        let wording = result.wording(configuration.language)
+        let wording = result.wording(result.language)
         do {
             try plan.appendJSON(to: &text) { PlanFormatter.appendNotesMember(result.notes, wording: wording, to: &$0) }
         } catch {

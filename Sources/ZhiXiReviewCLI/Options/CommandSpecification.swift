@@ -32,7 +32,9 @@ struct CommandSpecification: Sendable {
         self.summary = summary
         self.arguments = arguments
         self.discussion = discussion
-        self.options = options.declarations
+        let declared = options.declarations
+        // `--lang` is every command's (docs/COMMANDS.md, "Language"), declared or not.
+        self.options = declared.contains { $0.name == LanguageChoice.standard.name } ? declared : declared + [LanguageChoice.standard.erased]
         self.epilogue = epilogue
     }
 

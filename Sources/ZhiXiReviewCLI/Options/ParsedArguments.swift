@@ -85,6 +85,8 @@ final class ParsedArguments {
         }
         self.positionals = positionals
         self.wantsHelp = wantsHelp
+        // Every command's `--lang`: the run's language is chosen as its arguments are read.
+        context.chooseLanguage(explicit: try value(of: LanguageChoice.standard))
     }
 
     /// Whether the option was given on the command line.
