@@ -88,7 +88,7 @@ package enum OutputSeparation {
             if let existing, let input = readFiles.first(where: { same($0.1, existing) })?.0 {
                 throw refusal(output, "is \(input.shown) itself (the same file\(existing.linkCount > 1 ? ", through a hard link" : ""))")
             }
-            if let existing, isDatabase(output) {
+            if existing != nil, isDatabase(output) {
                 throw refusal(output, "is an SQLite database (an Anki collection?), which an output never replaces")
             }
             if output.descriptor == nil {

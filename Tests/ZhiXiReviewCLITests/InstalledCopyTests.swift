@@ -19,7 +19,7 @@ struct InstalledCopyTests {
     }
 
     @Test("the copy prints from its own language files, in English and in Chinese, from another folder")
-    func installedCopy() throws {
+    func installedCopy() async throws {
         let install = try Self.installLines()
         #expect(install.contains { $0.contains(".build/release/zhixi-review") }, "README.md's install block: \(install)")
         let files = FileManager.default
@@ -28,8 +28,8 @@ struct InstalledCopyTests {
         try files.createDirectory(at: clone.appendingPathComponent(".build"), withIntermediateDirectories: true)
         try files.createDirectory(at: home, withIntermediateDirectories: true)
         try files.createSymbolicLink(at: clone.appendingPathComponent(".build/release"), withDestinationURL: BuiltProducts.directory)
-        let copied = try ExecutableRun.run([], seconds: 120, shell: install.joined(separator: "\n"), directory: clone,
-                                           environment: ["HOME": home.path])
+        let copied = try await ExecutableRun.run([], shell: install.joined(separator: "\n"), directory: clone,
+                                                 environment: ["HOME": home.path])
         #expect(copied.status == 0, "the install lines failed: \(copied.error)")
 
         let bin = home.appendingPathComponent(".local/bin")
@@ -45,11 +45,11 @@ struct InstalledCopyTests {
         try text.replacingOccurrences(of: sentence, with: "\"simulate.setting.cardsMode\" = \"cards mode of the installed copy\";")
             .write(to: english, atomically: true, encoding: .utf8)
 
-        func run(_ language: String) throws -> ExecutableRun {
-            try ExecutableRun.run([], seconds: 120, shell: "\"$HOME/.local/bin/zhixi-review\" simulate --days 5 --deck 20 --lang \(language)",
-                                  directory: URL(fileURLWithPath: "/"), environment: ["HOME": home.path])
+        func run(_ language: String) async throws -> ExecutableRun {
+            try await ExecutableRun.run([], shell: "\"$HOME/.local/bin/zhixi-review\" simulate --days 5 --deck 20 --lang \(language)",
+                                        directory: URL(fileURLWithPath: "/"), environment: ["HOME": home.path])
         }
-        let inEnglish = try run("en"), inChinese = try run("zh")
+        let inEnglish = try await run("en"), inChinese = try await run("zh")
         #expect(inEnglish.status == 0 && inChinese.status == 0, "\(inEnglish.error) \(inChinese.error)")
         #expect(inEnglish.outputText.contains("cards mode of the installed copy"), "\(inEnglish.outputText.prefix(600))")
         #expect(inChinese.outputText.contains("卡片模式"), "\(inChinese.outputText.prefix(600))")
