@@ -80,7 +80,7 @@ public struct AppConfiguration: Sendable {
     /// ``language`` when set, else the learner's (the user's `preferredLanguage`, the
     /// profile's, ``deviceLanguages``, Simplified Chinese), read from the workspace planned.
     /// (`AppContainer` adds the settings' choice: `PlanLanguage.chosen`.)
-    public var planLanguage: PlanLanguage {
+    package var planLanguage: PlanLanguage {
         language.map(PlanLanguage.fixed) ?? .learner(device: deviceLanguages)
     }
 
