@@ -33,7 +33,7 @@ public struct AppConfiguration: Sendable {
     /// Timeouts and retries of the API client.
     public var client: APIClientConfiguration
     /// The planner's configuration for the plans made on the device (its `language` is set
-    /// to ``language``, else the learner's: see ``planLanguage``).
+    /// to ``language``, else the learner's: see `planLanguage`).
     public var planner: PlannerConfiguration
     /// The clock of the pages and the plans.
     public var now: @Sendable () -> Date

@@ -158,8 +158,8 @@ public enum PreviewGallery {
     /// The position the device keeps of the sample material in ``ReaderPreviewState/resumedFromDevice``.
     public static let sampleDeviceLocation = ReadingLocation(progress: 0.65, pageIndex: 11)
 
-    /// The reading page of the sample material (``PreviewSample/readingMaterial``; not started
-    /// in ``ReaderPreviewState/fromStart``: ``PreviewSample/newReadingMaterial``).
+    /// The reading page of the sample material (`PreviewSample.readingMaterial`; not started
+    /// in ``ReaderPreviewState/fromStart``: `PreviewSample.newReadingMaterial`).
     public static func reader(_ state: ReaderPreviewState, language: AppLanguage = .default) async -> PreviewPage<ReaderViewModel> {
         let mode: PreviewServerMode = switch state {
         case .loading: .holding

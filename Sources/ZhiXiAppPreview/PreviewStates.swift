@@ -67,7 +67,7 @@ public enum FeedbackPreviewState: String, CaseIterable, Sendable {
 public enum LoginPreviewState: String, CaseIterable, Sendable {
     /// Signed out: the Sign in with Apple button.
     case signedOut
-    /// Signing in: the button shows progress (``PreviewSessionRepository`` holds the sign-in).
+    /// Signing in: the button shows progress (`PreviewSessionRepository` holds the sign-in).
     case signingIn
     /// Sign in with Apple refused: the message.
     case failed

@@ -68,7 +68,7 @@ extension ModelEvaluator {
     }
 
     /// How well `parameters` predict a review log read from the FSRS review-log CSV
-    /// (`ReviewLogColumns(csv:)`), as ``evaluate(_:on:calendar:)-([CardReview],_)`` for reviews.
+    /// (`ReviewLogColumns(csv:)`), as the evaluation of a `[CardReview]` does.
     /// - Throws: `CancellationError` when the task was cancelled.
     /// - Complexity: O(*n* log *n*) for the log's *n* reviews.
     public static func evaluate(_ parameters: FSRSParameters, on log: ReviewLogColumns,
