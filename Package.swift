@@ -21,7 +21,7 @@ let exportedTargets = [
     "ZhiXiReviewEngine", "ZhiXiMemory", "ZhiXiScheduler", "ZhiXiPlanner", "ZhiXiSimulation", "ZhiXiTraining", "ZhiXiModel",
     "ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
     "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature", "ZhiXiReadingFeature", "ZhiXiOnboardingFeature",
-    "ZhiXiApp",
+    "ZhiXiApp", "ZhiXiAppPreview",
 ]
 
 let package = Package(
@@ -112,7 +112,8 @@ let package = Package(
                                "ZhiXiAuth", "ZhiXiReading", "ZhiXiServices",
                                "ZhiXiChatFeature", "ZhiXiKnowledgeFeature", "ZhiXiFeedbackFeature", "ZhiXiProgressFeature"]),
         // Previews and the app team's UI tests, never release code: every page's view model in
-        // each of its states on the sample learner, over in-memory services (no network).
+        // each of its states on the sample learner, over in-memory services (no network). A
+        // product, so that an Xcode project's previews import it (`PreviewGallery`).
         .target(name: "ZhiXiAppPreview",
                 dependencies: ["ZhiXiReviewFeature", "ZhiXiHomeFeature", "ZhiXiAuthFeature", "ZhiXiAnalysisFeature", "ZhiXiChatFeature",
                                "ZhiXiOnboardingFeature", "ZhiXiReadingFeature",

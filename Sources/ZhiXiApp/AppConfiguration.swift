@@ -33,7 +33,7 @@ public struct AppConfiguration: Sendable {
     /// Timeouts and retries of the API client.
     public var client: APIClientConfiguration
     /// The planner's configuration for the plans made on the device (its `language` is set
-    /// to ``language``, else the learner's: see ``planLanguage``).
+    /// to ``language``, else the learner's: see `planLanguage`).
     public var planner: PlannerConfiguration
     /// The clock of the pages and the plans.
     public var now: @Sendable () -> Date
@@ -80,7 +80,7 @@ public struct AppConfiguration: Sendable {
     /// ``language`` when set, else the learner's (the user's `preferredLanguage`, the
     /// profile's, ``deviceLanguages``, Simplified Chinese), read from the workspace planned.
     /// (`AppContainer` adds the settings' choice: `PlanLanguage.chosen`.)
-    public var planLanguage: PlanLanguage {
+    package var planLanguage: PlanLanguage {
         language.map(PlanLanguage.fixed) ?? .learner(device: deviceLanguages)
     }
 

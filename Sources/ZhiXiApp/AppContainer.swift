@@ -85,12 +85,15 @@ public final class AppContainer {
         self.configuration = configuration
         self.client = client
         self.session = session
-        sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials, tokenStore: tokens)
+        let storage = LearnerStorage(root: configuration.storageDirectory)
+        self.storage = storage
+        sessionRepository = AppSessionRepository(session: session, credentials: configuration.credentials, tokenStore: tokens,
+                                                 storage: storage)
         self.services = services
-        storage = LearnerStorage(root: configuration.storageDirectory)
         storage.removeSharedReadingPositions()
         let userID: @Sendable () async -> String? = { await MainActor.run { session.currentUser?.id } }
-        let learnerLanguage = LearnerLanguage(session: session, sessionRepository: sessionRepository, configured: configuration.language,
+        let learnerLanguage = LearnerLanguage(session: session, sessionRepository: sessionRepository, storage: storage,
+                                              configured: configuration.language,
                                               device: configuration.deviceLanguages)
         self.learnerLanguage = learnerLanguage
         var planner = configuration.planner
@@ -110,7 +113,9 @@ public final class AppContainer {
     }
 
     /// The learner chose `language` in settings: every page the container made redraws in it
-    /// at once, and the pages made from now on are in it, whoever signs in.
+    /// at once, and the pages made from now on are in it. The choice is the signed-in
+    /// learner's: kept for them on the device and restored when they sign in again, never
+    /// carried to another learner (one made while signed out goes to the next to sign in).
     public func setLanguage(_ language: AppLanguage) {
         learnerLanguage.chosen = language
     }

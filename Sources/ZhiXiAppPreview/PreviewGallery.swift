@@ -12,7 +12,7 @@ import ZhiXiReadingFeature
 import ZhiXiReviewFeature
 
 /// Every page's view model in each of its states, on the sample learner, with no network: for
-/// SwiftUI previews and the app team's UI tests. Each call makes a ``PreviewApp`` of its own
+/// SwiftUI previews and the app team's UI tests. Each call makes an app of its own (`PreviewApp`)
 /// and drives the page there (loads it, sends the text, holds the server) until it is in the
 /// state asked for; keep the returned ``PreviewPage`` while the page shows, and call its
 /// `tearDown()` when done.
@@ -24,52 +24,52 @@ import ZhiXiReviewFeature
 /// }
 /// ```
 @MainActor
-package enum PreviewGallery {
+public enum PreviewGallery {
     /// The sample lesson the analysis and tutor pages show: 线性代数：向量与矩阵.
-    package static let sampleLessonID = "lesson-1-1"
+    public static let sampleLessonID = "lesson-1-1"
     /// The sample learning path: 数学基础.
-    package static let samplePathID = "path-1"
+    public static let samplePathID = "path-1"
     /// What the sample learner recalls of the sample lesson.
-    package static let sampleRecall = "矩阵乘法的维度规则：前一个矩阵的列数等于后一个的行数。向量空间由一组基张成，坐标取决于基。"
+    public static let sampleRecall = "矩阵乘法的维度规则：前一个矩阵的列数等于后一个的行数。向量空间由一组基张成，坐标取决于基。"
     /// What the sample learner asks the tutor.
-    package static let sampleQuestion = "为什么矩阵乘法不满足交换律？"
+    public static let sampleQuestion = "为什么矩阵乘法不满足交换律？"
     /// What the sample learner tells the team.
-    package static let sampleFeedback = "「特征值」这一课的例题第二步少了一个负号。"
+    public static let sampleFeedback = "「特征值」这一课的例题第二步少了一个负号。"
     /// The learning direction typed into the onboarding page.
-    package static let sampleLearningDirection = "机器学习与数据科学"
+    public static let sampleLearningDirection = "机器学习与数据科学"
 
     // MARK: Pages that show one thing
 
     /// The review-plan page.
-    package static func reviewPlan(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<ReviewPlanViewModel> {
+    public static func reviewPlan(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<ReviewPlanViewModel> {
         await page(state, language: language, make: { $0.makeReviewPlanViewModel() }, load: { await $0.load() })
     }
 
     /// The study home.
-    package static func studyHome(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<StudyHomeViewModel> {
+    public static func studyHome(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<StudyHomeViewModel> {
         await page(state, language: language, make: { $0.makeStudyHomeViewModel() }, load: { await $0.load() })
     }
 
     /// The library page.
-    package static func knowledgeLibrary(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<KnowledgeLibraryViewModel> {
+    public static func knowledgeLibrary(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<KnowledgeLibraryViewModel> {
         await page(state, language: language, make: { $0.makeKnowledgeLibraryViewModel() }, load: { await $0.load() })
     }
 
     /// The page of the learning path `pathID` (default 数学基础).
-    package static func learningPath(_ state: PreviewState, pathID: String = samplePathID,
+    public static func learningPath(_ state: PreviewState, pathID: String = samplePathID,
                                     language: AppLanguage = .default) async -> PreviewPage<LearningPathViewModel> {
         await page(state, language: language, make: { $0.makeLearningPathViewModel(pathID: pathID) }, load: { await $0.load() })
     }
 
     /// The progress page.
-    package static func learningProgress(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<LearningProgressViewModel> {
+    public static func learningProgress(_ state: PreviewState, language: AppLanguage = .default) async -> PreviewPage<LearningProgressViewModel> {
         await page(state, language: language, make: { $0.makeLearningProgressViewModel() }, load: { await $0.load() })
     }
 
     // MARK: Pages with steps of their own
 
     /// The analysis page of the lesson `lessonID` (default 线性代数：向量与矩阵).
-    package static func analysis(_ state: AnalysisPreviewState, lessonID: String = sampleLessonID,
+    public static func analysis(_ state: AnalysisPreviewState, lessonID: String = sampleLessonID,
                                 language: AppLanguage = .default) async -> PreviewPage<AnalysisViewModel> {
         let app = PreviewApp(mode: state == .error ? .unreachable : state == .loading ? .holding : .answering, signedIn: state != .loggedOut,
                              language: language)
@@ -94,7 +94,7 @@ package enum PreviewGallery {
     }
 
     /// The AI tutor page of the lesson `lessonID` (default 线性代数：向量与矩阵; `nil`: about anything).
-    package static func chat(_ state: ChatPreviewState, lessonID: String? = sampleLessonID,
+    public static func chat(_ state: ChatPreviewState, lessonID: String? = sampleLessonID,
                             language: AppLanguage = .default) async -> PreviewPage<AIChatViewModel> {
         let app = PreviewApp(signedIn: state != .loggedOut, language: language)
         if state == .error { try? app.breakStorage() }
@@ -126,7 +126,7 @@ package enum PreviewGallery {
     }
 
     /// The onboarding page.
-    package static func onboarding(_ state: OnboardingPreviewState, language: AppLanguage = .default) async -> PreviewPage<OnboardingViewModel> {
+    public static func onboarding(_ state: OnboardingPreviewState, language: AppLanguage = .default) async -> PreviewPage<OnboardingViewModel> {
         let app = PreviewApp(mode: state == .loading ? .holding : .answering, signedIn: state != .loggedOut, language: language)
         let page = PreviewPage(app: app, viewModel: app.makeOnboardingViewModel())
         let model = page.viewModel
@@ -156,11 +156,11 @@ package enum PreviewGallery {
     }
 
     /// The position the device keeps of the sample material in ``ReaderPreviewState/resumedFromDevice``.
-    package static let sampleDeviceLocation = ReadingLocation(progress: 0.65, pageIndex: 11)
+    public static let sampleDeviceLocation = ReadingLocation(progress: 0.65, pageIndex: 11)
 
-    /// The reading page of the sample material (``PreviewSample/readingMaterial``; not started
-    /// in ``ReaderPreviewState/fromStart``: ``PreviewSample/newReadingMaterial``).
-    package static func reader(_ state: ReaderPreviewState, language: AppLanguage = .default) async -> PreviewPage<ReaderViewModel> {
+    /// The reading page of the sample material (`PreviewSample.readingMaterial`; not started
+    /// in ``ReaderPreviewState/fromStart``: `PreviewSample.newReadingMaterial`).
+    public static func reader(_ state: ReaderPreviewState, language: AppLanguage = .default) async -> PreviewPage<ReaderViewModel> {
         let mode: PreviewServerMode = switch state {
         case .loading: .holding
         case .resumedFromDevice: .unreachable
@@ -191,7 +191,7 @@ package enum PreviewGallery {
     }
 
     /// The feedback page.
-    package static func feedback(_ state: FeedbackPreviewState, language: AppLanguage = .default) async -> PreviewPage<FeedbackViewModel> {
+    public static func feedback(_ state: FeedbackPreviewState, language: AppLanguage = .default) async -> PreviewPage<FeedbackViewModel> {
         let app = PreviewApp(mode: state == .failed ? .unreachable : state == .submitting ? .holding : .answering, signedIn: state != .loggedOut,
                              language: language)
         let page = PreviewPage(app: app, viewModel: app.makeFeedbackViewModel())
@@ -212,7 +212,7 @@ package enum PreviewGallery {
     }
 
     /// The login page.
-    package static func login(_ state: LoginPreviewState, language: AppLanguage = .default) async -> PreviewPage<LoginViewModel> {
+    public static func login(_ state: LoginPreviewState, language: AppLanguage = .default) async -> PreviewPage<LoginViewModel> {
         var workspace = PreviewSample.workspace
         if state == .newLearner { workspace.user?.onboardingCompleted = false }
         let app = PreviewApp(signedIn: false, language: language, workspace: workspace)
@@ -237,7 +237,7 @@ package enum PreviewGallery {
     }
 
     /// The reading toasts over the app, after the sample material was read and uploaded.
-    package static func readingNotices(_ state: ReadingNoticesPreviewState,
+    public static func readingNotices(_ state: ReadingNoticesPreviewState,
                                       language: AppLanguage = .default) async -> PreviewPage<ReadingNoticesViewModel> {
         let app = PreviewApp(language: language)
         switch state {

@@ -2,11 +2,11 @@
 /// page shows). A step the state holds on its way (a load, a reply, a submission) runs until
 /// ``tearDown()``.
 @MainActor
-package final class PreviewPage<ViewModel: AnyObject> {
+public final class PreviewPage<ViewModel: AnyObject> {
     /// The app the page runs in.
     package let app: PreviewApp
     /// The page's view model, in the state asked for.
-    package let viewModel: ViewModel
+    public let viewModel: ViewModel
     /// The step held on its way, if any.
     var heldStep: Task<Void, Never>?
 
@@ -16,7 +16,7 @@ package final class PreviewPage<ViewModel: AnyObject> {
     }
 
     /// Stops the step held and removes the app's temporary files.
-    package func tearDown() {
+    public func tearDown() {
         heldStep?.cancel()
         heldStep = nil
         app.tearDown()

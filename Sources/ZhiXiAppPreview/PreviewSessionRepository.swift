@@ -78,6 +78,11 @@ package final class PreviewSessionRepository: SessionRepository {
         setSignedIn(false)
     }
 
+    /// Signs out; nothing of the learner is kept on a device here.
+    package func forgetDevice() async throws(RepositoryFailure) {
+        await signOut()
+    }
+
     /// Signs in or out at once.
     package func setSignedIn(_ signedIn: Bool) {
         guard signedIn != isSignedIn else { return }

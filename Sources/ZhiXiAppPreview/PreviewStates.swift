@@ -1,6 +1,6 @@
 /// The states of a page that shows one thing (the review plan, the study home, the library, a
 /// learning path, progress).
-package enum PreviewState: String, CaseIterable, Sendable {
+public enum PreviewState: String, CaseIterable, Sendable {
     /// The load on its way (the server holds it).
     case loading
     /// The sample learner's data from the server.
@@ -14,7 +14,7 @@ package enum PreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the analysis page.
-package enum AnalysisPreviewState: String, CaseIterable, Sendable {
+public enum AnalysisPreviewState: String, CaseIterable, Sendable {
     /// The lesson on its way.
     case loading
     /// The lesson's recall questions, waiting for the learner's text.
@@ -30,7 +30,7 @@ package enum AnalysisPreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the AI tutor page.
-package enum ChatPreviewState: String, CaseIterable, Sendable {
+public enum ChatPreviewState: String, CaseIterable, Sendable {
     /// Before the conversation is read.
     case loading
     /// No message yet: the greeting.
@@ -50,7 +50,7 @@ package enum ChatPreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the feedback page.
-package enum FeedbackPreviewState: String, CaseIterable, Sendable {
+public enum FeedbackPreviewState: String, CaseIterable, Sendable {
     /// The form, filled in.
     case editing
     /// The form sent, the server's answer on its way.
@@ -64,10 +64,10 @@ package enum FeedbackPreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the login page.
-package enum LoginPreviewState: String, CaseIterable, Sendable {
+public enum LoginPreviewState: String, CaseIterable, Sendable {
     /// Signed out: the Sign in with Apple button.
     case signedOut
-    /// Signing in: the button shows progress (``PreviewSessionRepository`` holds the sign-in).
+    /// Signing in: the button shows progress (`PreviewSessionRepository` holds the sign-in).
     case signingIn
     /// Sign in with Apple refused: the message.
     case failed
@@ -78,7 +78,7 @@ package enum LoginPreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the onboarding page (learning direction, daily minutes, language, time zone).
-package enum OnboardingPreviewState: String, CaseIterable, Sendable {
+public enum OnboardingPreviewState: String, CaseIterable, Sendable {
     /// The settings the server holds on their way.
     case loading
     /// The form, a learning direction typed in.
@@ -94,7 +94,7 @@ package enum OnboardingPreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the reading page (the material around the reader: where it resumes, finished).
-package enum ReaderPreviewState: String, CaseIterable, Sendable {
+public enum ReaderPreviewState: String, CaseIterable, Sendable {
     /// Finding where the learner left the material (the server holds the answer).
     case loading
     /// Open where the server says the learner left it: 42 %, page 7.
@@ -114,7 +114,7 @@ package enum ReaderPreviewState: String, CaseIterable, Sendable {
 }
 
 /// The states of the reading toasts over the app (the server's refusals of what was read).
-package enum ReadingNoticesPreviewState: String, CaseIterable, Sendable {
+public enum ReadingNoticesPreviewState: String, CaseIterable, Sendable {
     /// The reading accepted: no toast.
     case quiet
     /// `MATERIAL_ACCESS_DENIED`: 你已无法访问「…」.

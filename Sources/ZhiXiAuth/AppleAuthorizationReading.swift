@@ -10,17 +10,17 @@ import ZhiXiNetwork
 /// a fresh nonce for a request, the credential of an authorization, the error of a failure.
 ///
 /// Apple platforms only; not compiled, run or verified on Linux, where the package's tests run.
-public enum AppleAuthorizationReading {
+package enum AppleAuthorizationReading {
     /// A fresh random nonce (`value`, kept to send with the credential) and its SHA-256 in
     /// lowercase hex (`hashed`, what goes with the request).
-    public static func makeNonce() -> (value: String, hashed: String) {
+    package static func makeNonce() -> (value: String, hashed: String) {
         var generator = SystemRandomNumberGenerator()
         let value = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
         return (value, SHA256.hash(data: Data(value.utf8)).map { String(format: "%02x", $0) }.joined())
     }
 
     /// The credential of `authorization` (the nonce `nonce` went with its request, if any).
-    public static func credential(of authorization: ASAuthorization, nonce: String?) -> Result<AppleCredential, AuthError> {
+    package static func credential(of authorization: ASAuthorization, nonce: String?) -> Result<AppleCredential, AuthError> {
         guard let apple = authorization.credential as? ASAuthorizationAppleIDCredential,
               let identityToken = apple.identityToken.flatMap({ String(data: $0, encoding: .utf8) }) else {
             return .failure(.credentialUnavailable(reason: "Apple returned no identity token"))
@@ -34,7 +34,7 @@ public enum AppleAuthorizationReading {
 
     /// The failure of a Sign in with Apple request: a cancelled sheet is
     /// ``AuthError/credentialCancelled``.
-    public static func failure(_ error: any Error) -> AuthError {
+    package static func failure(_ error: any Error) -> AuthError {
         if let error = error as? ASAuthorizationError, error.code == .canceled { return .credentialCancelled }
         return .credentialUnavailable(reason: error.localizedDescription)
     }

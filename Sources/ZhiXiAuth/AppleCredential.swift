@@ -10,7 +10,7 @@ import ZhiXiNetwork
 /// authorization code and the nonce, so printing a credential cannot leak them.
 public struct AppleCredential: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The body of `POST auth/apple` for this credential.
-    public var loginRequest: AppleLoginRequest
+    package var loginRequest: AppleLoginRequest
 
     /// A credential from its parts (see `AppleLoginRequest` for each).
     public init(identityToken: String, authorizationCode: String? = nil, userIdentifier: String,

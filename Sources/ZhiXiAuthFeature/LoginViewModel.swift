@@ -5,7 +5,8 @@ import ZhiXiModel
 /// The login page (登录) and the app's launch routing, over the session: restore at launch,
 /// Sign in with Apple — through the credential provider the app was built with
 /// (``signIn()``), or with the credential SwiftUI's `SignInWithAppleButton` gave
-/// (``signIn(with:)``) — and where the app goes (``route``). A form, not a page of data: it
+/// (``signIn(with:)``) —, signing out (``signOut()``, ``forgetDevice()``) and where the app
+/// goes (``route``). A form, not a page of data: it
 /// has a loading flag and an error message rather than a `UiState`.
 @MainActor
 @Observable
@@ -21,6 +22,23 @@ public final class LoginViewModel {
     public var route: AppDestination {
         _ = loginGeneration
         return session.destination
+    }
+
+    /// `true` while a learner is signed in (confirmed by the server, or as the device
+    /// remembers them: ``isUnverified``).
+    public var isSignedIn: Bool {
+        _ = loginGeneration
+        return session.isSignedIn
+    }
+
+    /// `true` while the learner is signed in as the device remembers them because the server
+    /// could not be reached at launch (the app may say "offline"); the first page that reaches
+    /// the server again confirms the session, or signs the learner out when it is refused.
+    /// `false` when signed out or confirmed. Read it after ``restore()``, a sign-in or a
+    /// page's load.
+    public var isUnverified: Bool {
+        _ = loginGeneration
+        return session.isUnverified
     }
 
     /// The wording of the page's texts.
@@ -91,6 +109,33 @@ public final class LoginViewModel {
         errorMessage = nil
         do {
             _ = try await attempt()
+        } catch {
+            errorMessage = drawing.draw(wording) { $0.message(for: error) }
+        }
+        isLoading = false
+    }
+
+    /// Signs the learner out: the device forgets the session (whatever the server answers) and
+    /// the app goes to login; their files stay on the device for their next sign-in.
+    public func signOut() async {
+        guard !isLoading else { return }
+        isLoading = true
+        errorMessage = nil
+        await session.signOut()
+        isLoading = false
+    }
+
+    /// "Forget this device": signs the learner out, then removes everything the device keeps
+    /// of them (the cached workspace, completions not sent yet, the reading positions and
+    /// queue, the chat history, the language they chose), so the next learner on the device
+    /// — or they themselves, signing in again — starts from the server alone. When the files
+    /// cannot be removed the learner is signed out all the same and ``errorMessage`` says why.
+    public func forgetDevice() async {
+        guard !isLoading else { return }
+        isLoading = true
+        errorMessage = nil
+        do {
+            try await session.forgetDevice()
         } catch {
             errorMessage = drawing.draw(wording) { $0.message(for: error) }
         }

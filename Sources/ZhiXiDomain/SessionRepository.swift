@@ -59,4 +59,12 @@ package protocol SessionRepository: AnyObject {
 
     /// Signs out: the device forgets the session whatever the server answers.
     func signOut() async
+
+    /// Signs out (``signOut()``) and removes what the device keeps of the learner who was
+    /// signed in: their files (the cached workspace, the outbox with what was not sent yet,
+    /// the reading positions and queue, the chat history, the language they chose). Nothing
+    /// but the sign-out when nobody was signed in.
+    /// - Throws: ``RepositoryFailure`` `.storage` when the learner's files cannot be removed
+    ///   (they are signed out all the same).
+    func forgetDevice() async throws(RepositoryFailure)
 }

@@ -93,18 +93,18 @@ public final class LanguageFiles: Sendable {
     }
 
     /// The keys `language`'s file of `table` has.
-    public func keys(of language: String, in table: LocalizationTable) -> Set<String> {
+    package func keys(of language: String, in table: LocalizationTable) -> Set<String> {
         self.table(of: language, table).keys
     }
 
     /// The text of `key` in `language`'s file of `table`, `nil` when the file lacks it.
-    public func text(of language: String, _ table: LocalizationTable, key: String) -> String? {
+    package func text(of language: String, _ table: LocalizationTable, key: String) -> String? {
         self.table(of: language, table).texts[key]
     }
 
     /// The forms of the counted sentence `key` in `language`'s `.stringsdict` of `table`,
     /// `nil` when the file lacks it.
-    public func forms(of language: String, _ table: LocalizationTable, key: String) -> [PluralCategory: String]? {
+    package func forms(of language: String, _ table: LocalizationTable, key: String) -> [PluralCategory: String]? {
         self.table(of: language, table).counted[key]
     }
 

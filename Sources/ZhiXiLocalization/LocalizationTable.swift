@@ -1,7 +1,7 @@
 /// A file of sentences in each language's folder (`<language>.lproj/<name>.strings`, its
 /// counted sentences in `<name>.stringsdict`): one per part of the program, so a translator
 /// works through one part at a time.
-public enum LocalizationTable: String, Sendable, Hashable, CaseIterable {
+package enum LocalizationTable: String, Sendable, Hashable, CaseIterable {
     /// Dates, the review types' names, number symbols: what every part shows alike.
     case common = "Common"
     /// The planner: task reasons, the plan as text, the notes on a plan.

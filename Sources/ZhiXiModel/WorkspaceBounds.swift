@@ -3,20 +3,20 @@ import ZhiXiCore
 
 /// A value of a workspace outside the range the package can work with, and where: the JSON
 /// path of the field (`lessons[3].estimatedMinutes`), the value and the range.
-public struct WorkspaceBoundsViolation: Error, Sendable, Hashable, CustomStringConvertible {
+package struct WorkspaceBoundsViolation: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JSON path of the field, such as `lessons[3].estimatedMinutes`.
-    public let path: String
+    package let path: String
     /// What is wrong, such as `10000000000 minutes is outside 0–1440`.
-    public let reason: String
+    package let reason: String
 
     /// A violation at `path`.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
     /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// The ranges every numeric and date field of a ``LearnerWorkspace`` must lie in, checked in

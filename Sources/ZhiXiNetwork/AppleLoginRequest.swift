@@ -3,22 +3,22 @@
 /// app's design has it, and `nonce` beside them. Only the identity token and the user
 /// identifier are always there: Apple may give no authorization code, and shares the name
 /// and e-mail address on the first sign-in only.
-public struct AppleLoginRequest: Sendable, Codable, Hashable {
+package struct AppleLoginRequest: Sendable, Codable, Hashable {
     /// The identity token, a JSON Web Token signed by Apple, as a string.
-    public var identityToken: String
+    package var identityToken: String
     /// The one-time authorization code that the server exchanges with Apple, if Apple gave one.
-    public var authorizationCode: String?
+    package var authorizationCode: String?
     /// The stable user identifier Apple gives for this app.
-    public var userIdentifier: String
+    package var userIdentifier: String
     /// The learner's name, shared on the first sign-in only.
-    public var fullName: AppleFullName?
+    package var fullName: AppleFullName?
     /// The e-mail address, shared on the first sign-in only.
-    public var email: String?
+    package var email: String?
     /// The raw nonce whose hash was sent with the request, if one was used.
-    public var nonce: String?
+    package var nonce: String?
 
     /// Creates a sign-in request.
-    public init(
+    package init(
         identityToken: String,
         authorizationCode: String? = nil,
         userIdentifier: String,

@@ -10,6 +10,7 @@ package final class AppSessionRepository: SessionRepository {
     package let session: AppSession
     private let credentials: any AppleCredentialProvider
     private let tokenStore: TokenStore?
+    private let storage: LearnerStorage?
 
     /// The repository on `session`.
     /// - Parameters:
@@ -17,10 +18,14 @@ package final class AppSessionRepository: SessionRepository {
     ///   - credentials: where signing in gets its credential (the Sign in with Apple sheet).
     ///   - tokenStore: the session's tokens, to tell a saved session that cannot be read
     ///     (``restore()`` answers `.storage`) from none at all; `nil`: both are "nothing kept".
-    package init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil) {
+    ///   - storage: the learners' files on the device, which ``forgetDevice()`` removes
+    ///     (`nil`: it only signs out).
+    package init(session: AppSession, credentials: any AppleCredentialProvider, tokenStore: TokenStore? = nil,
+                 storage: LearnerStorage? = nil) {
         self.session = session
         self.credentials = credentials
         self.tokenStore = tokenStore
+        self.storage = storage
     }
 
     /// `true` while a learner is signed in.
@@ -101,4 +106,14 @@ package final class AppSessionRepository: SessionRepository {
 
     /// `AppSession.signOut()`.
     package func signOut() async { await session.signOut() }
+
+    /// `AppSession.signOut()`, then the signed-in learner's directory removed
+    /// (`LearnerStorage.forget(user:)`).
+    /// - Throws: `RepositoryFailure.storage(reason:)` when it cannot be removed.
+    package func forgetDevice() async throws(RepositoryFailure) {
+        let userID = signedInUserID
+        await session.signOut()
+        guard let userID, let storage else { return }
+        try storage.forget(user: userID)
+    }
 }

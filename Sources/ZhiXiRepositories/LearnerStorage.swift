@@ -51,6 +51,26 @@ package final class LearnerStorage: Sendable {
         return (try? FileManager.default.removeItem(at: shared)) != nil
     }
 
+    /// Forgets learner `userID` on this device: their directory and everything in it (the
+    /// cached workspace, the outbox with the completions not yet sent, the reading positions
+    /// and queue, the chat history, the chosen language) removed, and the files opened for them
+    /// dropped, so that signing in again starts from the server alone. Returns whether there
+    /// was a directory.
+    /// - Throws: `RepositoryFailure.storage(reason:)` when the directory is there and cannot be removed.
+    /// - Complexity: O(files in the directory).
+    @discardableResult
+    package func forget(user userID: String) throws(RepositoryFailure) -> Bool {
+        places.withLock { places in places[userID] = nil }
+        let directory = directory(forUser: userID)
+        guard FileManager.default.fileExists(atPath: directory.path) else { return false }
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            throw .storage(reason: "\(directory.path) cannot be removed: \(error.localizedDescription)")
+        }
+        return true
+    }
+
     /// Makes the directory and opens the files of learner `userID`.
     private func makePlace(forUser userID: String) throws(RepositoryFailure) -> LearnerPlace {
         let directory = directory(forUser: userID)

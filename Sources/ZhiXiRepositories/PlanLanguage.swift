@@ -6,7 +6,7 @@ import ZhiXiPlanner
 /// `preferredLanguage`, then their profile's, then the device's languages, then Simplified
 /// Chinese (`AppLanguage/init(user:profile:device:files:)`), read from the workspace planned,
 /// so that a learner whose profile says `en` gets English reasons without any configuration.
-public enum PlanLanguage: Sendable, Hashable {
+package enum PlanLanguage: Sendable, Hashable {
     /// Always this language (the app's configuration names one).
     case fixed(AppLanguage)
     /// The learner's, with `device` (the device's languages in order) after the user's and
@@ -18,7 +18,7 @@ public enum PlanLanguage: Sendable, Hashable {
 
     /// The language of a plan of `workspace`.
     /// - Complexity: O(number of languages with files · number of identifiers).
-    public func language(for workspace: LearnerWorkspace) -> AppLanguage {
+    package func language(for workspace: LearnerWorkspace) -> AppLanguage {
         switch self {
         case .fixed(let language): language
         case .learner(let device): AppLanguage(user: workspace.user, profile: workspace.profile, device: device)

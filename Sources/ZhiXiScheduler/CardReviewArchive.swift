@@ -25,14 +25,14 @@ import ZhiXiMemory
 /// FSRS tools that read this CSV) take as it is. A review takes about 44 bytes (a ``CardReview``
 /// in JSON, with the card before it, about 340); reading is O(bytes), one pass. Anki's own
 /// fields of a row (``ReviewLogRow/anki``) are not written: the CSV has no columns for them.
-@usableFromInline package enum CardReviewArchive {
+public enum CardReviewArchive {
     /// The header line the writer puts first (without the line break).
-    @usableFromInline package static let header = "card_id,review_time,review_rating,review_state,review_duration"
+    public static let header = "card_id,review_time,review_rating,review_state,review_duration"
 
     /// The archive of some rows: the header, then one line per row in the order given, each
     /// ending with `\n`.
     /// - Complexity: O(n).
-    @usableFromInline package static func encode<Rows: Sequence<ReviewLogRow>>(_ rows: Rows) -> Data {
+    public static func encode<Rows: Sequence<ReviewLogRow>>(_ rows: Rows) -> Data {
         var text = UTF8Text(capacity: 64 + rows.underestimatedCount * 56)
         text.append(header)
         text.append(byte: UInt8(ascii: "\n"))
@@ -42,14 +42,14 @@ import ZhiXiMemory
 
     /// The archive of a scheduler's review log (each ``CardReview``'s row).
     /// - Complexity: O(n).
-    @usableFromInline package static func encode<Reviews: Sequence<CardReview>>(_ reviews: Reviews) -> Data {
+    public static func encode<Reviews: Sequence<CardReview>>(_ reviews: Reviews) -> Data {
         encode(reviews.lazy.map(\.row))
     }
 
     /// Appends one row's line (with its `\n`) to `text`, for writing an archive in pieces;
     /// start it with ``header`` and a line break.
     /// - Complexity: Amortised O(line length).
-    @usableFromInline package static func append(_ row: ReviewLogRow, to text: inout UTF8Text) {
+    package static func append(_ row: ReviewLogRow, to text: inout UTF8Text) {
         text.append(Int(row.cardID))
         text.append(byte: UInt8(ascii: ","))
         ISO8601Timestamp.append(row.reviewedAt, precision: .nanoseconds, to: &text)
@@ -69,7 +69,7 @@ import ZhiXiMemory
     /// - Throws: ``ReviewLogError`` naming the first missing column, or the line and column of
     ///   the first field that cannot be read (a card id that is not a whole number among them).
     /// - Complexity: O(bytes).
-    @usableFromInline package static func decode(_ data: Data) throws(ReviewLogError) -> [ReviewLogRow] {
+    public static func decode(_ data: Data) throws(ReviewLogError) -> [ReviewLogRow] {
         var sink = RowSink()
         try ReviewLogReader.read(data, skippingBadRows: false, into: &sink)
         return sink.rows

@@ -36,42 +36,42 @@ import ZhiXiScheduler
 /// let configuration = habits.configuration(existingCardCount: existing.count)
 /// let simulator = try CardSimulator(configuration: configuration, parameters: parameters, existingCards: existing)
 /// ```
-package struct DerivedSimulatorSettings: Sendable, Hashable {
+public struct DerivedSimulatorSettings: Sendable, Hashable {
     /// First rating of a new card: Again, Hard, Good, Easy (fsrs-rs `first_rating_prob`).
-    package var firstRatingProbabilities: [Double]
+    public var firstRatingProbabilities: [Double]
     /// Rating of a recalled review: Hard, Good, Easy (fsrs-rs `review_rating_prob`).
-    package var reviewRatingProbabilities: [Double]
+    public var reviewRatingProbabilities: [Double]
     /// Next rating within a learning day given the previous one (rows after Again, Hard, Good)
     /// (fsrs-rs `learning_step_transitions`).
-    package var learningStepTransitions: [[Double]]
+    public var learningStepTransitions: [[Double]]
     /// As ``learningStepTransitions`` after a lapse (fsrs-rs `relearning_step_transitions`).
-    package var relearningStepTransitions: [[Double]]
+    public var relearningStepTransitions: [[Double]]
     /// Seconds an answer takes: rows learning, review, relearning; columns Again … Easy
     /// (fsrs-rs `state_rating_costs`).
-    package var stateRatingCosts: [[Double]]
+    public var stateRatingCosts: [[Double]]
     /// New cards started a day on average over the log's span (0 or more).
-    package var newCardsPerDay: Double
+    public var newCardsPerDay: Double
 
     /// The evidence behind each figure: how many days gave a first rating, per rating.
-    package var firstRatingCounts: [Int]
+    public var firstRatingCounts: [Int]
     /// Days whose first review was a review, per rating (Again, Hard, Good, Easy).
-    package var reviewRatingCounts: [Int]
+    public var reviewRatingCounts: [Int]
     /// Ratings observed after each rating in learning sequences (3 × 4, before smoothing).
-    package var learningTransitionCounts: [[Int]]
+    public var learningTransitionCounts: [[Int]]
     /// Ratings observed after each rating in relearning sequences (3 × 4, before smoothing).
-    package var relearningTransitionCounts: [[Int]]
+    public var relearningTransitionCounts: [[Int]]
     /// Answers of known duration per state and rating (3 × 4).
-    package var costSampleCounts: [[Int]]
+    public var costSampleCounts: [[Int]]
     /// Reviews read, cards, cards first learned in the log, and the study days from the first
     /// review to the last (inclusive).
-    package var reviewCount: Int, cardCount: Int, newCardCount: Int, dayCount: Int
+    public var reviewCount: Int, cardCount: Int, newCardCount: Int, dayCount: Int
     /// Reviews left out for a duration of 0 or of 20 minutes or more.
-    package var reviewsWithUnusableDuration: Int
+    public var reviewsWithUnusableDuration: Int
 
     /// The weight of fsrs-rs's smoothing: evidence `n` counts `n / (n + 50)` against the default.
-    package static let smoothingEvidence = 50.0
+    public static let smoothingEvidence = 50.0
     /// Durations from this many milliseconds up are left out (20 minutes, as fsrs-rs).
-    package static let longestDurationMilliseconds = 1_200_000
+    public static let longestDurationMilliseconds = 1_200_000
 
     /// Reads a learner's habits from their review log.
     ///
@@ -81,7 +81,7 @@ package struct DerivedSimulatorSettings: Sendable, Hashable {
     ///   - smoothing: pull each figure towards fsrs-rs's default by its evidence, as Anki does
     ///     (default `true`); without it, a figure with no evidence is 0 (costs) or uniform.
     /// - Complexity: O(reviews · log(reviews)) for the grouping by card and day.
-    package init(reviews: [CardReview], calendar: StudyCalendar, smoothing: Bool = true) {
+    public init(reviews: [CardReview], calendar: StudyCalendar, smoothing: Bool = true) {
         let defaults = SimulatorConfiguration()
         var costTotals = [[Double]](repeating: [0, 0, 0, 0], count: 3)
         var costCounts = [[Int]](repeating: [0, 0, 0, 0], count: 3)
@@ -185,14 +185,14 @@ package struct DerivedSimulatorSettings: Sendable, Hashable {
 
     /// ``newCardsPerDay`` as the card simulator's whole daily limit: rounded, at least 1 when
     /// the learner started any new card.
-    package var learnLimitPerDay: Int {
+    public var learnLimitPerDay: Int {
         newCardCount == 0 ? 0 : max(1, Int(newCardsPerDay.rounded()))
     }
 
     /// Sets the derived fields of a configuration: the five fsrs-rs fields and the learn limit
     /// (``learnLimitPerDay``). Other fields are left as they are.
     /// - Complexity: O(1).
-    package func apply(to configuration: inout SimulatorConfiguration) {
+    public func apply(to configuration: inout SimulatorConfiguration) {
         configuration.firstRatingProbabilities = firstRatingProbabilities
         configuration.reviewRatingProbabilities = reviewRatingProbabilities
         configuration.learningStepTransitions = learningStepTransitions
@@ -205,7 +205,7 @@ package struct DerivedSimulatorSettings: Sendable, Hashable {
     /// `spanDays` days that starts from `existingCardCount` existing cards: the deck holds them
     /// and ``learnLimitPerDay`` new cards for every day of the span.
     /// - Complexity: O(1).
-    package func configuration(existingCardCount: Int, spanDays: Int = 365) -> SimulatorConfiguration {
+    public func configuration(existingCardCount: Int, spanDays: Int = 365) -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration()
         apply(to: &configuration)
         configuration.learnSpanDays = spanDays

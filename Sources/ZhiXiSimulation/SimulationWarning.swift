@@ -7,7 +7,7 @@ import ZhiXiMemory
 /// the minutes instead of the retention, minutes that do not change across the sweep, an
 /// optimum that is only the sweep's edge or lies outside the range Anki accepts, and memory
 /// parameters that cannot be trusted.
-package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
+public enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     /// The daily cap on study time stopped the day on `share` (0–1) of the days, at the
     /// retention where it bound most (`retention`): the minutes a day are the cap's, not the
     /// retention's. Raised from ``capShareThreshold``.
@@ -31,13 +31,13 @@ package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     case fewItems(items: Int)
 
     /// The share of days on which a binding cap is worth a warning (0.05: 5 %).
-    package static let capShareThreshold = 0.05
+    public static let capShareThreshold = 0.05
     /// The relative spread of average minutes a day below which a sweep is flat (0.02: 2 %).
-    package static let flatMinutesThreshold = 0.02
+    public static let flatMinutesThreshold = 0.02
     /// The desired retentions Anki accepts.
-    package static let ankiRetentionRange = 0.70 ... 0.99
+    public static let ankiRetentionRange = 0.70 ... 0.99
     /// Items below which fitted parameters are not trusted (500).
-    package static let minimumTrustedItems = 500
+    public static let minimumTrustedItems = 500
 
     /// The warnings of a sweep's result (a single setting is a sweep of one retention: only the
     /// cap and the parameters are checked), in the order of the cases above.
@@ -52,7 +52,7 @@ package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     ///     --budget`): then its binding is the question, answered by ``BudgetAnswer``, not a
     ///     warning.
     /// - Complexity: O(retentions · seeds).
-    package static func warnings(for result: RetentionSweepResult, parameters: FSRSParameters, trainingItemCount: Int? = nil,
+    public static func warnings(for result: RetentionSweepResult, parameters: FSRSParameters, trainingItemCount: Int? = nil,
                                 capMinutes: Double? = nil, capIsAskedBudget: Bool = false) -> [SimulationWarning] {
         var warnings: [SimulationWarning] = []
         let points = result.points
@@ -88,7 +88,7 @@ package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// A stable name for programs: `capBinds`, `flatMinutes`, `optimumAtEdge`,
     /// `outsideAnkiRange`, `parametersAtBound`, `fewItems`.
-    package var code: String {
+    public var code: String {
         switch self {
         case .capBinds: "capBinds"
         case .flatMinutes: "flatMinutes"
@@ -101,7 +101,7 @@ package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// The figure the warning is about: the share of days (0–1), the relative spread (0–1),
     /// the retention, the number of weights at a bound, or the items.
-    package var figure: Double {
+    public var figure: Double {
         switch self {
         case .capBinds(let share, _, _): share
         case .flatMinutes(let spread, _, _): spread
@@ -113,7 +113,7 @@ package enum SimulationWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The warning as a sentence with its figure and what to do.
-    package var description: String {
+    public var description: String {
         switch self {
         case .capBinds(let share, let retention, let capMinutes):
             let cap = capMinutes.map { "the daily limit of \(Self.decimal($0, $0 == $0.rounded() ? 0 : 1)) minutes" } ?? "the daily limit"

@@ -82,6 +82,14 @@ public struct ParameterOptimizer: Sendable {
     /// - Complexity: O(epochs · reviews), on all cores for large datasets.
     public func optimize(_ dataset: TrainingDataset, itemLimit: Int? = nil,
                          progress: ((OptimizerProgress) -> Void)? = nil) -> OptimizationResult {
+        optimize(dataset, itemLimit: itemLimit, progress: progress, stopping: nil)
+    }
+
+    /// The fit of `optimize(_:itemLimit:progress:)`, which ends after the epoch during which
+    /// `stopping` (asked after every epoch) first answers `true`; the result is then not to be
+    /// used (the cancellable fits throw instead of returning it).
+    func optimize(_ dataset: TrainingDataset, itemLimit: Int?, progress: ((OptimizerProgress) -> Void)?,
+                  stopping: (@Sendable () -> Bool)?) -> OptimizationResult {
         let limit = min(itemLimit ?? dataset.itemCount, dataset.itemCount)
         let defaults = FSRSParameters.default
 
@@ -123,7 +131,7 @@ public struct ParameterOptimizer: Sendable {
 
         // 3. Training.
         let set = TrainingSet(dataset: dataset, items: items, configuration: configuration)
-        let (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress)
+        let (weights, epochLosses) = bestOfRestarts(set, dataset: dataset, start: start, progress: progress, stopping: stopping)
 
         // 4. Initial stabilities in order, missing ratings filled in.
         func finished(_ weights: [Double]) -> FSRSParameters {
@@ -203,7 +211,7 @@ public struct ParameterOptimizer: Sendable {
     /// training set does not recover, so this screening removes most of the dependence of the
     /// result on the seed at the cost of a few extra epochs.
     private func bestOfRestarts(_ set: TrainingSet, dataset: TrainingDataset, start: [Double],
-                                progress: ((OptimizerProgress) -> Void)?) -> ([Double], [Double]) {
+                                progress: ((OptimizerProgress) -> Void)?, stopping: (@Sendable () -> Bool)?) -> ([Double], [Double]) {
         let seed = configuration.seed
         let count = max(1, configuration.restarts)
         let configuration = configuration
@@ -234,7 +242,7 @@ public struct ParameterOptimizer: Sendable {
             progress?(OptimizerProgress(epoch: chosen.losses.count, epochs: chosen.epochs, loss: loss))
             pending = nil
         }
-        while chosen.trainedEpochs < chosen.epochs {
+        while chosen.trainedEpochs < chosen.epochs, stopping?() != true {
             chosen.trainEpoch(dataset: dataset)
             settle()
             let weights = chosen.weights

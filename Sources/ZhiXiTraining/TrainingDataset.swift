@@ -111,7 +111,7 @@ public struct TrainingDataset: Sendable {
 
     /// Item `index`'s review: its rating, elapsed days and whether it was recalled.
     /// - Complexity: O(1).
-    public func item(_ index: Int) -> TrainingItem {
+    package func item(_ index: Int) -> TrainingItem {
         let position = Int(itemPositions[index])
         let card = Int(itemCards[index])
         return TrainingItem(card: card, position: position, historyLength: position - reviewStarts[card],
@@ -146,20 +146,20 @@ private struct ItemSortKey: Comparable {
 }
 
 /// One item of a ``TrainingDataset``: a review on a later day than the card's previous one.
-public struct TrainingItem: Sendable, Hashable {
+package struct TrainingItem: Sendable, Hashable {
     /// The card (its position in the dataset).
-    public var card: Int
+    package var card: Int
     /// The position of the review among all reviews.
-    public var position: Int
+    package var position: Int
     /// How many reviews of the card came before it.
-    public var historyLength: Int
+    package var historyLength: Int
     /// The rating 1–4.
-    public var rating: Int
+    package var rating: Int
     /// Study days since the card's previous review (at least 1).
-    public var elapsedDays: Double
+    package var elapsedDays: Double
     /// When it happened, in seconds since 1970.
-    public var secondsSince1970: Double
+    package var secondsSince1970: Double
 
     /// Whether the review was recalled (Hard, Good or Easy).
-    public var recalled: Bool { rating > 1 }
+    package var recalled: Bool { rating > 1 }
 }

@@ -71,4 +71,9 @@ package final class FakeSessionRepository: SessionRepository {
         signOutCount += 1
         setSignedIn(false)
     }
+
+    /// Signs out; nothing of the learner is kept on a device here.
+    package func forgetDevice() async throws(RepositoryFailure) {
+        await signOut()
+    }
 }

@@ -42,7 +42,7 @@ struct LearnerIsolationTests {
         let aStored = fixture.reading.storedEvents(ofUser: fixture.user.id).count
         fixture.networkBack()
 
-        await app.sessionRepository.signOut()
+        await login.signOut()
         #expect(await eventually { home.uiState == .loggedOut && plan.uiState == .loggedOut && login.route == .login })
 
         // B on the same device, the same app.
@@ -79,7 +79,7 @@ struct LearnerIsolationTests {
         })
 
         // A again: what waited for A goes, once.
-        await app.sessionRepository.signOut()
+        await login.signOut()
         await login.signIn()
         _ = await app.lifecycle.networkDidRecover()
         #expect(await eventually { fixture.reading.storedEvents(ofUser: fixture.user.id).contains { $0.materialID == "tmp-a" } })

@@ -9,8 +9,9 @@ func quickstart() -> (result: CardReviewResult, fitted: FSRSParameters) {
     // README-BEGIN
     let scheduler = CardScheduler()                                        // FSRS-6, py-fsrs's defaults
     let result = scheduler.review(Card(id: 1, due: .now), rating: .good, at: .now)
-    print(result.card.due)                                                 // the next learning step: in 10 minutes
-    let fitted = ParameterOptimizer().optimize([result.review]).parameters // your reviews' weights (the defaults, for one)
+    print(result.card.state, result.card.step ?? 0)                        // prints: learning 1 — the next step is in 10 minutes
+    let fitted = ParameterOptimizer().optimize([result.review]).parameters // your reviews' weights
+    print(fitted == .default)                                              // prints: true — one review is too few to fit
     // README-END
     return (result, fitted)
 }

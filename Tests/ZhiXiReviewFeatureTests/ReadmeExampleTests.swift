@@ -11,9 +11,11 @@ import ZhiXiReviewFeature
 @MainActor
 func showTheReviewPlan(configuration: AppConfiguration) async throws {
     let app = AppContainer(configuration: configuration)            // one per app: client, session, repositories
-    await app.sessionRepository.restore()                             // at launch: the session kept on the device
-    if !app.sessionRepository.isSignedIn { _ = try await app.sessionRepository.signIn() }   // Sign in with Apple
-    if app.sessionRepository.isUnverified { print("离线登录") }       // no server at launch: the learner the device remembers
+    let login = app.makeLoginViewModel()                              // the login page: the session and its route
+    await login.restore()                                             // at launch: the session kept on the device
+    if !login.isSignedIn { await login.signIn() }                     // Sign in with Apple
+    guard login.isSignedIn else { return print(login.errorMessage ?? "") }   // why not, for the learner
+    if login.isUnverified { print("离线登录") }                       // no server at launch: the learner the device remembers
 
     let plan = app.makeReviewPlanViewModel()
     withObservationTracking { _ = plan.uiState } onChange: { print("redraw") }       // what SwiftUI does for a view

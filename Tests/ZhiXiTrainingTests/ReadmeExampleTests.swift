@@ -5,6 +5,7 @@ import ZhiXiCore
 // The code of docs/EMBEDDING.md's "A weekly refit from the scheduler's own log" section, compiled and
 // run here. The test below checks that docs/EMBEDDING.md shows exactly these lines.
 // README-BEGIN
+import Foundation
 import ZhiXiScheduler
 import ZhiXiTraining
 

@@ -47,6 +47,9 @@ package enum ZstandardDecoder {
     /// The content of every frame of the bytes at `input`, joined, written into memory from
     /// `allocator` (no other copy is made; a growing output is reallocated, not copied).
     /// - Parameters:
+    ///   - input: the compressed bytes (one or more frames).
+    ///   - limit: the most the output may expand to; more is refused.
+    ///   - allocator: where the output's memory comes from.
     ///   - declaredLength: for content that gives its own length in its first bytes: once
     ///     they are out, the output may be no longer than they say (a bomb behind an honest
     ///     header stops there).

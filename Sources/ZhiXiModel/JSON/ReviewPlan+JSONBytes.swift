@@ -17,7 +17,7 @@ extension ReviewPlan {
     /// its own: how `plan --batch` writes a learner's output line in one buffer. O(size of
     /// the output).
     /// - Throws: `EncodingError` as ``jsonData()`` does; `text` then holds part of the plan.
-    public func appendJSON(to text: inout UTF8Text) throws(EncodingError) {
+    package func appendJSON(to text: inout UTF8Text) throws(EncodingError) {
         try appendJSON(to: &text) { _ in }
     }
 
@@ -26,7 +26,7 @@ extension ReviewPlan {
     /// the plan's and before the closing brace: how `plan --format json` writes the plan and
     /// its notes in one buffer, without a copy of the plan. O(size of the output).
     /// - Throws: `EncodingError` as ``jsonData()`` does; `text` then holds part of the plan.
-    public func appendJSON(to text: inout UTF8Text, moreMembers: (inout UTF8Text) -> Void) throws(EncodingError) {
+    package func appendJSON(to text: inout UTF8Text, moreMembers: (inout UTF8Text) -> Void) throws(EncodingError) {
         var writer = JSONByteWriter(continuing: text)
         text = UTF8Text(capacity: 0)
         defer { text = writer.text }
@@ -39,7 +39,7 @@ extension ReviewPlan {
     /// `plan --format json` writes a plan of hundreds of thousands of tasks without a buffer
     /// the size of the output. O(size of the output).
     /// - Throws: `EncodingError` as ``jsonData()`` does; the pieces before it were written.
-    public func writeJSON(chunkBytes: Int = 1 << 20, moreMembers: (inout UTF8Text) -> Void = { _ in },
+    package func writeJSON(chunkBytes: Int = 1 << 20, moreMembers: (inout UTF8Text) -> Void = { _ in },
                           to write: (UnsafeRawBufferPointer) -> Void) throws(EncodingError) {
         try withoutActuallyEscaping(write) { (write) throws(EncodingError) in
             var writer = JSONByteWriter(chunkBytes: chunkBytes, drain: write)

@@ -15,11 +15,11 @@ import Foundation
 /// - Unknown keys are ignored, missing optional keys decode as `nil`, and the open enums
 ///   (``ReviewType``, ``UserStatus``, ``ReviewTaskStatus``) keep values they do not know.
 /// - Encoded output is stable: keys sorted, slashes not escaped.
-package enum ZhiXiJSON {
+public enum ZhiXiJSON {
     /// A `JSONEncoder` for the contract: sorted keys, ISO-8601 dates, unescaped slashes.
     ///
     /// - Parameter prettyPrinted: indent the output for people to read.
-    package static func makeEncoder(prettyPrinted: Bool = false) -> JSONEncoder {
+    public static func makeEncoder(prettyPrinted: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         var formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if prettyPrinted { formatting.insert(.prettyPrinted) }
@@ -46,7 +46,7 @@ package enum ZhiXiJSON {
     ///   1900–2200 (`SupportedYears` of ZhiXiCore) as a value of the wrong shape, naming its
     ///   field: what the API client reads servers' answers with, so that no date a learner
     ///   cannot have (the year 1 or 9999) reaches a plan, a calendar or a terminal.
-    package static func makeDecoder(refusingDatesOutsideSupportedYears: Bool = false) -> JSONDecoder {
+    public static func makeDecoder(refusingDatesOutsideSupportedYears: Bool = false) -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()

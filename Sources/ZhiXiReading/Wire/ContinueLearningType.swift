@@ -1,7 +1,7 @@
 import ZhiXiModel
 
 /// What `GET learning/continue` points the learner back to. An `OpenStringEnum` (ZhiXiModel).
-public enum ContinueLearningType: OpenStringEnum {
+package enum ContinueLearningType: OpenStringEnum {
     /// A source in a knowledge base. JSON `"knowledge_source"`.
     case knowledgeSource
     /// A temporary file. JSON `"temporary_file"`.
@@ -13,10 +13,10 @@ public enum ContinueLearningType: OpenStringEnum {
     case unknown(String)
 
     /// The types this version knows.
-    public static let knownCases: [ContinueLearningType] = [.knowledgeSource, .temporaryFile, .nothing]
+    package static let knownCases: [ContinueLearningType] = [.knowledgeSource, .temporaryFile, .nothing]
 
     /// The JSON string of this value.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .knowledgeSource: "knowledge_source"
         case .temporaryFile: "temporary_file"
@@ -26,7 +26,7 @@ public enum ContinueLearningType: OpenStringEnum {
     }
 
     /// The reading target this points to; `nil` for ``nothing`` and unknown types.
-    public var readingTargetType: ReadingTargetType? {
+    package var readingTargetType: ReadingTargetType? {
         switch self {
         case .knowledgeSource: .knowledgeSource
         case .temporaryFile: .temporaryFile

@@ -3,7 +3,7 @@ import ZhiXiModel
 /// Why the server refused one event of a reading-event batch (`rejected[].code`). An
 /// `OpenStringEnum` (ZhiXiModel) whose codes starting with `INVALID_` (such as
 /// `INVALID_POSITION`) are ``invalid(_:)``.
-public enum ReadingEventRejectionCode: OpenStringEnum {
+package enum ReadingEventRejectionCode: OpenStringEnum {
     /// The server already has an event with this id: it was delivered before.
     /// JSON `"DUPLICATE_EVENT"`.
     case duplicateEvent
@@ -20,12 +20,12 @@ public enum ReadingEventRejectionCode: OpenStringEnum {
     case unknown(String)
 
     /// The codes this version knows by name (``invalid(_:)`` is known by its prefix).
-    public static let knownCases: [ReadingEventRejectionCode] = [.duplicateEvent, .materialAccessDenied,
+    package static let knownCases: [ReadingEventRejectionCode] = [.duplicateEvent, .materialAccessDenied,
                                                                  .temporaryMaterialExpired, .sourceDeleted]
 
     /// The value for a JSON string: ``invalid(_:)`` for `INVALID_…`, ``unknown(_:)`` for a
     /// string this version does not know.
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         if let known = Self.knownCases.first(where: { $0.rawValue == rawValue }) {
             self = known
         } else {
@@ -34,7 +34,7 @@ public enum ReadingEventRejectionCode: OpenStringEnum {
     }
 
     /// The JSON string of this value.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .duplicateEvent: "DUPLICATE_EVENT"
         case .materialAccessDenied: "MATERIAL_ACCESS_DENIED"

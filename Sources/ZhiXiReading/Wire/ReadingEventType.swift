@@ -1,7 +1,7 @@
 import ZhiXiModel
 
 /// What happened in a reading event. An `OpenStringEnum` (ZhiXiModel).
-public enum ReadingEventType: OpenStringEnum {
+package enum ReadingEventType: OpenStringEnum {
     /// The learner opened the material. JSON `"opened"`.
     case opened
     /// The learner closed the material (or the session was closed as stale). JSON `"closed"`.
@@ -17,10 +17,10 @@ public enum ReadingEventType: OpenStringEnum {
     case unknown(String)
 
     /// The five event types this version knows.
-    public static let knownCases: [ReadingEventType] = [.opened, .closed, .positionChanged, .heartbeat, .markedAsRead]
+    package static let knownCases: [ReadingEventType] = [.opened, .closed, .positionChanged, .heartbeat, .markedAsRead]
 
     /// The JSON string of this value.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .opened: "opened"
         case .closed: "closed"

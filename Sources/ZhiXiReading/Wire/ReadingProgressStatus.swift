@@ -2,7 +2,7 @@ import ZhiXiModel
 
 /// How far a learner got with a material, as `GET materials/{id}/reading-progress` says.
 /// An `OpenStringEnum` (ZhiXiModel).
-public enum ReadingProgressStatus: OpenStringEnum {
+package enum ReadingProgressStatus: OpenStringEnum {
     /// Never opened: any position the answer carries is not one to restore.
     /// JSON `"not_started"`.
     case notStarted
@@ -14,10 +14,10 @@ public enum ReadingProgressStatus: OpenStringEnum {
     case unknown(String)
 
     /// The statuses this version knows.
-    public static let knownCases: [ReadingProgressStatus] = [.notStarted, .inProgress, .completed]
+    package static let knownCases: [ReadingProgressStatus] = [.notStarted, .inProgress, .completed]
 
     /// The JSON string of this value.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .notStarted: "not_started"
         case .inProgress: "in_progress"

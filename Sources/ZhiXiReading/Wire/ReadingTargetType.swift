@@ -1,7 +1,7 @@
 import ZhiXiModel
 
 /// What kind of material a reading event is about. An `OpenStringEnum` (ZhiXiModel).
-public enum ReadingTargetType: OpenStringEnum {
+package enum ReadingTargetType: OpenStringEnum {
     /// A source in one of the learner's knowledge bases. JSON `"knowledge_source"`.
     case knowledgeSource
     /// A file the learner opened for a while without adding it to a knowledge base; the
@@ -11,10 +11,10 @@ public enum ReadingTargetType: OpenStringEnum {
     case unknown(String)
 
     /// The target types this version knows.
-    public static let knownCases: [ReadingTargetType] = [.knowledgeSource, .temporaryFile]
+    package static let knownCases: [ReadingTargetType] = [.knowledgeSource, .temporaryFile]
 
     /// The JSON string of this value.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .knowledgeSource: "knowledge_source"
         case .temporaryFile: "temporary_file"

@@ -1,7 +1,7 @@
 import ZhiXiModel
 
 /// Who wrote a chat message. An `OpenStringEnum` (ZhiXiModel).
-public enum ChatRole: OpenStringEnum {
+package enum ChatRole: OpenStringEnum {
     /// The learner. JSON `"user"`.
     case user
     /// The AI tutor. JSON `"assistant"`.
@@ -12,10 +12,10 @@ public enum ChatRole: OpenStringEnum {
     case unknown(String)
 
     /// The roles this version knows.
-    public static let knownCases: [ChatRole] = [.user, .assistant, .system]
+    package static let knownCases: [ChatRole] = [.user, .assistant, .system]
 
     /// The JSON string of this value.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .user: "user"
         case .assistant: "assistant"
