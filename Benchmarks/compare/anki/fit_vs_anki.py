@@ -30,7 +30,6 @@ Prints a table per preset and, with --json, writes the figures.
 from __future__ import annotations
 
 import argparse
-import calendar
 import datetime
 import json
 import os
@@ -40,25 +39,11 @@ import sys
 import tempfile
 import time
 
+from deck_options import ignore_before_ms, relearning_steps_within_a_day
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FAKETIME_LIB = os.environ.get("FAKETIME_LIB", "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
-
-
-def relearning_steps_within_a_day(steps_minutes: list[float]) -> int:
-    """What the deck options screen passes as num_of_relearning_steps."""
-    count, total = 0, 0.0
-    for step in steps_minutes:
-        total += step
-        if total >= 1440:
-            break
-        count += 1
-    return count
-
-
-def ignore_before_ms(date: str) -> int:
-    """Anki's rule: the date at 00:00 UTC (params.rs, ignore_revlogs_before_date_to_ms)."""
-    return calendar.timegm(time.strptime(date, "%Y-%m-%d")) * 1000 if date else 0
 
 
 def ours(binary: str, collection: str, preset: str, moment: int, zone: str, *extra: str) -> str:

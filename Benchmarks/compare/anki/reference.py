@@ -43,6 +43,8 @@ import time
 
 from anki.collection import Collection
 
+from deck_options import ignore_before_ms, relearning_steps_within_a_day
+
 MOMENTS = {"summer": 1780588800, "winter": 1796144400}
 CLOCK_FILE = os.environ.get("FAKETIME_TIMESTAMP_FILE", "")
 
@@ -53,25 +55,6 @@ def set_clock(epoch_seconds: int) -> None:
     os.replace(CLOCK_FILE + ".tmp", CLOCK_FILE)
     if int(time.time()) != epoch_seconds:
         sys.exit("the clock did not move (run through run.sh)")
-
-
-def ignore_before_ms(date: str) -> int:
-    """Anki's rule: the date at 00:00 UTC (params.rs, ignore_revlogs_before_date_to_ms)."""
-    if not date:
-        return 0
-    import calendar
-    return calendar.timegm(time.strptime(date, "%Y-%m-%d")) * 1000
-
-
-def relearning_steps_within_a_day(steps_minutes: list[float]) -> int:
-    """What the deck options screen passes as num_of_relearning_steps."""
-    count, total = 0, 0.0
-    for step in steps_minutes:
-        total += step
-        if total >= 1440:
-            break
-        count += 1
-    return count
 
 
 def stored(path: str) -> dict:
