@@ -248,3 +248,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// CI's release-mode run of the engine's tests (.ci/run) builds the engine's test targets and what
+// they depend on, not the whole package: with ZHIXI_ENGINE_TESTS_ONLY set, only those targets
+// are kept, and no product. Nothing else reads this variable.
+if Context.environment["ZHIXI_ENGINE_TESTS_ONLY"] != nil {
+    let engineTests = ["ZhiXiMemoryTests", "ZhiXiSchedulerTests", "ZhiXiPlannerTests", "ZhiXiSimulationTests", "ZhiXiTrainingTests"]
+    let targetsByName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set<String>()
+    var pending = engineTests
+    while let name = pending.popLast() {
+        guard kept.insert(name).inserted, let target = targetsByName[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll()
+}
