@@ -63,8 +63,13 @@ package final class LearnerStorage: Sendable {
         places.withLock { places in places[userID] = nil }
         let directory = directory(forUser: userID)
         guard FileManager.default.fileExists(atPath: directory.path) else { return false }
+        // Moved aside in one rename before it is removed: a write for the learner that began
+        // before the sign-out (a history refresh finishing) then fails, instead of adding a
+        // file to a directory while it is being emptied (which made the removal fail).
+        let aside = root.appendingPathComponent(".forgotten-\(UUID().uuidString)", isDirectory: true)
         do {
-            try FileManager.default.removeItem(at: directory)
+            try FileManager.default.moveItem(at: directory, to: aside)
+            try FileManager.default.removeItem(at: aside)
         } catch {
             throw .storage(reason: "\(directory.path) cannot be removed: \(error.localizedDescription)")
         }
