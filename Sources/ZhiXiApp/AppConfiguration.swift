@@ -25,7 +25,7 @@ public struct AppConfiguration: Sendable {
     /// The language of the pages, of the planner's reasons and of the AI's answers; `nil`
     /// (the default) follows the learner: the one they choose in settings, else the signed-in
     /// user's `preferredLanguage`, then their profile's, then ``deviceLanguages``, then
-    /// Simplified Chinese (`AppContainer/language`, `AppLanguage/init(user:profile:device:files:)`).
+    /// Simplified Chinese (`AppContainer/language`, `AppLanguage/init(user:profile:device:)`).
     public var language: AppLanguage?
     /// The device's languages in order of preference (`Locale.preferredLanguages` unless given),
     /// for a learner who has set none.

@@ -5,7 +5,7 @@ import ZhiXiLocalization
 ///
 /// Where nothing says which language to use, it is ``default``, Simplified Chinese (the app's
 /// design: 默认简体中文), the base every other language falls back to. A learner's language is
-/// chosen by ``init(user:profile:device:files:)``: what the learner set, then their profile, then
+/// chosen by ``init(user:profile:device:)``: what the learner set, then their profile, then
 /// the device, then Simplified Chinese; a language without files of its own is served by one
 /// of the same language (Traditional Chinese by Simplified Chinese), else passed over.
 ///
