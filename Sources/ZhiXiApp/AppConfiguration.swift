@@ -25,7 +25,7 @@ public struct AppConfiguration: Sendable {
     /// The language of the pages, of the planner's reasons and of the AI's answers; `nil`
     /// (the default) follows the learner: the one they choose in settings, else the signed-in
     /// user's `preferredLanguage`, then their profile's, then ``deviceLanguages``, then
-    /// Simplified Chinese (`AppContainer/language`, `AppLanguage/init(user:profile:device:files:)`).
+    /// Simplified Chinese (`AppContainer/language`, `AppLanguage/init(user:profile:device:)`).
     public var language: AppLanguage?
     /// The device's languages in order of preference (`Locale.preferredLanguages` unless given),
     /// for a learner who has set none.
@@ -45,8 +45,9 @@ public struct AppConfiguration: Sendable {
     /// code, or a test, calls ``AppLifecycle/networkDidRecover()`` itself).
     public var networkMonitor: (any NetworkMonitor)?
     /// The reading pipeline's clock and timers (heartbeat, debounce, the 30-second upload);
-    /// `nil` (default): the timers in real time, the clock ``now``.
-    public var readingScheduler: (any ReadingScheduler)?
+    /// `nil` (default): the timers in real time, the clock ``now``. The tests' seam: an app
+    /// keeps the default.
+    package var readingScheduler: (any ReadingScheduler)?
     /// What gives the app time to flush after it went to the background
     /// (``AppLifecycle/didEnterBackground()``): UIKit's `beginBackgroundTask`
     /// (`ApplicationBackgroundTime`) where UIKit is, by default; `nil` elsewhere (the flush
@@ -59,8 +60,22 @@ public struct AppConfiguration: Sendable {
                 client: APIClientConfiguration = APIClientConfiguration(),
                 planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
                 appVersion: String? = AppConfiguration.bundleVersion, networkMonitor: (any NetworkMonitor)? = AppConfiguration.systemNetworkMonitor,
-                readingScheduler: (any ReadingScheduler)? = nil,
                 backgroundTime: (any BackgroundTime)? = AppConfiguration.systemBackgroundTime) {
+        self.init(apiBaseURL: apiBaseURL, storageDirectory: storageDirectory, secureStore: secureStore, credentials: credentials,
+                  language: language, deviceLanguages: deviceLanguages, client: client, planner: planner, now: now,
+                  appVersion: appVersion, networkMonitor: networkMonitor, readingScheduler: nil, backgroundTime: backgroundTime)
+    }
+
+    /// Creates a configuration whose reading pipeline runs on `readingScheduler` (`nil`: the
+    /// timers in real time, the clock `now`).
+    package init(apiBaseURL: URL, storageDirectory: URL, secureStore: any SecureStore, credentials: any AppleCredentialProvider,
+                 language: AppLanguage? = nil, deviceLanguages: [String] = Locale.preferredLanguages,
+                 client: APIClientConfiguration = APIClientConfiguration(),
+                 planner: PlannerConfiguration = PlannerConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
+                 appVersion: String? = AppConfiguration.bundleVersion,
+                 networkMonitor: (any NetworkMonitor)? = AppConfiguration.systemNetworkMonitor,
+                 readingScheduler: (any ReadingScheduler)?,
+                 backgroundTime: (any BackgroundTime)? = AppConfiguration.systemBackgroundTime) {
         self.apiBaseURL = apiBaseURL
         self.storageDirectory = storageDirectory
         self.secureStore = secureStore

@@ -20,7 +20,3 @@
 // How the API client waits and retries.
 @_exported import struct ZhiXiNetwork.APIClientConfiguration
 @_exported import struct ZhiXiNetwork.RetryPolicy
-
-// The reading pipeline's clock and timers.
-@_exported import protocol ZhiXiReading.ReadingScheduler
-@_exported import struct ZhiXiReading.SystemReadingScheduler

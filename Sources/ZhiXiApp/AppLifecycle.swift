@@ -78,10 +78,16 @@ public final class AppLifecycle {
 
     /// The app went to the background (see the type's description): background time asked
     /// for, the reading flushed, the time given back — after the flush, or as soon as the time
-    /// runs out (the flush then cancelled). Returns the reading flush's result, `nil` when
-    /// nobody is signed in.
+    /// runs out (the flush then cancelled). What the flush could not send shows on the reading
+    /// notices page.
+    public func didEnterBackground() async {
+        await didEnterBackgroundFlushing()
+    }
+
+    /// ``didEnterBackground()``, returning the reading flush's result, `nil` when nobody is
+    /// signed in (for the tests).
     @discardableResult
-    public func didEnterBackground() async -> FlushResult? {
+    package func didEnterBackgroundFlushing() async -> FlushResult? {
         isInForeground = false
         let reading = reading
         guard let backgroundTime else { return await reading.didEnterBackground() }
@@ -101,10 +107,15 @@ public final class AppLifecycle {
     }
 
     /// The network is back (see the type's description): the reading queue's failed events
-    /// and the outbox's waiting actions sent, at once. Returns what the reading flush did
-    /// (`nil` when nobody is signed in) and how many completions and skips still wait.
+    /// and the outbox's waiting actions sent, at once.
+    public func networkDidRecover() async {
+        await networkDidRecoverFlushing()
+    }
+
+    /// ``networkDidRecover()``, returning what the reading flush did (`nil` when nobody is
+    /// signed in) and how many completions and skips still wait (for the tests).
     @discardableResult
-    public func networkDidRecover() async -> (reading: FlushResult?, waitingActions: Int?) {
+    package func networkDidRecoverFlushing() async -> (reading: FlushResult?, waitingActions: Int?) {
         async let flushed = reading.networkDidRecover()
         async let waiting = try? reviews.sendWaitingActions()
         return (await flushed, await waiting)

@@ -15,6 +15,9 @@
 
 // What the pages show when something failed, and the wording they are drawn in.
 @_exported import struct ZhiXiDomain.ScreenError
+@_exported import enum ZhiXiDomain.PageState
+@_exported import struct ZhiXiDomain.ReviewTaskRow
+@_exported import struct ZhiXiDomain.Choice
 @_exported import enum ZhiXiDomain.RepositoryFailure
 @_exported import enum ZhiXiDomain.OfflineCause
 @_exported import struct ZhiXiDomain.LearnerWording

@@ -7,7 +7,7 @@ import ZhiXiModel
 /// and the tutor's reply drawn as it arrives when the server streams it (the whole reply at
 /// once when it does not).
 ///
-/// - ``load()`` reads the conversation (``ChatUiState/loading``, then the conversation or the
+/// - ``load()`` reads the conversation (`ChatUiState.loading`, then the conversation or the
 ///   error); a conversation whose last message was never answered says so, with a retry.
 /// - ``send()`` sends ``draft``: kept on the device first (the field is then cleared), then
 ///   answered; ``ChatScreen/reply`` grows with each piece. Nothing else is sent while a reply
@@ -16,7 +16,7 @@ import ZhiXiModel
 /// - A reply cut off mid-way keeps what arrived on screen with a notice and a retry
 ///   (``retry()`` asks again; the new reply replaces it); a reply that never began says why.
 /// - Each step (load, send, retry, new conversation) cancels the one before: only the latest
-///   lands. Behind sign-in: ``ChatUiState/loggedOut`` the moment the session signs out, mid-reply
+///   lands. Behind sign-in: `ChatUiState.loggedOut` the moment the session signs out, mid-reply
 ///   too (the reply is stopped, nothing of it lands).
 /// - Texts are in the language given, and the tutor answers in it.
 @MainActor
@@ -38,7 +38,8 @@ public final class AIChatViewModel {
     @ObservationIgnored private var watcher: LoginStateWatcher?
     @ObservationIgnored private var hasBeenLoaded = false
     @ObservationIgnored private var conversation: ChatConversation?
-    @ObservationIgnored private var reply: ChatReplyDraft?
+    /// What arrived of the tutor's reply (on its way, or cut off), `nil` for none.
+    @ObservationIgnored private var reply: String?
     @ObservationIgnored private var isReplying = false
     /// The notice over the conversation and what the input says, each in a wording.
     @ObservationIgnored private var notice: (@MainActor (LearnerWording) -> ScreenError)?
@@ -87,7 +88,7 @@ public final class AIChatViewModel {
 
     // MARK: - Actions
 
-    /// Reads the conversation: ``ChatUiState/loading``, then the conversation (or the error).
+    /// Reads the conversation: `ChatUiState.loading`, then the conversation (or the error).
     /// Cancels a step under way (a reply on its way stops; the question stays, unanswered).
     public func load() async {
         hasBeenLoaded = true
@@ -165,7 +166,7 @@ public final class AIChatViewModel {
     private func perform(_ events: AsyncStream<ChatReplyEvent>, isCurrent: @MainActor () -> Bool) async {
         resetExchange()
         isReplying = true
-        reply = ChatReplyDraft(speakerName: wording.chatTitle, text: "", isStreaming: true)
+        reply = ""
         redraw()
         var accepted = false
         for await event in events {
@@ -177,13 +178,12 @@ public final class AIChatViewModel {
                 conversation?.turns.append(turn)
                 if draft.trimmingCharacters(in: .whitespacesAndNewlines) == turn.text { draft = "" }
             case .text(let piece):
-                reply?.text += piece
+                reply? += piece
             case .finished(let turn):
                 if conversation?.turns.last?.id != turn.id { conversation?.turns.append(turn) }
                 reply = nil
                 isReplying = false
             case .interrupted:
-                reply?.isStreaming = false
                 isReplying = false
                 notice = { ScreenError(message: $0.chatInterrupted, retryTitle: $0.retry) }
             case .failed(.signedOut):
@@ -258,9 +258,9 @@ public final class AIChatViewModel {
             ChatBubble(id: turn.id, isLearner: turn.speaker == .learner,
                        speakerName: turn.speaker == .learner ? wording.chatLearnerName : wording.chatTitle, text: ScreenText.lines(turn.text))
         }
-        var shownReply = reply
-        shownReply?.text = ScreenText.lines(reply?.text ?? "")
-        shownReply?.speakerName = wording.chatTitle
+        let shownReply = reply.map {
+            ChatBubble(id: ChatScreen.replyID, isLearner: false, speakerName: wording.chatTitle, text: ScreenText.lines($0))
+        }
         let screen = ChatScreen(title: title, messages: messages, greeting: messages.isEmpty && reply == nil ? wording.chatGreeting : nil,
                                 reply: shownReply, isReplying: isReplying, replyingText: wording.chatReplying, notice: notice?(wording),
                                 inputMessage: inputMessage?(wording), placeholder: wording.chatPlaceholder,

@@ -9,8 +9,12 @@ public struct ChatScreen: Sendable, Hashable {
     public var messages: [ChatBubble]
     /// Shown when there is no message yet, `nil` otherwise.
     public var greeting: String?
-    /// The reply while it arrives, or what arrived of one cut off; `nil` otherwise.
-    public var reply: ChatReplyDraft?
+    /// The id of ``reply``'s bubble.
+    public static let replyID = "reply"
+
+    /// The tutor's reply while it arrives (``isReplying``), or what arrived of one cut off;
+    /// `nil` otherwise.
+    public var reply: ChatBubble?
     /// `true` from sending until the reply is complete or failed: the page sends nothing else.
     public var isReplying: Bool
     /// Shown while ``isReplying``: AI 导师正在回答…….
@@ -26,7 +30,7 @@ public struct ChatScreen: Sendable, Hashable {
     public var newConversationTitle: String
 
     /// Creates a screen.
-    public init(title: String, messages: [ChatBubble], greeting: String?, reply: ChatReplyDraft?, isReplying: Bool, replyingText: String,
+    public init(title: String, messages: [ChatBubble], greeting: String?, reply: ChatBubble?, isReplying: Bool, replyingText: String,
                 notice: ScreenError?, inputMessage: String?, placeholder: String, newConversationTitle: String) {
         self.title = title
         self.messages = messages

@@ -2,11 +2,11 @@
 /// a counted phrase a language uses for a number. English has `one` (1) and `other`; Chinese
 /// has only `other`; Russian has `one`, `few`, `many` and `other`; Arabic all six. The raw
 /// values are the keys a `.stringsdict` writes the forms under.
-public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+@usableFromInline package enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
     /// In CLDR's order: zero, one, two, few, many, other.
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+    @usableFromInline package static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -17,7 +17,7 @@
 ///     }
 /// }
 /// ```
-public struct TextTemplate<Slot: RawRepresentable & CaseIterable & Sendable>: Sendable, Hashable
+@usableFromInline package struct TextTemplate<Slot: RawRepresentable & CaseIterable & Sendable>: Sendable, Hashable
 where Slot.RawValue == String {
     /// The literal bytes of the whole template, pieces back to back.
     @usableFromInline let literals: [UInt8]
@@ -25,15 +25,15 @@ where Slot.RawValue == String {
     /// is the blank `slots[i]`. Plain integers, so rendering retains nothing.
     @usableFromInline let pieces: [Int]
     /// The blanks in the order they appear.
-    public let slots: [Slot]
+    @usableFromInline package let slots: [Slot]
     /// The template as written.
-    public let text: String
+    package let text: String
 
     /// Parses a template: `{name}` is a blank, `{{` and `}}` are literal braces.
     /// - Precondition: every blank names a case of `Slot` (a wording table is code; a typo is
     ///   a programming error, caught by its tests). Text from a file goes through
     ///   ``init(checking:)``.
-    public init(_ text: String) {
+    package init(_ text: String) {
         switch Self.parse(text) {
         case .success(let parsed): self = parsed
         case .failure(let unknown):
@@ -43,7 +43,7 @@ where Slot.RawValue == String {
 
     /// Parses a template read from a file; `nil` when a blank names no case of `Slot` (a
     /// translator's typo), so the caller can fall back to another text.
-    public init?(checking text: String) {
+    package init?(checking text: String) {
         guard case .success(let parsed) = Self.parse(text) else { return nil }
         self = parsed
     }
@@ -84,7 +84,7 @@ where Slot.RawValue == String {
 
     /// Appends the sentence to `text`, filling each blank with `fill`. O(length).
     @inlinable
-    public func render(into text: inout UTF8Text, _ fill: (Slot, inout UTF8Text) -> Void) {
+    package func render(into text: inout UTF8Text, _ fill: (Slot, inout UTF8Text) -> Void) {
         literals.withUnsafeBufferPointer { literals in
             var offset = 0
             for piece in pieces {
@@ -99,15 +99,15 @@ where Slot.RawValue == String {
     }
 
     /// The sentence as a `String`, each blank filled by `fill`.
-    public func string(_ fill: (Slot, inout UTF8Text) -> Void) -> String {
+    package func string(_ fill: (Slot, inout UTF8Text) -> Void) -> String {
         var text = UTF8Text(capacity: self.text.utf8.count + 32)
         render(into: &text, fill)
         return text.string
     }
 
     /// Two templates are equal when their texts are.
-    public static func == (lhs: TextTemplate, rhs: TextTemplate) -> Bool { lhs.text == rhs.text }
+    @usableFromInline package static func == (lhs: TextTemplate, rhs: TextTemplate) -> Bool { lhs.text == rhs.text }
 
     /// Hashes the text.
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

@@ -13,30 +13,30 @@
 /// text.appendFixed(9.25, decimals: 1)       // "9.3"
 /// text.string                               // "recall 87%, stability 9.3"
 /// ```
-public struct UTF8Text: Sendable, Hashable {
+@usableFromInline package struct UTF8Text: Sendable, Hashable {
     @usableFromInline var storage: [UInt8]
 
     /// The bytes written so far.
-    @inlinable public var bytes: [UInt8] { storage }
+    @inlinable package var bytes: [UInt8] { storage }
 
     /// An empty text whose buffer has room for `capacity` bytes.
     @inlinable
-    public init(capacity: Int = 64) {
+    package init(capacity: Int = 64) {
         storage = []
         storage.reserveCapacity(capacity)
     }
 
     /// The text as a `String`.
     @inlinable
-    public var string: String { String(decoding: storage, as: UTF8.self) }
+    package var string: String { String(decoding: storage, as: UTF8.self) }
 
     /// The number of bytes written.
     @inlinable
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// Appends the UTF-8 bytes of a string.
     @inlinable
-    public mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ storage.append(contentsOf: $0) }) == nil {
             storage.append(contentsOf: text.utf8)
         }
@@ -44,31 +44,31 @@ public struct UTF8Text: Sendable, Hashable {
 
     /// Empties the text, keeping its buffer for what is written next.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
     }
 
     /// Appends one byte (an ASCII character such as `UInt8(ascii: ",")`).
     @inlinable
-    public mutating func append(byte: UInt8) {
+    package mutating func append(byte: UInt8) {
         storage.append(byte)
     }
 
     /// Appends raw UTF-8 bytes.
     @inlinable
-    public mutating func append<Bytes: Sequence<UInt8>>(contentsOf other: Bytes) {
+    package mutating func append<Bytes: Sequence<UInt8>>(contentsOf other: Bytes) {
         storage.append(contentsOf: other)
     }
 
     /// Appends a whole number in decimal, with a leading `-` when negative, padded with
     /// leading zeros to at least `width` digits.
-    public mutating func append(_ value: Int, width: Int = 1) {
+    package mutating func append(_ value: Int, width: Int = 1) {
         if value < 0 { storage.append(UInt8(ascii: "-")) }
         appendDigits(of: value.magnitude, width: width)
     }
 
     /// Appends the decimal digits of `value`, padded with zeros to at least `width`.
-    public mutating func appendDigits(of value: UInt, width: Int = 1) {
+    package mutating func appendDigits(of value: UInt, width: Int = 1) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)    // 24 bytes: every UInt fits in 20
         var rest = value
         var count = 0
@@ -90,7 +90,7 @@ public struct UTF8Text: Sendable, Hashable {
     /// Appends `value` with exactly `decimals` digits after the point, halves rounded away from
     /// zero (`9.25` → `9.3` with one decimal); `nan`, `inf` and `-inf` spelled out. Values whose
     /// scaled magnitude reaches 9·10¹⁵ are written as Swift prints them.
-    public mutating func appendFixed(_ value: Double, decimals: Int) {
+    package mutating func appendFixed(_ value: Double, decimals: Int) {
         guard value.isFinite else {
             append(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf"))
             return
@@ -117,7 +117,7 @@ public struct UTF8Text: Sendable, Hashable {
 
     /// Appends a date as `YYYY-MM-DD`; years outside 0–9999 as ISO 8601's expanded form
     /// (a sign and at least five digits).
-    public mutating func appendDate(_ date: CivilDate) {
+    package mutating func appendDate(_ date: CivilDate) {
         if date.year < 0 {
             storage.append(UInt8(ascii: "-"))
             append(-date.year, width: 5)
@@ -135,7 +135,7 @@ public struct UTF8Text: Sendable, Hashable {
 
     /// How ``appendISO8601(secondsSince1970:utcOffsetSeconds:fraction:)`` writes the part
     /// of a second.
-    public enum SecondFraction: Sendable, Hashable {
+    package enum SecondFraction: Sendable, Hashable {
         /// Whole seconds, the fraction dropped (rounded down).
         case none
         /// Rounded to the millisecond, written as `.mmm` only when not zero (the JSON
@@ -151,7 +151,7 @@ public struct UTF8Text: Sendable, Hashable {
     ///   - secondsSince1970: the instant.
     ///   - utcOffsetSeconds: the local time's offset from UTC; 0 writes `Z`.
     ///   - fraction: how the part of a second is written.
-    public mutating func appendISO8601(secondsSince1970: Double, utcOffsetSeconds: Int = 0,
+    package mutating func appendISO8601(secondsSince1970: Double, utcOffsetSeconds: Int = 0,
                                        fraction: SecondFraction = .none) {
         let limit = 1e14
         let instant = secondsSince1970.isNaN ? 0 : min(max(secondsSince1970, -limit), limit)
@@ -170,14 +170,14 @@ public struct UTF8Text: Sendable, Hashable {
     /// Appends an instant given as whole seconds since 1970 and milliseconds (0–999) as
     /// ISO 8601 (see ``appendISO8601(secondsSince1970:utcOffsetSeconds:fraction:)``); the
     /// milliseconds are written as `.mmm` only when not zero.
-    public mutating func appendISO8601(wholeSecondsSince1970 utcSeconds: Int, milliseconds: Int, utcOffsetSeconds: Int = 0) {
+    package mutating func appendISO8601(wholeSecondsSince1970 utcSeconds: Int, milliseconds: Int, utcOffsetSeconds: Int = 0) {
         appendISO8601(wholeSecondsSince1970: utcSeconds, nanoseconds: milliseconds * 1_000_000, utcOffsetSeconds: utcOffsetSeconds)
     }
 
     /// Appends an instant given as whole seconds since 1970 and nanoseconds (0–999 999 999) as
     /// ISO 8601, the fraction written with the fewest of 3, 6 or 9 digits that hold it exactly
     /// (none when it is zero): `…T04:00:00.250Z`, `…T04:00:00.000001Z`.
-    public mutating func appendISO8601(wholeSecondsSince1970 utcSeconds: Int, nanoseconds: Int, utcOffsetSeconds: Int = 0) {
+    package mutating func appendISO8601(wholeSecondsSince1970 utcSeconds: Int, nanoseconds: Int, utcOffsetSeconds: Int = 0) {
         let seconds = utcSeconds + utcOffsetSeconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
@@ -215,7 +215,7 @@ public struct UTF8Text: Sendable, Hashable {
     /// the C1 controls, U+2028, U+2029, the bidirectional controls) as `\u007f`-style
     /// escapes, which mean the same characters; everything else, `/` and non-ASCII included,
     /// kept as it is. O(n).
-    public mutating func appendJSONString(_ text: String) {
+    package mutating func appendJSONString(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             storage.append(UInt8(ascii: "\""))

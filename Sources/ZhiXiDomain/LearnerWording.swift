@@ -13,7 +13,7 @@ import ZhiXiModel
 /// names from `ReviewType.displayName(language:)`.
 public struct LearnerWording: Sendable, Hashable {
     /// The blanks a sentence may have.
-    public enum Blank: String, CaseIterable, Sendable {
+    package enum Blank: String, CaseIterable, Sendable {
         /// A lesson's or material's title.
         case title
         /// A count of tasks or actions; a number of days.
@@ -31,7 +31,7 @@ public struct LearnerWording: Sendable, Hashable {
     }
 
     /// A sentence with blanks.
-    public typealias Sentence = TextTemplate<Blank>
+    package typealias Sentence = TextTemplate<Blank>
 
     /// A sentence with a count: the form for exactly one, and for any other count.
     package typealias Counted = CountedTextTemplate<Blank>
@@ -55,7 +55,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// A group without tasks.
     public var groupEmpty: String
     /// A task's minutes. Blank: minutes.
-    public var taskMinutes: Sentence
+    package var taskMinutes: Sentence
     /// The reason of a task the planner on the device does not know (the server planned it).
     public var plannedByServer: String
     /// The title of a lesson the device does not know.
@@ -71,7 +71,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// Completions and skips waiting to be sent. Blank: count.
     package var waitingToSync: Counted
     /// A completion or skip the server refused: the task is gone. Blank: title.
-    public var taskGone: Sentence
+    package var taskGone: Sentence
     /// A completion or skip that could not be kept on the device.
     public var actionNotSaved: String
 
@@ -97,9 +97,9 @@ public struct LearnerWording: Sendable, Hashable {
     // MARK: The study home
 
     /// Today's review work against the daily budget. Blanks: minutes, budget.
-    public var todayWork: Sentence
+    package var todayWork: Sentence
     /// Today's review work without a budget. Blank: minutes.
-    public var todayWorkWithoutBudget: Sentence
+    package var todayWorkWithoutBudget: Sentence
     /// Today's work is more than the budget.
     public var overBudget: String
     /// Today is a day without study (a break, or a weekday at 0 minutes).
@@ -107,13 +107,13 @@ public struct LearnerWording: Sendable, Hashable {
     /// The heading of "continue reading".
     public var continueReading: String
     /// How far through a material. Blank: percent.
-    public var readingProgress: Sentence
+    package var readingProgress: Sentence
     /// The study streak. Blank: days.
     package var streak: Counted
     /// Minutes studied in all. Blank: minutes.
-    public var totalMinutes: Sentence
+    package var totalMinutes: Sentence
     /// The average mastery. Blank: score.
-    public var averageMastery: Sentence
+    package var averageMastery: Sentence
     /// Reviews due. Blank: count.
     package var dueReviews: Counted
 
@@ -133,7 +133,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// The page's title: AI 导师.
     public var chatTitle: String
     /// The title of a conversation about a lesson. Blank: title.
-    public var chatAboutLesson: Sentence
+    package var chatAboutLesson: Sentence
     /// Shown in a conversation without messages.
     public var chatGreeting: String
     /// The text field's placeholder.
@@ -145,7 +145,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// Sent without writing anything.
     public var chatEmptyMessage: String
     /// A message longer than the limit. Blank: count (the limit in characters).
-    public var chatTooLong: Sentence
+    package var chatTooLong: Sentence
     /// The reply was cut off mid-way.
     public var chatInterrupted: String
     /// The learner's last message has no reply (an earlier reply failed).
@@ -170,7 +170,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// A path's lessons. Blank: count.
     package var lessonCount: Counted
     /// How many of a path's lessons were studied. Blanks: count, total.
-    public var studiedLessons: Sentence
+    package var studiedLessons: Sentence
     /// How long a path takes. Blank: days.
     package var pathDays: Counted
     /// A path without lessons.
@@ -182,7 +182,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// A lesson studied. Blanks: count, date (of the last time).
     package var lessonStudied: Counted
     /// The latest score of a lesson. Blank: score.
-    public var lessonLastScore: Sentence
+    package var lessonLastScore: Sentence
     /// A lesson's weak points waiting to be practised. Blank: count.
     package var weakPointDrills: Counted
 
@@ -203,7 +203,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// Above the rating's stars.
     public var feedbackRatingPrompt: String
     /// The characters written against the limit. Blanks: count, total.
-    public var feedbackLength: Sentence
+    package var feedbackLength: Sentence
     /// The submit button.
     public var feedbackSubmit: String
     /// While it is sent.
@@ -215,7 +215,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// Submitted without writing anything.
     public var feedbackEmpty: String
     /// Longer than the limit. Blank: count (the limit in characters).
-    public var feedbackTooLong: Sentence
+    package var feedbackTooLong: Sentence
     /// The server cannot be reached: not sent.
     public var feedbackUnreachable: String
 
@@ -232,7 +232,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// The trend's heading: 近 7 天.
     public var trendHeading: String
     /// The minutes of the trend's days. Blank: minutes.
-    public var trendTotal: Sentence
+    package var trendTotal: Sentence
     /// The heat map's heading: 近一年.
     public var heatmapHeading: String
     /// The days with study in the heat map. Blank: count.
@@ -244,7 +244,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// One day of the heat map, for its label and for VoiceOver. Blanks: date, minutes, count (sessions).
     package var heatmapDay: Counted
     /// A month's label above the heat map's weeks. Blank: month.
-    public var heatmapMonth: Sentence
+    package var heatmapMonth: Sentence
 
     // MARK: The login page
 
@@ -276,7 +276,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// While the AI analyses.
     public var analyzing: String
     /// The mastery score. Blank: score.
-    public var masteryScore: Sentence
+    package var masteryScore: Sentence
     /// No score was given.
     public var masteryUnscored: String
     /// The heading of the weak points.
@@ -286,7 +286,7 @@ public struct LearnerWording: Sendable, Hashable {
     /// The heading of the suggestions.
     public var suggestionsHeading: String
     /// The lesson's next review. Blanks: date, type.
-    public var nextReview: Sentence
+    package var nextReview: Sentence
     /// No review of the lesson is planned.
     public var noNextReview: String
 
@@ -295,15 +295,15 @@ public struct LearnerWording: Sendable, Hashable {
     /// The title of a material the device does not know.
     public var untitledMaterial: String
     /// Where the reader resumes. Blank: percent.
-    public var readerResume: Sentence
+    package var readerResume: Sentence
     /// A material never read: the reader starts at the beginning.
     public var readerFromStart: String
     /// The learner marked the material as read.
     public var readerFinished: String
     /// The server refused the learner's reading: no access to the material any more. Blank: title.
-    public var readingAccessDenied: Sentence
+    package var readingAccessDenied: Sentence
     /// The server refused the learner's reading: the source was deleted. Blank: title.
-    public var readingSourceDeleted: Sentence
+    package var readingSourceDeleted: Sentence
 
     // MARK: The first-run pages (onboarding)
 
@@ -476,7 +476,7 @@ public struct LearnerWording: Sendable, Hashable {
     // MARK: Filling sentences
 
     /// `sentence` with its blanks filled from `values` (a blank without a value stays empty).
-    public func fill(_ sentence: Sentence, _ values: [Blank: String]) -> String {
+    package func fill(_ sentence: Sentence, _ values: [Blank: String]) -> String {
         sentence.string { blank, text in text.append(values[blank] ?? "") }
     }
 

@@ -1,9 +1,14 @@
+import ZhiXiDomain
+import ZhiXiModel
+
 /// The feedback form as the page draws it (the text itself is ``FeedbackViewModel/content``).
 public struct FeedbackForm: Sendable, Hashable {
     /// The page's title: 意见反馈.
     public var title: String
-    /// The four categories, in the design's order, one selected.
-    public var categories: [FeedbackCategoryOption]
+    /// The four categories, in the design's order.
+    public var categories: [Choice<FeedbackCategory>]
+    /// The category selected (the first, until the learner picks another).
+    public var category: FeedbackCategory
     /// The text field's placeholder.
     public var placeholder: String
     /// Above the stars: 给知习打个分（可选）.
@@ -24,10 +29,11 @@ public struct FeedbackForm: Sendable, Hashable {
     public var inputMessage: String?
 
     /// Creates a form.
-    public init(title: String, categories: [FeedbackCategoryOption], placeholder: String, ratingPrompt: String, rating: Int?,
+    public init(title: String, categories: [Choice<FeedbackCategory>], category: FeedbackCategory, placeholder: String, ratingPrompt: String, rating: Int?,
                 maximumRating: Int, lengthText: String, isTooLong: Bool, canSubmit: Bool, submitTitle: String, inputMessage: String?) {
         self.title = title
         self.categories = categories
+        self.category = category
         self.placeholder = placeholder
         self.ratingPrompt = ratingPrompt
         self.rating = rating

@@ -175,7 +175,7 @@ public final class FeedbackViewModel {
         let isTooLong = count > FeedbackDraft.maximumLength
         return FeedbackForm(
             title: wording.feedbackTitle,
-            categories: FeedbackCategory.knownCases.map { FeedbackCategoryOption(category: $0, name: wording.name(of: $0), isSelected: $0 == category) },
+            categories: FeedbackCategory.knownCases.map { Choice(value: $0, text: wording.name(of: $0)) }, category: category,
             placeholder: wording.feedbackPlaceholder, ratingPrompt: wording.feedbackRatingPrompt, rating: rating, maximumRating: Self.maximumRating,
             lengthText: wording.fill(wording.feedbackLength, [.count: String(count), .total: String(FeedbackDraft.maximumLength)]),
             isTooLong: isTooLong, canSubmit: count > 0 && !isTooLong && !isSubmitting,

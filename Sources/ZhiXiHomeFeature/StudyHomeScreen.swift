@@ -5,7 +5,7 @@ import ZhiXiModel
 /// reading", the learner's totals.
 public struct StudyHomeScreen: Sendable, Hashable {
     /// Today's review tasks (overdue included), then those done today.
-    public var todayTasks: [StudyTaskRow]
+    public var todayTasks: [ReviewTaskRow]
     /// The minutes of today's tasks not done yet.
     public var todayMinutes: Int
     /// Today's study budget in minutes (0: a day without study), `nil` without a limit.
@@ -27,7 +27,7 @@ public struct StudyHomeScreen: Sendable, Hashable {
     public var offlineMessage: String?
 
     /// Creates a screen.
-    public init(todayTasks: [StudyTaskRow], todayMinutes: Int, budgetMinutes: Int?, workText: String, isOverBudget: Bool,
+    public init(todayTasks: [ReviewTaskRow], todayMinutes: Int, budgetMinutes: Int?, workText: String, isOverBudget: Bool,
                 budgetNote: String?, continueReading: ContinueReadingCard?, summary: LearningSummaryCard?, isOffline: Bool,
                 offlineMessage: String?) {
         self.todayTasks = todayTasks
@@ -45,9 +45,7 @@ public struct StudyHomeScreen: Sendable, Hashable {
     /// The screen of `data` in `wording`'s language.
     init(_ data: StudyHomeData, wording: LearnerWording) {
         let rows = data.plan.today.map { item in
-            StudyTaskRow(id: item.id, reviewType: item.task.reviewType, typeLabel: item.task.reviewType.displayName(language: wording.language),
-                         lessonTitle: ScreenText.line(item.lessonTitle) ?? wording.untitledLesson, minutes: item.estimatedMinutes,
-                         minutesText: wording.minutes(item.estimatedMinutes), isDone: item.isDone)
+            ReviewTaskRow(item, isDone: item.isDone, wording: wording)
         }
         let minutes = rows.reduce(0) { $0 + ($1.isDone ? 0 : $1.minutes) }
         let budget = data.plan.todayBudgetMinutes

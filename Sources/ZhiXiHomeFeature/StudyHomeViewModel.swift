@@ -11,7 +11,7 @@ import ZhiXiModel
 /// refresh) at once, ``isRefreshing`` on while the server is asked; the totals and the
 /// continue card come with the server's answer. Each ``load()`` cancels the one before
 /// (only the latest result lands); behind sign-in,
-/// the page is ``StudyHomeUiState/loggedOut`` the moment the session signs out, mid-load too.
+/// the page is `StudyHomeUiState.loggedOut` the moment the session signs out, mid-load too.
 ///
 /// What the learner marks done or skips on the review-plan page shows here at once, without
 /// loading again: the home follows the review repository's changes
@@ -75,7 +75,7 @@ public final class StudyHomeViewModel {
         if let redrawn = drawing.redrawn(uiState, in: wording) { uiState = redrawn }
     }
 
-    /// Gathers the home: ``StudyHomeUiState/loading``, then the home or the error. Cancels a
+    /// Gathers the home: `StudyHomeUiState.loading`, then the home or the error. Cancels a
     /// load under way; returns when this one has landed or was overtaken.
     public func load() async {
         hasBeenLoaded = true

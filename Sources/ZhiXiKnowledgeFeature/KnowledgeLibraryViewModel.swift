@@ -8,7 +8,7 @@ import ZhiXiModel
 /// with a banner saying why.
 ///
 /// Each ``load()`` cancels the one before (only the latest lands); behind sign-in, the page is
-/// ``KnowledgeLibraryUiState/loggedOut`` the moment the session signs out, mid-load too.
+/// `KnowledgeLibraryUiState.loggedOut` the moment the session signs out, mid-load too.
 @MainActor
 @Observable
 public final class KnowledgeLibraryViewModel {
@@ -43,7 +43,7 @@ public final class KnowledgeLibraryViewModel {
         loader?.redraw(in: wording)
     }
 
-    /// Gathers the library: ``KnowledgeLibraryUiState/loading``, then the library or the error.
+    /// Gathers the library: `KnowledgeLibraryUiState.loading`, then the library or the error.
     public func load() async {
         await loader?.load()
     }

@@ -9,7 +9,7 @@ import ZhiXiModel
 /// offline, what the device keeps, with a banner saying why.
 ///
 /// Each ``load()`` cancels the one before (only the latest lands); behind sign-in, the page is
-/// ``LearningPathUiState/loggedOut`` the moment the session signs out, mid-load too.
+/// `LearningPathUiState.loggedOut` the moment the session signs out, mid-load too.
 @MainActor
 @Observable
 public final class LearningPathViewModel {
@@ -52,7 +52,7 @@ public final class LearningPathViewModel {
         loader?.redraw(in: wording)
     }
 
-    /// Gathers the path: ``LearningPathUiState/loading``, then the path or the error.
+    /// Gathers the path: `LearningPathUiState.loading`, then the path or the error.
     public func load() async {
         await loader?.load()
     }

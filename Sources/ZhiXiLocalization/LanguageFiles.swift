@@ -9,16 +9,16 @@ import ZhiXiCore
 ///
 /// Each table of each language is read once, on first use, and kept. Simplified Chinese
 /// (``baseLanguage``) is the base: a key a language lacks is read from it.
-public final class LanguageFiles: Sendable {
+package final class LanguageFiles: Sendable {
     /// The package's own files.
-    public static let standard = LanguageFiles(bundles: [Bundle.module])
+    package static let standard = LanguageFiles(bundles: [Bundle.module])
 
     /// The folder of this package's own language folders (`Bundle.module`'s resources).
-    public static var standardFolder: URL { resources(of: Bundle.module) }
+    package static var standardFolder: URL { resources(of: Bundle.module) }
 
     /// The base language: every key is in its files, and a language without files, or a key
     /// a language's files lack, falls back to it. The package's `defaultLocalization`.
-    public static let baseLanguage = "zh-Hans"
+    package static let baseLanguage = "zh-Hans"
 
     private struct State: Sendable {
         /// Each language's `.lproj` folders, in the order of the places given.
@@ -33,20 +33,20 @@ public final class LanguageFiles: Sendable {
     private let state: Locked<State>
 
     /// The languages of `bundles`' resources, searched in order.
-    public convenience init(bundles: [Bundle]) {
+    package convenience init(bundles: [Bundle]) {
         self.init(folders: bundles.map(Self.resources(of:)))
     }
 
     /// The languages whose `.lproj` folders are in `folders`, searched in order (a key of an
     /// earlier folder's file first).
-    public init(folders: [URL]) {
+    package init(folders: [URL]) {
         let directories = Self.directories(in: folders)
         let languages = directories.keys.sorted { ($0 == Self.baseLanguage ? 0 : 1, $0) < ($1 == Self.baseLanguage ? 0 : 1, $1) }
         state = Locked(State(directories: directories, languages: languages))
     }
 
     /// Every language with files, the base first, then in the order of their tags.
-    public var languages: [String] { state.withLock { $0.languages } }
+    package var languages: [String] { state.withLock { $0.languages } }
 
     /// The language with files that serves `identifier` (a tag, an ICU or POSIX locale),
     /// `nil` when none does: the tag itself, then less specific forms of it (`zh-Hant-TW`,
@@ -55,7 +55,7 @@ public final class LanguageFiles: Sendable {
     /// Traditional Chinese, without files of its own, gets Simplified Chinese). Case is
     /// ignored; `C` and `POSIX` name no language.
     /// - Complexity: O(number of languages).
-    public func language(for identifier: String) -> String? {
+    package func language(for identifier: String) -> String? {
         guard let tag = LanguageTag(identifier) else { return nil }
         let available = languages
         var byLowercased: [String: String] = [:]
@@ -72,7 +72,7 @@ public final class LanguageFiles: Sendable {
     /// The first of `identifiers` that some language with files serves (``language(for:)``),
     /// else the base: how the learner's language is chosen from what they, their profile and
     /// their device say, in that order.
-    public func language(choosingFrom identifiers: [String?]) -> String {
+    package func language(choosingFrom identifiers: [String?]) -> String {
         for identifier in identifiers {
             if let identifier, let language = language(for: identifier) { return language }
         }
@@ -82,7 +82,7 @@ public final class LanguageFiles: Sendable {
     /// What the files say that cannot be read (a file that is not a strings file, a counted
     /// sentence without `other`, …), one sentence each; empty for good files. Reads every table
     /// of every language.
-    public var problems: [String] {
+    package var problems: [String] {
         languages.flatMap { language in
             let rules = text(of: language, .common, key: "pluralRules").flatMap { rule -> String? in
                 guard case .failure(let problem) = PlatformPluralRules.parse(rule, identifier: language) else { return nil }

@@ -14,7 +14,7 @@ extension MemoryModel {
     ///   - start: a state to start from (for a history whose beginning is missing, e.g. from
     ///     ``memoryState(fromSM2Ease:intervalDays:sm2Retention:)``); `nil` for a new item.
     /// - Complexity: O(n); allocates the result only.
-    public func states<Reviews: Sequence<MemoryReview>>(replaying reviews: Reviews, from start: MemoryState? = nil) -> [MemoryState] {
+    package func states<Reviews: Sequence<MemoryReview>>(replaying reviews: Reviews, from start: MemoryState? = nil) -> [MemoryState] {
         var result: [MemoryState] = []
         result.reserveCapacity(reviews.underestimatedCount)
         var state = start
@@ -30,7 +30,7 @@ extension MemoryModel {
     /// is empty, as fsrs-rs's `memory_state`.
     /// - Complexity: O(n), no allocation.
     @inlinable
-    public func state<Reviews: Sequence<MemoryReview>>(replaying reviews: Reviews, from start: MemoryState? = nil) -> MemoryState? {
+    package func state<Reviews: Sequence<MemoryReview>>(replaying reviews: Reviews, from start: MemoryState? = nil) -> MemoryState? {
         var state = start
         for review in reviews {
             state = nextState(after: state, elapsedDays: review.elapsedDays, rating: review.rating)
@@ -41,7 +41,7 @@ extension MemoryModel {
     /// The final memory state of every history in a batch, as fsrs-rs's `memory_state_batch`
     /// (an empty history gives stability and difficulty 0).
     /// - Complexity: O(total reviews); allocates the result only.
-    public func finalStates(of batch: ReviewHistoryBatch) -> [MemoryState] {
+    package func finalStates(of batch: ReviewHistoryBatch) -> [MemoryState] {
         // Capacity 0 would write the count of the standard library's shared empty array, a
         // data race with every other thread reading an empty array.
         guard batch.historyCount > 0 else { return [] }
@@ -72,7 +72,7 @@ extension MemoryModel {
     /// - Precondition: `histories` lies within `0 ..< batch.historyCount` and `output` has room
     ///   for `histories.count` states.
     /// - Complexity: O(reviews of the histories replayed), no allocation.
-    public func replay(_ batch: ReviewHistoryBatch, histories: Range<Int>, into output: UnsafeMutableBufferPointer<MemoryState>) {
+    package func replay(_ batch: ReviewHistoryBatch, histories: Range<Int>, into output: UnsafeMutableBufferPointer<MemoryState>) {
         precondition(histories.lowerBound >= 0 && histories.upperBound <= batch.historyCount, "history range out of bounds")
         precondition(output.count >= histories.count, "output buffer too small")
         let step = ReplayStep(self)

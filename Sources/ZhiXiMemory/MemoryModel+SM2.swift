@@ -27,7 +27,7 @@ extension MemoryModel {
 
     /// Converts an SM-2 card, see ``memoryState(fromSM2Ease:intervalDays:sm2Retention:)``.
     /// - Complexity: O(1), no allocation.
-    public func memoryState(from card: SM2Card, sm2Retention: Double) -> MemoryState? {
+    package func memoryState(from card: SM2Card, sm2Retention: Double) -> MemoryState? {
         memoryState(fromSM2Ease: card.easeFactor, intervalDays: Double(card.intervalDays), sm2Retention: sm2Retention)
     }
 }

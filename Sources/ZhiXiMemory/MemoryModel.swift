@@ -254,7 +254,7 @@ public struct MemoryModel: Sendable, Hashable {
     /// after each rating and the unrounded interval that reaches `desiredRetention` from it.
     /// - Complexity: O(1), no allocation.
     @inlinable
-    public func outcomes(after state: MemoryState?, elapsedDays: Double, desiredRetention: Double) -> ReviewOutcomes {
+    package func outcomes(after state: MemoryState?, elapsedDays: Double, desiredRetention: Double) -> ReviewOutcomes {
         func outcome(_ rating: Rating) -> ReviewOutcome {
             let next = nextState(after: state, elapsedDays: elapsedDays, rating: rating)
             return ReviewOutcome(state: next, intervalDays: interval(stability: next.stability, desiredRetention: desiredRetention))

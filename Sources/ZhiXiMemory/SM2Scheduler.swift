@@ -86,17 +86,17 @@
 }
 
 /// A card as SM-2 keeps it: an ease factor, the current interval and the lapse count.
-public struct SM2Card: Sendable, Hashable {
+@usableFromInline package struct SM2Card: Sendable, Hashable {
     /// Interval growth factor (2.5 = 250 %).
-    public var easeFactor: Double
+    @usableFromInline package var easeFactor: Double
     /// Days until the next review; 0 while the card is still in learning.
-    public var intervalDays: Int
+    @usableFromInline package var intervalDays: Int
     /// How many times the card was forgotten after graduating.
-    public var lapses: Int
+    @usableFromInline package var lapses: Int
 
     /// Creates an SM-2 card state.
     /// - Complexity: O(1).
-    public init(easeFactor: Double, intervalDays: Int, lapses: Int = 0) {
+    @usableFromInline package init(easeFactor: Double, intervalDays: Int, lapses: Int = 0) {
         self.easeFactor = easeFactor
         self.intervalDays = intervalDays
         self.lapses = lapses

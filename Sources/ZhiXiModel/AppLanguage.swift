@@ -5,7 +5,7 @@ import ZhiXiLocalization
 ///
 /// Where nothing says which language to use, it is ``default``, Simplified Chinese (the app's
 /// design: 默认简体中文), the base every other language falls back to. A learner's language is
-/// chosen by ``init(user:profile:device:files:)``: what the learner set, then their profile, then
+/// chosen by ``init(user:profile:device:)``: what the learner set, then their profile, then
 /// the device, then Simplified Chinese; a language without files of its own is served by one
 /// of the same language (Traditional Chinese by Simplified Chinese), else passed over.
 ///
@@ -25,7 +25,7 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
     }
 
     /// The language `tag` names, read from `files`.
-    public init(tag: String, files: LanguageFiles) {
+    package init(tag: String, files: LanguageFiles) {
         rawValue = tag
         self.files = files
     }
@@ -63,15 +63,25 @@ public struct AppLanguage: RawRepresentable, Sendable, Codable, Hashable, CaseIt
         self.init(choosingFrom: [localeIdentifier])
     }
 
-    /// The first of `identifiers` that files serve, else ``default``.
-    public init(choosingFrom identifiers: [String?], files: LanguageFiles = .standard) {
+    /// The first of `identifiers` that the package's files serve, else ``default``.
+    public init(choosingFrom identifiers: [String?]) {
+        self.init(choosingFrom: identifiers, files: .standard)
+    }
+
+    /// The first of `identifiers` that `files` serve, else ``default``.
+    package init(choosingFrom identifiers: [String?], files: LanguageFiles) {
         self.init(tag: files.language(choosingFrom: identifiers), files: files)
     }
 
     /// The learner's language: the user's `preferredLanguage`, then the profile's, then the
     /// device's languages in order (`Locale.preferredLanguages`, or `LANG` for the command
     /// line), then Simplified Chinese — the first that files serve.
-    public init(user: User?, profile: UserLearningProfile?, device: [String] = [], files: LanguageFiles = .standard) {
+    public init(user: User?, profile: UserLearningProfile?, device: [String] = []) {
+        self.init(user: user, profile: profile, device: device, files: .standard)
+    }
+
+    /// ``init(user:profile:device:)`` with the languages `files` serve.
+    package init(user: User?, profile: UserLearningProfile?, device: [String] = [], files: LanguageFiles) {
         self.init(choosingFrom: [user?.preferredLanguage, profile?.preferredLanguage] + device, files: files)
     }
 

@@ -1,22 +1,22 @@
 /// The learner's totals, for the study home and the analysis page: the answer to
 /// `GET learning/summary`, `{"totalMinutes", "sessionCount", "lessonCount", "averageMastery",
 /// "streakDays", "dueReviewCount"}`.
-public struct LearningSummary: Sendable, Codable, Hashable {
+package struct LearningSummary: Sendable, Codable, Hashable {
     /// Minutes studied in all.
-    public var totalMinutes: Int
+    package var totalMinutes: Int
     /// Learning sessions recorded.
-    public var sessionCount: Int
+    package var sessionCount: Int
     /// Distinct lessons studied.
-    public var lessonCount: Int
+    package var lessonCount: Int
     /// The mean mastery score of the scored sessions, 0–100; `nil` when none is scored.
-    public var averageMastery: Double?
+    package var averageMastery: Double?
     /// Days in a row, up to today, with at least one session.
-    public var streakDays: Int
+    package var streakDays: Int
     /// Review tasks due today or earlier and not done.
-    public var dueReviewCount: Int
+    package var dueReviewCount: Int
 
     /// Creates a summary.
-    public init(totalMinutes: Int, sessionCount: Int, lessonCount: Int, averageMastery: Double?, streakDays: Int, dueReviewCount: Int) {
+    package init(totalMinutes: Int, sessionCount: Int, lessonCount: Int, averageMastery: Double?, streakDays: Int, dueReviewCount: Int) {
         self.totalMinutes = totalMinutes
         self.sessionCount = sessionCount
         self.lessonCount = lessonCount

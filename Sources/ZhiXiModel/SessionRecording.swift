@@ -2,7 +2,7 @@ import Foundation
 import ZhiXiCore
 
 /// Why a session cannot be added to a ``LearnerWorkspace`` (``LearnerWorkspace/recording(_:id:)``).
-public enum SessionRecordingRefusal: Error, Sendable, Hashable {
+package enum SessionRecordingRefusal: Error, Sendable, Hashable {
     /// No lesson of the workspace has the session's lesson id.
     case unknownLesson(id: String)
     /// A session with the id asked for is already recorded.
@@ -23,7 +23,7 @@ extension LearnerWorkspace {
     /// workspace and session always get the same id. The session's own `id` is ignored, and
     /// its user is the workspace's (`user.id`, else `profile.userID`). O(sessions).
     /// - Throws: ``SessionRecordingRefusal``.
-    public func recording(_ session: LearningSession, id: String?) throws(SessionRecordingRefusal) -> LearningSession {
+    package func recording(_ session: LearningSession, id: String?) throws(SessionRecordingRefusal) -> LearningSession {
         guard lessons.contains(where: { $0.id == session.lessonID }) else { throw .unknownLesson(id: session.lessonID) }
         let endedAt = session.endedAt ?? session.startedAt
         if let id, sessions.contains(where: { $0.id == id }) { throw .idTaken(id) }

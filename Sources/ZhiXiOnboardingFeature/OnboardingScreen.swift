@@ -3,34 +3,6 @@ import ZhiXiModel
 
 /// The first-run form's texts and choices.
 public struct OnboardingScreen: Sendable, Hashable {
-    /// A daily study time offered.
-    public struct MinutesChoice: Sendable, Hashable {
-        /// The minutes.
-        public var minutes: Int
-        /// As shown: `30 分钟`, `30 min`.
-        public var text: String
-
-        /// Creates a choice.
-        public init(minutes: Int, text: String) {
-            self.minutes = minutes
-            self.text = text
-        }
-    }
-
-    /// A language offered, named in itself (简体中文, English).
-    public struct LanguageChoice: Sendable, Hashable {
-        /// The language.
-        public var language: AppLanguage
-        /// Its name, in itself.
-        public var name: String
-
-        /// Creates a choice.
-        public init(language: AppLanguage, name: String) {
-            self.language = language
-            self.name = name
-        }
-    }
-
     /// The minutes offered for the daily study time.
     public static let dailyMinuteChoices = [10, 15, 20, 30, 45, 60, 90, 120]
 
@@ -42,12 +14,12 @@ public struct OnboardingScreen: Sendable, Hashable {
     public var directionPlaceholder: String
     /// The daily study time's label.
     public var dailyMinutesLabel: String
-    /// The daily study times offered.
-    public var dailyMinuteChoices: [MinutesChoice]
+    /// The daily study times offered, as shown: `30 分钟`, `30 min`.
+    public var dailyMinuteChoices: [Choice<Int>]
     /// The language's label.
     public var languageLabel: String
-    /// The languages offered.
-    public var languages: [LanguageChoice]
+    /// The languages offered, each named in itself (简体中文, English).
+    public var languages: [Choice<AppLanguage>]
     /// The time zone's label.
     public var timeZoneLabel: String
     /// The submit button's label (`正在保存你的设置……` while sending).
@@ -61,9 +33,9 @@ public struct OnboardingScreen: Sendable, Hashable {
         directionLabel = wording.learningDirectionLabel
         directionPlaceholder = wording.learningDirectionPlaceholder
         dailyMinutesLabel = wording.dailyMinutesLabel
-        dailyMinuteChoices = Self.dailyMinuteChoices.map { MinutesChoice(minutes: $0, text: wording.minutes($0)) }
+        dailyMinuteChoices = Self.dailyMinuteChoices.map { Choice(value: $0, text: wording.minutes($0)) }
         languageLabel = wording.languageLabel
-        languages = AppLanguage.allCases.map { LanguageChoice(language: $0, name: $0.nativeName) }
+        languages = AppLanguage.allCases.map { Choice(value: $0, text: $0.nativeName) }
         timeZoneLabel = wording.timeZoneLabel
         submitTitle = isSubmitting ? wording.onboardingSubmitting : wording.onboardingSubmit
         self.problem = problem

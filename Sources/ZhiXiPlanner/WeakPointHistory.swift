@@ -4,21 +4,21 @@
 /// they named that were not active for their lesson before (the planner's rule: a weak point
 /// an assessment no longer names retires, so one named again later is new again). What a
 /// simulation of the learner uses instead of a fixed rate.
-public struct WeakPointHistory: Sendable, Hashable {
+package struct WeakPointHistory: Sendable, Hashable {
     /// Scored assessments, by rating (four counts, Again first).
-    public var assessments: [Int]
+    package var assessments: [Int]
     /// New weak points they named, by the rating of the naming assessment.
-    public var newWeakPoints: [Int]
+    package var newWeakPoints: [Int]
 
     /// A history of these counts (four each, Again first).
     /// - Complexity: O(1).
-    public init(assessments: [Int] = [0, 0, 0, 0], newWeakPoints: [Int] = [0, 0, 0, 0]) {
+    package init(assessments: [Int] = [0, 0, 0, 0], newWeakPoints: [Int] = [0, 0, 0, 0]) {
         self.assessments = assessments
         self.newWeakPoints = newWeakPoints
     }
 
     /// New weak points per assessment of each rating; `nil` for a rating never given.
-    public var ratePerAssessment: [Double?] {
+    package var ratePerAssessment: [Double?] {
         zip(assessments, newWeakPoints).map { count, named in count > 0 ? Double(named) / Double(count) : nil }
     }
 

@@ -9,7 +9,7 @@ import ZhiXiModel
 /// device, with a banner saying why.
 ///
 /// Each ``load()`` cancels the one before (only the latest lands); behind sign-in, the page is
-/// ``LearningProgressUiState/loggedOut`` the moment the session signs out, mid-load too.
+/// `LearningProgressUiState.loggedOut` the moment the session signs out, mid-load too.
 @MainActor
 @Observable
 public final class LearningProgressViewModel {
@@ -44,7 +44,7 @@ public final class LearningProgressViewModel {
         loader?.redraw(in: wording)
     }
 
-    /// Gathers the figures: ``LearningProgressUiState/loading``, then the figures or the error.
+    /// Gathers the figures: `LearningProgressUiState.loading`, then the figures or the error.
     public func load() async {
         await loader?.load()
     }

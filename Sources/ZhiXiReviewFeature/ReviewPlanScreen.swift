@@ -47,12 +47,7 @@ public struct ReviewPlanScreen: Sendable, Hashable {
         func group(_ period: ReviewPlanPeriod, _ title: String, _ items: [ReviewItem]) -> ReviewTaskGroup {
             let rows = items.filter { !hidden.contains($0.id) }.map { item in
                 let isDone = item.isDone || done.contains(item.id)
-                return ReviewTaskRow(id: item.id, reviewType: item.task.reviewType, typeLabel: item.task.reviewType.displayName(language: wording.language),
-                                     lessonID: item.task.lessonID, lessonTitle: ScreenText.line(item.lessonTitle) ?? wording.untitledLesson,
-                                     minutes: item.estimatedMinutes, minutesText: wording.minutes(item.estimatedMinutes),
-                                     reason: ScreenText.lines(item.reason) ?? (item.isDone ? nil : wording.plannedByServer),
-                                     weakPoint: ScreenText.line(item.weakPoint),
-                                     isDone: isDone)
+                return ReviewTaskRow(item, isDone: isDone, wording: wording)
             }
             let total = rows.reduce(0) { $0 + $1.minutes }
             let remaining = rows.reduce(0) { $0 + ($1.isDone ? 0 : $1.minutes) }

@@ -6,13 +6,13 @@ import ZhiXiModel
 /// The review-plan page (复习计划): today's, tomorrow's and this week's review tasks with
 /// their type labels, minutes, reasons and done boxes, offline first.
 ///
-/// - ``load()`` shows ``ReviewPlanUiState/loading`` and then the plan or an error; when the
+/// - ``load()`` shows `ReviewPlanUiState.loading` and then the plan or an error; when the
 ///   page has no plan on screen yet and the device kept one from its last refresh, that plan
 ///   shows at once (``isRefreshing`` on) while the server is asked (the page opens fast).
 ///   ``refresh()`` keeps the plan on screen (``isRefreshing``) while a new one is made. Each
 ///   load cancels the one before: only the latest result lands.
 /// - Behind sign-in: while no learner is signed in the page is
-///   ``ReviewPlanUiState/loggedOut``, and it becomes so the moment the session signs out,
+///   `ReviewPlanUiState.loggedOut`, and it becomes so the moment the session signs out,
 ///   mid-load too (the load is cancelled; no error, no stale data). Signing in again loads
 ///   anew once the page has been loaded.
 /// - ``complete(taskID:)`` checks the row at once, then keeps the completion on the device
@@ -125,7 +125,7 @@ public final class ReviewPlanViewModel {
 
     // MARK: - Loading
 
-    /// Makes the plan: ``ReviewPlanUiState/loading``, then the plan (or the error). Cancels a
+    /// Makes the plan: `ReviewPlanUiState.loading`, then the plan (or the error). Cancels a
     /// load under way; returns when this one has landed or was overtaken.
     public func load() async {
         await run(keepingScreen: false)

@@ -1,3 +1,5 @@
+import ZhiXiDomain
+
 /// One group of the review-plan page (今天, 明天 or 本周) with its rows and minutes.
 public struct ReviewTaskGroup: Sendable, Hashable, Identifiable {
     /// Which group.

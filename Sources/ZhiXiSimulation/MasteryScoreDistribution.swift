@@ -11,32 +11,32 @@ import ZhiXiScheduler
 /// The defaults give, through the default scale, about 3 % Again, 20 % Hard, 56 % Good and
 /// 21 % Easy when recalled (fsrs-rs's review defaults are 22 % Hard, 63 % Good, 15 % Easy), and
 /// 84 % Again when forgotten.
-public struct MasteryScoreDistribution: Sendable, Hashable {
+package struct MasteryScoreDistribution: Sendable, Hashable {
     /// A normal distribution of scores.
-    public struct Normal: Sendable, Hashable {
+    package struct Normal: Sendable, Hashable {
         /// The mean score (0–100).
-        public var mean: Double
+        package var mean: Double
         /// The standard deviation in score points (0 or more).
-        public var standardDeviation: Double
+        package var standardDeviation: Double
 
         /// A distribution with this mean and standard deviation.
         /// - Complexity: O(1).
-        public init(mean: Double, standardDeviation: Double) {
+        package init(mean: Double, standardDeviation: Double) {
             self.mean = mean
             self.standardDeviation = standardDeviation
         }
     }
 
     /// Scores of a lesson's first session (default mean 70, standard deviation 15).
-    public var firstSession: Normal
+    package var firstSession: Normal
     /// Scores of a review at which the item was recalled (default mean 82, sd 10).
-    public var recalled: Normal
+    package var recalled: Normal
     /// Scores of a review at which it was forgotten (default mean 45, sd 15).
-    public var forgotten: Normal
+    package var forgotten: Normal
 
     /// The defaults described on each property; any argument overrides one.
     /// - Complexity: O(1).
-    public init(firstSession: Normal = Normal(mean: 70, standardDeviation: 15),
+    package init(firstSession: Normal = Normal(mean: 70, standardDeviation: 15),
                 recalled: Normal = Normal(mean: 82, standardDeviation: 10),
                 forgotten: Normal = Normal(mean: 45, standardDeviation: 15)) {
         self.firstSession = firstSession

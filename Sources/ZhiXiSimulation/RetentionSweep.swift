@@ -73,7 +73,7 @@ public struct RetentionSweep: Sendable {
     /// simulator's overload does.
     /// - Complexity: O(retentions · seeds) runs of
     ///   ``ZhiXiSimulator/run(desiredRetention:seed:recordingReviews:)``, spread over all cores.
-    public func run(_ simulator: ZhiXiSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
+    package func run(_ simulator: ZhiXiSimulator, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> RetentionSweepResult {
         await run(progress: progress) { simulator.simulate(desiredRetention: $0, seed: $1) }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension SimulatorConfiguration {
     /// Reads a configuration in fsrs-rs's JSON form: an object with any of the fields of its
-    /// `SimulatorConfig` under their snake_case names (``Field``); omitted fields keep their
+    /// `SimulatorConfig` under their snake_case names (`Field`); omitted fields keep their
     /// value in `base` (by default the fsrs-rs defaults). Counts may be written as integers or
     /// whole numbers (`365`, `365.0`); a limit of 2^63 or more (fsrs-rs's `usize::MAX`) means
     /// unlimited; `suspend_after_lapses` may be `null`. The result is validated.
@@ -26,7 +26,7 @@ extension SimulatorConfiguration {
     ///   - base: the values of the fields it leaves out.
     /// - Returns: the validated configuration and the fields present in `data`.
     /// - Throws: ``SimulationConfigurationError`` as ``init(fsrsJSON:base:)``.
-    public static func reading(fsrsJSON data: Data, base: SimulatorConfiguration = SimulatorConfiguration())
+    package static func reading(fsrsJSON data: Data, base: SimulatorConfiguration = SimulatorConfiguration())
         throws(SimulationConfigurationError) -> (configuration: SimulatorConfiguration, givenFields: Set<Field>) {
         let fields: FSRSConfigurationFields
         do {

@@ -219,7 +219,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
 
 extension SimulatorConfiguration {
     /// The fields by their fsrs-rs (`SimulatorConfig`) names, the keys of its JSON form.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         /// ``SimulatorConfiguration/deckSize``.
         case deckSize = "deck_size"
         /// ``SimulatorConfiguration/learnSpanDays``.

@@ -7,16 +7,16 @@ import ZhiXiPlanner
 /// retrievability) is named again and reviewed with Hard (Again when the whole session was
 /// Again), one the learner recalls is no longer named and retires. Between assessments weak
 /// points are drilled (薄弱) when due.
-public struct WeakPointBehaviour: Sendable, Hashable {
+package struct WeakPointBehaviour: Sendable, Hashable {
     /// The probability (0–1) that an assessment rated Again, Hard, Good, Easy names a new weak
     /// point (default 0.6, 0.4, 0.15, 0.05).
-    public var newWeakPointProbabilities: [Double]
+    package var newWeakPointProbabilities: [Double]
     /// Weak points a lesson may have active at once (default 3, at most 16).
-    public var maximumPerLesson: Int
+    package var maximumPerLesson: Int
 
     /// The defaults described on each property; any argument overrides one.
     /// - Complexity: O(1).
-    public init(newWeakPointProbabilities: [Double] = [0.6, 0.4, 0.15, 0.05], maximumPerLesson: Int = 3) {
+    package init(newWeakPointProbabilities: [Double] = [0.6, 0.4, 0.15, 0.05], maximumPerLesson: Int = 3) {
         self.newWeakPointProbabilities = newWeakPointProbabilities
         self.maximumPerLesson = maximumPerLesson
     }
@@ -27,7 +27,7 @@ public struct WeakPointBehaviour: Sendable, Hashable {
     /// assessments, as the card simulator's habits are (`DerivedSimulatorSettings`); the
     /// default for a rating never given.
     /// - Complexity: O(1).
-    public init(history: WeakPointHistory, maximumPerLesson: Int = 3) {
+    package init(history: WeakPointHistory, maximumPerLesson: Int = 3) {
         let defaults = WeakPointBehaviour().newWeakPointProbabilities
         newWeakPointProbabilities = (0 ..< 4).map { rating in
             let count = Double(history.assessments[rating])

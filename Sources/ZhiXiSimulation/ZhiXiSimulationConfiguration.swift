@@ -6,36 +6,36 @@ import ZhiXiPlanner
 /// starting state: the span, the pace of new lessons, the daily budget, the planner's own
 /// policies (rating scale, review types, task durations, fuzz, maximum interval, memory
 /// parameters, all from ``planner``), how the AI scores sessions and how weak points arise.
-public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
+package struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// Days simulated (default 365).
-    public var spanDays: Int
+    package var spanDays: Int
     /// New lessons started a day, on average (0 or more; fractions accumulate: 0.5 is one
     /// lesson every other day). Default 1. Lessons that do not fit the day wait.
-    public var newLessonsPerDay: Double
+    package var newLessonsPerDay: Double
     /// The daily study budget in minutes (default 30, the profile's default); 0 means no limit,
     /// as in the planner.
-    public var dailyMinutes: Int
+    package var dailyMinutes: Int
     /// Minutes on some days of the week, as the planner's `StudySchedule` reads them (0: no
     /// study that day; a day left out has ``dailyMinutes``); needs ``startDate``. Default none.
-    public var weekdayMinutes: WeekdayMinutes?
+    package var weekdayMinutes: WeekdayMinutes?
     /// Days away, on which nothing is studied; needs ``startDate``. Default none.
-    public var breaks: [StudyBreak]
+    package var breaks: [StudyBreak]
     /// The study date of day 0, which places the weekdays and the breaks (default none: with
     /// neither, every day has ``dailyMinutes``).
-    public var startDate: CivilDate?
+    package var startDate: CivilDate?
     /// The planner's configuration: its `PlannerConfiguration.ratingScale`,
     /// `PlannerConfiguration.typePolicy`, `PlannerConfiguration.durations`,
     /// `PlannerConfiguration.fuzz`, `PlannerConfiguration.maximumIntervalDays` and
     /// `PlannerConfiguration.parameters` are used as the planner uses them.
-    public var planner: PlannerConfiguration
+    package var planner: PlannerConfiguration
     /// How sessions are scored.
-    public var scores: MasteryScoreDistribution
+    package var scores: MasteryScoreDistribution
     /// How weak points appear.
-    public var weakPoints: WeakPointBehaviour
+    package var weakPoints: WeakPointBehaviour
 
     /// The defaults described on each property; any argument overrides one.
     /// - Complexity: O(1) beyond the arrays given.
-    public init(spanDays: Int = 365, newLessonsPerDay: Double = 1, dailyMinutes: Int = 30,
+    package init(spanDays: Int = 365, newLessonsPerDay: Double = 1, dailyMinutes: Int = 30,
                 planner: PlannerConfiguration = PlannerConfiguration(), scores: MasteryScoreDistribution = MasteryScoreDistribution(),
                 weakPoints: WeakPointBehaviour = WeakPointBehaviour()) {
         self.spanDays = spanDays
@@ -54,7 +54,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// - Throws: ``SimulationConfigurationError`` for minutes per weekday outside 0–1440, no
     ///   day with study time, a break ending before it starts, or either without ``startDate``.
     /// - Complexity: O(breaks · log(breaks)), as `StudySchedule`'s initialiser (ZhiXiPlanner).
-    public func studySchedule() throws(SimulationConfigurationError) -> StudySchedule? {
+    package func studySchedule() throws(SimulationConfigurationError) -> StudySchedule? {
         guard weekdayMinutes != nil || !breaks.isEmpty else { return nil }
         guard startDate != nil else {
             throw .outOfRange(field: "startDate", value: "none", allowed: "the date of day 0, needed with weekdayMinutes or breaks")
@@ -80,7 +80,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// `nil` when every day has ``dailyMinutes``. What ``BudgetCompliance`` judges each day
     /// against.
     /// - Complexity: O(span · breaks).
-    public func dayAllowances() -> [Double]? {
+    package func dayAllowances() -> [Double]? {
         guard let schedule = try? studySchedule(), let startDate else { return nil }
         let first = startDate.daysSince1970
         return (0 ..< spanDays).map { day in schedule.minutes(onDay: first + day).map(Double.init) ?? .infinity }
@@ -89,7 +89,7 @@ public struct ZhiXiSimulationConfiguration: Sendable, Hashable {
     /// Checks every value.
     /// - Throws: ``SimulationConfigurationError`` naming the first bad one.
     /// - Complexity: O(size of the configuration's tables).
-    public func validate() throws(SimulationConfigurationError) {
+    package func validate() throws(SimulationConfigurationError) {
         guard spanDays >= 1, spanDays <= SimulatorConfiguration.maximumSpanDays else {
             throw .outOfRange(field: "spanDays", value: "\(spanDays)", allowed: "from 1 to \(SimulatorConfiguration.maximumSpanDays) days")
         }

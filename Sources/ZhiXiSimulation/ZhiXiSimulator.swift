@@ -46,20 +46,20 @@ import ZhiXiScheduler
 /// Complexity: O(tasks · log(tasks due a day) + studied lessons · days); state in contiguous
 /// arrays of plain values, allocated once per run (they grow only when weak points outnumber
 /// every slot freed so far); no allocation per review.
-public struct ZhiXiSimulator: Sendable {
+package struct ZhiXiSimulator: Sendable {
     /// The configuration, validated.
-    public let configuration: ZhiXiSimulationConfiguration
+    package let configuration: ZhiXiSimulationConfiguration
     /// The course and the learner's memory on day 0.
-    public let start: ZhiXiStartingState
+    package let start: ZhiXiStartingState
     /// The FSRS-6 memory model (from the planner configuration's parameters).
-    public let model: MemoryModel
+    package let model: MemoryModel
 
     /// A simulator of a course from a starting state.
     /// - Throws: ``SimulationConfigurationError`` for a configuration that fails
     ///   ``ZhiXiSimulationConfiguration/validate()``, or a lesson of the starting state with
     ///   no minutes, a score outside 0–100 or a memory later than day 0.
     /// - Complexity: O(lessons and weak points of the starting state) to check them.
-    public init(configuration: ZhiXiSimulationConfiguration = ZhiXiSimulationConfiguration(),
+    package init(configuration: ZhiXiSimulationConfiguration = ZhiXiSimulationConfiguration(),
                 start: ZhiXiStartingState) throws(SimulationConfigurationError) {
         try configuration.validate()
         for (index, lesson) in start.lessons.enumerated() {
@@ -87,7 +87,7 @@ public struct ZhiXiSimulator: Sendable {
     /// - Throws: ``SimulationConfigurationError/desiredRetentionOutOfRange(_:)`` unless
     ///   `desiredRetention` is strictly between 0 and 1.
     /// - Complexity: O(tasks · log(tasks due a day) + studied lessons · days), as described on the type.
-    public func run(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) throws(SimulationConfigurationError) -> SimulationResult {
+    package func run(desiredRetention: Double, seed: UInt64, recordingReviews: Bool = false) throws(SimulationConfigurationError) -> SimulationResult {
         guard desiredRetention > 0, desiredRetention < 1 else { throw .desiredRetentionOutOfRange(desiredRetention) }
         return simulate(desiredRetention: desiredRetention, seed: seed, recordingReviews: recordingReviews)
     }

@@ -5,21 +5,21 @@ import ZhiXiPlanner
 /// and, if the learner has studied it, its present memory and active weak points. Day 0 of the
 /// simulation is the snapshot's day; lessons not yet studied are studied in order at the
 /// new-lesson rate.
-public struct ZhiXiStartingState: Sendable, Hashable {
+package struct ZhiXiStartingState: Sendable, Hashable {
     /// The lessons, in the order new ones are studied: the planner's lessons of a memory
     /// snapshot (each memory's `lastReviewDay` 0 or earlier, day 0 being the simulation's first
     /// day; ids and weak points' texts are not used).
-    public var lessons: [PlannerMemorySnapshot.Lesson]
+    package var lessons: [PlannerMemorySnapshot.Lesson]
 
     /// A starting state of these lessons.
     /// - Complexity: O(1): the lessons are shared, not copied.
-    public init(lessons: [PlannerMemorySnapshot.Lesson]) {
+    package init(lessons: [PlannerMemorySnapshot.Lesson]) {
         self.lessons = lessons
     }
 
     /// A course of `count` new lessons of `minutes` each.
     /// - Complexity: O(count).
-    public static func newCourse(lessons count: Int, minutes: Int) -> ZhiXiStartingState {
+    package static func newCourse(lessons count: Int, minutes: Int) -> ZhiXiStartingState {
         ZhiXiStartingState(lessons: [PlannerMemorySnapshot.Lesson](repeating: .init(estimatedMinutes: minutes), count: max(0, count)))
     }
 
@@ -27,7 +27,7 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     /// (`ReviewPlanner.memorySnapshot(of:now:)`). Weak points beyond `maximumWeakPointsPerLesson`
     /// (the oldest first kept) are left out.
     /// - Complexity: O(lessons + weak points of the snapshot).
-    public init(snapshot: PlannerMemorySnapshot, maximumWeakPointsPerLesson: Int = 16) {
+    package init(snapshot: PlannerMemorySnapshot, maximumWeakPointsPerLesson: Int = 16) {
         func started(_ memory: PlannerMemorySnapshot.Memory) -> PlannerMemorySnapshot.Memory {
             var memory = memory
             memory.lastReviewDay = min(0, memory.lastReviewDay)
@@ -43,5 +43,5 @@ public struct ZhiXiStartingState: Sendable, Hashable {
     }
 
     /// Lessons with a memory.
-    public var studiedCount: Int { lessons.lazy.filter { $0.memory != nil }.count }
+    package var studiedCount: Int { lessons.lazy.filter { $0.memory != nil }.count }
 }

@@ -10,7 +10,7 @@ extension TrainingDataset {
     /// that was retired and named again (a new history) gets ` #2`, ` #3`, … after its
     /// second appearance. Cards keep the order of the histories.
     /// - Complexity: O(n log n) for n reviews.
-    public init(plannerHistories histories: [PlannerReviewHistory]) {
+    package init(plannerHistories histories: [PlannerReviewHistory]) {
         var timelines = ReviewTimelines()
         var seen: [String: Int] = [:]
         for history in histories {
@@ -25,7 +25,7 @@ extension TrainingDataset {
     /// The training items of a learner as the planner sees them at `now`: the planner's
     /// histories of `input` under `configuration` (its time zone and day-start hour override
     /// the profile's, its rating scale turns scores into ratings), as
-    /// ``init(plannerHistories:)`` lays them out. What `zhixi-review optimize WORKSPACE.json`
+    /// `init(plannerHistories:)` lays them out. What `zhixi-review optimize WORKSPACE.json`
     /// fits.
     /// - Throws: `PlannerError` for an input the planner cannot read (an unknown
     ///   time zone, a session of an unknown lesson, …).

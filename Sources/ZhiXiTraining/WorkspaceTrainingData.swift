@@ -4,7 +4,7 @@ import ZhiXiPlanner
 
 /// A learner workspace as training data: its lessons and weak points as the cards of a
 /// ``TrainingDataset``, with the reviews the planner replays as of a moment
-/// (``TrainingDataset/init(plannerHistories:)``), and how many of each there are. What
+/// (`TrainingDataset.init(plannerHistories:)`), and how many of each there are. What
 /// `zhixi-review optimize WORKSPACE.json` and `evaluate WORKSPACE.json` fit and evaluate.
 package struct WorkspaceTrainingData: Sendable {
     /// The dataset: one card per lesson history and per weak-point history.

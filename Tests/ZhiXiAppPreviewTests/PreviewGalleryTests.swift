@@ -117,9 +117,9 @@ struct PreviewGalleryTests {
         case (.conversation, .success(let screen)):
             #expect(screen.messages.count == 2 && screen.messages.first?.text == PreviewGallery.sampleQuestion && screen.reply == nil)
         case (.replying, .success(let screen)):
-            #expect(screen.isReplying && screen.reply?.isStreaming == true && !(screen.reply?.text.isEmpty ?? true))
+            #expect(screen.isReplying && !(screen.reply?.text.isEmpty ?? true))
         case (.interrupted, .success(let screen)):
-            #expect(screen.notice?.message == wording.chatInterrupted && screen.reply?.isStreaming == false)
+            #expect(screen.notice?.message == wording.chatInterrupted && !screen.isReplying && screen.reply != nil)
         case (.failed, .success(let screen)):
             #expect(screen.notice?.message == wording.chatUnreachable && screen.messages.map(\.text) == [PreviewGallery.sampleQuestion])
         default:

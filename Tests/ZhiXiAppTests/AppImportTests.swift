@@ -18,7 +18,7 @@ struct AppImportTests {
             apiBaseURL: try #require(URL(string: "http://127.0.0.1:9/api")), storageDirectory: directory,
             secureStore: FileSecureStore(directory: directory.appendingPathComponent("secrets")),
             credentials: FixedAppleCredentialProvider(credential), client: client, networkMonitor: nil,
-            readingScheduler: SystemReadingScheduler(), backgroundTime: nil)
+            backgroundTime: nil)
         let container = AppContainer(configuration: configuration)
         #expect(container.configuration.apiBaseURL.absoluteString == "http://127.0.0.1:9/api")
         #expect(container.configuration.client == client)

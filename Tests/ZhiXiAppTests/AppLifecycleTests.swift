@@ -40,7 +40,7 @@ struct AppLifecycleTests {
         await app.lifecycle.appDidLaunch()
         let snapshot = try #require(await app.reading.queueSnapshot())
         #expect(snapshot.pending == 3, "pending again at launch")
-        let flushed = try #require(await app.lifecycle.didEnterBackground())
+        let flushed = try #require(await app.lifecycle.didEnterBackgroundFlushing())
         #expect(flushed.uploaded == 3 && flushed.remaining == 0)
         let stored = fixture.reading.storedEvents(ofUser: fixture.user.id)
         #expect(stored.count == 3 && stored.allSatisfy { $0.appVersion == AppFixture.appVersion && $0.platform == "ios" })
@@ -99,7 +99,7 @@ struct AppLifecycleTests {
         defer { fixture.tearDown() }
         let time = RecordingBackgroundTime { fixture.reading.storedEvents(ofUser: fixture.user.id).count }
         let app = try await Self.launchWithWaitingEvents(fixture, time: time)
-        let flushed = try #require(await app.lifecycle.didEnterBackground())
+        let flushed = try #require(await app.lifecycle.didEnterBackgroundFlushing())
         #expect(flushed.uploaded == 3)
         #expect(time.steps == [.began(AppLifecycle.backgroundTaskName, observed: 0), .ended(observed: 3)],
                 "begun before the flush sent anything, ended once it had sent all three")
@@ -115,7 +115,7 @@ struct AppLifecycleTests {
         let gate = TestServerGate(count: 2)
         defer { gate.open() }
         fixture.api.server.faults.inject(.hold(gate), method: "POST", path: "/api/learning/reading-events/batch", times: 1)
-        let background = Task { await app.lifecycle.didEnterBackground() }
+        let background = Task { await app.lifecycle.didEnterBackgroundFlushing() }
         #expect(await eventually { gate.arrivals == 1 }, "the upload reached the server and is held there")
         time.expire()
         #expect(time.steps == [.began(AppLifecycle.backgroundTaskName, observed: 0), .expired(observed: 0), .ended(observed: 0)],

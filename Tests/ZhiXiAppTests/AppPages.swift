@@ -1,3 +1,4 @@
+import ZhiXiDomain
 import ZhiXiHomeFeature
 import ZhiXiReadingFeature
 import ZhiXiReviewFeature

@@ -55,7 +55,7 @@ struct EndToEndTests {
         await reader.updateLocation(ReadingLocation(progress: 0.3, anchor: "sec-2"))
         await clock.advance(by: 20)
         fixture.api.server.faults.inject(.loseAnswer, method: "POST", path: "/api/learning/reading-events/batch", times: 1)
-        let background = try #require(await app.lifecycle.didEnterBackground())
+        let background = try #require(await app.lifecycle.didEnterBackgroundFlushing())
         #expect(background.uploaded == 0 && background.remaining == 4, "opened, the position, a heartbeat, the pause: sent, not confirmed")
         #expect(fixture.reading.storedEvents(ofUser: fixture.user.id).count == 4, "the server has them")
         await clock.advance(by: 600)
@@ -66,7 +66,7 @@ struct EndToEndTests {
         await clock.advance(by: 3)
         await reader.markAsRead()
         await reader.close()
-        let offlineFlush = try #require(await app.lifecycle.didEnterBackground())
+        let offlineFlush = try #require(await app.lifecycle.didEnterBackgroundFlushing())
         #expect(offlineFlush.uploaded == 0 && offlineFlush.remaining == 7, "the position, read, closed wait with the four before")
         await app.lifecycle.willEnterForeground()
 

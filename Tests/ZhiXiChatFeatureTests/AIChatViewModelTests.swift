@@ -59,7 +59,7 @@ struct AIChatViewModelTests {
         let pieces = FakeZhiXiAPI.chatPieces(of: try Self.reply(fixture))
         #expect(await eventually { page.uiState.screen?.reply?.text == pieces.prefix(2).joined() }, "the first two pieces, before the rest is sent")
         let replying = try #require(page.uiState.screen)
-        #expect(replying.isReplying && replying.reply?.isStreaming == true && replying.replyingText == LearnerWording.chinese.chatReplying)
+        #expect(replying.isReplying && replying.reply?.isLearner == false && replying.replyingText == LearnerWording.chinese.chatReplying)
         #expect(replying.messages.map(\.text) == [Self.question] && replying.messages.first?.isLearner == true && page.draft.isEmpty)
         #expect(replying.greeting == nil)
         page.draft = "再问一个"
@@ -103,7 +103,7 @@ struct AIChatViewModelTests {
         let cut = try #require(page.uiState.screen)
         let title = try #require(fixture.workspace.lessons.first { $0.id == Self.lessonID }?.title)
         let whole = "About \(title): you asked “Why is matrix multiplication not commutative?”. Start from what you remember."
-        #expect(cut.reply?.text == FakeZhiXiAPI.chatPieces(of: whole).prefix(3).joined() && cut.reply?.isStreaming == false)
+        #expect(cut.reply?.text == FakeZhiXiAPI.chatPieces(of: whole).prefix(3).joined() && !cut.isReplying)
         #expect(cut.notice == ScreenError(message: LearnerWording.english.chatInterrupted, retryTitle: "Try again") && !cut.isReplying)
         #expect(cut.messages.map(\.text) == ["Why is matrix multiplication not commutative?"])
 

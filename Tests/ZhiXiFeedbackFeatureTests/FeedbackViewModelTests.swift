@@ -45,13 +45,13 @@ struct FeedbackViewModelTests {
         let page = app.makeFeedbackViewModel(sessionID: "session-7")
         let form = try #require(page.uiState.form)
         #expect(page.uiState.kind == "editing" && form.title == "意见反馈" && !form.canSubmit)
-        #expect(form.categories.map(\.name) == ["问题反馈", "功能建议", "内容问题", "其他"] && form.categories.first?.isSelected == true)
+        #expect(form.categories.map(\.text) == ["问题反馈", "功能建议", "内容问题", "其他"] && form.category == form.categories.first?.value)
         page.select(.content)
         page.setRating(4)
         page.setRating(9)
         page.content = Self.text
         let filled = try #require(page.uiState.form)
-        #expect(filled.canSubmit && filled.rating == 4 && filled.categories.first { $0.isSelected }?.category == .content)
+        #expect(filled.canSubmit && filled.rating == 4 && filled.category == .content)
         #expect(filled.lengthText == "\(Self.text.count)/2000")
 
         let log = ObservationLog { page.uiState.kind }
@@ -104,7 +104,7 @@ struct FeedbackViewModelTests {
         await page.submit()
         guard case .failed(let form, let error) = page.uiState else { Issue.record("not failed: \(page.uiState)"); return }
         #expect(error == ScreenError(message: LearnerWording.english.feedbackUnreachable, retryTitle: "Try again"))
-        #expect(form.categories.first { $0.isSelected }?.category == .feature && page.content == "Dark mode, please." && form.canSubmit)
+        #expect(form.category == .feature && page.content == "Dark mode, please." && form.canSubmit)
         fixture.networkBack()
         await page.retry()
         #expect(page.uiState.kind == "sent")

@@ -71,8 +71,8 @@ struct OnboardingViewModelTests {
         await page.load()
         let form = try #require(page.uiState.screen)
         #expect(page.uiState.kind == "editing" && form.problem == nil)
-        #expect(form.title == "设置你的学习计划" && form.submitTitle == "开始学习" && form.languages.map(\.name) == ["简体中文", "English"])
-        #expect(form.dailyMinuteChoices.first == .init(minutes: 10, text: "10 分钟"))
+        #expect(form.title == "设置你的学习计划" && form.submitTitle == "开始学习" && form.languages.map(\.text) == ["简体中文", "English"])
+        #expect(form.dailyMinuteChoices.first == .init(value: 10, text: "10 分钟"))
         #expect(page.dailyMinutes == 30 && page.timeZone == "Asia/Shanghai" && page.preferredLanguage == .simplifiedChinese)
 
         await page.submit()

@@ -55,7 +55,7 @@ struct ReadingNoticesViewModelTests {
             await reader.updateLocation(ReadingLocation(progress: 0.4))
             await reader.close()
         }
-        let flushed = try #require(await app.lifecycle.didEnterBackground())
+        let flushed = try #require(await app.lifecycle.didEnterBackgroundFlushing())
         #expect(flushed.dropped == 6 && flushed.remaining == 0)
         #expect(await eventually { notices.toasts.count == 2 })
         #expect(Set(notices.toasts.map(\.message)) == ["「旧讲义」已被删除，这段阅读记录没有保存。", "你已无法访问「内部资料」，这段阅读记录没有保存。"])

@@ -9,16 +9,16 @@ import ZhiXiScheduler
 /// ``MasteryRatingScale``, study days of the learner's calendar, completed tasks counted as
 /// reviews), and the same for each weak point still active. What a simulation of the
 /// learner's next days starts from.
-public struct PlannerMemorySnapshot: Sendable, Hashable {
+package struct PlannerMemorySnapshot: Sendable, Hashable {
     /// The memory of one lesson or weak point (also where a ZhiXi simulation starts from).
-    public struct Memory: Sendable, Hashable {
+    package struct Memory: Sendable, Hashable {
         /// Stability (days) and difficulty (1–10) after the last review.
-        public var state: MemoryState
+        package var state: MemoryState
         /// The study day of the last review, counted from the snapshot's day: 0 is today,
         /// −3 three days ago.
-        public var lastReviewDay: Int
+        package var lastReviewDay: Int
         /// Reviews so far.
-        public var reviewCount: Int
+        package var reviewCount: Int
 
         /// A memory last reviewed on study day `lastReviewDay` (counted from the snapshot's or
         /// the simulation's day 0), after `reviewCount` reviews.
@@ -26,7 +26,7 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
         ///   - state: stability and difficulty after the last review.
         ///   - lastReviewDay: the study day of the last review, 0 or earlier.
         ///   - reviewCount: reviews so far.
-        public init(state: MemoryState, lastReviewDay: Int, reviewCount: Int = 0) {
+        package init(state: MemoryState, lastReviewDay: Int, reviewCount: Int = 0) {
             self.state = state
             self.lastReviewDay = lastReviewDay
             self.reviewCount = reviewCount
@@ -34,34 +34,34 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
     }
 
     /// A weak point of a lesson that is still drilled.
-    public struct WeakPoint: Sendable, Hashable {
+    package struct WeakPoint: Sendable, Hashable {
         /// The weak point's text as first written, trimmed.
-        public var text: String
+        package var text: String
         /// Its memory.
-        public var memory: Memory
+        package var memory: Memory
 
         /// A weak point of this text and memory.
         /// - Parameters:
         ///   - text: the weak point's text (empty for a simulated one).
         ///   - memory: its memory.
-        public init(text: String = "", memory: Memory) {
+        package init(text: String = "", memory: Memory) {
             self.text = text
             self.memory = memory
         }
     }
 
     /// One lesson of the workspace.
-    public struct Lesson: Sendable, Hashable {
+    package struct Lesson: Sendable, Hashable {
         /// The lesson's id.
-        public var id: String
+        package var id: String
         /// Its estimated study time in minutes.
-        public var estimatedMinutes: Int
+        package var estimatedMinutes: Int
         /// Its memory; `nil` for a lesson never studied.
-        public var memory: Memory?
+        package var memory: Memory?
         /// The latest mastery score (0–100) of the lesson, if any.
-        public var latestScore: Int?
+        package var latestScore: Int?
         /// Its active weak points, in order of first naming.
-        public var weakPoints: [WeakPoint]
+        package var weakPoints: [WeakPoint]
 
         /// A lesson; without memory it was never studied.
         /// - Parameters:
@@ -70,7 +70,7 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
         ///   - memory: its memory, `nil` if it was never studied.
         ///   - latestScore: its latest mastery score (0–100), if any.
         ///   - weakPoints: its active weak points.
-        public init(id: String = "", estimatedMinutes: Int, memory: Memory? = nil, latestScore: Int? = nil,
+        package init(id: String = "", estimatedMinutes: Int, memory: Memory? = nil, latestScore: Int? = nil,
                     weakPoints: [WeakPoint] = []) {
             self.id = id
             self.estimatedMinutes = estimatedMinutes
@@ -81,15 +81,15 @@ public struct PlannerMemorySnapshot: Sendable, Hashable {
     }
 
     /// The study day number of the snapshot's instant on the learner's calendar.
-    public var today: Int
+    package var today: Int
     /// Every lesson of the input, in input order.
-    public var lessons: [Lesson]
+    package var lessons: [Lesson]
     /// The desired retention the planner plans with (configuration, else profile).
-    public var desiredRetention: Double
+    package var desiredRetention: Double
     /// The daily study budget in minutes the planner plans with (configuration, else profile).
-    public var dailyMinutes: Int
+    package var dailyMinutes: Int
     /// How often the learner's assessments named new weak points, over their whole history.
-    public var weakPointHistory = WeakPointHistory()
+    package var weakPointHistory = WeakPointHistory()
 }
 
 extension ReviewPlanner {
@@ -97,7 +97,7 @@ extension ReviewPlanner {
     /// and replaying every lesson's history), without placing any task.
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
     /// - Complexity: O(n log n) in sessions and analyses, on all cores.
-    public func memorySnapshot(of input: PlannerInput, now: Date) throws(PlannerError) -> PlannerMemorySnapshot {
+    package func memorySnapshot(of input: PlannerInput, now: Date) throws(PlannerError) -> PlannerMemorySnapshot {
         try input.withRecords { (records) throws(PlannerError) -> PlannerMemorySnapshot in
             let run = try PlannerReplayRun(configuration, input: input, records: records, now: now)
             let settings = run.settings

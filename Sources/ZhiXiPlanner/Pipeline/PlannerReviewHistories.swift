@@ -7,19 +7,19 @@ import ZhiXiScheduler
 /// One item the planner schedules — a lesson, or one weak point of a lesson — with every
 /// review the planner's replay gave it: the learner's history as the memory model sees it,
 /// for fitting the model's parameters to this learner.
-public struct PlannerReviewHistory: Sendable, Hashable {
+package struct PlannerReviewHistory: Sendable, Hashable {
     /// The lesson's id.
-    public var lessonID: String
+    package var lessonID: String
     /// The weak point's text as first written, or `nil` for the lesson itself.
-    public var weakPoint: String?
+    package var weakPoint: String?
     /// The reviews, oldest first: the rating the planner gave each (a session's score through
     /// the ``MasteryRatingScale``, Again or Hard for a weak point, the completed-task rating
     /// for a task marked done), when it happened and its study day.
-    public var reviews: [StudyDayReview]
+    package var reviews: [StudyDayReview]
 
     /// Creates a history.
     /// - Complexity: O(1).
-    public init(lessonID: String, weakPoint: String?, reviews: [StudyDayReview]) {
+    package init(lessonID: String, weakPoint: String?, reviews: [StudyDayReview]) {
         self.lessonID = lessonID
         self.weakPoint = weakPoint
         self.reviews = reviews
@@ -37,7 +37,7 @@ extension ReviewPlanner {
     /// plan made at `now`.
     /// - Throws: ``PlannerError`` as ``plan(_:now:)`` does.
     /// - Complexity: O(n log n) in sessions and analyses.
-    public func reviewHistories(_ input: PlannerInput, now: Date) throws(PlannerError) -> [PlannerReviewHistory] {
+    package func reviewHistories(_ input: PlannerInput, now: Date) throws(PlannerError) -> [PlannerReviewHistory] {
         try input.withRecords { (records) throws(PlannerError) -> [PlannerReviewHistory] in
             var run = try PlannerReplayRun(configuration, input: input, records: records, now: now)
             let log = PlannerReviewLog()

@@ -1,7 +1,7 @@
 import ZhiXiNetwork
 
 /// Why a flush ended before every pending event had an answer.
-public enum FlushStopReason: Sendable, Hashable, CustomStringConvertible {
+package enum FlushStopReason: Sendable, Hashable, CustomStringConvertible {
     /// The queue was opened without a server.
     case noServer
     /// Another flush of the same queue (in this process or another) is running.
@@ -22,7 +22,7 @@ public enum FlushStopReason: Sendable, Hashable, CustomStringConvertible {
     case eventRefusedWithoutReason(status: Int)
 
     /// The reason in words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noServer: "the queue has no server to upload to"
         case .anotherFlushRunning: "another flush of this queue is running; try again when it has finished"

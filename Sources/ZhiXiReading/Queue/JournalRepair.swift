@@ -1,7 +1,7 @@
 /// Damage found in the upload queue's journal and repaired when it was read.
-public struct JournalRepair: Sendable, Hashable, CustomStringConvertible {
+package struct JournalRepair: Sendable, Hashable, CustomStringConvertible {
     /// What was repaired.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The last record was cut short (a crash while it was written, before its call
         /// returned): it was removed. Nothing that had been enqueued is lost.
         case tornTail
@@ -11,21 +11,21 @@ public struct JournalRepair: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What was repaired.
-    public var kind: Kind
+    package var kind: Kind
     /// Where the damage starts, in bytes from the start of the journal.
-    public var offset: Int
+    package var offset: Int
     /// How many bytes were removed or skipped.
-    public var length: Int
+    package var length: Int
 
     /// Creates a repair note.
-    public init(kind: Kind, offset: Int, length: Int) {
+    package init(kind: Kind, offset: Int, length: Int) {
         self.kind = kind
         self.offset = offset
         self.length = length
     }
 
     /// The repair in words.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .tornTail: "an unfinished record of \(length) bytes at offset \(offset) (a crash while writing) was removed"
         case .skippedCorruption: "\(length) unreadable bytes at offset \(offset) were skipped; events recorded there are lost"

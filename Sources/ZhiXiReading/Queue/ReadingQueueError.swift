@@ -1,6 +1,6 @@
 /// Why the upload queue could not do what it was asked; the message says what was wrong,
 /// where, and what to do.
-public enum ReadingQueueError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ReadingQueueError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The queue's directory does not exist (and was not to be created).
     case missingQueue(path: String)
     /// A file in the queue's directory is not an upload-queue journal (or is of a newer
@@ -20,7 +20,7 @@ public enum ReadingQueueError: Error, Sendable, Hashable, CustomStringConvertibl
     case busy(path: String, waitedSeconds: Double)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingQueue(let path):
             "there is no upload queue at \(path); check the path (enqueueing creates one)"

@@ -3,7 +3,7 @@ import ZhiXiModel
 
 /// Something a flush wants a person to know: events dropped, events kept after an answer
 /// it did not understand, damage repaired in the journal.
-public enum ReadingUploadWarning: Sendable, Hashable, CustomStringConvertible {
+package enum ReadingUploadWarning: Sendable, Hashable, CustomStringConvertible {
     /// The server refused the event for good (`MATERIAL_ACCESS_DENIED`,
     /// `TEMPORARY_MATERIAL_EXPIRED`, `SOURCE_DELETED`, `INVALID_…`, or a 400/413/422
     /// answer to the event alone): it was removed from the queue.
@@ -18,7 +18,7 @@ public enum ReadingUploadWarning: Sendable, Hashable, CustomStringConvertible {
     case journalRepaired(JournalRepair)
 
     /// The warning in words.
-    public var description: String {
+    package var description: String {
         // Ids, codes and messages come from files and servers: their control characters are
         // made visible, since the warning ends up on a terminal.
         switch self {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The clock and the timers of the session manager, injected so that tests run a day of
 /// reading in no time (see `SystemReadingScheduler` for the real one).
-public protocol ReadingScheduler: Sendable {
+package protocol ReadingScheduler: Sendable {
     /// The current time.
     func now() -> Date
 
@@ -11,7 +11,7 @@ public protocol ReadingScheduler: Sendable {
 }
 
 /// A scheduled action of a ``ReadingScheduler``.
-public protocol ReadingTimer: Sendable {
+package protocol ReadingTimer: Sendable {
     /// Stops the action from running, if it has not started.
     func cancel()
 }

@@ -1,9 +1,9 @@
 import ZhiXiModel
 
-/// One task of the review-plan page: its type label, lesson, minutes, reason and done box.
+/// One planned task as the review-plan page and the study home list it: its type label,
+/// lesson, minutes, reason and done box.
 public struct ReviewTaskRow: Sendable, Hashable, Identifiable {
-    /// The task's id (what ``ReviewPlanViewModel/complete(taskID:)`` and
-    /// ``ReviewPlanViewModel/skip(taskID:)`` take).
+    /// The task's id (what the review plan's `complete(taskID:)` and `skip(taskID:)` take).
     public var id: String
     /// The kind of review.
     public var reviewType: ReviewType
@@ -37,5 +37,15 @@ public struct ReviewTaskRow: Sendable, Hashable, Identifiable {
         self.reason = reason
         self.weakPoint = weakPoint
         self.isDone = isDone
+    }
+
+    /// The row of `item` in `wording`'s language; `isDone` draws the done box (the item's own
+    /// state, or the learner's action since the plan was made).
+    package init(_ item: ReviewItem, isDone: Bool, wording: LearnerWording) {
+        self.init(id: item.id, reviewType: item.task.reviewType, typeLabel: item.task.reviewType.displayName(language: wording.language),
+                  lessonID: item.task.lessonID, lessonTitle: ScreenText.line(item.lessonTitle) ?? wording.untitledLesson,
+                  minutes: item.estimatedMinutes, minutesText: wording.minutes(item.estimatedMinutes),
+                  reason: ScreenText.lines(item.reason) ?? (item.isDone ? nil : wording.plannedByServer),
+                  weakPoint: ScreenText.line(item.weakPoint), isDone: isDone)
     }
 }
