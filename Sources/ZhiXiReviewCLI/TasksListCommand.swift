@@ -10,8 +10,8 @@ enum TasksListCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let status = TasksOptions.status
-        let from = TasksOptions.day("from", help: "only tasks scheduled on or after this day (the learner's)")
-        let to = TasksOptions.day("to", help: "only tasks scheduled on or before this day (the learner's)")
+        let from = TasksOptions.day("from")
+        let to = TasksOptions.day("to")
         let format = SharedOptions.format([.text, .json])
         let connection = AuthOptions.Common()
     }
@@ -21,19 +21,7 @@ enum TasksListCommand: Command {
 
     static let specification = CommandSpecification(
         name: "tasks list",
-        summary: "the signed-in learner's review tasks on the server",
-        discussion: """
-        Lists the review tasks the server holds for the signed-in learner (GET review-tasks),
-        all or those in one status and within a range of days, in the order they are
-        scheduled.
-        """,
-        options: options,
-        epilogue: """
-        Text: one task a line: scheduled time (UTC), status, type, lesson, id, completion time.
-        JSON output: the ReviewTask array as the server answered it.
-
-        \(TasksOptions.exitStatuses)
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)
