@@ -9,7 +9,7 @@ enum AuthOptions {
     static let server = CommandOption<URL>(
         name: "server", placeholder: "URL",
         defaultDescription: nil, isFlag: false, isRepeatable: false, example: "https://zhixi.example/api",
-        expectation: "an http or https URL such as https://zhixi.example/api (a port, if any, from 1 to 65535)",
+        expectation: OptionExpectation("server"),
         parse: { text in
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                   let host = url.host, !host.isEmpty, url.port.map({ (1 ... 65_535).contains($0) }) ?? true,

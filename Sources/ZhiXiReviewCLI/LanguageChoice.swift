@@ -16,7 +16,7 @@ enum LanguageChoice {
         let languages = LanguageFiles.standard.languages.joined(separator: ", ")
         return CommandOption(
             name: "lang", placeholder: "en|zh", defaultDescription: nil, isFlag: false, isRepeatable: false,
-            example: "zh", expectation: "en, zh or the tag of a language with files (\(languages))",
+            example: "zh", expectation: OptionExpectation("language", ["languages": languages]),
             parse: { text in
                 switch text.lowercased() {
                 case "en": .english

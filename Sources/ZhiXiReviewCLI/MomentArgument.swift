@@ -49,8 +49,7 @@ extension CommandOption where Value == MomentArgument {
     /// in the learner's time zone.
     static func moment(_ name: String) -> CommandOption<MomentArgument> {
         CommandOption(name: name, placeholder: "ISO-8601|DATE", defaultDescription: nil, isFlag: false, isRepeatable: false, example: "2026-11-30",
-                      expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00, "
-                          + "or a date YYYY-MM-DD, e.g. 2026-11-30, in the years \(SupportedYears.description)",
+                      expectation: OptionExpectation("moment", ["years": SupportedYears.description]),
                       parse: MomentArgument.parse)
     }
 

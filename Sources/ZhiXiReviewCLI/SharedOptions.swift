@@ -11,7 +11,7 @@ enum SharedOptions {
     static func timeZone(defaultValues: [String: String] = [:]) -> CommandOption<String> {
         CommandOption(name: "timezone", placeholder: "TZ",
                       defaultDescription: nil, defaultValues: defaultValues, isFlag: false, isRepeatable: false, example: "Asia/Shanghai",
-                      expectation: "an IANA time zone such as UTC, Asia/Shanghai or America/New_York",
+                      expectation: OptionExpectation("timeZone"),
                       parse: { TimeZone(identifier: $0) == nil ? nil : $0 })
     }
 
@@ -45,7 +45,7 @@ enum SharedOptions {
         let table = Dictionary(uniqueKeysWithValues: formats.map { ($0.rawValue, $0) })
         return CommandOption(name: "format", placeholder: names.joined(separator: "|"),
                              defaultDescription: nil, isFlag: false, isRepeatable: false, example: names.last ?? "text",
-                             expectation: "one of " + names.joined(separator: ", "), parse: { table[$0.lowercased()] })
+                             expectation: OptionExpectation("choice", ["choices": names.joined(separator: ", ")]), parse: { table[$0.lowercased()] })
             .defaulting(to: first, shown: first.rawValue)
     }
 
@@ -53,8 +53,7 @@ enum SharedOptions {
     static func weekdayMinutes() -> CommandOption<WeekdayMinutes> {
         CommandOption(name: "weekday-minutes", placeholder: "DAY=M,...",
                       defaultDescription: nil, isFlag: false, isRepeatable: false, example: "sat=15,sun=0",
-                      expectation: "DAY=MINUTES pairs separated by commas, DAY one of mon, tue, wed, thu, fri, sat, sun (each once) "
-                          + "and MINUTES a whole number from 0 to 1440, e.g. sat=15,sun=0",
+                      expectation: OptionExpectation("weekdayMinutes"),
                       parse: parseWeekdayMinutes)
     }
 
@@ -62,8 +61,7 @@ enum SharedOptions {
     static func away() -> CommandOption<StudyBreak> {
         CommandOption(name: "away", placeholder: "FROM:TO",
                       defaultDescription: nil, isFlag: false, isRepeatable: true, example: "2026-12-24:2026-12-27",
-                      expectation: "FROM:TO as two dates YYYY-MM-DD with FROM not after TO (at most 366 days), or one date, "
-                          + "e.g. 2026-12-24:2026-12-27, in the years \(SupportedYears.description)",
+                      expectation: OptionExpectation("away", ["years": SupportedYears.description]),
                       parse: parseAway)
     }
 

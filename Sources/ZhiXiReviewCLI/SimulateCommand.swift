@@ -26,7 +26,7 @@ enum SimulateCommand: Command {
         let sweep = CommandOption<[Double]>(
             name: "sweep", placeholder: "FROM:TO:STEP",
             defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
-            expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01",
+            expectation: OptionExpectation("sweep"),
             parse: sweepRetentions)
         let parameters = SharedOptions.parameters
         let newPerDay = CommandOption<Double>.number(
@@ -42,7 +42,7 @@ enum SimulateCommand: Command {
         let seed = CommandOption<UInt64>(
             name: "seed", placeholder: "S",
             defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
-            isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
+            isRepeatable: false, example: "7", expectation: OptionExpectation("whole", ["lower": "0", "upper": String(UInt64.max)]),
             parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
         let config = CommandOption<String>.text(
             "config", placeholder: "FILE.json", example: "config.json",
@@ -63,7 +63,7 @@ enum SimulateCommand: Command {
             name: "weak-point-rate", placeholder: "P|A,H,G,E", defaultDescription: nil,
             defaultValues: ["rates": zhiXiDefaults.weakPoints.newWeakPointProbabilities.map { "\($0)" }.joined(separator: ",")],
             isFlag: false, isRepeatable: false, example: "0.3",
-            expectation: "one probability from 0 to 1, or four separated by commas", parse: weakPointRates)
+            expectation: OptionExpectation("weakPointRate"), parse: weakPointRates)
         let now = CommandOption<Date>.timestamp("now")
         let format = SharedOptions.format([.text, .json, .csv])
         let svg = CommandOption<String>.text(

@@ -56,7 +56,7 @@ enum StatesCommand: Command {
     /// The help shows `defaultSteps` as the default (the `Help` file's `{steps}`).
     static func steps(_ name: String, defaultSteps: [Double]) -> CommandOption<[Double]> {
         CommandOption(name: name, placeholder: "LIST", defaultDescription: nil, defaultValues: ["steps": durationsText(defaultSteps)], isFlag: false, isRepeatable: false, example: "1m,10m",
-                      expectation: "durations such as 30s, 10m, 1h or 1d, comma-separated, or none",
+                      expectation: OptionExpectation("steps"),
                       parse: durations)
     }
 

@@ -12,13 +12,13 @@ enum TasksOptions {
     /// `--status S`: a review task status.
     static let status = CommandOption<ReviewTaskStatus>(
         name: "status", placeholder: "S", defaultDescription: nil, isFlag: false, isRepeatable: false, example: "pending",
-        expectation: "a status such as pending, completed, skipped or cancelled",
+        expectation: OptionExpectation("status"),
         parse: { $0.isEmpty ? nil : ReviewTaskStatus(rawValue: $0) })
 
     /// A day `YYYY-MM-DD`.
     static func day(_ name: String) -> CommandOption<CivilDate> {
         CommandOption(name: name, placeholder: "D", defaultDescription: nil, isFlag: false, isRepeatable: false,
-                      example: "2026-11-29", expectation: "a date such as 2026-11-29, in the years \(SupportedYears.description)",
+                      example: "2026-11-29", expectation: OptionExpectation("day", ["years": SupportedYears.description]),
                       parse: { CivilDate(iso8601Date: $0).flatMap { SupportedYears.contains($0) ? $0 : nil } })
     }
 

@@ -36,7 +36,7 @@ package enum ZhiXiReview {
             return ExitCode.success.rawValue
         } catch {
             try? context.flush()
-            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.message) }
+            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.text(context.words)) }
             for line in error.detailLines { context.writeError(line) }
             if let usage = error.usage { context.writeErrorLines(synopsis(of: usage, words: context.words)) }
             return error.exitCode.rawValue
@@ -62,11 +62,11 @@ package enum ZhiXiReview {
 
     private static func dispatch(_ given: [String], context: CommandContext) async throws(CommandError) {
         // `--help` and the errors before a command's options are read speak `--lang`'s language too;
-        // `--lang` before the command is read as if it came after it.
+        // `--lang` before the command is read as if it came right after the command's name.
         context.chooseLanguage(explicit: LanguageChoice.scan(given))
         let words = context.words
-        let leading = LanguageChoice.leadingOptionLength(given)
-        let arguments = leading == given.count ? [] : Array(given.dropFirst(leading) + given.prefix(leading))
+        let leading = Array(given.prefix(LanguageChoice.leadingOptionLength(given)))
+        let arguments = Array(given.dropFirst(leading.count))
         guard let first = arguments.first else {
             throw .usage(words.text("usage.noCommand", in: .errors), usage: usage(words))
         }
@@ -103,7 +103,7 @@ package enum ZhiXiReview {
         }
         let specification = command.specification
         let nameLength = specification.name.split(separator: " ").count
-        let parsed = try ParsedArguments(Array(arguments.dropFirst(nameLength)), specification: specification, context: context)
+        let parsed = try ParsedArguments(leading + Array(arguments.dropFirst(nameLength)), specification: specification, context: context)
         if parsed.wantsHelp {
             context.write(specification.help(context.words))
             return

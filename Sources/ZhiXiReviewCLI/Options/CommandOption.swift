@@ -21,7 +21,7 @@ struct CommandOption<Value: Sendable>: OptionDeclaration {
     /// placeholder, range, default, whether it is a flag or repeatable, an example value.
     let erased: AnyCommandOption
     /// What a valid value is, for the error message, e.g. `a whole number from 1 to 366`.
-    let expectation: String
+    let expectation: OptionExpectation
     /// Turns a command-line text into a value, or `nil` when the text is not valid.
     let parse: @Sendable (String) -> Value?
 
@@ -30,7 +30,7 @@ struct CommandOption<Value: Sendable>: OptionDeclaration {
     /// none; `defaultValues` fill the blanks of the one it describes. `range` is the range the
     /// help shows; `file` says what the command does with the file a value names, if it names one.
     init(name: String, placeholder: String, defaultDescription: String?, defaultValues: [String: String] = [:], isFlag: Bool,
-         isRepeatable: Bool, example: String, expectation: String, file: FileRole = .none, range: OptionRange? = nil,
+         isRepeatable: Bool, example: String, expectation: OptionExpectation, file: FileRole = .none, range: OptionRange? = nil,
          parse: @escaping @Sendable (String) -> Value?) {
         erased = AnyCommandOption(name: name, placeholder: placeholder, defaultDescription: defaultDescription,
                                   defaultValues: defaultValues, isFlag: isFlag, isRepeatable: isRepeatable, example: example,
@@ -117,7 +117,7 @@ extension CommandOption where Value == Bool {
     /// A flag: `true` when given.
     static func flag(_ name: String) -> CommandOption<Bool> {
         CommandOption(name: name, placeholder: "", defaultDescription: nil, isFlag: true, isRepeatable: false,
-                      example: "", expectation: "no value", parse: { _ in true })
+                      example: "", expectation: OptionExpectation("noValue"), parse: { _ in true })
     }
 }
 
@@ -126,11 +126,11 @@ extension CommandOption where Value == Int {
     /// for what happens then, if given).
     static func integer(_ name: String, placeholder: String = "N", range: ClosedRange<Int>, defaultDescription: String? = nil,
                         defaultValues: [String: String] = [:], unit: String = "") -> CommandOption<Int> {
-        let unitText = unit.isEmpty ? "" : " \(unit)"
         return CommandOption(
             name: name, placeholder: placeholder, defaultDescription: defaultDescription, defaultValues: defaultValues,
             isFlag: false, isRepeatable: false, example: String(range.lowerBound + (range.upperBound - range.lowerBound) / 2),
-            expectation: "a whole number\(unitText.isEmpty ? "" : " of" + unitText) from \(range.lowerBound) to \(range.upperBound)",
+            expectation: OptionExpectation(unit.isEmpty ? "whole" : "whole." + unit,
+                                           ["lower": String(range.lowerBound), "upper": String(range.upperBound)]),
             range: .whole(range, unit: unit),
             parse: { text in Int(text.trimmingCharacters(in: .whitespaces)).flatMap { range.contains($0) ? $0 : nil } })
     }
@@ -150,11 +150,10 @@ extension CommandOption where Value == Double {
     static func number(_ name: String, placeholder: String, range: ClosedRange<Double>, openBounds: Bool = false,
                        defaultDescription: String? = nil, defaultValues: [String: String] = [:],
                        example: String) -> CommandOption<Double> {
-        let bounds = openBounds ? "between \(format(range.lowerBound)) and \(format(range.upperBound)), exclusive"
-                                : "from \(format(range.lowerBound)) to \(format(range.upperBound))"
         return CommandOption(
             name: name, placeholder: placeholder, defaultDescription: defaultDescription, defaultValues: defaultValues,
-            isFlag: false, isRepeatable: false, example: example, expectation: "a number \(bounds)",
+            isFlag: false, isRepeatable: false, example: example, expectation: OptionExpectation(openBounds ? "number.open" : "number.closed",
+                                                                           ["lower": format(range.lowerBound), "upper": format(range.upperBound)]),
             range: .number(range, openBounds: openBounds),
             parse: { text in
                 guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
@@ -183,7 +182,7 @@ extension CommandOption where Value == String {
     static func text(_ name: String, placeholder: String, defaultDescription: String? = nil, example: String,
                      repeatable: Bool = false, file: FileRole = .none) -> CommandOption<String> {
         CommandOption(name: name, placeholder: placeholder, defaultDescription: defaultDescription, isFlag: false,
-                      isRepeatable: repeatable, example: example, expectation: "a text that is not empty", file: file,
+                      isRepeatable: repeatable, example: example, expectation: OptionExpectation("text"), file: file,
                       parse: { $0.isEmpty ? nil : $0 })
     }
 }
@@ -195,8 +194,7 @@ extension CommandOption where Value == Date {
     static func timestamp(_ name: String) -> CommandOption<Date> {
         CommandOption(name: name, placeholder: "ISO-8601", defaultDescription: nil, isFlag: false,
                       isRepeatable: false, example: "2026-11-29T09:00:00+08:00",
-                      expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00, in the "
-                        + "years \(SupportedYears.description)",
+                      expectation: OptionExpectation("timestamp", ["years": SupportedYears.description]),
                       parse: { text in
                           ISO8601Timestamp.date(from: text).flatMap {
                               SupportedYears.contains(secondsSince1970: $0.timeIntervalSince1970) ? $0 : nil
@@ -219,7 +217,7 @@ extension CommandOption {
         return CommandOption(
             name: name, placeholder: names.joined(separator: "|"), defaultDescription: defaultDescription,
             isFlag: false, isRepeatable: false, example: names.last ?? "",
-            expectation: "one of " + names.joined(separator: ", "),
+            expectation: OptionExpectation("choice", ["choices": names.joined(separator: ", ")]),
             parse: { table[$0.lowercased()] })
     }
 

@@ -173,7 +173,8 @@ final class ParsedArguments {
     private func parse<Value>(_ text: String, _ option: CommandOption<Value>) throws(CommandError) -> Value {
         guard let value = option.parse(text) else {
             throw usageError(context.words.sentence("usage.badValue", in: .errors,
-                                                    ["option": "--" + option.name, "value": text.quotedForMessage(), "expectation": option.expectation]))
+                                                    ["option": "--" + option.name, "value": text.quotedForMessage(),
+                                                     "expectation": option.expectation.text(context.words)]))
         }
         return value
     }
