@@ -10,4 +10,8 @@ package enum LocalizationTable: String, Sendable, Hashable, CaseIterable {
     case pages = "Pages"
     /// The command line's reports for people (`zhixi-review`).
     case commands = "Commands"
+    /// The command line's `--help`: each command's summary, what it does, its options' help.
+    case help = "Help"
+    /// The command line's errors: usage errors, refusals, unreadable inputs.
+    case errors = "Errors"
 }

@@ -12,18 +12,13 @@ import ZhiXiServices
 enum AnalyzeCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
-        let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1",
-                                                help: "the lesson the learner wrote about; required")
+        let lesson = CommandOption<String>.text("lesson", placeholder: "ID", example: "lesson-1-1")
         let input = CommandOption<String>.text(
-            "input", placeholder: "FILE|-", example: "-", file: .read,
-            help: "what the learner wrote, a UTF-8 text file; - reads standard input; required")
+            "input", placeholder: "FILE|-", example: "-", file: .read)
         let workspace = CommandOption<String>.text(
-            "workspace", placeholder: "FILE", example: "my-workspace.json", file: .updated,
-            help: "record the session and its analysis in this workspace, as 'record' does (lock, atomic), so the next plan uses them")
-        let at = CommandOption<Date>.timestamp("at", defaultDescription: "now", help: "when the session ended")
-        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
-                                                   defaultDescription: "0: startedAt = endedAt", example: "15",
-                                                   help: "how long the session lasted in minutes (sets startedAt)")
+            "workspace", placeholder: "FILE", example: "my-workspace.json", file: .updated)
+        let at = CommandOption<Date>.timestamp("at")
+        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0, example: "15")
         let language = LanguageChoice.standard
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
@@ -35,23 +30,7 @@ enum AnalyzeCommand: Command {
 
     static let specification = CommandSpecification(
         name: "analyze",
-        summary: "the AI's analysis of what a learner wrote, recorded into a workspace",
-        discussion: """
-        Records a learning session of --lesson with the learner's text (POST learning/sessions),
-        asks the AI for its analysis (POST ai/analyze-learning-input: mastery score, weak
-        points, suggestions) and prints it. With --workspace, the session as the server then
-        holds it (with the score, the weak points and the suggested review time) and the
-        analysis are added to the workspace as 'record' adds a session: under an exclusive
-        lock, the file replaced atomically, everything else in it kept; the next 'plan' uses
-        them.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"session": LearningSession, "analysis": AIAnalysis, "workspace": "…"|null}.
-
-        \(AuthOptions.exitStatuses) Also 65 when the input is empty or --workspace has no such
-        lesson, 66 when the input cannot be read.
-        """)
+        options: options)
 
     /// What `analyze` prints.
     struct Report: Encodable {

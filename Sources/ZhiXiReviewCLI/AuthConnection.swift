@@ -156,6 +156,9 @@ final class AuthConnection {
             }
         case .decoding:
             return .protocolError(message)
+        case .unauthorized(.notSignedIn):
+            return CommandError.noPermission(message + " (zhixi-review auth sign-in)")
+                .worded { $0.sentence("auth.notSignedIn", in: .errors, ["action": action]) }
         case .unauthorized:
             return .noPermission(message + " (zhixi-review auth sign-in)")
         case .invalidRequest:

@@ -7,9 +7,9 @@ import ZhiXiNetwork
 enum AuthOptions {
     /// `--server URL`: the API's base URL, ending in `/api`.
     static let server = CommandOption<URL>(
-        name: "server", placeholder: "URL", help: "the API's base URL, ending in /api (http or https); required",
+        name: "server", placeholder: "URL",
         defaultDescription: nil, isFlag: false, isRepeatable: false, example: "https://zhixi.example/api",
-        expectation: "an http or https URL such as https://zhixi.example/api (a port, if any, from 1 to 65535)",
+        expectation: OptionExpectation("server"),
         parse: { text in
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                   let host = url.host, !host.isEmpty, url.port.map({ (1 ... 65_535).contains($0) }) ?? true,
@@ -19,8 +19,7 @@ enum AuthOptions {
 
     /// `--insecure-http`: allows what `--server` refuses by default.
     static let insecureHTTP = CommandOption<Bool>.flag(
-        "insecure-http", help: "allow plain http to a host other than this machine, and a user name or password in --server "
-            + "(both expose the session's tokens or the password on the way)")
+        "insecure-http")
 
     /// The `--server` of `arguments`, refused when it would expose secrets: plain `http` to a
     /// host other than this machine (the tokens travel unencrypted), or a user name or password
@@ -52,31 +51,24 @@ enum AuthOptions {
 
     /// `--store DIR`: the directory of the file secure store.
     static let store = CommandOption<String>.text(
-        "store", placeholder: "DIR", defaultDescription: "$XDG_CONFIG_HOME/zhixi-review, else ~/.config/zhixi-review",
-        example: "/tmp/zhixi-store", file: .keptDirectory,
-        help: "where the session is kept: one file per secret, mode 0600, in this directory, mode 0700")
+        "store", placeholder: "DIR",
+        example: "/tmp/zhixi-store", file: .keptDirectory)
 
     /// `--verbose`: each request on standard error.
     static let verbose = CommandOption<Bool>.flag(
-        "verbose", help: "log each request to standard error: method, path, status, milliseconds (tokens are never shown)")
+        "verbose")
 
     /// `--timeout SECONDS`: the longest any one request waits for its whole answer.
     static let timeout = CommandOption<Double>.number(
-        "timeout", placeholder: "SECONDS", range: 1...600, default: APIClientConfiguration().requestTimeout, example: "10",
-        help: "the longest any one request waits for its whole answer, in seconds (an answer that is slow to come, or "
-            + "never ends, is cut there)")
+        "timeout", placeholder: "SECONDS", range: 1...600, default: APIClientConfiguration().requestTimeout, example: "10")
 
     /// `--retries N`: retries of idempotent requests.
     static let retries = CommandOption<Int>.integer(
-        "retries", range: 0...10, default: RetryPolicy().maximumRetries,
-        help: "retries of a request that may be repeated (GET, logout, a request with an idempotency key) after a timeout, "
-            + "a lost connection or a 5xx answer, after 0.5, 1, 2 … s")
+        "retries", range: 0...10, default: RetryPolicy().maximumRetries)
 
     /// `--max-time SECONDS`: the longest the command waits for the server in all.
     static let maxTime = CommandOption<Double>.number(
-        "max-time", placeholder: "SECONDS", range: 1...3600, default: 300, example: "60",
-        help: "the longest the command waits for the server in all, in seconds: every request, retry and pause together "
-            + "(one request waits at most (retries + 1) × --timeout and the pauses)")
+        "max-time", placeholder: "SECONDS", range: 1...3600, default: 300, example: "60")
 
     /// The options every command that talks to the server as the signed-in learner takes, in
     /// the order of the help (after its own).
@@ -117,11 +109,4 @@ enum AuthOptions {
         }
         return directory
     }
-
-    /// The exit statuses of the `auth` commands, for their help.
-    static let exitStatuses = """
-    exit status: 0 ok; 64 wrong command line; 69 the server cannot be reached or failed (5xx) after
-    the retries; 74 the store cannot be written; 76 the server's answer is malformed (the message
-    names the field); 77 not signed in, or the server refused the credential or the session.
-    """
 }

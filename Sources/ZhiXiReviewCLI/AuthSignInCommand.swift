@@ -9,19 +9,14 @@ enum AuthSignInCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let identityToken = CommandOption<String>.text(
-            "identity-token", placeholder: "T", example: "eyJraWQiOi...",
-            help: "the Apple identity token (a JWT); - reads it from the first line of standard input; required")
+            "identity-token", placeholder: "T", example: "eyJraWQiOi...")
         let authorizationCode = CommandOption<String>.text(
-            "authorization-code", placeholder: "C", example: "c0ffee.0.abcd",
-            help: "the Apple authorization code, when Apple gave one; - reads it from the next line of standard input")
+            "authorization-code", placeholder: "C", example: "c0ffee.0.abcd")
         let userIdentifier = CommandOption<String>.text(
-            "user-identifier", placeholder: "U", example: "001234.abcdef.0123", help: "the Apple user identifier; required")
-        let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓",
-                                                   help: "the given name Apple shared (first sign-in only)")
-        let familyName = CommandOption<String>.text("family-name", placeholder: "F", example: "林",
-                                                    help: "the family name Apple shared (first sign-in only)")
-        let email = CommandOption<String>.text("email", placeholder: "E", example: "lin@example.com",
-                                               help: "the e-mail address Apple shared (first sign-in only)")
+            "user-identifier", placeholder: "U", example: "001234.abcdef.0123")
+        let givenName = CommandOption<String>.text("given-name", placeholder: "G", example: "晓")
+        let familyName = CommandOption<String>.text("family-name", placeholder: "F", example: "林")
+        let email = CommandOption<String>.text("email", placeholder: "E", example: "lin@example.com")
         let format = SharedOptions.format([.text, .json])
         let connection = AuthOptions.Common()
     }
@@ -31,20 +26,7 @@ enum AuthSignInCommand: Command {
 
     static let specification = CommandSpecification(
         name: "auth sign-in",
-        summary: "sign in with an Apple credential; the session goes to the store",
-        discussion: """
-        Posts the Sign in with Apple credential to the server (POST auth/apple), keeps the
-        tokens it answers in the store (--store) and prints where the app would go next:
-        onboarding for a learner who has not finished the introduction, else main. A token on
-        the command line is visible to other users of the machine while the command runs;
-        give - to read it from standard input instead.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"route": "onboarding"|"main", "user": {…}}.
-
-        \(AuthOptions.exitStatuses)
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

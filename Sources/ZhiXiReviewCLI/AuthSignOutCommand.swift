@@ -16,18 +16,7 @@ enum AuthSignOutCommand: Command {
 
     static let specification = CommandSpecification(
         name: "auth sign-out",
-        summary: "sign out: tell the server, empty the store whatever it answers",
-        discussion: """
-        Posts the saved refresh token to the server (POST auth/logout) so that it forgets it,
-        then removes the session from the store, also when the server cannot be reached or
-        refuses (a warning on standard error says so; the status is still 0).
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"wasSignedIn": true|false, "serverConfirmed": true|false}.
-
-        \(AuthOptions.exitStatuses)
-        """)
+        options: options)
 
     private struct Report: Encodable {
         var wasSignedIn: Bool

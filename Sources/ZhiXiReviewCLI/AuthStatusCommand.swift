@@ -16,20 +16,7 @@ enum AuthStatusCommand: Command {
 
     static let specification = CommandSpecification(
         name: "auth status",
-        summary: "restore the saved session as the app does at launch; print the route",
-        discussion: """
-        Runs the app's launch: with a refresh token in the store, renews the session (POST
-        auth/refresh) and routes to onboarding or main; when the server refuses the refresh
-        token, empties the store and routes to login; with no token, or a store that cannot
-        be read, routes to login without asking the server. A refusal or an unreadable store is
-        noted on standard error; the status is still 0.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"route": "login"|"onboarding"|"main", "user": {…}|null}.
-
-        \(AuthOptions.exitStatuses)
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

@@ -15,17 +15,7 @@ enum AuthWhoamiCommand: Command {
 
     static let specification = CommandSpecification(
         name: "auth whoami",
-        summary: "the signed-in user, from the server (GET users/me)",
-        discussion: """
-        Asks the server who the saved session belongs to (GET users/me), renewing the session
-        once when the access token has expired, and prints the user.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: the User object of the API. Exit 77 when signed out.
-
-        \(AuthOptions.exitStatuses)
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

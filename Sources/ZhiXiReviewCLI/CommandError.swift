@@ -1,9 +1,15 @@
+import ZhiXiLocalization
+
 /// A failure that ends a command: what to print on standard error and the exit status.
 package struct CommandError: Error, Sendable, CustomStringConvertible {
     /// The exit status.
     package var exitCode: ExitCode
-    /// The message, saying what was wrong and where.
+    /// The message, saying what was wrong and where (in English: what a batch's JSON line
+    /// says; standard error says ``text(_:)``).
     package var message: String
+    /// The message in a run's language, when it is written in the language files; `nil` for a
+    /// message given only as ``message``.
+    var wording: (@Sendable (Localization) -> String)?
     /// The usage text to print after the message (for usage errors).
     package var usage: String?
     /// Lines to print after the message, each on its own (each made visible as the message
@@ -56,4 +62,16 @@ package struct CommandError: Error, Sendable, CustomStringConvertible {
 
     /// The message.
     package var description: String { message }
+
+    /// The message in `words`' language (``wording``), else ``message``.
+    func text(_ words: Localization) -> String { wording?(words) ?? message }
+
+    /// This error with its message in each language written by `wording` (and ``message``
+    /// in English).
+    func worded(_ wording: @escaping @Sendable (Localization) -> String) -> CommandError {
+        var error = self
+        error.message = wording(Localization(language: "en"))
+        error.wording = wording
+        return error
+    }
 }

@@ -11,18 +11,12 @@ enum EvaluateCommand: Command {
     struct Options: CommandOptions {
         let parameters = SharedOptions.parameters
         let splits = CommandOption<Int>.integer(
-            "splits", range: 1...50, default: EvaluateCommand.defaultSplits,
-            help: "equal folds in time; each fold after the first is scored by parameters fitted on the items before it, by "
-                + "the current parameters and by the defaults (1: score every item with the current parameters and the defaults, "
-                + "fitting nothing)")
+            "splits", range: 1...50, default: EvaluateCommand.defaultSplits)
         let predictions = CommandOption<String>.text(
             "predictions", placeholder: "FILE.csv",
-            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path, file: .written,
-            help: "write every scored review's predicted recall to FILE.csv, whole or not at all")
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-predictions.csv").path, file: .written)
         let svg = CommandOption<String>.text(
-            "svg", placeholder: "FILE", example: "calibration.svg", file: .written,
-            help: "also draw the calibration, whole or not at all: predicted against observed recall by bin of predicted recall, "
-                + "with each bin's count, for the FSRS-6 defaults and the candidate side by side")
+            "svg", placeholder: "FILE", example: "calibration.svg", file: .written)
         let format = SharedOptions.format([.text, .json])
         let input = TrainingInput.Reading()
         let seed = TrainingInput.seed
@@ -38,48 +32,8 @@ enum EvaluateCommand: Command {
 
     static let specification = CommandSpecification(
         name: "evaluate",
-        summary: "log loss, RMSE (bins) and AUC of fitted or given parameters on a review history",
         arguments: [TrainingInput.argument],
-        discussion: """
-        Cuts the items (reviews on a later study day than the card's previous one) into equal
-        folds in time order. Each fold after the first is predicted by parameters fitted on all
-        items before it (as optimize fits them, and as fsrs-rs's evaluate_with_time_series_splits
-        fits them, whatever parameters are in use), by the current parameters (--params, else
-        an Anki preset's own) when there are any, and by the FSRS-6 defaults. The table scores
-        as fsrs-rs's evaluate_with_time_series_splits and Anki's evaluate_params do: every
-        scored fold's items pooled, unweighted, one log loss, one RMSE (bins) and one AUC (their
-        5 splits are --splits 6: the same folds, scored the same way). Per fold, the figures are
-        fsrs-rs's evaluate on the fold alone (items weighted by recency within the fold, 0.25
-        for its oldest to 1 for its latest, 0.25 + 0.75 (i/(n-1))^3); their mean follows the
-        table under its own name. With --splits 1 nothing is fitted: every item is scored by
-        the current parameters and the defaults with recency weights, as fsrs-rs's evaluate and
-        Anki's evaluate_params_legacy (Anki's "Evaluate" button) score them. The predictions
-        file has each item's fold and weight, so every figure can be recomputed from it.
-        """,
-        options: options,
-        epilogue: """
-        The verdict line names the parameters with the lowest log loss on the scored reviews
-        (the table's; on a tie the current parameters, then the defaults, before a fit), with
-        how sure that is (the mean per-review difference from the runner-up and its standard
-        error); optimize reaches the same verdict with the default folds.
-
-        JSON output: {"items", "splits", "candidate", "current", "defaults", "folds",
-        "verdict"}; candidate (the fit per fold with folds; with --splits 1 the current
-        parameters, or the defaults), current (only with folds and current parameters) and
-        defaults are {"name", "parameters" (a JSON array: when fitted per fold, the last
-        fold's, named by "parametersFrom"), "weighting", "logLoss", "rmseBins", "auc",
-        "logLossUnweighted", "rmseBinsUnweighted", and with more than one split "perFoldMean":
-        {"logLoss", "rmseBins"}}, each fold {"fold", "trainingItems", "testItems",
-        "trainedItems", "candidate", "current" (when scored), "defaults", "parameters", "outcome"}, verdict
-        {"decision" (useFit, keepCurrent, keepDefaults or none), "heldOut", "fitTested",
-        "logLoss": {"fit", "current", "defaults"} (null: not a candidate), "runnerUp",
-        "scoredItems", "meanDifference", "differenceStandardError", "clear"}. The predictions
-        file has the columns card_id, review_time, fold, elapsed_days, rating, recalled,
-        predicted_recall (the fit per fold; with --splits 1 the current parameters or the
-        defaults), default_recall, weight (the item's weight within its fold), and
-        current_recall when current parameters are scored beside a fit. Exit status 65 for a
-        log row that cannot be read (its line is named) unless --skip-bad-rows is given.
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()

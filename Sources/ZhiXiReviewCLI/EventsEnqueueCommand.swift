@@ -9,7 +9,7 @@ import ZhiXiReading
 enum EventsEnqueueCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
-        let timeZone = SharedOptions.timeZone(defaultDescription: "the system's (TZ)")
+        let timeZone = SharedOptions.timeZone()
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
     }
@@ -19,34 +19,8 @@ enum EventsEnqueueCommand: Command {
 
     static let specification = CommandSpecification(
         name: "events enqueue",
-        summary: "add reading events (JSON lines on standard input) to an upload queue",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory; created (mode 0700) if absent", file: .keptDirectory)],
-        discussion: """
-        Reads ReadingEventUploadItem objects from standard input, one JSON object a line (blank
-        lines are skipped), checks every one, and adds them to the queue in one synced record:
-        when the command returns 0, they are on disk. Events already in the queue (same
-        eventId) are skipped. A bad line is reported by its number and nothing from the input
-        is enqueued. Other processes may use the queue at the same time. A line without
-        platform gets "cli", without appVersion this program's version, and without
-        clientTimezoneOffsetMinutes the offset of --timezone at the event's instant.
-        """,
-        options: options,
-        epilogue: """
-        A line: {"eventId": UUID, "clientSessionId": "…", "materialId": "…", "readingTargetType":
-        "knowledge_source"|"temporary_file", "eventType": "opened"|"closed"|"position_changed"|
-        "heartbeat"|"marked_as_read", "position": {"progress": 0–1, "pageIndex": n, "anchor": "…"}
-        (optional), "activeSecondsDelta": 0–86400, "clientTimestampMs": ms since 1970, "sequence": ≥ 1,
-        "platform": "…", "appVersion": "…", "clientTimezoneOffsetMinutes": ±1080 (the last three optional)}
-
-        JSON output: {"enqueued": N, "alreadyQueued": N}.
-
-        Standard input may hold at most 64 MiB, a line at most 1 MiB.
-
-        exit status: 0 enqueued; 64 wrong command line; 65 a bad line (nothing enqueued), an input
-        over its limit, or QUEUE is not a queue; 66 standard input cannot be read; 74 the queue
-        cannot be written; 75 another zhixi-review held the queue longer than --wait; 77 QUEUE (or
-        a file in it) is not this user's private queue (a link, another user's, open to others).
-        """)
+        arguments: [.init(placeholder: "QUEUE", file: .keptDirectory)],
+        options: options)
 
     /// Lines reported at most, after which the count of the others is given.
     static let reportedLines = 20

@@ -14,14 +14,12 @@ enum EventsFlushCommand: Command {
     struct Options: CommandOptions {
         let server = AuthOptions.server
         let tokenFile = CommandOption<String>.text(
-            "token-file", placeholder: "FILE", example: "/tmp/access-token", file: .read,
-            help: "a file holding an access token (no refresh: a 401 stops the flush), instead of --store")
+            "token-file", placeholder: "FILE", example: "/tmp/access-token", file: .read)
         let store = AuthOptions.store
         let batchSize = CommandOption<Int>.integer(
-            "batch-size", range: 1...1000, default: defaults.batchSize, help: "events per POST learning/reading-events/batch")
+            "batch-size", range: 1...1000, default: defaults.batchSize)
         let retries = CommandOption<Int>.integer(
-            "retries", range: 0...10, default: defaults.retryPolicy.maximumRetries,
-            help: "retries of a batch answered 5xx, 408 or 429, after 1, 2, 4, 8… seconds; then it is kept")
+            "retries", range: 0...10, default: defaults.retryPolicy.maximumRetries)
         let timeout = AuthOptions.timeout
         let maxTime = AuthOptions.maxTime
         let format = SharedOptions.format([.text, .json])
@@ -35,34 +33,8 @@ enum EventsFlushCommand: Command {
 
     static let specification = CommandSpecification(
         name: "events flush",
-        summary: "upload an upload queue's events to the server; exit 75 when some remain",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory", file: .keptDirectory)],
-        discussion: """
-        Sends the queue's events (failed ones again) in batches to POST
-        learning/reading-events/batch on --server, with the access token of --token-file or
-        the signed-in session of --store (renewed once on a 401; the default store of
-        'zhixi-review auth' when neither is given). Accepted events, and those
-        the server has already (DUPLICATE_EVENT), leave the queue; events refused for good
-        (MATERIAL_ACCESS_DENIED, TEMPORARY_MATERIAL_EXPIRED, SOURCE_DELETED, INVALID_…) leave it
-        with a warning on standard error; with no answer, or a 5xx after the retries, the batch
-        is kept and the flush stops. One flush runs at a time on a queue; others may enqueue
-        meanwhile.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"uploaded", "duplicates", "dropped", "failed", "remaining", "requests",
-        "retries", "stopped": "…"|null, "warnings": ["…"]}.
-
-        A single event refused with 400, 413 or 422 and no code saying what is wrong with it (or
-        as too large) is a fault of the server: it is kept and the flush stops (75).
-
-        exit status: 0 the queue is empty afterwards; 75 events remain for a later try (the reason
-        is on standard error), or another zhixi-review held the queue longer than --wait; 64 wrong
-        command line; 65 QUEUE is not a queue or the token file is empty; 66 there is no queue at
-        QUEUE, or the token file cannot be read; 74 the queue cannot be written; 76 the server's
-        answer is malformed or larger than 32 MiB; 77 --store holds no session or is not private, or
-        QUEUE (or a file in it) is not this user's private queue (nothing in it is sent).
-        """)
+        arguments: [.init(placeholder: "QUEUE", file: .keptDirectory)],
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

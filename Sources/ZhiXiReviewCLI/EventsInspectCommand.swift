@@ -17,27 +17,8 @@ enum EventsInspectCommand: Command {
 
     static let specification = CommandSpecification(
         name: "events inspect",
-        summary: "what an upload queue holds: counts by state, the oldest event, the materials",
-        arguments: [.init(placeholder: "QUEUE", help: "the upload queue's directory", file: .keptDirectory)],
-        discussion: """
-        Reads the queue's journal without changing a byte of it (nothing is created, repaired
-        or cut) and prints how many events are pending and failed (kept after a failed upload,
-        sent again by the next 'events flush'), the oldest event, and the materials with their
-        event counts, most first. Bytes of the journal that are not a readable record (a
-        record cut short by a crash, or damage on disk) are reported with where they are and
-        the event ids that can still be read in them: the events they may have held.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"pending": N, "failed": N, "total": N, "oldest": {event}|null,
-        "materials": [{"materialId", "readingTargetType", "events"}], "journalBytes": N,
-        "repairs": [], "unreadable": [{"offset", "length", "kind": "unfinishedRecord"|"damaged",
-        "recordKind", "announcedEvents", "eventIds", "description"}]}.
-
-        exit status: 0 ok; 64 wrong command line; 65 QUEUE is not a queue, or its journal has
-        unreadable bytes (reported); 66 there is no queue at QUEUE; 74 the queue cannot be read;
-        75 another zhixi-review held the queue longer than --wait.
-        """)
+        arguments: [.init(placeholder: "QUEUE", file: .keptDirectory)],
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiFileSystem
+import ZhiXiLocalization
 
 /// Reading inputs, with the exit statuses of docs/COMMANDS.md: a missing or unreadable input is 66,
 /// an input that is empty, larger than its limit (``InputLimits``) or not of its format is 65.
@@ -23,21 +24,40 @@ enum FileAccess {
 
     /// The command error for an input that cannot be read.
     static func inputFailure(_ error: FileSystemError) -> CommandError {
-        switch error.kind {
+        let failure: CommandError = switch error.kind {
         case .tooLarge, .empty, .malformed: .dataError(error.description)
         case .busy: .temporaryFailure(error.description)
         default: .noInput(error.description)
         }
+        return failure.worded { error.text($0) }
     }
 
     /// The command error for an output that cannot be written: 64 for a path that is not an
     /// output at all (a directory, a socket, a missing directory), 75 for a lock held too long,
     /// 74 otherwise.
     static func outputFailure(_ error: FileSystemError) -> CommandError {
-        switch error.kind {
+        let failure: CommandError = switch error.kind {
         case .refused: .usage(error.description)
         case .busy: .temporaryFailure(error.description)
         default: .ioError(error.description)
         }
+        return failure.worded { error.text($0) }
+    }
+}
+
+extension FileSystemError {
+    /// `path: reason` in `words`' language for the reasons the language files word (a missing
+    /// file, an output whose directory does not exist); the library's own sentence otherwise.
+    func text(_ words: Localization) -> String {
+        let directoryMissing = #/^cannot be created: its directory (.+) does not exist$/#
+        // The library's sentences, by the key that words each.
+        let keys = ["no such file": "file.missing", "is empty": "file.empty", "holds only white space": "file.blank"]
+        if let key = keys[reason] {
+            return words.sentence(key, in: .errors, ["path": path])
+        }
+        if let match = reason.wholeMatch(of: directoryMissing) {
+            return words.sentence("file.noDirectory", in: .errors, ["path": path, "directory": String(match.1)])
+        }
+        return description
     }
 }

@@ -12,11 +12,11 @@ import ZhiXiModel
 enum LanguageChoice {
     /// `--lang en|zh|TAG`: `en`, `zh`, or the tag of any language with files (`zh-Hans`,
     /// `zh-TW`, a translator's new language).
-    static func option(help: String) -> CommandOption<AppLanguage> {
+    static func option() -> CommandOption<AppLanguage> {
         let languages = LanguageFiles.standard.languages.joined(separator: ", ")
         return CommandOption(
-            name: "lang", placeholder: "en|zh", help: help, defaultDescription: nil, isFlag: false, isRepeatable: false,
-            example: "zh", expectation: "en, zh or the tag of a language with files (\(languages))",
+            name: "lang", placeholder: "en|zh", defaultDescription: nil, isFlag: false, isRepeatable: false,
+            example: "zh", expectation: OptionExpectation("language", ["languages": languages]),
             parse: { text in
                 switch text.lowercased() {
                 case "en": .english
@@ -24,6 +24,29 @@ enum LanguageChoice {
                 default: AppLanguage.matching(text)
                 }
             })
+    }
+
+    /// The language the command line's `--lang LANG` (or `--lang=LANG`) names, before `--`,
+    /// `nil` when there is none or it names none: read before a command's options are, so
+    /// that `--help` and the errors met first speak it too.
+    /// - Complexity: O(number of arguments).
+    static func scan(_ arguments: [String]) -> AppLanguage? {
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" + standard.name, index < arguments.count { return standard.parse(arguments[index]) }
+            if argument.hasPrefix("--\(standard.name)=") { return standard.parse(String(argument.dropFirst(standard.name.count + 3))) }
+        }
+        return nil
+    }
+
+    /// How many of `arguments`' first ones are `--lang LANG` (2) or `--lang=LANG` (1); 0 when
+    /// they do not start with `--lang`.
+    static func leadingOptionLength(_ arguments: [String]) -> Int {
+        guard let first = arguments.first else { return 0 }
+        if first == "--" + standard.name { return min(2, arguments.count) }
+        return first.hasPrefix("--\(standard.name)=") ? 1 : 0
     }
 
     /// The environment variables that name the language, in the order they are read (POSIX's
@@ -45,8 +68,7 @@ enum LanguageChoice {
     }
 
     /// `--lang` of every command that takes one: the same option, the same rule.
-    static let standard = option(help: "language of what the command prints for people (default: LC_ALL, LC_MESSAGES or LANG, "
-        + "else the learner's, else Simplified Chinese)")
+    static let standard = option()
 
     /// `explicit` (from `--lang`), else the environment's, else the learner's in `workspace`,
     /// else Simplified Chinese: the one rule of every command.

@@ -11,8 +11,8 @@ enum LessonsCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let now = SharedOptions.now
-        let timeZone = SharedOptions.timeZone(defaultDescription: "the profile's")
-        let dayStart = SharedOptions.dayStart(defaultDescription: "the profile's")
+        let timeZone = SharedOptions.timeZone()
+        let dayStart = SharedOptions.dayStart()
         let format = SharedOptions.format([.text, .json, .csv])
         let language = LanguageChoice.standard
     }
@@ -22,22 +22,8 @@ enum LessonsCommand: Command {
 
     static let specification = CommandSpecification(
         name: "lessons",
-        summary: "a workspace's lessons: ids, titles, sessions and next review",
-        arguments: [.init(placeholder: "WORKSPACE.json", help: "a learner workspace file; - reads standard input")],
-        discussion: """
-        Lists every lesson of a workspace in its order: its id and title (record takes
-        either), how many sessions studied it and when the last ended, and its next review as
-        plan plans it with the profile's settings (its day in the learner's time zone and its
-        type), with the number of its weak points planned for drills.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: an array of {"id", "title", "sessions", "lastStudied" (ISO-8601 UTC or
-        null), "nextReview" ({"date" (the study day, YYYY-MM-DD in the learner's zone),
-        "scheduledAt" (ISO-8601 UTC), "reviewType", "taskId"} or null), "weakPointDrills"}. CSV:
-        id, title, sessions, last_studied (local), next_review_date, next_review_type,
-        next_review_at (local), next_review_at_utc, task_id, weak_point_drills.
-        """)
+        arguments: [.init(placeholder: "WORKSPACE.json")],
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()

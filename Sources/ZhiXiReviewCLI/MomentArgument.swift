@@ -47,18 +47,15 @@ enum MomentArgument: Sendable, Hashable {
 extension CommandOption where Value == MomentArgument {
     /// A moment: an ISO-8601 time with its offset, or a date for the start of that study day
     /// in the learner's time zone.
-    static func moment(_ name: String, defaultDescription: String, help: String) -> CommandOption<MomentArgument> {
-        CommandOption(name: name, placeholder: "ISO-8601|DATE",
-                      help: help + " (a date YYYY-MM-DD is the start of that study day in the learner's time zone)",
-                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "2026-11-30",
-                      expectation: "an ISO-8601 time with a date, a time and an offset, e.g. 2026-11-29T09:00:00+08:00, "
-                          + "or a date YYYY-MM-DD, e.g. 2026-11-30, in the years \(SupportedYears.description)",
+    static func moment(_ name: String) -> CommandOption<MomentArgument> {
+        CommandOption(name: name, placeholder: "ISO-8601|DATE", defaultDescription: nil, isFlag: false, isRepeatable: false, example: "2026-11-30",
+                      expectation: OptionExpectation("moment", ["years": SupportedYears.description]),
                       parse: MomentArgument.parse)
     }
 
-    /// A moment as ``moment(_:defaultDescription:help:)`` reads it, the run's current time
-    /// (``CommandContext/now``) when not given; the help shows `shown` for that.
-    static func moment(_ name: String, defaultingToNow shown: String, help: String) -> DefaultedOption<MomentArgument> {
-        moment(name, defaultDescription: shown, help: help).defaulting(shown: shown) { .instant($0.now) }
+    /// A moment as ``moment(_:)`` reads it, the run's current time (``CommandContext/now``)
+    /// when not given (the help says so in the words of its `Help` file).
+    static func moment(defaultingToNow name: String) -> DefaultedOption<MomentArgument> {
+        moment(name).defaulting(shown: nil) { .instant($0.now) }
     }
 }

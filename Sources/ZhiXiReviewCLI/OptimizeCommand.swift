@@ -12,18 +12,13 @@ enum OptimizeCommand: Command {
         let parameters = SharedOptions.parameters
         let out = CommandOption<String>.text(
             "out", placeholder: "FILE",
-            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path, file: .written,
-            help: "also write the parameters the verdict says to use (the JSON array) to FILE, whole or not at all; the report "
-                + "says which they are")
+            example: FileManager.default.temporaryDirectory.appendingPathComponent("zhixi-example-params.json").path, file: .written)
         let seed = TrainingInput.seed
         let skipBadRows = TrainingInput.skipBadRows
         let noCheck = CommandOption<Bool>.flag(
-            "no-check", help: "skip the held-out check (a fit on the items before each of evaluate's folds 2-5) and so the verdict; "
-                + "the fit is then used")
+            "no-check")
         let batch = CommandOption<String>.text(
-            "batch", placeholder: "FILE|-", example: "-", file: .read,
-            help: "fit a whole fleet: JSON lines in (one workspace per line; - reads standard input), one JSON line out per "
-                + "learner, in the same order (instead of REVLOG.csv|WORKSPACE.json)")
+            "batch", placeholder: "FILE|-", example: "-", file: .read)
         let language = LanguageChoice.standard
     }
 
@@ -32,51 +27,8 @@ enum OptimizeCommand: Command {
 
     static let specification = CommandSpecification(
         name: "optimize",
-        summary: "fit the 21 FSRS-6 parameters to a review log or a learner's sessions",
         arguments: [TrainingInput.argument],
-        discussion: """
-        Fits the memory model to a learner's own history, as fsrs-rs's compute_parameters does:
-        items are the reviews on a later study day than the card's previous one, each with the
-        card's whole history; cards whose first interval is an outlier are left out; the initial
-        stabilities are pre-trained on the first intervals, then all 21 parameters are fitted by
-        Adam (learning rate 0.04 annealed along a cosine from its first step, 5 epochs of batches
-        of 512 items, recency-weighted cross-entropy plus a pull towards the starting values,
-        fsrs-rs's bounds). From an Anki file it fits as Anki calls fsrs-rs: 8 epochs, the
-        preset's relearning steps within a day, and fsrs-rs's own descent (its batches in its
-        seeded order, its schedule, its last epoch: Anki's fit) run beside ours, the one with
-        the lower log loss on every item weighted by recency (Anki's scorer) kept. From a workspace, each lesson and each weak point is an item of its own, with
-        the reviews the planner gives it (sessions rated by the mastery-score scale).
-        Then one held-out check, evaluate's with its 5 folds: the items are cut into 5 folds in
-        time, and each of folds 2-5 is predicted by parameters fitted the same way on the items
-        before it, by the current parameters (--params, else an Anki preset's own) and by the
-        FSRS-6 defaults. The verdict line names the ones with the lowest log loss on those
-        held-out reviews (all of them alike, as evaluate's table scores them; on a tie the
-        current parameters, then the defaults, before a fit), with how sure that is; every line
-        of the report and --out follow it: --out holds the parameters the verdict says to use
-        and the report says which they are. The figures on all items (the fit was trained on
-        them, so it is favoured there) are shown for comparison: weighted by recency they are
-        Anki's scorer, by which Anki keeps a preset's parameters when they score as well as its
-        fit.
-        Progress goes to standard error; standard output ends with the parameters the verdict
-        says to use as a JSON array, ready for Anki, fsrs-rs, and the params option of plan,
-        states and simulate (the fit is printed beside them when it is not used). With too
-        little data (fewer than 8 items) there is no fit, and the current parameters or the
-        defaults are kept; --no-check skips the held-out check, and then the fit is used.
-        """,
-        options: options,
-        epilogue: """
-        Exit status 65 for a log row that cannot be read (its line is named) unless
-        --skip-bad-rows is given.
-
-        --batch: each output line is {"userId": …, "parameters": [21 numbers], "reviews": N,
-        "items": N, "logLoss": …} (and "note": "…" when there was too little data for a full
-        fit: the defaults or the initial stabilities only, and why), or {"line": N, "userId":
-        …|null, "error": "…"} for a line that is not a workspace the planner can read.
-        --timezone, --day-start and --seed apply to every learner; a batch makes no held-out
-        check. Learners are fitted on all
-        cores, a few in flight, and written in input order. Exit status 0 when every line was
-        read, 65 when any was not (the others are still written).
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         // Read in batch mode too, where it changes nothing: --batch writes JSON, whose notes are English.

@@ -13,13 +13,10 @@ enum PullCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let out = CommandOption<String>.text(
-            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json", file: .updated,
-            help: "the workspace file to write; when it exists (the signed-in learner's), what the server sent since the last pull "
-                + "is fetched and merged into it; required")
-        let full = CommandOption<Bool>.flag("full", help: "fetch every session and analysis, even when --out was pulled before")
+            "out", placeholder: "WORKSPACE.json", example: "my-workspace.json", file: .updated)
+        let full = CommandOption<Bool>.flag("full")
         let maxSize = CommandOption<Int>.integer(
-            "max-size", placeholder: "MIB", range: 1...1024, default: 256, unit: "MiB",
-            help: "the most the server's answers may come to in all")
+            "max-size", placeholder: "MIB", range: 1...1024, default: 256, unit: "MiB")
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
         let connection = AuthOptions.Common()
@@ -30,36 +27,7 @@ enum PullCommand: Command {
 
     static let specification = CommandSpecification(
         name: "pull",
-        summary: "the signed-in learner's workspace from the API, merged incrementally",
-        discussion: """
-        Fetches the signed-in learner's account (GET users/me), study settings (GET
-        users/me/learning-profile), knowledge bases with their paths and lessons, every page of
-        sessions and analyses (GET learning/sessions, GET ai/analyses, following nextCursor) and
-        review tasks (GET review-tasks), and writes them as a workspace that 'zhixi-review plan'
-        plans. When --out exists it must be a workspace (65 otherwise) of the signed-in learner
-        (77 otherwise; nothing is fetched or written), and everything is merged into it by id: a
-        record from the server replaces the file's, new records are added, the file's other
-        records — and every key the program does not know — stay byte for byte. Sessions and
-        analyses are asked for from the newest ones the server sent before (?since=, kept in
-        the file's "pullState"; never from one recorded here, never from a date more than a day
-        ahead), and everything again once a week. Every record from the server is checked
-        against the workspace's bounds (and must be of a known lesson) before it is merged: a
-        record out of them is left out and named on standard error, the rest is kept. The file
-        is held under the same lock as 'record' from its first read to its last write (a new
-        file is created empty, exclusively, for that), and replaced atomically. Pages and other
-        reads are retried on timeouts and 5xx answers, and an expired session is renewed once;
-        at most 1,000 pages a list, --max-size MiB of answers and --max-time seconds in all.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"userId", "file", "fetched": {"knowledgeBases", "learningPaths", "lessons",
-        "sessions", "analyses", "reviewTasks"}, "total": {"sessions", "analyses", "reviewTasks"},
-        "refused": [{"kind", "id", "reason"}…]}.
-
-        \(AuthOptions.exitStatuses) Also 65 when --out is not a workspace, or the result would be
-        larger than the 1 GiB a workspace may be; 75 when another zhixi-review held --out longer
-        than --wait; 77 also when --out is another learner's workspace.
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

@@ -9,24 +9,17 @@ enum RecordCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let lesson = CommandOption<String>.text(
-            "lesson", placeholder: "ID|TITLE", example: "lesson-1-1",
-            help: "the lesson: its id or its exact title (zhixi-review lessons WORKSPACE.json lists them); required")
-        let score = CommandOption<Int>.integer("score", range: 0...100, defaultDescription: "none (an unscored session)",
-                                               help: "the AI's mastery score")
-        let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true,
-                                                   help: "a weak point the analysis named")
-        let at = CommandOption<Date>.timestamp("at", defaultingToNow: "now", help: "when the session ended (at most a day ahead of now)")
-        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0,
-                                                   defaultDescription: "0: startedAt = endedAt", example: "15",
-                                                   help: "how long the session lasted in minutes (sets startedAt)")
-        let input = CommandOption<String>.text("input", placeholder: "TEXT", example: "梯度是……", help: "what the learner wrote")
+            "lesson", placeholder: "ID|TITLE", example: "lesson-1-1")
+        let score = CommandOption<Int>.integer("score", range: 0...100)
+        let weakPoint = CommandOption<String>.text("weak-point", placeholder: "TEXT", example: "链式法则的应用", repeatable: true)
+        let at = CommandOption<Date>.timestamp(defaultingToNow: "at")
+        let minutes = CommandOption<Double>.number("minutes", placeholder: "M", range: 0...1440, default: 0, example: "15")
+        let input = CommandOption<String>.text("input", placeholder: "TEXT", example: "梯度是……")
             .defaulting(to: "", shown: "empty")
         let reviewType = CommandOption<ReviewType>.choice(
-            "review-type", ["spacedRepetition": .spacedRepetition, "feynman": .feynman, "recall": .recall, "weakPoint": .weakPoint],
-            help: "the kind of review the session was, if it was one")
+            "review-type", ["spacedRepetition": .spacedRepetition, "feynman": .feynman, "recall": .recall, "weakPoint": .weakPoint])
         let sessionIDOption = CommandOption<String>.text(
-            "session-id", placeholder: "ID", defaultDescription: "a new id", example: "session-2026-11-29-a",
-            help: "the session's id; a session already recorded with it is refused")
+            "session-id", placeholder: "ID", example: "session-2026-11-29-a")
         let format = SharedOptions.format([.text, .json])
         let wait = SharedOptions.wait
         let language = LanguageChoice.standard
@@ -37,25 +30,9 @@ enum RecordCommand: Command {
 
     static let specification = CommandSpecification(
         name: "record",
-        summary: "add a learning session (score, weak points) to a workspace",
-        arguments: [.init(placeholder: "WORKSPACE.json", help: "the learner workspace file to add the session to",
+        arguments: [.init(placeholder: "WORKSPACE.json",
                           file: .updated)],
-        discussion: """
-        Appends a learning session to a workspace: the lesson studied (its id or its exact
-        title; the lessons command lists them), the AI's mastery score
-        (0-100) and the weak points its analysis named. Runs at the same time wait for each
-        other (an exclusive lock), so every session lands. The file is replaced atomically (a
-        temporary file, flushed to disk, renamed over it) and left untouched on any error or
-        interruption; a symbolic link stays a link to the updated file; the file's permissions,
-        owner and group are kept, and a read-only file, a file you may not write and a file
-        with several hard links are refused. Every byte already in it (unknown keys,
-        formatting, each line's ending, a byte-order mark) is kept as it was; the new lines
-        take the file's most common line ending. A run waits for another run on the same file
-        for at most --wait seconds. The same session
-        twice (the same --session-id, or the same lesson, time and score) is refused.
-        """,
-        options: options,
-        epilogue: "With --format json the new session is printed as JSON.")
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()

@@ -11,20 +11,13 @@ enum ReviewLogSource {
     case anki(AnkiInput)
 
     static let deck = CommandOption<String>.text(
-        "deck", placeholder: "NAME", defaultDescription: "every deck", example: "Languages::Spanish",
-        help: "with an Anki file: read this deck and its subdecks (levels joined by ::)")
+        "deck", placeholder: "NAME", example: "Languages::Spanish")
     static let preset = CommandOption<String>.text(
-        "preset", placeholder: "NAME", defaultDescription: "every preset", example: "Default",
-        help: "with an Anki file: read the cards of the decks that use this preset (deck options), and its settings")
+        "preset", placeholder: "NAME", example: "Default")
 
     /// `simulate`'s `--revlog-deck NAME` (its `--deck` is the deck's size).
     static let revlogDeck = CommandOption<String>.text(
-        "revlog-deck", placeholder: "NAME", defaultDescription: "every deck", example: "Languages::Spanish",
-        help: "with an Anki file as --revlog: read this deck and its subdecks (levels joined by ::)")
-
-    /// The help line of a command's review-log argument.
-    static let argumentHelp = "a review log in the FSRS CSV format, or an Anki collection (collection.anki2, .colpkg, .apkg); "
-        + "- reads standard input"
+        "revlog-deck", placeholder: "NAME", example: "Languages::Spanish")
 
     /// Reads `path`: an Anki file when its first bytes say so, else the CSV's bytes (`limit`,
     /// text only).

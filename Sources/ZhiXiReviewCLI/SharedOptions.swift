@@ -8,71 +8,60 @@ import ZhiXiScheduler
 /// ``CommandSpecification``; the declaration (and so the help and the errors) is this one.
 enum SharedOptions {
     /// `--timezone TZ`: an IANA time zone.
-    static func timeZone(defaultDescription: String) -> CommandOption<String> {
-        CommandOption(name: "timezone", placeholder: "TZ", help: "IANA time zone that study days are counted in",
-                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "Asia/Shanghai",
-                      expectation: "an IANA time zone such as UTC, Asia/Shanghai or America/New_York",
+    static func timeZone(defaultValues: [String: String] = [:]) -> CommandOption<String> {
+        CommandOption(name: "timezone", placeholder: "TZ",
+                      defaultDescription: nil, defaultValues: defaultValues, isFlag: false, isRepeatable: false, example: "Asia/Shanghai",
+                      expectation: OptionExpectation("timeZone"),
                       parse: { TimeZone(identifier: $0) == nil ? nil : $0 })
     }
 
     /// `--day-start H`: the local hour at which a study day starts.
-    static func dayStart(defaultDescription: String) -> CommandOption<Int> {
-        .integer("day-start", placeholder: "H", range: 0...23, defaultDescription: defaultDescription,
-                 help: "local hour at which a new study day starts")
+    static func dayStart(defaultValues: [String: String] = [:]) -> CommandOption<Int> {
+        .integer("day-start", placeholder: "H", range: 0...23, defaultValues: defaultValues)
     }
 
     /// `--now ISO-8601|DATE`: the moment to plan or measure at; a date is the start of that
     /// study day in the learner's time zone.
-    static let now = CommandOption<MomentArgument>.moment("now", defaultingToNow: "the current time", help: "act as of this moment")
+    static let now = CommandOption<MomentArgument>.moment(defaultingToNow: "now")
 
     /// `--retention R`: a desired retention strictly between 0 and 1.
-    static func retention(defaultDescription: String) -> CommandOption<Double> {
-        .number("retention", placeholder: "R", range: 0...1, openBounds: true, defaultDescription: defaultDescription, example: "0.85",
-                help: "desired retention, the probability of recall to aim for")
+    static func retention(defaultValues: [String: String] = [:]) -> CommandOption<Double> {
+        .number("retention", placeholder: "R", range: 0...1, openBounds: true, defaultValues: defaultValues, example: "0.85")
     }
 
     /// `--params FILE|JSON`: FSRS-6 parameters, read by ``ParameterSource``.
     static let parameters = CommandOption<String>.text(
-        "params", placeholder: "FILE|JSON", defaultDescription: "the FSRS-6 defaults", example: "[]", file: .read,
-        help: "21 FSRS-6 parameters as a JSON array, inline or in a file (17/19-value vectors are filled)")
+        "params", placeholder: "FILE|JSON", example: "[]", file: .read)
 
     /// `--wait SECONDS`: how long to wait for another `zhixi-review` holding the lock of the
     /// same file or queue before giving up with 75 (60 seconds when not given).
     static let wait = CommandOption<Double>.number(
-        "wait", placeholder: "SECONDS", range: 0...86_400, default: 60, example: "5",
-        help: "how long to wait for another zhixi-review working on the same file or queue (said after a second), "
-            + "then give up with exit status 75")
+        "wait", placeholder: "SECONDS", range: 0...86_400, default: 60, example: "5")
 
     /// `--format`: one of `formats`, the first when not given.
     static func format(_ formats: [OutputFormat]) -> DefaultedOption<OutputFormat> {
         guard let first = formats.first else { preconditionFailure("--format needs at least one format") }
         let names = formats.map(\.rawValue)
         let table = Dictionary(uniqueKeysWithValues: formats.map { ($0.rawValue, $0) })
-        return CommandOption(name: "format", placeholder: names.joined(separator: "|"), help: "output format",
+        return CommandOption(name: "format", placeholder: names.joined(separator: "|"),
                              defaultDescription: nil, isFlag: false, isRepeatable: false, example: names.last ?? "text",
-                             expectation: "one of " + names.joined(separator: ", "), parse: { table[$0.lowercased()] })
+                             expectation: OptionExpectation("choice", ["choices": names.joined(separator: ", ")]), parse: { table[$0.lowercased()] })
             .defaulting(to: first, shown: first.rawValue)
     }
 
     /// `--weekday-minutes mon=45,…,sun=0`: minutes for some days of the week.
-    static func weekdayMinutes(defaultDescription: String) -> CommandOption<WeekdayMinutes> {
+    static func weekdayMinutes() -> CommandOption<WeekdayMinutes> {
         CommandOption(name: "weekday-minutes", placeholder: "DAY=M,...",
-                      help: "study minutes on some days of the week, e.g. sat=15,sun=0 (days: mon, tue, wed, thu, fri, sat, sun; "
-                          + "0–1440 minutes; 0 is a day without study); a day left out takes the daily minutes",
-                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "sat=15,sun=0",
-                      expectation: "DAY=MINUTES pairs separated by commas, DAY one of mon, tue, wed, thu, fri, sat, sun (each once) "
-                          + "and MINUTES a whole number from 0 to 1440, e.g. sat=15,sun=0",
+                      defaultDescription: nil, isFlag: false, isRepeatable: false, example: "sat=15,sun=0",
+                      expectation: OptionExpectation("weekdayMinutes"),
                       parse: parseWeekdayMinutes)
     }
 
     /// `--away FROM:TO` (repeatable): days away, as study dates.
-    static func away(defaultDescription: String) -> CommandOption<StudyBreak> {
+    static func away() -> CommandOption<StudyBreak> {
         CommandOption(name: "away", placeholder: "FROM:TO",
-                      help: "days away, first and last included (YYYY-MM-DD:YYYY-MM-DD, or one date); nothing is planned on them, "
-                          + "and what falls due is moved before or after; repeat for several breaks",
-                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: true, example: "2026-12-24:2026-12-27",
-                      expectation: "FROM:TO as two dates YYYY-MM-DD with FROM not after TO (at most 366 days), or one date, "
-                          + "e.g. 2026-12-24:2026-12-27, in the years \(SupportedYears.description)",
+                      defaultDescription: nil, isFlag: false, isRepeatable: true, example: "2026-12-24:2026-12-27",
+                      expectation: OptionExpectation("away", ["years": SupportedYears.description]),
                       parse: parseAway)
     }
 

@@ -16,94 +16,60 @@ enum SimulateCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let days = CommandOption<Int>.integer(
-            "days", range: 1...36_500, defaultDescription: "\(cardDefaults.learnSpanDays), or the config's learn_span", unit: "days",
-            help: "days simulated")
+            "days", range: 1...36_500, defaultValues: ["days": "\(cardDefaults.learnSpanDays)"], unit: "days")
         let deck = CommandOption<Int>.integer(
             "deck", range: 1...10_000_000,
-            defaultDescription: "\(cardDefaults.deckSize) cards (with --revlog: the existing cards and the new ones for every day), or "
-                + "\(SimulationRequest.defaultCourseLessons) lessons in ZhiXi mode",
-            help: "cards in the deck, existing ones included, or lessons in a new course of 20-minute lessons (ZhiXi mode)")
+            defaultValues: ["cards": "\(cardDefaults.deckSize)", "lessons": "\(SimulationRequest.defaultCourseLessons)"])
         let mode = CommandOption<SimulationMode>.choice(
-            "mode", ["cards": .cards, "zhixi": .zhiXi], defaultDescription: "cards, or zhixi with --workspace",
-            help: "cards: fsrs-rs's card simulator; zhixi: lessons, AI scores, review types, weak points and a daily budget")
-        let retention = SharedOptions.retention(defaultDescription: "\(SimulationRequest.defaultDesiredRetention); with --workspace the learner's")
+            "mode", ["cards": .cards, "zhixi": .zhiXi])
+        let retention = SharedOptions.retention(defaultValues: ["retention": "\(SimulationRequest.defaultDesiredRetention)"])
         let sweep = CommandOption<[Double]>(
             name: "sweep", placeholder: "FROM:TO:STEP",
-            help: "simulate the retentions FROM, FROM+STEP, ... TO (at least two) instead of one",
             defaultDescription: nil, isFlag: false, isRepeatable: false, example: "0.70:0.97:0.01",
-            expectation: "FROM:TO:STEP with 0 < FROM ≤ TO < 1, STEP > 0 and at most 10,000 retentions, e.g. 0.70:0.97:0.01",
+            expectation: OptionExpectation("sweep"),
             parse: sweepRetentions)
         let parameters = SharedOptions.parameters
         let newPerDay = CommandOption<Double>.number(
-            "new-per-day", placeholder: "N", range: 0...1_000_000,
-            defaultDescription: "unlimited cards (with --revlog the learner's pace), or 1 lesson in ZhiXi mode", example: "20",
-            help: "new cards a day at most (cards mode, a whole number; 0: none), or new lessons a day (ZhiXi mode; fractions "
-                + "accumulate: 0.5 is one every other day)")
+            "new-per-day", placeholder: "N", range: 0...1_000_000, example: "20")
         let maximumMinutes = CommandOption<Double>.number(
             "max-minutes-per-day", placeholder: "M", range: 0...1_440,
-            defaultDescription: "\(zhiXiDefaults.dailyMinutes) (with --workspace the learner's budget); none with --budget", example: "30",
-            help: "the daily cap on study, never passed: a card or task that would pass it waits for the next day (a note says "
-                + "how many waited); 0 means no limit (a whole number in ZhiXi mode)")
-        let weekdayMinutes = SharedOptions.weekdayMinutes(defaultDescription: "every day the daily budget; with --workspace the learner's")
-        let away = SharedOptions.away(defaultDescription: "none; with --workspace the learner's breaks (--away replaces them)")
+            defaultValues: ["minutes": "\(zhiXiDefaults.dailyMinutes)"], example: "30")
+        let weekdayMinutes = SharedOptions.weekdayMinutes()
+        let away = SharedOptions.away()
         let seeds = CommandOption<Int>.integer(
             "seeds", range: 1...10_000,
-            defaultDescription: "\(SimulationRequest.defaultSeedCount.single), or \(SimulationRequest.defaultSeedCount.sweep) with --sweep",
-            help: "runs per retention, with seeds S, S+1, ...; numbers are then means ± standard deviations")
+            defaultValues: ["single": "\(SimulationRequest.defaultSeedCount.single)", "sweep": "\(SimulationRequest.defaultSeedCount.sweep)"])
         let seed = CommandOption<UInt64>(
-            name: "seed", placeholder: "S", help: "the first seed of the random numbers",
+            name: "seed", placeholder: "S",
             defaultDescription: "\(SimulationRequest.defaultFirstSeed)", isFlag: false,
-            isRepeatable: false, example: "7", expectation: "a whole number from 0 to 18446744073709551615",
+            isRepeatable: false, example: "7", expectation: OptionExpectation("whole", ["lower": "0", "upper": String(UInt64.max)]),
             parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
         let config = CommandOption<String>.text(
-            "config", placeholder: "FILE.json", defaultDescription: "fsrs-rs's default_simulator_config()", example: "config.json",
-            file: .read,
-            help: "cards mode: fsrs-rs SimulatorConfig fields under their snake_case names (deck_size, learn_span, "
-                + "max_cost_perday, max_ivl, first_rating_prob, review_rating_prob, learning_step_transitions, "
-                + "relearning_step_transitions, state_rating_costs, learning_step_count, relearning_step_count, learn_limit, "
-                + "review_limit, new_cards_ignore_review_limit, suspend_after_lapses; max_cost_perday 0 is no limit); omitted fields "
-                + "keep the defaults (or what --revlog derived), and the options above override the file")
+            "config", placeholder: "FILE.json", example: "config.json",
+            file: .read)
         let revlog = CommandOption<String>.text(
-            "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv", file: .read,
-            help: "cards mode from a real learner: derive their rating probabilities, (re)learning step transitions, seconds per "
-                + "answer and new cards a day from their review log (fsrs-rs's extract_simulator_config), and start from their cards "
-                + "as they are at --now (as states replays them); explicit options and --config override what is derived")
+            "revlog", placeholder: "LOG.csv|COLLECTION", example: "revlog.csv", file: .read)
         let revlogDeck = ReviewLogSource.revlogDeck
         let preset = ReviewLogSource.preset
-        let timeZone = SharedOptions.timeZone(defaultDescription: "UTC for --revlog, the profile's for --workspace")
-        let dayStart = SharedOptions.dayStart(defaultDescription: "4 for --revlog, the profile's for --workspace")
+        let timeZone = SharedOptions.timeZone()
+        let dayStart = SharedOptions.dayStart()
         let saveConfig = CommandOption<String>.text(
-            "save-config", placeholder: "FILE.json", example: "habits.json", file: .written,
-            help: "with --revlog: also write the derived settings as a --config file (fsrs-rs's field names), whole or not at all")
+            "save-config", placeholder: "FILE.json", example: "habits.json", file: .written)
         let budget = CommandOption<Double>.number(
-            "budget", placeholder: "MINUTES", range: 0...1_440, openBounds: true, example: "20",
-            help: "the budget question: simulate MINUTES a day as the daily cap (what would pass it waits for a later day, new "
-                + "material first) and answer which retention remembers the most without passing it on any day from the first; "
-                + "days over it, the worst day and week and what it cost are reported (a whole number in ZhiXi mode)")
+            "budget", placeholder: "MINUTES", range: 0...1_440, openBounds: true, example: "20")
         let workspace = CommandOption<String>.text(
-            "workspace", placeholder: "FILE", example: "workspace.json", file: .read,
-            help: "ZhiXi mode from a real learner: the planner's memory of each lesson and weak point in the workspace as of "
-                + "--now; the lessons not studied yet are studied in order")
+            "workspace", placeholder: "FILE", example: "workspace.json", file: .read)
         let weakPointRate = CommandOption<[Double]>(
-            name: "weak-point-rate", placeholder: "P|A,H,G,E",
-            help: "ZhiXi mode: the probability that an assessment names a new weak point, one for every rating or four for Again, "
-                + "Hard, Good, Easy", defaultDescription: "from the learner's history with --workspace, else "
-                + zhiXiDefaults.weakPoints.newWeakPointProbabilities.map { "\($0)" }.joined(separator: ","),
+            name: "weak-point-rate", placeholder: "P|A,H,G,E", defaultDescription: nil,
+            defaultValues: ["rates": zhiXiDefaults.weakPoints.newWeakPointProbabilities.map { "\($0)" }.joined(separator: ",")],
             isFlag: false, isRepeatable: false, example: "0.3",
-            expectation: "one probability from 0 to 1, or four separated by commas", parse: weakPointRates)
-        let now = CommandOption<Date>.timestamp(
-            "now", defaultDescription: "the start of the study day after the log's last review (--revlog), the current time (--workspace)",
-            help: "the moment a simulation from a learner (--revlog or --workspace) starts from (its study day is day 1), or, for a "
-                + "new course with --weekday-minutes or --away, whose UTC day is day 1; refused otherwise")
+            expectation: OptionExpectation("weakPointRate"), parse: weakPointRates)
+        let now = CommandOption<Date>.timestamp("now")
         let format = SharedOptions.format([.text, .json, .csv])
         let svg = CommandOption<String>.text(
-            "svg", placeholder: "FILE", example: "chart.svg", file: .written,
-            help: "also write a chart, whole or not at all: memorized and minutes over the days; for a sweep, minutes, memorized and "
-                + "cost against retention with the recommendation marked, and every retention's minutes and memorized over the days")
+            "svg", placeholder: "FILE", example: "chart.svg", file: .written)
         let series = CommandOption<String>.text(
-            "series", placeholder: "FILE.csv", example: "series.csv", file: .written,
-            help: "also write every retention's per-day series as CSV in long format (desired_retention, day, then one column "
-                + "per series), whole or not at all")
+            "series", placeholder: "FILE.csv", example: "series.csv", file: .written)
         let language = LanguageChoice.standard
     }
 
@@ -112,56 +78,7 @@ enum SimulateCommand: Command {
 
     static let specification = CommandSpecification(
         name: "simulate",
-        summary: "a year of learning under a desired retention, or a sweep of them",
-        discussion: """
-        Simulates a learner studying day by day and reports what a desired retention costs
-        (minutes a day, on average and over the last 30 days, reviews) and what it buys (items
-        memorized: the sum of every learned item's probability of recall). Cards mode has the
-        semantics and defaults of fsrs-rs's simulator (10,000 cards, 365 days, 1,800 s a day,
-        its rating probabilities, learning and relearning steps and costs), except that the
-        daily cap is never passed: what would pass it waits for the next day, and a note says
-        how many waited. With --revlog it simulates a real learner: their own habits and
-        their cards. ZhiXi mode simulates lessons scored by the AI (mastery 0-100, rated by
-        the planner's scale), the planner's review types and durations, weak points that
-        appear, are drilled and retire, and a daily budget in minutes that tasks never exceed but
-        for a single task longer than the whole budget, done alone on an otherwise empty day.
-        With --weekday-minutes and --away (ZhiXi mode) each day has its own minutes, as the
-        planner plans them: nothing on a day at 0 or away, reviews drawn towards the lighter days
-        of their fuzz range, the fragile ones of a break done before it; compare with a run
-        without them to see what free days cost in items remembered.
-
-        A sweep simulates every retention FROM, FROM+STEP, ... TO with the same seeds, in
-        parallel, and recommends the one with the lowest cost per item (cards: seconds of study
-        per item remembered at the end, fsrs-rs's criterion; ZhiXi: minutes per lesson gained
-        within the span), lists the retentions within 2% of it, and warns when the answer is not
-        one: a cap that decides the minutes, minutes that do not change, an optimum at the
-        sweep's edge or outside 0.70-0.99, parameters at a bound or from fewer than 500 items.
-        A figure whose items are within two standard errors over the seeds is "not measurable"
-        rather than a number; with none measurable there is no recommendation. --budget B
-        simulates B as the daily cap and names the retention that remembers the most without
-        passing B on any day, how sure that pick is, its worst week, and what keeping within B
-        cost; then what the same retention needs without the cap (minutes a day, days over B)
-        and the most new items a day at which it would keep within B with nothing waiting.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"mode", "desiredRetention", "spanDays", "seeds", "inputs": {"parameters",
-        "parametersSource", "config", "revlog", "workspace", "now", "dailyCapMinutes", ...},
-        "summary": {"totalReviews", "totalLearned", "memorizedAtEnd", "averageMinutesPerDay",
-        "steadyMinutesPerDay", ...}, "days": {"reviews", "learned", "seconds", "memorized",
-        "correctReviews", ...}, "warnings": [{"code", "figure", "message"}], "notes": [...]}; with
-        several seeds each summary number has its standard deviation beside it
-        ("totalReviewsStandardDeviation"). A sweep has "sweep": [{"desiredRetention", "summary",
-        "cost", "extraAgainstPrevious", "extraAgainstRecommended", "marginalMinutesPerItem",
-        "days"}, ...], "recommendedRetention", "recommendation" (null when no cost is measured)
-        and, with --budget, "budgetRetention" and "budget" ({"retention", "fits",
-        "daysOverBudget", "worstDayMinutes", "worstWeek", "waited", "notStarted", "seedChoiceRange",
-        "plausible", "againstRecommended", "uncapped": {"averageMinutesPerDay", "daysOverBudget",
-        "fittingNewPerDay", ...}, ...}). With --revlog: "derived" (fsrs-rs's
-        field names), "derivedFrom" (the evidence) and "existingCards". CSV: the per-day series,
-        or the sweep table. A progress line goes to standard error when a run takes longer than a
-        second and standard error is a terminal.
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         guard arguments.positionals.isEmpty else {

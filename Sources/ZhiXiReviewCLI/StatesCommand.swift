@@ -24,29 +24,18 @@ enum StatesCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let parameters = SharedOptions.parameters
-        let retention = SharedOptions.retention(defaultDescription: "\(defaults.desiredRetention); an Anki file's preset's")
-        let timeZone = SharedOptions.timeZone(
-            defaultDescription: "\(UserLearningProfile.defaultTimeZone); for an Anki file the UTC offset Anki last saw")
-        let dayStart = SharedOptions.dayStart(
-            defaultDescription: "\(UserLearningProfile.defaultDayStartHour); an Anki file's next-day hour")
-        let now = CommandOption<MomentArgument>.moment("now", defaultingToNow: "the current time", help: "the moment for retrievability")
-        let learningSteps = steps("learning-steps", defaultDescription: durationsText(defaults.learningSteps) + "; an Anki file's preset's",
-                                  help: "waits between learning steps")
-        let relearningSteps = steps("relearning-steps",
-                                    defaultDescription: durationsText(defaults.relearningSteps) + "; an Anki file's preset's",
-                                    help: "waits between relearning steps")
+        let retention = SharedOptions.retention(defaultValues: ["retention": "\(defaults.desiredRetention)"])
+        let timeZone = SharedOptions.timeZone(defaultValues: ["zone": UserLearningProfile.defaultTimeZone])
+        let dayStart = SharedOptions.dayStart(defaultValues: ["hour": "\(UserLearningProfile.defaultDayStartHour)"])
+        let now = CommandOption<MomentArgument>.moment(defaultingToNow: "now")
+        let learningSteps = steps("learning-steps", defaultSteps: defaults.learningSteps)
+        let relearningSteps = steps("relearning-steps", defaultSteps: defaults.relearningSteps)
         let maximumInterval = CommandOption<Int>.integer(
             "max-interval", placeholder: "DAYS", range: 1...36_500,
-            defaultDescription: "\(defaults.maximumIntervalDays); an Anki file's preset's", unit: "days", help: "longest interval")
-        let noFuzz = CommandOption<Bool>.flag("no-fuzz", help: "exact intervals (default: Anki's fuzz, seeded by card and review)")
+            defaultValues: ["days": "\(defaults.maximumIntervalDays)"], unit: "days")
+        let noFuzz = CommandOption<Bool>.flag("no-fuzz")
         let elapsed = CommandOption<ElapsedChoice>.choice(
-            "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours],
-            defaultDescription: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV",
-            help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour "
-                + "(as Anki's scheduler counts them when it answers); anki, as Anki counts them when it computes memory states "
-                + "(whole days back from the next day start after --now, at the UTC offset in force at --now: across a "
-                + "daylight-saving change a review made within an hour of the day start falls on the next or the previous day, "
-                + "so the same log gives other states in summer and in winter); 24h, whole 24-hour periods (py-fsrs)")
+            "elapsed", ["calendar": .calendar, "anki": .anki, "24h": .twentyFourHours])
         let deck = ReviewLogSource.deck
         let preset = ReviewLogSource.preset
         let preview = StatesPreview.option
@@ -59,37 +48,15 @@ enum StatesCommand: Command {
 
     static let specification = CommandSpecification(
         name: "states",
-        summary: "every card's memory state and next due date from a review log",
-        arguments: [.init(placeholder: "REVLOG.csv|COLLECTION", help: ReviewLogSource.argumentHelp)],
-        discussion: """
-        Replays every card of a review log (CSV: card_id, review_time, review_rating, optional
-        review_state and review_duration, any column order) through the FSRS-6 card scheduler
-        and prints, per card: its id, number of reviews, scheduler state and step, stability
-        (days), difficulty (1-10), retrievability now (0-1) and when it is next due. A card's
-        history is what Anki's rules keep of its rows, the same rules optimize and evaluate
-        apply (docs/ANKI.md): with review_state, from the last learning phase on, without
-        manual entries; without review_state, every rated row.
-
-        An Anki collection (a profile's collection.anki2, even while Anki is open, or a .colpkg
-        or .apkg export) is read as it is: --deck or --preset chooses its cards (default: every
-        deck; suspended cards are left out, as Anki leaves them out), and the preset's
-        parameters, desired retention, steps and maximum interval, the collection's "next day
-        starts at" hour and the UTC offset Anki last saw are used unless their flags are given;
-        the text output says which.
-        """,
-        options: options,
-        epilogue: """
-        JSON output is an array of objects with keys cardId, reviews, state ("new", "learning",
-        "review" or "relearning"), step (an integer, or null outside learning and relearning),
-        stability, difficulty, retrievability and due (ISO-8601 UTC).
-        """ + "\n" + StatesPreview.jsonHelp)
+        arguments: [.init(placeholder: "REVLOG.csv|COLLECTION")],
+        options: options)
 
     /// A list of (re)learning steps: durations such as `30s`, `10m`, `1h`, `1d` (or plain
     /// seconds), comma-separated, or `none`.
-    static func steps(_ name: String, defaultDescription: String, help: String) -> CommandOption<[Double]> {
-        CommandOption(name: name, placeholder: "LIST", help: help + "; durations such as 30s, 10m, 1h, 1d, or none",
-                      defaultDescription: defaultDescription, isFlag: false, isRepeatable: false, example: "1m,10m",
-                      expectation: "durations such as 30s, 10m, 1h or 1d, comma-separated, or none",
+    /// The help shows `defaultSteps` as the default (the `Help` file's `{steps}`).
+    static func steps(_ name: String, defaultSteps: [Double]) -> CommandOption<[Double]> {
+        CommandOption(name: name, placeholder: "LIST", defaultDescription: nil, defaultValues: ["steps": durationsText(defaultSteps)], isFlag: false, isRepeatable: false, example: "1m,10m",
+                      expectation: OptionExpectation("steps"),
                       parse: durations)
     }
 

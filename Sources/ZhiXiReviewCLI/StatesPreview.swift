@@ -9,15 +9,7 @@ import ZhiXiTraining
 /// collection, from the card as the collection holds it, as Anki does (`AnkiInput.buttons`).
 enum StatesPreview {
     static let option = CommandOption<Bool>.flag(
-        "preview", help: "add what Again, Hard, Good and Easy would do now, by Anki's rules (fuzz, load balancing, "
-            + "Hard < Good < Easy and the previous interval as Anki applies them)")
-
-    /// The sentence `states --help` gives the preview's JSON.
-    static let jsonHelp = """
-    With --preview each object also has a preview object with keys again, hard, good and easy,
-    each {state, intervalDays, intervalSeconds, due, stability, difficulty}: intervalDays for an
-    interval in days (null otherwise), intervalSeconds for a step within today (null otherwise).
-    """
+        "preview")
 
     /// What one button does, as the preview shows it.
     struct Button {

@@ -6,7 +6,7 @@ import ZhiXiServices
 enum TasksCompleteCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
-        let at = CommandOption<Date>.timestamp("at", defaultingToNow: "now", help: "when the learner did the review")
+        let at = CommandOption<Date>.timestamp(defaultingToNow: "at")
         let outbox = TasksOptions.outbox
         let format = SharedOptions.format([.text, .json])
         let connection = AuthOptions.Common()
@@ -17,18 +17,8 @@ enum TasksCompleteCommand: Command {
 
     static let specification = CommandSpecification(
         name: "tasks complete",
-        summary: "mark a review task done on the server; kept in the outbox while it cannot be reached",
-        arguments: [.init(placeholder: "ID", help: "the review task's id", file: .none)],
-        discussion: """
-        Puts the completion (with --at, the time of the review) in the outbox, on disk, then
-        sends what the outbox holds, oldest first (POST review-tasks/{id}/complete with
-        {"completedAt"}). When the server cannot be reached, the completion waits there (exit
-        75) and 'tasks sync' sends it later: each exactly once in effect, across kills and
-        retries (the server keeps the first completedAt of a task). A task the server does not
-        have (404, 410) is reported and dropped (exit 77).
-        """,
-        options: options,
-        epilogue: "\(TasksOptions.exitStatuses)")
+        arguments: [.init(placeholder: "ID", file: .none)],
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

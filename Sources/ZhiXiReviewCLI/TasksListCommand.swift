@@ -10,8 +10,8 @@ enum TasksListCommand: Command {
     /// The command's options, in the order of its help.
     struct Options: CommandOptions {
         let status = TasksOptions.status
-        let from = TasksOptions.day("from", help: "only tasks scheduled on or after this day (the learner's)")
-        let to = TasksOptions.day("to", help: "only tasks scheduled on or before this day (the learner's)")
+        let from = TasksOptions.day("from")
+        let to = TasksOptions.day("to")
         let format = SharedOptions.format([.text, .json])
         let connection = AuthOptions.Common()
     }
@@ -21,19 +21,7 @@ enum TasksListCommand: Command {
 
     static let specification = CommandSpecification(
         name: "tasks list",
-        summary: "the signed-in learner's review tasks on the server",
-        discussion: """
-        Lists the review tasks the server holds for the signed-in learner (GET review-tasks),
-        all or those in one status and within a range of days, in the order they are
-        scheduled.
-        """,
-        options: options,
-        epilogue: """
-        Text: one task a line: scheduled time (UTC), status, type, lesson, id, completion time.
-        JSON output: the ReviewTask array as the server answered it.
-
-        \(TasksOptions.exitStatuses)
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)
@@ -51,17 +39,25 @@ enum TasksListCommand: Command {
             return
         }
         if tasks.isEmpty { context.write(context.words.text("tasks.none", in: .commands) + "\n") }
-        for task in tasks { context.write(line(task, words: context.words) + "\n") }
+        for task in tasks { context.write(line(task, language: context.language) + "\n") }
     }
 
     /// One task as a line of text; the server's text made visible (a lesson id holding a line
     /// break cannot forge a task of its own).
-    static func line(_ task: ReviewTask, words: Localization) -> String {
+    /// The status and the type are named in `language` (a status or type the program does not
+    /// know, as the server sent it).
+    static func line(_ task: ReviewTask, language: AppLanguage) -> String {
+        let words = language.localization
         let done = task.completedAt.map { words.sentence("tasks.completedAt", in: .commands, ["time": ISO8601Timestamp.string(from: $0)]) } ?? ""
-        return [ISO8601Timestamp.string(from: task.scheduledAt),
-                task.status.rawValue.escapingControlCharacters().padding(toLength: 9, withPad: " ", startingAt: 0),
-                task.reviewType.rawValue.escapingControlCharacters().padding(toLength: 16, withPad: " ", startingAt: 0),
+        let status = if case .unknown = task.status { task.status.rawValue } else { words.text("tasks.status." + task.status.rawValue, in: .commands) }
+        return [ISO8601Timestamp.string(from: task.scheduledAt), padded(status.escapingControlCharacters(), 9),
+                padded(task.reviewType.displayName(language: language).escapingControlCharacters(), 17),
                 task.lessonID.escapingControlCharacters(), task.id.escapingControlCharacters()]
             .joined(separator: "  ") + done
+    }
+
+    /// `text` padded with spaces to `columns` terminal columns (a Chinese character takes two).
+    private static func padded(_ text: String, _ columns: Int) -> String {
+        text + String(repeating: " ", count: max(0, columns - HelpColumns.width(text)))
     }
 }

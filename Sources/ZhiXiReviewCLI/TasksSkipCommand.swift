@@ -16,16 +16,8 @@ enum TasksSkipCommand: Command {
 
     static let specification = CommandSpecification(
         name: "tasks skip",
-        summary: "mark a review task skipped on the server; kept in the outbox while it cannot be reached",
-        arguments: [.init(placeholder: "ID", help: "the review task's id", file: .none)],
-        discussion: """
-        Puts the skip in the outbox, on disk, then sends what the outbox holds, oldest first
-        (POST review-tasks/{id}/skip). When the server cannot be reached, the skip waits there
-        (exit 75) and 'tasks sync' sends it later, exactly once in effect. A task the server
-        does not have, or one already completed, is reported and dropped (exit 77).
-        """,
-        options: options,
-        epilogue: "\(TasksOptions.exitStatuses)")
+        arguments: [.init(placeholder: "ID", file: .none)],
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

@@ -15,20 +15,7 @@ enum TasksSyncCommand: Command {
 
     static let specification = CommandSpecification(
         name: "tasks sync",
-        summary: "send the completions and skips waiting in the outbox, each exactly once",
-        discussion: """
-        Sends what the outbox holds, oldest first. An action leaves the outbox once the server
-        has answered it; one the server refuses for good (the task is gone) leaves it with a
-        warning on standard error; with no answer, or a 5xx after the retries, the action and
-        those after it wait (exit 75). One sync runs at a time on an outbox.
-        """,
-        options: options,
-        epilogue: """
-        JSON output: {"delivered": [ReviewTask…], "refused": [{"taskId", "kind", "error"}…],
-        "remaining": N, "outbox": "…", "stopped": "…"|null}.
-
-        \(TasksOptions.exitStatuses) A refusal ends tasks sync with 0 when nothing waits.
-        """)
+        options: options)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)

@@ -14,28 +14,16 @@ import ZhiXiAnki
 enum TrainingInput {
     /// The one argument of both commands.
     static let argument = CommandSpecification.Argument(
-        placeholder: "REVLOG.csv|COLLECTION|WORKSPACE.json",
-        help: "a review log in the FSRS CSV format, an Anki collection (collection.anki2, .colpkg, .apkg), or a learner workspace; "
-            + "- reads standard input")
-    static let timeZone = SharedOptions.timeZone(
-        defaultDescription: "UTC for a log, the UTC offset Anki last saw for an Anki file, the profile's for a workspace")
-    static let dayStart = SharedOptions.dayStart(defaultDescription: "4 for a log, an Anki file's next-day hour, the profile's for a workspace")
+        placeholder: "REVLOG.csv|COLLECTION|WORKSPACE.json")
+    static let timeZone = SharedOptions.timeZone()
+    static let dayStart = SharedOptions.dayStart()
     static let skipBadRows = CommandOption<Bool>.flag(
-        "skip-bad-rows", help: "skip log rows that cannot be read (reporting how many) instead of failing with exit 65")
+        "skip-bad-rows")
     static let elapsed = CommandOption<StatesCommand.ElapsedChoice>.choice(
-        "elapsed", ["anki": .anki, "calendar": .calendar],
-        defaultDescription: "anki for an Anki file (its days, as Anki counts them now), calendar for a CSV or a workspace",
-        help: "how days between reviews are counted: calendar, true local study days in the time zone from the day-start hour; "
-            + "anki, as Anki counts them when it fits and evaluates (whole days back from the next day start after --now, at "
-            + "the UTC offset in force at --now: across a daylight-saving change a review made within an hour of the day start "
-            + "falls on the next or the previous day)")
-    static let now = CommandOption<Date>.timestamp(
-        "now", defaultingToNow: "the current time",
-        help: "the moment of computing: --elapsed anki counts days back from the next day start after it; a workspace's "
-            + "sessions are replayed up to it")
+        "elapsed", ["anki": .anki, "calendar": .calendar])
+    static let now = CommandOption<Date>.timestamp(defaultingToNow: "now")
     static let seed = CommandOption<Int>.integer(
-        "seed", placeholder: "S", range: 0...Int(Int32.max), default: Int(OptimizerConfiguration().seed),
-        help: "seed of the optimizer's batch order (the same seed gives the same parameters)")
+        "seed", placeholder: "S", range: 0...Int(Int32.max), default: Int(OptimizerConfiguration().seed))
 
     /// The options that say how ``load(_:arguments:context:)`` reads its input, in the order of
     /// the help: the calendar, how days are counted, the moment, an Anki file's cards.

@@ -1,4 +1,5 @@
 import ZhiXiCore
+import ZhiXiLocalization
 
 /// The `zhixi-review` command line: subcommand dispatch, `--help` and `--version`.
 package enum ZhiXiReview {
@@ -13,32 +14,16 @@ package enum ZhiXiReview {
          TasksCompleteCommand.self, TasksSkipCommand.self, TasksSyncCommand.self, AnalyzeCommand.self]
     }
 
-    static var usage: String {
+    /// The help of `zhixi-review` itself in `words`' language: every command with its summary,
+    /// the options and the exit statuses.
+    static func usage(_ words: Localization) -> String {
         let width = commands.map { $0.specification.name.count + 1 + ($0.specification.arguments.first?.placeholder.count ?? 0) }.max() ?? 0
         let lines = commands.map { command -> String in
             let specification = command.specification
             let left = ([specification.name] + specification.arguments.prefix(1).map(\.placeholder)).joined(separator: " ")
-            return "  " + left + String(repeating: " ", count: max(1, width + 2 - left.count)) + specification.summary
+            return "  " + left + String(repeating: " ", count: max(1, width + 2 - left.count)) + specification.summary(words)
         }
-        return """
-        usage: zhixi-review <command> [arguments] [options]
-
-        zhixi-review — the ZhiXi (知习) spaced-repetition scheduling engine.
-
-        commands:
-        \(lines.joined(separator: "\n"))
-
-        Run 'zhixi-review <command> --help' for a command's options.
-
-        options:
-          -h, --help  show this help
-          --version   print the version
-
-        exit status: 0 ok, 64 wrong command line, 65 bad input data, 66 missing input, 74 write error;
-        auth, pull, tasks, analyze: 69 server unreachable or failing, 76 malformed answer, 77 not signed
-        in or refused; events flush: 75 events remain in the queue for a later try; tasks: 75
-        completions or skips wait in the outbox
-        """
+        return words.sentence("usage.main", in: .help, ["commands": lines.joined(separator: "\n")])
     }
 
     /// Runs the command line `arguments` (without the program name) in `context` and returns
@@ -51,29 +36,43 @@ package enum ZhiXiReview {
             return ExitCode.success.rawValue
         } catch {
             try? context.flush()
-            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.message) }
+            if !error.message.isEmpty { context.writeError("zhixi-review: " + error.text(context.words)) }
             for line in error.detailLines { context.writeError(line) }
-            if let usage = error.usage { context.writeErrorLines(synopsis(of: usage)) }
+            if let usage = error.usage { context.writeErrorLines(synopsis(of: usage, words: context.words)) }
             return error.exitCode.rawValue
         }
     }
 
-    /// The synopsis of a usage text and where to find the rest.
-    static func synopsis(of usage: String) -> String {
+    /// The synopsis of a usage text and where to find the rest, in `words`' language.
+    static func synopsis(of usage: String, words: Localization) -> String {
         let paragraph = usage.components(separatedBy: "\n\n").first ?? usage
-        if let command = commands.first(where: { paragraph.hasPrefix("usage: zhixi-review \($0.specification.name)") }) {
-            return paragraph + "\nRun 'zhixi-review \(command.specification.name) --help' for details."
+        let lead = paragraph.prefix { $0 != "\n" } + " "
+        let named = commands.map { $0.specification.name }.filter { lead.contains("zhixi-review \($0) ") }
+        if let command = named.max(by: { $0.count < $1.count }) {
+            return paragraph + "\n" + words.sentence("usage.commandDetails", in: .help, ["command": command])
         }
-        return paragraph + "\nRun 'zhixi-review --help' for details."
+        return paragraph + "\n" + words.text("usage.details", in: .help)
     }
 
-    private static func dispatch(_ arguments: [String], context: CommandContext) async throws(CommandError) {
+    /// What `zhixi-review GROUP --help` prints: each command of the group, its synopsis and
+    /// summary.
+    private static func groupHelp(_ group: [any Command.Type], _ words: Localization) -> String {
+        group.map { $0.specification.synopsis(words) + "\n    " + $0.specification.summary(words) }.joined(separator: "\n\n")
+    }
+
+    private static func dispatch(_ given: [String], context: CommandContext) async throws(CommandError) {
+        // `--help` and the errors before a command's options are read speak `--lang`'s language too;
+        // `--lang` before the command is read as if it came right after the command's name.
+        context.chooseLanguage(explicit: LanguageChoice.scan(given))
+        let words = context.words
+        let leading = Array(given.prefix(LanguageChoice.leadingOptionLength(given)))
+        let arguments = Array(given.dropFirst(leading.count))
         guard let first = arguments.first else {
-            throw .usage("no command given", usage: usage)
+            throw .usage(words.text("usage.noCommand", in: .errors), usage: usage(words))
         }
         switch first {
         case "-h", "--help", "help":
-            context.write(usage + "\n")
+            context.write(usage(words) + "\n")
             return
         case "--version", "version":
             context.write("zhixi-review \(version)\n")
@@ -91,24 +90,22 @@ package enum ZhiXiReview {
             if !group.isEmpty {
                 let names = group.map { "'" + $0.specification.name + "'" }.joined(separator: ", ")
                 let wantsHelp = arguments.dropFirst().contains { $0 == "--help" || $0 == "-h" }
-                if wantsHelp && arguments.count <= 2 {
-                    context.write(group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }
-                        .joined(separator: "\n\n") + "\n")
+                if wantsHelp && LanguageChoice.leadingOptionLength(Array(arguments.dropFirst(2))) == arguments.count - 2 {
+                    context.write(groupHelp(group, words) + "\n")
                     return
                 }
                 // Alone or with something unknown: a usage error (64) that shows what the group holds.
-                var failure = CommandError.usage("'\(first)' needs a subcommand: \(names)")
-                failure.detailLines = [""] + group.map { $0.specification.synopsis + "\n    " + $0.specification.summary }
-                    .joined(separator: "\n\n").components(separatedBy: "\n")
+                var failure = CommandError.usage(words.sentence("usage.needsSubcommand", in: .errors, ["group": first, "commands": names]))
+                failure.detailLines = [""] + groupHelp(group, words).components(separatedBy: "\n")
                 throw failure
             }
-            throw .usage("unknown command '\(first.quotedForMessage())'", usage: usage)
+            throw .usage(words.sentence("usage.unknownCommand", in: .errors, ["command": first.quotedForMessage()]), usage: usage(words))
         }
         let specification = command.specification
-        let words = specification.name.split(separator: " ").count
-        let parsed = try ParsedArguments(Array(arguments.dropFirst(words)), specification: specification, context: context)
+        let nameLength = specification.name.split(separator: " ").count
+        let parsed = try ParsedArguments(leading + Array(arguments.dropFirst(nameLength)), specification: specification, context: context)
         if parsed.wantsHelp {
-            context.write(specification.help)
+            context.write(specification.help(context.words))
             return
         }
         try CommandFiles.checkOutputsApart(parsed, context: context)

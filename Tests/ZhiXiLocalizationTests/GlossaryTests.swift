@@ -60,7 +60,9 @@ struct GlossaryTests {
     /// The words of `avoided` that `text` uses, its blanks (`{logLoss}`) and the term itself taken
     /// out first (期望保持率 holds 保持率, 薄弱点 holds 弱点); case is ignored.
     static func avoidedWords(in text: String, term: String, avoided: [String]) -> [String] {
-        var rest = text.lowercased().replacingOccurrences(of: #"\{[^{}]*\}"#, with: "\u{1}", options: .regularExpression)
+        // A program's name for a field (`logLoss` of a JSON output) is an identifier, not a word.
+        let words = text.replacingOccurrences(of: #"\b[a-z]+[A-Z][A-Za-z]*\b"#, with: "\u{1}", options: .regularExpression)
+        var rest = words.lowercased().replacingOccurrences(of: #"\{[^{}]*\}"#, with: "\u{1}", options: .regularExpression)
         if !term.isEmpty { rest = rest.replacingOccurrences(of: term.lowercased(), with: "\u{1}") }
         return avoided.filter { rest.contains($0.lowercased()) }
     }
@@ -72,5 +74,6 @@ struct GlossaryTests {
         #expect(Self.avoidedWords(in: "薄弱点「链式法则」与弱点", term: "薄弱点", avoided: ["弱点"]) == ["弱点"])
         #expect(Self.avoidedWords(in: "the Target Retention", term: "desired retention", avoided: ["target retention"]) == ["target retention"])
         #expect(Self.avoidedWords(in: "{name} {logLoss}", term: "log loss", avoided: ["logloss"]).isEmpty, "a blank is no word")
+        #expect(Self.avoidedWords(in: #"{"logLoss": …}"#, term: "log loss", avoided: ["logloss"]).isEmpty, "a field's name is no word")
     }
 }

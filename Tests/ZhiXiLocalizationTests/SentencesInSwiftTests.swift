@@ -11,7 +11,6 @@ struct SentencesInSwiftTests {
     static let exceptions: [String: String] = [
         "ZhiXiReviewCLI/RecordCommand.swift": "--help's examples of a weak point and of a learner's input: data, not the program's words",
         "ZhiXiReviewCLI/AuthSignInCommand.swift": "--help's examples of a given and a family name: data",
-        "ZhiXiReviewCLI/ZhiXiReview.swift": "the product's name 知习 in --help",
         "ZhiXiAppPreview/PreviewAPI+AI.swift": "the previews' in-memory API: a fake AI tutor's canned answer (server content, not the app's words)",
         "ZhiXiAppPreview/PreviewGallery.swift": "the previews' sample learner's input: a recall, a question, a feedback (data)",
         "ZhiXiAppPreview/PreviewSample.swift": "the previews' sample learner's name (data)",

@@ -31,7 +31,11 @@ struct OneLanguageTests {
 
     /// Names that are no language's words: formats, programs, the model, fields and units.
     static let identifierPattern =
-        #"([!-~]*[0-9][!-~]*)|"#
+        // A JSON field or value quoted, an option of a synopsis, an option with its value, a command's name,
+        // a name-with-hyphens (review-tasks), a placeholder in capitals (FROM:TO), the product's name.
+        #"("[^"]*")|(\[--[^\]]*\])|((^|[^\w-])--[a-z][a-z-]* [a-z][a-z0-9|,]*\b)|(\b[a-z]+(-[a-z]+)+\b)|(\b[A-Z][A-Z0-9_,|:=.+-]*(?![a-z]))|知习|"#
+            + #"(\b(plan|record|lessons|states|simulate|optimize|evaluate|auth|events|pull|tasks|analyze)\b)|"#
+            + #"([!-~]*[0-9][!-~]*)|"#
             + #"((^|\s)--?[a-z][a-z-]*(=\S*)?)|(\S*/\S*)|(\S+\.(json|csv|anki2|colpkg|apkg|svg|ics))|(\b[A-Za-z]+_[A-Za-z_]+\b)|(\b[a-z]+[A-Z]\w*\b)"#
             + #"|(zhixi-review [a-z]+)|\b(FSRS-6|FSRS|fsrs-rs|py-fsrs|SM-2|Anki|AnkiDroid|JSON|CSV|ICS|SVG|UTC|GMT|AUC|RMSE|ZhiXi|zhixi-review|NaN|id|ids|TZ)\b"#
             + #"|\bw\[\d+\]|\b(Default|Science|Languages|Spanish|French)\b|\b\d+(\.\d+)?(m|h|d|s|ms|min|KiB|MiB|GiB)\b"#
@@ -60,7 +64,8 @@ struct OneLanguageTests {
     /// The lines of `text` in the other language than `language`: in English, a line with a
     /// Chinese character; in Chinese, a line with an English word.
     static func foreignLines(_ text: String, language: String) -> [Substring] {
-        let identifiers = try! Regex(identifierPattern)
+        // Words as ASCII and the languages' own letters part them: a Chinese mark next to a name is a boundary.
+        let identifiers = try! Regex(identifierPattern).wordBoundaryKind(.simple)
         return text.split(separator: "\n").filter { line in
             let part = sentencePart(line, identifiers: identifiers)
             guard language != "en" else { return part.unicodeScalars.contains(where: isChinese) }

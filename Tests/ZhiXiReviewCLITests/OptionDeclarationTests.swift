@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZhiXiLocalization
 @testable import ZhiXiReviewCLI
 
 /// Every option is declared once; these tests hold the help, the parser and the commands to
@@ -10,11 +11,11 @@ struct OptionDeclarationTests {
     func helpMatchesParser() throws {
         for command in ZhiXiReview.commands {
             let specification = command.specification
-            let help = specification.help
-            let shown = Set(help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," })
-                .filter { $0.hasPrefix("--") && $0.count > 2 }
+            let help = specification.help(Localization(language: "en"))
+            let words: [Substring] = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," })
+            let shown = Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }
                 .map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" || $0.isNumber }) })
-            let declared = Set(specification.options.map(\.name) + ["help"])
+            let declared = Set(specification.options.map { $0.name } + ["help"])
             #expect(shown == declared, "\(specification.name): help shows \(shown.subtracting(declared)), misses \(declared.subtracting(shown))")
             for option in specification.options {
                 let words = option.isFlag ? ["--" + option.name] : ["--" + option.name, option.example]
@@ -68,23 +69,23 @@ struct OptionDeclarationTests {
     /// moment whose default is the run's current time, and a group of two.
     struct ExampleOptions: CommandOptions {
         struct Group: CommandOptions {
-            let first = CommandOption<Bool>.flag("first", help: "first of the group")
-            let second = CommandOption<String>.text("second", placeholder: "S", example: "s", help: "second of the group")
+            let first = CommandOption<Bool>.flag("first")
+            let second = CommandOption<String>.text("second", placeholder: "S", example: "s")
         }
 
-        let declared = CommandOption<Bool>.flag("declared", help: "declared")
-        let days = CommandOption.integer("days", range: 1...366, default: 7, unit: "days", help: "days planned")
-        let now = CommandOption<Date>.timestamp("now", defaultingToNow: "the current time", help: "act as of this moment")
+        let declared = CommandOption<Bool>.flag("declared")
+        let days = CommandOption.integer("days", range: 1...366, default: 7, unit: "days")
+        let now = CommandOption<Date>.timestamp(defaultingToNow: "now")
         let group = Group()
     }
 
-    static let example = CommandSpecification(name: "example", summary: "", discussion: "", options: ExampleOptions())
+    static let example = CommandSpecification(name: "example", options: ExampleOptions())
 
     @Test("reading an option the command does not declare stops the process instead of reading as absent")
     func undeclaredOptionIsRefused() async {
         await #expect(processExitsWith: .failure) {
             let parsed = try ParsedArguments(["--declared"], specification: Self.example, context: CommandContext())
-            _ = parsed.flag(CommandOption<Bool>.flag("undeclared", help: "left out of the options"))
+            _ = parsed.flag(CommandOption<Bool>.flag("undeclared"))
         }
     }
 
@@ -97,7 +98,7 @@ struct OptionDeclarationTests {
 
     @Test("a command's options are its option values' properties, in their order, a group's in its place, then --lang (every command's)")
     func optionsAreEnumeratedOnce() {
-        #expect(Self.example.options.map(\.name) == ["declared", "days", "now", "first", "second", "lang"])
+        #expect(Self.example.options.map { $0.name } == ["declared", "days", "now", "first", "second", "lang"])
     }
 
     @Test("an option with a default reads as its declared default when not given, and the help shows that default")
@@ -112,8 +113,45 @@ struct OptionDeclarationTests {
                                         context: CommandContext(now: moment))
         #expect(try given.value(of: options.days) == 30)
         #expect(try given.value(of: options.now) == ISO8601DateFormatter().date(from: "2026-11-29T01:00:00Z"))
-        let help = Self.example.help
-        #expect(help.contains("days planned, 1–366 days (default: 7)"))
-        #expect(help.contains("act as of this moment (default: the current time)"))
+        let english = Localization(language: "en"), chinese = Localization(language: "zh-Hans")
+        #expect(Self.example.optionHelp(options.days.erased, english).hasSuffix(", 1–366 days (default: 7)"))
+        #expect(Self.example.optionHelp(options.now.erased, english).hasSuffix("the learner's time zone) (default: the current time)"))
+        #expect(Self.example.optionHelp(options.days.erased, chinese).hasSuffix("，1–366 天（默认：7）"))
+        #expect(Self.example.optionHelp(options.now.erased, chinese).hasSuffix("学习日的开始）（默认：当前时间）"))
+        #expect(Self.example.help(english).contains(", 1–366 days (default: 7)"))
+    }
+
+    @Test("every command's help, every argument's and every option's is in every language's Help file, and the file has no other command's or option's")
+    func helpIsInEveryLanguage() {
+        let files = LanguageFiles.standard
+        var used: Set<String> = []
+        for language in files.languages {
+            let words = Localization(language: language)
+            for command in ZhiXiReview.commands {
+                let specification = command.specification
+                var keys = [specification.helpKey + ".summary", specification.helpKey + ".discussion"]
+                if !specification.arguments.isEmpty { keys.append(specification.helpKey + ".argument") }
+                keys += specification.options.map { specification.optionKey($0.name, words) }
+                for key in keys {
+                    #expect(files.text(of: language, .help, key: key) != nil, "\(language): \(key) missing")
+                    used.insert(key)
+                }
+                for option in specification.options {
+                    let described = specification.optionKey(option.name, words, suffix: ".default")
+                    if files.text(of: LanguageFiles.baseLanguage, .help, key: described) != nil { used.insert(described) }
+                }
+                if files.text(of: LanguageFiles.baseLanguage, .help, key: specification.helpKey + ".epilogue") != nil {
+                    used.insert(specification.helpKey + ".epilogue")
+                }
+                let help = specification.help(words)
+                #expect(!help.contains("option.") && !help.contains(specification.helpKey + "."), "\(language) \(specification.name): a key shown")
+            }
+        }
+        let layout = ["usage.", "heading.", "range.", "unit.", "option.help", "option.with", "option.repeatable", "auth.exitStatuses",
+                      "tasks.exitStatuses"]
+        let unused = files.keys(of: LanguageFiles.baseLanguage, in: .help).filter { key in
+            !used.contains(key) && !layout.contains { key.hasPrefix($0) }
+        }
+        #expect(unused.isEmpty, "keys of no command or option: \(unused.sorted())")
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// (issue 21) existed, kept in `Fixtures/`: without weekday minutes, breaks, `--postpone` or
 /// `--advance`, a plan must stay the same byte for byte. (The JSON fixtures gained the plan's
 /// `"notes"` after its own members in issue 18; every byte before them is as it was. The
-/// dates of another year than the plan's gained their year in issue 30: `Nov 22, 2026`, `2027年1月1日`.)
+/// dates of another year than the plan's gained their year in issue 30: `Nov 22, 2026`, `2027年1月1日`.
+/// A reason's memory strength took the glossary's one term for it in issue 38: `stability`, `稳定性`.)
 @Suite("zhixi-review plan: unchanged without a week, breaks or moves")
 struct PlanUnchangedTests {
     static let fixtures = packageRoot.appendingPathComponent("Tests/ZhiXiReviewCLITests/Fixtures")

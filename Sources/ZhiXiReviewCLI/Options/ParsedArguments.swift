@@ -33,7 +33,8 @@ final class ParsedArguments {
         var wantsHelp = false
         var index = 0
         var optionsEnded = false
-        let usage = specification.synopsis
+        let words = context.words
+        let usage = specification.synopsis(words)
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -50,7 +51,7 @@ final class ParsedArguments {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw .usage("unknown option '\(argument.quotedForMessage())'", usage: usage)
+                throw .usage(words.sentence("usage.unknownOption", in: .errors, ["option": argument.quotedForMessage()]), usage: usage)
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -60,11 +61,12 @@ final class ParsedArguments {
             }
             guard let option = specification.options.first(where: { $0.name == name }) else {
                 let known = specification.options.map { "--" + $0.name }.joined(separator: ", ")
-                throw .usage("unknown option '--\(name.quotedForMessage())'" + (known.isEmpty ? "" : " (\(specification.name) accepts \(known))"),
+                throw .usage(words.sentence("usage.unknownOptionOf", in: .errors,
+                                            ["option": "--" + name.quotedForMessage(), "command": specification.name, "options": known]),
                              usage: usage)
             }
             if option.isFlag {
-                if inlineValue != nil { throw .usage("option '--\(name)' takes no value", usage: usage) }
+                if inlineValue != nil { throw .usage(words.sentence("usage.flagWithValue", in: .errors, ["option": "--" + name]), usage: usage) }
                 flags.insert(name)
                 continue
             }
@@ -73,13 +75,13 @@ final class ParsedArguments {
                 value = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw .usage("option '--\(name)' needs a value (\(option.placeholder))", usage: usage)
+                    throw .usage(words.sentence("usage.missingValue", in: .errors, ["option": "--" + name, "placeholder": option.placeholder]), usage: usage)
                 }
                 value = arguments[index]
                 index += 1
             }
             if !option.isRepeatable, values[name] != nil {
-                throw .usage("option '--\(name)' is given more than once", usage: usage)
+                throw .usage(words.sentence("usage.givenTwice", in: .errors, ["option": "--" + name]), usage: usage)
             }
             values[name, default: []].append(value)
         }
@@ -129,12 +131,11 @@ final class ParsedArguments {
     /// - Throws: a usage error when it is missing or there are more.
     func singleInput() throws(CommandError) -> String {
         guard let argument = specification.arguments.first else {
-            throw .usage("\(specification.name) takes no file", usage: specification.synopsis)
+            throw usageError(context.words.sentence("usage.takesNoFile", in: .errors, ["command": specification.name]))
         }
         guard positionals.count == 1 else {
-            throw .usage(positionals.isEmpty ? "\(specification.name) needs \(argument.placeholder)"
-                                             : "\(specification.name) takes one \(argument.placeholder), got \(positionals.count) arguments",
-                         usage: specification.synopsis)
+            let values = ["command": specification.name, "argument": argument.placeholder, "count": String(positionals.count)]
+            throw usageError(context.words.sentence(positionals.isEmpty ? "usage.missingArgument" : "usage.extraArguments", in: .errors, values))
         }
         return positionals[0]
     }
@@ -158,7 +159,7 @@ final class ParsedArguments {
 
     /// A usage error of this command, with its synopsis.
     func usageError(_ message: String) -> CommandError {
-        .usage(message, usage: specification.synopsis)
+        .usage(message, usage: specification.synopsis(context.words))
     }
 
     /// Records that the command read the option `name`; stops the process when the command
@@ -171,7 +172,9 @@ final class ParsedArguments {
 
     private func parse<Value>(_ text: String, _ option: CommandOption<Value>) throws(CommandError) -> Value {
         guard let value = option.parse(text) else {
-            throw .usage("--\(option.name) '\(text.quotedForMessage())' is not valid: give \(option.expectation)", usage: specification.synopsis)
+            throw usageError(context.words.sentence("usage.badValue", in: .errors,
+                                                    ["option": "--" + option.name, "value": text.quotedForMessage(),
+                                                     "expectation": option.expectation.text(context.words)]))
         }
         return value
     }
