@@ -66,7 +66,10 @@ enum EvaluateCommand: Command {
                 }
             }.get()
         } catch {
-            if splitCount == 1 { throw .dataError("\(FileAccess.displayName(path)): no items to score (no card was reviewed on two days)") }
+            if splitCount == 1 {
+                let name = FileAccess.displayName(path)
+                throw CommandError.dataError("").worded { $0.sentence("evaluate.nothingToScore", in: .errors, ["path": name]) }
+            }
             throw .dataError("\(FileAccess.displayName(path)): \(error.description)")
         }
         let rows = comparison.rows

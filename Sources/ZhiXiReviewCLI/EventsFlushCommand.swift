@@ -43,7 +43,7 @@ enum EventsFlushCommand: Command {
         let tokenPath = try arguments.value(of: options.tokenFile)
         let storePath = try arguments.value(of: AuthOptions.store)
         guard tokenPath == nil || storePath == nil else {
-            throw arguments.usageError("events flush takes --token-file FILE or --store DIR, not both")
+            throw arguments.usageError(key: "eventsFlush.tokenFileAndStore")
         }
         let clientConfiguration = try AuthOptions.clientConfiguration(arguments, retries: nil)
         let requestLog = arguments.flag(AuthOptions.verbose) ? RequestLogBuffer() : nil

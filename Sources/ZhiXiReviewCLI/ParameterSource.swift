@@ -1,5 +1,6 @@
 import Foundation
 import ZhiXiCore
+import ZhiXiLocalization
 import ZhiXiMemory
 
 /// Reads FSRS-6 parameters given on the command line (`--params FILE|JSON`): a JSON array of 21
@@ -59,7 +60,7 @@ enum ParameterSource {
         } else if let object = try? decoder.decode(Wrapped.self, from: data), let array = object.parameters ?? object.w ?? object.weights {
             weights = array
         } else {
-            throw .dataError("\(source): expected a JSON array of 21 numbers (or an object with a \"parameters\" array)")
+            throw CommandError.dataError("").worded { $0.sentence("parameters.notAnArray", in: .errors, ["source": source]) }
         }
         do {
             return try FSRSParameters(weights)

@@ -31,12 +31,12 @@ enum PullCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let format = try arguments.value(of: options.format)
-        guard let path = try arguments.value(of: options.out) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
+        guard let path = try arguments.value(of: options.out) else { throw arguments.usageError(key: "pull.needsOut") }
         // The output is checked before anything is fetched: a directory, a file that may not be
         // replaced, standard output (the report goes there) are refused now.
-        guard let output = try OutputTarget.prepare(options.out, of: arguments) else { throw arguments.usageError("pull needs --out WORKSPACE.json") }
+        guard let output = try OutputTarget.prepare(options.out, of: arguments) else { throw arguments.usageError(key: "pull.needsOut") }
         if output.destination == .standardOutput || output.destination == .standardError {
-            throw arguments.usageError("pull writes a file; give its path, not \(path)")
+            throw arguments.usageError(key: "pull.outNotAFile", ["path": path])
         }
         let wait = try arguments.value(of: SharedOptions.wait)
         let askedFull = arguments.flag(options.full)

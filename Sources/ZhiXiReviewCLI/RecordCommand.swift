@@ -37,17 +37,16 @@ enum RecordCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) {
         let path = try arguments.singleInput()
         var words = context.words
-        guard path != "-" else { throw arguments.usageError("record changes a file in place; give its path, not -") }
+        guard path != "-" else { throw arguments.usageError(key: "record.standardInput") }
         let format = try arguments.value(of: options.format)
         guard let lessonReference = try arguments.value(of: options.lesson) else {
-            throw arguments.usageError("record needs --lesson ID|TITLE (zhixi-review lessons \(path) lists the lessons)")
+            throw arguments.usageError(key: "record.needsLesson", ["path": path])
         }
         let score = try arguments.value(of: options.score)
         let endedAt = try arguments.value(of: options.at)
         guard endedAt <= context.now.addingTimeInterval(86_400),
               endedAt >= context.now.addingTimeInterval(-50 * 365.25 * 86_400) else {
-            throw arguments.usageError("--at '\(ISO8601Timestamp.string(from: endedAt))' is more than a day ahead of now or "
-                + "more than 50 years ago; give when the session ended")
+            throw arguments.usageError(key: "record.atOutOfRange", ["at": ISO8601Timestamp.string(from: endedAt)])
         }
         let startedAt = endedAt.addingTimeInterval(-(try arguments.value(of: options.minutes)) * 60)
         let reviewType = try arguments.value(of: options.reviewType)

@@ -64,7 +64,7 @@ enum ReviewLogSource {
         case (let deck?, nil): scope = .deck(deck)
         case (nil, let preset?): scope = .preset(preset)
         case (nil, nil): scope = .everyDeck
-        case (.some, .some): throw arguments.usageError("--\(deckOption.name) and --preset choose cards two ways: give one of them")
+        case (.some, .some): throw arguments.usageError(key: "cards.deckAndPreset", ["option": "--" + deckOption.name])
         }
         do {
             return .anki(AnkiInput(collection, selection: try AnkiSelection(collection, scope: scope),
@@ -81,7 +81,7 @@ enum ReviewLogSource {
 
     private static func refuseAnkiOptions(_ arguments: ParsedArguments, name: String, deckOption: CommandOption<String>) throws(CommandError) {
         for option in [deckOption, preset] where arguments.isGiven(option) {
-            throw arguments.usageError("--\(option.name) chooses cards of an Anki file, and \(name) is not one")
+            throw arguments.usageError(key: "cards.notAnAnkiFile", ["option": "--" + option.name, "name": name])
         }
     }
 

@@ -13,40 +13,40 @@ enum SimulationRequestMessages {
         func named(_ path: String?) -> String { FileAccess.displayName(path ?? "-") }
         switch error {
         case .workspaceNeedsZhiXiMode:
-            return arguments.usageError("--workspace simulates lessons; use it with --mode zhixi (or without --mode)")
+            return arguments.usageError(key: "simulate.workspaceNeedsZhiXiMode")
         case .configurationNeedsCardsMode:
-            return arguments.usageError("--config takes fsrs-rs's card simulator fields; use it with --mode cards")
+            return arguments.usageError(key: "simulate.configurationNeedsCardsMode")
         case .reviewLogNeedsCardsMode:
-            return arguments.usageError("--revlog simulates a learner's cards; use it with --mode cards (or --workspace for lessons)")
+            return arguments.usageError(key: "simulate.reviewLogNeedsCardsMode")
         case .weekShapeNeedsZhiXiMode:
-            return arguments.usageError("--weekday-minutes and --away shape a learner's week; use them with --mode zhixi or --workspace")
+            return arguments.usageError(key: "simulate.weekShapeNeedsZhiXiMode")
         case .learnerSettingWithoutLearner(let setting):
             let option = switch setting {
             case .now: SimulateCommand.options.now.name
             case .timeZone: SimulateCommand.options.timeZone.name
             case .dayStart: SimulateCommand.options.dayStart.name
             }
-            return arguments.usageError("--\(option) applies to a simulation from a learner; give --revlog LOG.csv or --workspace FILE"
-                                        + (setting == .now ? " (or, in ZhiXi mode, --weekday-minutes or --away)" : ""))
+            return arguments.usageError(key: setting == .now ? "simulate.nowWithoutLearner" : "simulate.settingWithoutLearner",
+                                        ["option": "--" + option])
         case .savedSettingsNeedReviewLog:
-            return arguments.usageError("--save-config writes what --revlog derives; give --revlog LOG.csv")
+            return arguments.usageError(key: "simulate.savedSettingsNeedReviewLog")
         case .weakPointRatesNeedZhiXiMode:
-            return arguments.usageError("--weak-point-rate applies to ZhiXi mode (--mode zhixi or --workspace)")
+            return arguments.usageError(key: "simulate.weakPointRatesNeedZhiXiMode")
         case .retentionAndSweep:
-            return arguments.usageError("give either --retention or --sweep, not both")
+            return arguments.usageError(key: "simulate.retentionAndSweep")
         case .sweepOfOneRetention(let retention):
-            return arguments.usageError("--sweep gives one retention (\(retention)); a sweep needs at least two (use --retention for one)")
+            return arguments.usageError(key: "simulate.sweepOfOneRetention", ["retention": "\(retention)"])
         case .fractionalNewCards(let value):
-            return notWhole(SimulateCommand.options.newPerDay, value, of: "cards", in: .cards, arguments: arguments)
+            return notWhole(SimulateCommand.options.newPerDay, value, key: "simulate.notWhole.cards", arguments: arguments)
         case .fractionalDailyCap(let value):
-            return notWhole(SimulateCommand.options.maximumMinutes, value, of: "minutes", in: .zhiXi, arguments: arguments)
+            return notWhole(SimulateCommand.options.maximumMinutes, value, key: "simulate.notWhole.minutes", arguments: arguments)
         case .fractionalBudget(let value):
-            return notWhole(SimulateCommand.options.budget, value, of: "minutes", in: .zhiXi, arguments: arguments)
+            return notWhole(SimulateCommand.options.budget, value, key: "simulate.notWhole.minutes", arguments: arguments)
         case .courseSizeWithWorkspace:
-            return arguments.usageError("--deck sets the size of a new course; with --workspace the course is the workspace's lessons")
+            return arguments.usageError(key: "simulate.courseSizeWithWorkspace")
         case .budgetAndDailyCap(let budget):
-            return arguments.usageError("give --budget or --max-minutes-per-day, not both: --budget "
-                + "\(SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)) already simulates its minutes as the daily cap")
+            return arguments.usageError(key: "simulate.budgetAndDailyCap",
+                                        ["budget": SimulationTextReport.number(budget, budget == budget.rounded() ? 0 : 1)])
         case .calendar(let reason):
             return arguments.usageError(reason.description)
         case .missingInput(let input):
@@ -76,11 +76,11 @@ enum SimulationRequestMessages {
         }
     }
 
-    /// The usage error for `option`'s `value` where `mode` takes a whole number of `unit`:
-    /// `--budget '12.5' must be a whole number of minutes in ZhiXi mode`.
-    private static func notWhole(_ option: CommandOption<Double>, _ value: Double, of unit: String, in mode: SimulationMode,
+    /// The usage error for `option`'s `value` where its mode takes a whole number, worded by
+    /// `key`: `--budget '12.5' must be a whole number of minutes in ZhiXi mode`.
+    private static func notWhole(_ option: CommandOption<Double>, _ value: Double, key: String,
                                  arguments: ParsedArguments) -> CommandError {
-        arguments.usageError("--\(option.name) '\(value)' must be a whole number of \(unit) in \(mode == .cards ? "cards" : "ZhiXi") mode")
+        arguments.usageError(key: key, ["option": "--" + option.name, "value": "\(value)"])
     }
 
     private static func grouped(_ value: Double) -> String {

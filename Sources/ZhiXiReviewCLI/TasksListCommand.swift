@@ -28,7 +28,7 @@ enum TasksListCommand: Command {
         let query = ReviewTaskQuery(status: try arguments.value(of: TasksOptions.status), from: try arguments.value(of: options.from),
                                     to: try arguments.value(of: options.to))
         if let from = query.from, let to = query.to, from > to {
-            throw arguments.usageError("--from \(from) is after --to \(to)")
+            throw arguments.usageError(key: "tasksList.fromAfterTo", ["from": "\(from)", "to": "\(to)"])
         }
         let connection = try AuthConnection(arguments, context: context)
         let tasks = try await connection.performAPI("tasks list", context: context) { () async throws(APIError) -> [ReviewTask] in

@@ -35,6 +35,11 @@ struct OneLanguageHelpAndErrorTests {
             (["plan", empty], 65), (["states", empty], 65), (["plan", missing], 66), (["states", missing], 66),
             (["simulate", "--days", "5", "--deck", "10", "--svg", folder.appendingPathComponent("no/such/chart.svg").path], 74),
             (["auth", "whoami", "--server", "http://127.0.0.1:9/api", "--store", emptyStore], 77),
+            // Options that do not go together, what a command needs, and a value of the wrong shape.
+            (["simulate", "--retention", "0.9", "--sweep", "0.8:0.9:0.05"], 64), (["simulate", "--workspace", sample, "--mode", "cards"], 64),
+            (["simulate", "--days", "5", "--deck", "10", "--new-per-day", "2.5"], 64), (["record", sample], 64),
+            (["simulate", "--days", "5", "--budget", "20", "--max-minutes-per-day", "30"], 64),
+            (["plan", sample, "--params", "{}"], 65),
         ]
     }
 

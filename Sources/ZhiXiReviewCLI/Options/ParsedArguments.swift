@@ -162,6 +162,12 @@ final class ParsedArguments {
         .usage(message, usage: specification.synopsis(context.words))
     }
 
+    /// A usage error of this command worded in the run's language by `key` of the errors'
+    /// table (Errors.strings), its blanks filled from `values`, with the command's synopsis.
+    func usageError(key: String, _ values: [String: String] = [:]) -> CommandError {
+        usageError(context.words.sentence(key, in: .errors, values))
+    }
+
     /// Records that the command read the option `name`; stops the process when the command
     /// does not declare it.
     private func noteRead(_ name: String) {
