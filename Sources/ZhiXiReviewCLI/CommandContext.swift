@@ -219,14 +219,23 @@ package final class CommandContext {
         guard isProcess else { return }
         if let failure = pendingFailure {
             pendingFailure = nil
-            throw failure == EPIPE ? .outputClosed : .ioError("cannot write to standard output (\(String(cString: strerror(failure))))")
+            throw Self.standardOutputFailure(failure)
         }
         guard !pendingOutput.isEmpty else { return }
         let bytes = pendingOutput
         pendingOutput.removeAll(keepingCapacity: true)
         if let failure = bytes.withUnsafeBytes({ Self.writeAll($0, to: 1) }) {
-            throw failure == EPIPE ? .outputClosed : .ioError("cannot write to standard output (\(String(cString: strerror(failure))))")
+            throw Self.standardOutputFailure(failure)
         }
+    }
+
+    /// The error for a write to standard output that failed with `errno` `failure`: a reader
+    /// gone away ends the command quietly; anything else (a full disk) is 74, in the run's
+    /// language (the system's reason as it gives it).
+    private static func standardOutputFailure(_ failure: Int32) -> CommandError {
+        guard failure != EPIPE else { return .outputClosed }
+        let reason = String(cString: strerror(failure))
+        return CommandError.ioError("").worded { $0.sentence("output.standardOutput", in: .errors, ["reason": reason]) }
     }
 
     /// A write to standard output that failed outside ``flush()`` (its `errno`), reported by the
