@@ -32,19 +32,25 @@ enum TextFormatting {
     }
 
     /// The width of text in a terminal: East Asian wide and full-width characters count 2.
-    static func displayWidth(_ text: String) -> Int {
+    static func displayWidth(_ text: some StringProtocol) -> Int {
         var width = 0
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x20 || (0x300...0x36F).contains(value) || value == 0x200B { continue }
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
-                || (0x20000...0x3FFFD).contains(value)
-            width += wide ? 2 : 1
+            width += isWide(scalar) ? 2 : 1
         }
         return width
+    }
+
+    /// Whether `scalar` takes two terminal columns: East Asian wide and full-width characters
+    /// (CJK ideographs and punctuation, Hangul, full-width forms) and emoji.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+            || (0x20000...0x3FFFD).contains(value)
     }
 
     /// Text padded with spaces to a display width, on the right (`alignRight` false) or left.

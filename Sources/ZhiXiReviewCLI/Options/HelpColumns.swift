@@ -1,11 +1,9 @@
 /// The layout of `--help`: two columns wrapped at 100 terminal columns, where a Chinese
 /// character takes two columns and a Chinese line may break between any two of its characters.
 enum HelpColumns {
-    /// The columns `text` takes on a terminal: two for a wide (CJK) character, one otherwise.
+    /// The columns `text` takes on a terminal (``TextFormatting/displayWidth(_:)``).
     /// - Complexity: O(length of `text`).
-    static func width(_ text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
-    }
+    static func width(_ text: some StringProtocol) -> Int { TextFormatting.displayWidth(text) }
 
     /// Two columns: the left padded to the widest entry (at most 26), the right wrapped at 100.
     /// - Complexity: O(length of the rows).
@@ -47,14 +45,14 @@ enum HelpColumns {
     /// closing mark such as a full-width comma stays with what comes before it); a word without one
     /// is one piece.
     private static func pieces(of word: Substring) -> [Substring] {
-        guard word.unicodeScalars.contains(where: isWide) else { return [word] }
+        guard word.unicodeScalars.contains(where: TextFormatting.isWide) else { return [word] }
         var pieces: [Substring] = []
         var start = word.startIndex
         var index = word.startIndex
         while index < word.endIndex {
             let next = word.index(after: index)
-            let wide = word[index].unicodeScalars.contains(where: isWide)
-            let nextWide = next < word.endIndex && word[next].unicodeScalars.contains(where: isWide)
+            let wide = word[index].unicodeScalars.contains(where: TextFormatting.isWide)
+            let nextWide = next < word.endIndex && word[next].unicodeScalars.contains(where: TextFormatting.isWide)
             let nextClosing = next < word.endIndex && word[next].unicodeScalars.first.map { Self.closing.contains($0.value) } == true
             let opening = word[index].unicodeScalars.first.map { Self.opening.contains($0.value) } == true
             if (wide || nextWide) && !nextClosing && next < word.endIndex && !opening {
@@ -72,12 +70,4 @@ enum HelpColumns {
     private static let closing: Set<UInt32> = [0xFF0C, 0x3002, 0xFF1B, 0xFF1A, 0x3001, 0xFF09, 0x300D, 0x300F, 0x201D, 0xFF01, 0xFF1F, 0x300B]
     /// Marks a line does not end with: the full-width opening bracket and quotes.
     private static let opening: Set<UInt32> = [0xFF08, 0x300C, 0x300E, 0x201C, 0x300A]
-
-    /// Whether `scalar` is a wide character (CJK ideographs, punctuation and full-width forms).
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
-            || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-            || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
-            || (0xFFE0...0xFFE6).contains(scalar.value)
-    }
 }
